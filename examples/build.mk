@@ -1,0 +1,1 @@
+# examples: rules added by the work on this directory.

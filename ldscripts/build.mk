@@ -1,0 +1,1 @@
+# ldscripts: rules added by the work on this directory.

@@ -1,0 +1,1 @@
+# linker: rules added by the work on this directory.

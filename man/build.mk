@@ -1,0 +1,1 @@
+# man: rules added by the work on this directory.

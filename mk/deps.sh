@@ -1,0 +1,68 @@
+#!/bin/sh
+# Make sure the build and test dependencies are present, installing the
+# missing Debian packages when we can (root with apt-get).  Each line of
+# the table is "check kind, check value, package".  A "cmd" row needs a
+# program on PATH, a "hdr" row a header the compiler can include.
+#
+# Usage: mk/deps.sh build|check|bench   (which table to satisfy)
+# Exit status: 0 when everything is present, 1 with a message otherwise.
+set -u
+
+build='
+hdr gelf.h libelf-dev
+hdr cmocka.h libcmocka-dev
+cmd readelf binutils
+cmd ld.gold binutils
+cmd gcc gcc
+cmd make make
+'
+check='
+cmd eu-elflint elfutils
+cmd clang clang
+cmd ld.lld lld
+cmd mold mold
+cmd setarch util-linux
+cmd python3 python3
+'
+bench='
+cmd hyperfine hyperfine
+cmd valgrind valgrind
+'
+
+have() {
+	case $1 in
+	cmd) command -v "$2" >/dev/null 2>&1 ;;
+	hdr) printf '#include <%s>\n' "$2" | ${CC:-cc} -E -x c - >/dev/null 2>&1 ;;
+	esac
+}
+
+missing=
+need() {
+	printf '%s\n' "$1" | while read -r kind what pkg; do
+		[ -n "$kind" ] || continue
+		have "$kind" "$what" || printf '%s ' "$pkg"
+	done
+}
+
+case ${1:-build} in
+build) missing=$(need "$build") ;;
+check) missing=$(need "$build$check") ;;
+bench) missing=$(need "$build$check$bench") ;;
+*) echo "usage: mk/deps.sh build|check|bench" >&2; exit 2 ;;
+esac
+missing=$(printf '%s\n' $missing | sort -u | tr '\n' ' ')
+[ -n "${missing% }" ] || exit 0
+
+if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null 2>&1; then
+	echo "hugelink: missing packages: $missing" >&2
+	echo "hugelink: install them (apt-get install $missing) and run make again" >&2
+	exit 1
+fi
+echo "hugelink: installing missing packages: $missing" >&2
+export DEBIAN_FRONTEND=noninteractive
+if ! apt-get install -y -q --no-install-recommends $missing >&2; then
+	apt-get update -q >&2 && apt-get install -y -q --no-install-recommends $missing >&2 || {
+		echo "hugelink: apt-get could not install: $missing" >&2
+		exit 1
+	}
+fi

@@ -1,0 +1,2 @@
+# remap/: the mechanism half of the runtime (see loader/build.mk).
+REMAP_SRCS =

@@ -1,0 +1,115 @@
+# Sourced by every integration test.  The test runs in its own empty
+# directory (the current one) with:
+#   HL_PREFIX  the staged install tree (bin/, lib/, share/hugelink/)
+#   HL_SRC     the source tree
+#   CC         the C compiler
+# A test exits 0 on success, 77 (through skip) when it cannot run here,
+# anything else on failure.
+
+set -eu
+: "${HL_PREFIX:?HL_PREFIX must name the staged install tree}"
+: "${HL_SRC:?HL_SRC must name the source tree}"
+CC=${CC:-gcc}
+HLDIR=$HL_PREFIX/share/hugelink
+HLLIB=$HL_PREFIX/lib
+HLBIN=$HL_PREFIX/bin
+HLINC=$HL_SRC/tests/integration/lib
+export LC_ALL=C
+
+# Test programs include hugecheck.h, which reads /proc/self/smaps: that
+# file, not our library's messages, is the oracle for huge pages.
+HC_CFLAGS="-O1 -g -I$HLINC"
+
+skip() { echo "SKIP: $*"; exit 77; }
+fail() { echo "FAIL: $*" >&2; exit 1; }
+ok()   { echo "ok: $*"; }
+
+# Cleanups run in reverse order when the test exits, however it exits.
+_hl_cleanups=
+at_exit() { _hl_cleanups="$*
+$_hl_cleanups"; }
+_hl_run_cleanups() {
+	rc=$?
+	set +e
+	printf '%s\n' "$_hl_cleanups" | while IFS= read -r c; do
+		[ -n "$c" ] && eval "$c"
+	done
+	exit $rc
+}
+trap _hl_run_cleanups EXIT
+trap 'exit 130' INT TERM
+
+# hl_cc ARGS...: compile and link through the staged linker wrapper.
+hl_cc() { "$CC" -B"$HLDIR" "$@"; }
+
+need_root() {
+	[ "$(id -u)" = 0 ] || skip "needs root to manage the huge-page pool"
+}
+
+# pool_dir KB: the sysfs directory of the pool of KB-kilobyte pages.
+pool_dir() { echo "/sys/kernel/mm/hugepages/hugepages-${1}kB"; }
+
+# pool_reserve N [KB]: make sure at least N pages of KB kilobytes (2048 by
+# default) are free, and give the pool back as we found it on exit.
+# Overcommit is turned off meanwhile so that "free" means free.
+pool_reserve() {
+	need_root
+	_kb=${2:-2048}
+	_d=$(pool_dir "$_kb")
+	[ -d "$_d" ] || skip "this kernel has no ${_kb} kB huge pages"
+	_nr=$(cat "$_d/nr_hugepages")
+	_oc=$(cat "$_d/nr_overcommit_hugepages")
+	at_exit "echo $_oc > $_d/nr_overcommit_hugepages; echo $_nr > $_d/nr_hugepages"
+	echo 0 > "$_d/nr_overcommit_hugepages"
+	_free=$(cat "$_d/free_hugepages")
+	if [ "$_free" -lt "$1" ]; then
+		echo $((_nr + $1 - _free)) > "$_d/nr_hugepages" || true
+	fi
+	_free=$(cat "$_d/free_hugepages")
+	[ "$_free" -ge "$1" ] ||
+		skip "could reserve only $_free of $1 free ${_kb} kB huge pages"
+}
+
+# pool_set_free N [KB]: leave exactly N free pages (0 empties the pool),
+# restored on exit.
+pool_set_free() {
+	pool_reserve "$1" "${2:-2048}"
+	_d=$(pool_dir "${2:-2048}")
+	_free=$(cat "$_d/free_hugepages")
+	_nr=$(cat "$_d/nr_hugepages")
+	echo $((_nr - _free + $1)) > "$_d/nr_hugepages"
+	[ "$(cat "$_d/free_hugepages")" -eq "$1" ] ||
+		fail "could not set the free ${2:-2048} kB pool to $1"
+}
+
+# pool_free [KB]: the number of free pages of that size.
+pool_free() { cat "$(pool_dir "${1:-2048}")/free_hugepages"; }
+
+# mount_hugetlbfs DIR [KB]: mount a private hugetlbfs of that page size on
+# DIR, unmounted on exit.
+mount_hugetlbfs() {
+	need_root
+	mkdir -p "$1"
+	mount -t hugetlbfs -o "pagesize=${2:-2048}K" none "$1" ||
+		skip "cannot mount hugetlbfs with ${2:-2048} kB pages"
+	at_exit "umount $1"
+}
+
+# no_system_hugetlbfs: the tests run with no hugetlbfs mounted where the
+# runtime could find it, unless they mount one themselves.  Hide existing
+# mounts from the test with a private mount namespace when there are any.
+hugetlbfs_mounts() { awk '$3 == "hugetlbfs" { print $2 }' /proc/mounts; }
+
+# build_c NAME CFLAGS... : compile NAME.c (already written here) with the
+# hugecheck helpers, through the wrapper.
+build_c() {
+	_n=$1; shift
+	hl_cc $HC_CFLAGS -o "$_n" "$_n.c" "$@"
+}
+
+# elf_check FILE: the relinked binary must pass eu-elflint.
+elf_check() {
+	if command -v eu-elflint >/dev/null 2>&1; then
+		eu-elflint --gnu-ld -q "$1" || fail "eu-elflint rejects $1"
+	fi
+}

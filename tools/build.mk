@@ -1,0 +1,1 @@
+# tools: rules added by the work on this directory.
