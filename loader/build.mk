@@ -6,7 +6,8 @@
 # (-z now, -Bsymbolic) so that nothing in it resolves lazily while the
 # program's segments are being swapped.  It links nothing beyond libc.
 
-LOADER_SRCS = loader/ctor.c
+LOADER_SRCS = loader/ctor.c loader/size.c
+UNIT_TESTS += loader/size
 RUNTIME_OBJS = $(patsubst %.c,$(B)/obj/%.o,$(LOADER_SRCS) $(REMAP_SRCS))
 $(RUNTIME_OBJS): EXTRA_CFLAGS = -fvisibility=hidden
 
