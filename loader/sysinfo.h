@@ -1,0 +1,27 @@
+#ifndef HL_SYSINFO_H
+#define HL_SYSINFO_H
+/*
+ * What the running kernel offers: page sizes and hugetlbfs mounts.  Reads
+ * /proc and /sys with libc; used before any segment is touched, and by
+ * the tools.
+ */
+#include <stddef.h>
+
+#include "loader/plan.h"
+
+/*
+ * Fill SIZES: the base page size, every huge page size the kernel
+ * supports (/sys/kernel/mm/hugepages) and the default huge page size
+ * (/proc/meminfo, or DEFAULT_PAGE when it is non-zero and supported).
+ * Returns 0, or -1 when the kernel has no huge pages at all.
+ */
+int hl_sizes_read(struct hl_sizes *sizes, size_t default_page);
+
+/*
+ * Find a hugetlbfs mount whose page size is PAGE, searching the
+ * ':'-separated PATHS when non-empty and /proc/mounts otherwise.  Writes
+ * it into OUT and returns 0, or -1 when there is none.
+ */
+int hl_mount_for_size(size_t page, const char *paths, char *out, size_t len);
+
+#endif
