@@ -6,8 +6,10 @@
 # (-z now, -Bsymbolic) so that nothing in it resolves lazily while the
 # program's segments are being swapped.  It links nothing beyond libc.
 
-LOADER_SRCS = loader/ctor.c loader/size.c
-UNIT_TESTS += loader/size
+LOADER_SRCS = loader/ctor.c loader/size.c loader/config.c loader/plan.c
+UNIT_TESTS += loader/size loader/plan loader/config
+loader/config_DEPS = loader/size
+loader/plan_DEPS = loader/config loader/size
 RUNTIME_OBJS = $(patsubst %.c,$(B)/obj/%.o,$(LOADER_SRCS) $(REMAP_SRCS))
 $(RUNTIME_OBJS): EXTRA_CFLAGS = -fvisibility=hidden
 
