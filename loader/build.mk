@@ -6,12 +6,13 @@
 # (-z now, -Bsymbolic) so that nothing in it resolves lazily while the
 # program's segments are being swapped.  It links nothing beyond libc.
 
-LOADER_SRCS = loader/ctor.c loader/size.c loader/config.c loader/plan.c
+LOADER_SRCS = loader/ctor.c loader/size.c loader/config.c loader/plan.c \
+              loader/sysinfo.c loader/image.c loader/report.c loader/fault.c
 UNIT_TESTS += loader/size loader/plan loader/config
 loader/config_DEPS = loader/size
 loader/plan_DEPS = loader/config loader/size
 RUNTIME_OBJS = $(patsubst %.c,$(B)/obj/%.o,$(LOADER_SRCS) $(REMAP_SRCS))
-$(RUNTIME_OBJS): EXTRA_CFLAGS = -fvisibility=hidden
+$(filter-out $(B)/obj/remap/commit.o,$(RUNTIME_OBJS)): EXTRA_CFLAGS = -fvisibility=hidden
 
 $(STAGE)/lib/libhugelink.so: $(RUNTIME_OBJS)
 	@mkdir -p $(@D)

@@ -1,0 +1,39 @@
+/*
+ * HUGELINK_FAULT: see fault.h.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "loader/fault.h"
+
+void hl_fault_read(struct hl_fault *f, bool secure)
+{
+	const char *v = secure ? NULL : getenv("HUGELINK_FAULT");
+
+	memset(f, 0, sizeof(*f));
+	if (!v)
+		return;
+	if (!strcmp(v, "reserve"))
+		f->reserve = true;
+	else if (!strcmp(v, "swap"))
+		f->commit = HL_FAULT_SWAP;
+	else if (!strcmp(v, "swap-unmapped"))
+		f->commit = HL_FAULT_SWAP_UNMAPPED;
+	else if (!strcmp(v, "recover"))
+		f->commit = HL_FAULT_RECOVER;
+	else if (!strncmp(v, "wait:", 5))
+		strncpy(f->wait_path, v + 5, sizeof(f->wait_path) - 1);
+}
+
+void hl_fault_wait(const struct hl_fault *f)
+{
+	struct timespec tick = { 0, 10 * 1000 * 1000 };
+
+	for (int i = 0; f->wait_path[0] && i < 6000; i++) {
+		if (access(f->wait_path, F_OK) == 0)
+			return;
+		nanosleep(&tick, NULL);
+	}
+}

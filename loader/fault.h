@@ -1,0 +1,29 @@
+#ifndef HL_FAULT_H
+#define HL_FAULT_H
+/*
+ * Fault injection for the tests: HUGELINK_FAULT makes one step fail on
+ * purpose, so the tests can watch the fallbacks work on a real kernel.
+ * Ignored under AT_SECURE like everything else from the environment.
+ *
+ *   reserve        reserving huge pages fails as if the pool were empty
+ *   swap           the last swap fails, leaving the old pages in place
+ *   swap-unmapped  the last swap fails after the old pages are gone
+ *   recover        ... and putting them back fails too (fatal)
+ *   wait:PATH      before reserving, wait (up to 60 s) until PATH exists
+ */
+#include <stdbool.h>
+
+#include "remap/commit.h"
+
+struct hl_fault {
+	bool reserve;
+	enum hl_commit_fault commit;
+	char wait_path[128];
+};
+
+void hl_fault_read(struct hl_fault *f, bool secure);
+
+/* Block until f->wait_path exists, when one was given. */
+void hl_fault_wait(const struct hl_fault *f);
+
+#endif

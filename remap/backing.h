@@ -1,0 +1,31 @@
+#ifndef HL_BACKING_H
+#define HL_BACKING_H
+/*
+ * Huge-page memory for a segment, built away from the segment itself.
+ */
+#include <stddef.h>
+
+struct hl_backing {
+	void *addr;		/* the mapping, read-write, populated */
+	size_t len;
+	char desc[96];		/* "memfd", "anon", or the mount used */
+	char error[160];	/* why none could be had */
+};
+
+/*
+ * Map LEN bytes (a multiple of PAGE) of private huge-page memory,
+ * reserved and populated, so that nothing about it can fail later.  From
+ * a file on a hugetlbfs mount in the ':'-separated PATHS when given, else
+ * from memfd_create(MFD_HUGETLB), which needs no mount.  NAME labels the
+ * memfd in /proc/self/maps.  Returns 0, or -1 with B->error set.
+ */
+int hl_backing_map(struct hl_backing *b, size_t len, size_t page,
+		   const char *paths, const char *name);
+
+/* Move B to a fresh huge-page-aligned address with mremap, to learn
+ * whether this kernel can move huge-page mappings (Linux >= 5.16). */
+int hl_backing_probe_move(struct hl_backing *b, size_t page);
+
+void hl_backing_unmap(struct hl_backing *b);
+
+#endif

@@ -1,0 +1,201 @@
+/*
+ * The commit window: copy the writable ranges and swap the prepared
+ * huge-page mappings into place.
+ *
+ * IMPORTANT: this code is copied, as machine code, into a private
+ * executable page and run from there (remap/stub.c), because the text it
+ * swaps may contain it (static programs).  Therefore everything here:
+ *  - lives in the section hl_commit and refers to nothing outside it:
+ *    no libc, no errno, no TLS, no PLT or GOT, no global or static data,
+ *    no string constants (messages arrive in struct hl_commit);
+ *  - is inlined into hl_commit_run, and built freestanding, without the
+ *    stack protector, jump tables or cold partitions (remap/build.mk).
+ *    tests/integration/runtime-commit-stub.sh checks the object file.
+ * Signals stay blocked for the whole window, so no handler of the program
+ * runs while its memory is being swapped.
+ *
+ * Each swap is one mremap(MREMAP_FIXED) of a fully populated, reserved
+ * mapping: it replaces the old pages with identical contents in a single
+ * step, so the program never sees the range missing.  That call is the
+ * point of no return for its range.  If it fails, the range is put back on
+ * base pages from the scratch copy; only if that fails too does the
+ * process end, with a message.
+ */
+#include <signal.h>
+#include <sys/mman.h>
+
+#include "remap/commit.h"
+#include "remap/sys.h"
+
+#define STUB static inline __attribute__((always_inline))
+#define PM_PRESENT (1ull << 63)
+#define PM_SWAPPED (1ull << 62)
+#define ENOMEM_ 12
+#define EINVAL_ 22
+
+STUB uintptr_t align_up(uintptr_t x, size_t a)
+{
+	return (x + a - 1) & ~(uintptr_t)(a - 1);
+}
+
+STUB uintptr_t min_addr(uintptr_t a, uintptr_t b)
+{
+	return a < b ? a : b;
+}
+
+/* Copy [from, to) of the live memory into the scratch mapping. */
+STUB uint64_t copy_out(const struct hl_swap *s, uintptr_t from, uintptr_t to)
+{
+	if (to <= from)
+		return 0;
+	hl_arch_copy((void *)(s->scratch + (from - s->target)),
+		     (const void *)from, to - from);
+	return to - from;
+}
+
+/*
+ * Copy the pages of [from, to) (base-page aligned at FROM) that are in
+ * use, as /proc/self/pagemap tells.  Without pagemap, copy them all.
+ */
+STUB uint64_t copy_sparse(const struct hl_commit *c, const struct hl_swap *s,
+			  uintptr_t from, uintptr_t to)
+{
+	uint64_t done = 0;
+
+	while (from < to) {
+		size_t n = (to - from + c->base - 1) / c->base;
+		long got;
+
+		if (n > c->pm_len)
+			n = c->pm_len;
+		got = c->pagemap_fd < 0 ? -EINVAL_ :
+		      hl_sys_pread(c->pagemap_fd, c->pm_buf, n * 8,
+				   (long)(from / c->base * 8));
+		for (size_t i = 0; i < n; i++, from += c->base) {
+			uintptr_t end = min_addr(from + c->base, to);
+
+			if (got != (long)(n * 8) ||
+			    (c->pm_buf[i] & (PM_PRESENT | PM_SWAPPED)))
+				done += copy_out(s, from, end);
+		}
+	}
+	return done;
+}
+
+STUB uint64_t copy_live(const struct hl_commit *c, const struct hl_swap *s)
+{
+	uint64_t done = 0;
+
+	for (int i = 0; i < s->ncopy; i++) {
+		const struct hl_copy *k = &s->copy[i];
+		uintptr_t dense = min_addr(align_up(k->sparse, c->base), k->end);
+
+		done += copy_out(s, k->start, dense);
+		done += copy_sparse(c, s, dense, k->end);
+	}
+	return done;
+}
+
+/* Write a number in decimal after the fatal message. */
+STUB size_t put_number(char *p, unsigned long v)
+{
+	char tmp[24];
+	size_t n = 0, i = 0;
+
+	do
+		tmp[n++] = (char)('0' + v % 10);
+	while ((v /= 10) && n < sizeof(tmp));
+	while (n)
+		p[i++] = tmp[--n];
+	p[i++] = '\n';
+	return i;
+}
+
+/* Past the point of no return: say so, then abort. */
+__attribute__((noreturn)) STUB void die(struct hl_commit *c, long err)
+{
+	uint64_t abrt = 1ull << (SIGABRT - 1);
+	size_t n = c->fatal_len;
+
+	n += put_number(c->fatal + n, (unsigned long)-err);
+	hl_sys_write(2, c->fatal, n);
+	hl_sys_sigdefault(SIGABRT);
+	hl_sys_sigprocmask(SIG_UNBLOCK, &abrt, 0);
+	hl_sys_kill(hl_sys_getpid(), SIGABRT);
+	for (;;)
+		hl_sys_exit_group(127);
+}
+
+/* True when the first page of the range's own memory is still mapped. */
+STUB int still_mapped(const struct hl_commit *c, const struct hl_swap *s)
+{
+	uintptr_t page = s->copy[0].start & ~(uintptr_t)(c->base - 1);
+
+	/* mprotect to the protection it already has changes nothing. */
+	return hl_sys_mprotect((void *)page, c->base, s->live ?
+			       PROT_READ | PROT_WRITE : s->prot) == 0;
+}
+
+/*
+ * A swap failed: if the old pages went with it, put the range back on
+ * base pages from the scratch copy.
+ */
+STUB void recover(struct hl_commit *c, struct hl_swap *s, int fault)
+{
+	long r;
+
+	if (fault != HL_FAULT_RECOVER && still_mapped(c, s))
+		return;
+	r = fault == HL_FAULT_RECOVER ? -ENOMEM_ :
+	    hl_sys_mmap((void *)s->target, s->len, PROT_READ | PROT_WRITE,
+			MAP_FIXED | MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (r != (long)s->target)
+		die(c, r);
+	for (int i = 0; i < s->ncopy; i++)
+		hl_arch_copy((void *)s->copy[i].start,
+			     (const void *)(s->scratch + (s->copy[i].start - s->target)),
+			     s->copy[i].end - s->copy[i].start);
+	r = hl_sys_mprotect((void *)s->target, s->len, s->prot);
+	if (r)
+		die(c, r);
+	s->recovered = 1;
+}
+
+STUB long swap_one(struct hl_swap *s, int fault)
+{
+	if (fault == HL_FAULT_SWAP)
+		return -EINVAL_;
+	if (fault >= HL_FAULT_SWAP_UNMAPPED) {
+		hl_sys_munmap((void *)s->target, s->len);
+		return -ENOMEM_;
+	}
+	return hl_sys_mremap((void *)s->scratch, s->len,
+			     MREMAP_MAYMOVE | MREMAP_FIXED, (void *)s->target);
+}
+
+__attribute__((section("hl_commit"), noinline, used, visibility("hidden")))
+long hl_commit_run(struct hl_commit *c)
+{
+	uint64_t all = ~0ull, old = 0;
+	long failed = 0;
+
+	hl_sys_sigprocmask(SIG_SETMASK, &all, &old);
+	for (int i = 0; i < c->nswap; i++) {
+		struct hl_swap *s = &c->swap[i];
+		int fault = i == c->nswap - 1 ? (int)c->fault : HL_FAULT_NONE;
+		uint64_t t0 = hl_sys_now_ns();
+		long r;
+
+		if (s->live)
+			s->copied = copy_live(c, s);
+		r = swap_one(s, fault);
+		if (r != (long)s->target) {
+			s->err = r < 0 ? r : -EINVAL_;
+			recover(c, s, fault);
+			failed++;
+		}
+		s->ns = hl_sys_now_ns() - t0;
+	}
+	hl_sys_sigprocmask(SIG_SETMASK, &old, 0);
+	return failed;
+}

@@ -1,0 +1,74 @@
+#ifndef HL_COMMIT_H
+#define HL_COMMIT_H
+/*
+ * The hand-over from prepare to commit.  Prepare fills a struct hl_commit
+ * in a private anonymous mapping (never in the program's own data, which
+ * is being replaced) and runs hl_commit_run from a private executable copy
+ * (remap/stub.c).
+ */
+#include <stddef.h>
+#include <stdint.h>
+
+#include "loader/plan.h"
+
+/*
+ * Live memory inside a swap's range: [start, end) is mapped; up to
+ * sparse every byte is copied, from there only the base pages in use
+ * (present or swapped out; the others read as zero anyway).
+ */
+struct hl_copy {
+	uintptr_t start, sparse, end;
+};
+
+/* One range to swap: a prepared huge-page mapping and where it goes. */
+struct hl_swap {
+	uintptr_t target;	/* where the huge pages go (page aligned) */
+	size_t len;		/* a whole number of huge pages */
+	uintptr_t scratch;	/* where prepare built them */
+	int prot;		/* the final protection */
+	/*
+	 * The live memory the range holds: the segment's part and, for the
+	 * last writable segment, the start of the brk heap.  A writable
+	 * range is copied from it at swap time; a read-only one was copied
+	 * by prepare.  A failed swap restores these from the scratch copy.
+	 */
+	struct hl_copy copy[2];
+	int ncopy;
+	int live;		/* copy at swap time (writable) */
+	/* Results. */
+	long err;		/* -errno of a failed swap, or 0 */
+	int recovered;		/* a failed swap left base pages behind */
+	uint64_t copied;	/* bytes copied (by prepare, or at swap time) */
+	uint64_t ns;		/* time spent copying and swapping */
+	uint64_t prep_ns;	/* time prepare spent copying */
+};
+
+/* Fault injection for the tests (HUGELINK_FAULT); 0 in production. */
+enum hl_commit_fault {
+	HL_FAULT_NONE,
+	HL_FAULT_SWAP,		/* the last swap fails, target untouched */
+	HL_FAULT_SWAP_UNMAPPED,	/* the last swap fails after unmapping */
+	HL_FAULT_RECOVER,	/* ... and so does the recovery */
+};
+
+struct hl_commit {
+	int nswap;
+	struct hl_swap swap[HL_MAX_SEGS];
+	size_t base;		/* base page size */
+	int pagemap_fd;		/* /proc/self/pagemap, or -1: copy all */
+	uint64_t *pm_buf;	/* room for pm_len pagemap entries */
+	size_t pm_len;
+	enum hl_commit_fault fault;
+	/* The message for a failure past the point of no return. */
+	char fatal[160];
+	size_t fatal_len;
+};
+
+/*
+ * Copy the writable ranges and swap every prepared mapping into place.
+ * Returns the number of swaps that failed; each failed swap left the
+ * range on base pages with its contents, or ended the process.
+ */
+long hl_commit_run(struct hl_commit *c);
+
+#endif

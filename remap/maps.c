@@ -1,0 +1,100 @@
+/*
+ * Reading /proc/self/maps before a range is replaced: the range may hold
+ * only what we know how to carry over.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+
+#include "remap/maps.h"
+
+struct vma {
+	unsigned long start, end, inode;
+	unsigned int major, minor;
+	const char *path;
+};
+
+static int parse(char *line, struct vma *v)
+{
+	int off = 0;
+
+	if (sscanf(line, "%lx-%lx %*4s %*x %x:%x %lu %n", &v->start, &v->end,
+		   &v->major, &v->minor, &v->inode, &off) < 5 || !off)
+		return -1;
+	v->path = line + off;
+	line[strcspn(line, "\n")] = '\0';
+	return 0;
+}
+
+static enum hl_maps_verdict classify(const struct vma *v, const struct stat *exe,
+				     struct hl_maps_info *info)
+{
+	if (!strcmp(v->path, "[heap]")) {
+		info->heap_start = v->start;
+		return HL_MAPS_OURS_TO_TAKE;
+	}
+	if (!v->inode && !*v->path)
+		return HL_MAPS_OURS_TO_TAKE;
+	if (v->inode == exe->st_ino && v->major == major(exe->st_dev) &&
+	    v->minor == minor(exe->st_dev))
+		return HL_MAPS_OURS_TO_TAKE;
+	if (!strncmp(v->path, "/memfd:hugelink", 15))
+		return HL_MAPS_ALREADY_HUGE;
+	snprintf(info->foreign, sizeof(info->foreign), "%lx-%lx %s",
+		 v->start, v->end, *v->path ? v->path : "(anonymous)");
+	return HL_MAPS_FOREIGN;
+}
+
+/* A foreign mapping beside the segment's own memory shortens the range. */
+static enum hl_maps_verdict narrow(const struct vma *v, uintptr_t own_lo,
+				   uintptr_t own_hi, struct hl_maps_info *info)
+{
+	if (v->end <= own_lo) {
+		if (v->end > info->clear_lo)
+			info->clear_lo = v->end;
+		return HL_MAPS_OURS_TO_TAKE;
+	}
+	if (v->start >= own_hi) {
+		if (v->start < info->clear_hi)
+			info->clear_hi = v->start;
+		return HL_MAPS_OURS_TO_TAKE;
+	}
+	return HL_MAPS_FOREIGN;
+}
+
+enum hl_maps_verdict hl_maps_check(uintptr_t lo, uintptr_t hi,
+				   uintptr_t own_lo, uintptr_t own_hi,
+				   struct hl_maps_info *info)
+{
+	enum hl_maps_verdict worst = HL_MAPS_OURS_TO_TAKE, v;
+	char line[4096 + 128];
+	struct stat exe;
+	struct vma vma;
+	FILE *f;
+
+	memset(info, 0, sizeof(*info));
+	info->clear_lo = lo;
+	info->clear_hi = hi;
+	if (stat("/proc/self/exe", &exe))
+		return HL_MAPS_UNREADABLE;
+	f = fopen("/proc/self/maps", "re");
+	if (!f)
+		return HL_MAPS_UNREADABLE;
+	while (fgets(line, sizeof(line), f)) {
+		if (parse(line, &vma))
+			continue;
+		if (vma.end <= lo || vma.start >= hi) {
+			if (!strcmp(vma.path, "[heap]"))
+				info->heap_start = vma.start;
+			continue;
+		}
+		v = classify(&vma, &exe, info);
+		if (v == HL_MAPS_FOREIGN)
+			v = narrow(&vma, own_lo, own_hi, info);
+		if (v > worst)
+			worst = v;
+	}
+	fclose(f);
+	return worst;
+}

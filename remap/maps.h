@@ -1,0 +1,38 @@
+#ifndef HL_MAPS_H
+#define HL_MAPS_H
+/*
+ * What /proc/self/maps says about a range we are about to replace.
+ */
+#include <stddef.h>
+#include <stdint.h>
+
+enum hl_maps_verdict {
+	HL_MAPS_OURS_TO_TAKE,	/* only the program's own file, anonymous
+				   memory and the brk heap */
+	HL_MAPS_ALREADY_HUGE,	/* hugelink remapped it already */
+	HL_MAPS_FOREIGN,	/* something else lives there */
+	HL_MAPS_UNREADABLE,
+};
+
+struct hl_maps_info {
+	uintptr_t heap_start;	/* the [heap] mapping's start, or 0 */
+	/*
+	 * [clear_lo, clear_hi) is the part of the range free of foreign
+	 * mappings that lie wholly before or after the segment's own
+	 * memory; such mappings only shorten the range.
+	 */
+	uintptr_t clear_lo, clear_hi;
+	char foreign[160];	/* a mapping in the way, for the report */
+};
+
+/*
+ * Classify the mappings that meet [lo, hi), a range around the segment's
+ * own memory [own_lo, own_hi).  A foreign mapping inside the segment's
+ * own memory makes the verdict HL_MAPS_FOREIGN; one outside it narrows
+ * [clear_lo, clear_hi) instead.
+ */
+enum hl_maps_verdict hl_maps_check(uintptr_t lo, uintptr_t hi,
+				   uintptr_t own_lo, uintptr_t own_hi,
+				   struct hl_maps_info *info);
+
+#endif

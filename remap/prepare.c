@@ -1,0 +1,238 @@
+/*
+ * Prepare: for each range the plan chose,
+ *  1. check that it holds only the program's own memory,
+ *  2. let it take in the start of the brk heap safely (remap/heap.c),
+ *  3. reserve and populate its huge pages (remap/backing.c),
+ *  4. copy a read-only range and give it its final protection now;
+ *     a writable one is copied by commit, at the last moment,
+ * and describe it for commit.  Runs before the point of no return: any
+ * failure drops that range with one reason and leaves it as it was.
+ */
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "loader/size.h"
+#include "remap/heap.h"
+#include "remap/maps.h"
+#include "remap/prepare.h"
+
+#define PM_ENTRIES 4096
+
+static const char fatal_text[] =
+	"hugelink: fatal: a segment could not be put back after a failed "
+	"huge-page swap; aborting. errno ";
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static uintptr_t align_up(uintptr_t x, size_t a)
+{
+	return (x + a - 1) & ~(uintptr_t)(a - 1);
+}
+
+static uintptr_t clamp(uintptr_t x, uintptr_t lo, uintptr_t hi)
+{
+	return x < lo ? lo : x > hi ? hi : x;
+}
+
+/* The hand-over lives in a mapping of its own, never in program data. */
+static int handover_alloc(struct hl_prepared *p, const struct hl_config *cfg,
+			  size_t base)
+{
+	struct hl_commit *c;
+
+	p->c_len = align_up(sizeof(*c) + PM_ENTRIES * sizeof(uint64_t), base);
+	c = mmap(NULL, p->c_len, PROT_READ | PROT_WRITE,
+		 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (c == MAP_FAILED)
+		return -1;
+	c->base = base;
+	c->pm_buf = (uint64_t *)(c + 1);
+	c->pm_len = PM_ENTRIES;
+	c->pagemap_fd = cfg->minimal_copy ?
+			open("/proc/self/pagemap", O_RDONLY | O_CLOEXEC) : -1;
+	memcpy(c->fatal, fatal_text, sizeof(fatal_text) - 1);
+	c->fatal_len = sizeof(fatal_text) - 1;
+	p->c = c;
+	return 0;
+}
+
+/*
+ * Step 1: the range [*lo, *hi) may hold only the program's own memory.
+ * A foreign mapping beside the segment (the vDSO next to a static-pie
+ * program's bss, say) shortens the range; one inside it refuses it.
+ */
+static int check_maps(const struct hl_seg *seg, uintptr_t *lo, uintptr_t *hi,
+		      uintptr_t *heap_start, struct hl_report *rep)
+{
+	struct hl_maps_info info;
+	uintptr_t mask = ~(uintptr_t)(seg->page - 1);
+
+	switch (hl_maps_check(*lo, *hi, seg->start, seg->end, &info)) {
+	case HL_MAPS_OURS_TO_TAKE:
+		break;
+	case HL_MAPS_ALREADY_HUGE:
+		return -1;
+	case HL_MAPS_FOREIGN:
+		hl_report_why(rep, "segment %d: %#lx-%#lx also holds %s",
+			      seg->phdr, (unsigned long)*lo, (unsigned long)*hi,
+			      info.foreign);
+		return -1;
+	case HL_MAPS_UNREADABLE:
+		hl_report_why(rep, "cannot read /proc/self/maps");
+		return -1;
+	}
+	if (info.clear_lo > *lo || info.clear_hi < *hi) {
+		*lo = (info.clear_lo + seg->page - 1) & mask;
+		*hi = info.clear_hi & mask;
+		hl_report_why(rep, "segment %d: only %#lx-%#lx of it can go on "
+			      "huge pages: %s lies in the rest", seg->phdr,
+			      (unsigned long)*lo, (unsigned long)*hi,
+			      info.foreign);
+	}
+	*heap_start = info.heap_start;
+	return *hi > *lo ? 0 : -1;
+}
+
+/* Steps 1 and 2: [*lo, *hi) holds nothing we cannot carry over. */
+static int check_range(const struct hl_seg *seg, uintptr_t *lo, uintptr_t *hi,
+		       struct hl_swap *s, struct hl_report *rep)
+{
+	uintptr_t heap_start;
+
+	if (check_maps(seg, lo, hi, &heap_start, rep))
+		return -1;
+	if (seg->cls == HL_CLASS_W &&
+	    hl_heap_fit(*lo, hi, seg->end, heap_start, seg->page, &s->copy[1]))
+		s->ncopy = 2;
+	if (*hi <= *lo) {
+		hl_report_why(rep, "segment %d: its huge pages would cover the "
+			      "brk heap, and the break cannot be moved",
+			      seg->phdr);
+		return -1;
+	}
+	return 0;
+}
+
+/* The segment's own memory in [lo, hi), as commit will copy it. */
+static void describe(const struct hl_seg *seg, const struct hl_config *cfg,
+		     size_t base, struct hl_swap *s)
+{
+	uintptr_t from = clamp(seg->start, s->target, s->target + s->len);
+	uintptr_t to = clamp(align_up(seg->end, base), from, s->target + s->len);
+
+	s->copy[0].start = from;
+	s->copy[0].end = to;
+	s->copy[0].sparse = seg->cls == HL_CLASS_W && cfg->minimal_copy ?
+			    clamp(seg->file_end, from, to) : to;
+	s->live = seg->cls == HL_CLASS_W;
+	s->prot = seg->prot;
+}
+
+/* Step 4 for a read-only range: copy it and seal it now. */
+static int fill_read_only(struct hl_swap *s, struct hl_report *rep)
+{
+	const struct hl_copy *k = &s->copy[0];
+	uint64_t t0 = now_ns();
+
+	memcpy((char *)s->scratch + (k->start - s->target), (void *)k->start,
+	       k->end - k->start);
+	s->copied = k->end - k->start;
+	if (mprotect((void *)s->scratch, s->len, s->prot)) {
+		hl_report_why(rep, "mprotect of the huge-page copy failed");
+		return -1;
+	}
+	s->prep_ns = now_ns() - t0;
+	return 0;
+}
+
+/* Step 3: the huge pages, with the kernel's ability to move them checked
+ * on the first range. */
+static int reserve(struct hl_prepared *p, int i, const struct hl_config *cfg,
+		   const struct hl_fault *fault, struct hl_report *rep)
+{
+	struct hl_backing *b = &p->back[i];
+	struct hl_swap *s = &p->c->swap[i];
+	char name[32];
+
+	snprintf(name, sizeof(name), "hugelink:seg%d", i);
+	hl_fault_wait(fault);
+	if (fault->reserve) {
+		hl_report_why(rep, "reserving huge pages failed (HUGELINK_FAULT)");
+		return -1;
+	}
+	if (hl_backing_map(b, s->len, p->page[i], cfg->path, name) ||
+	    (i == 0 && hl_backing_probe_move(b, p->page[i]))) {
+		hl_report_why(rep, "%#lx-%#lx: %s", (unsigned long)s->target,
+			      (unsigned long)(s->target + s->len), b->error);
+		hl_backing_unmap(b);
+		return -1;
+	}
+	s->scratch = (uintptr_t)b->addr;
+	return 0;
+}
+
+static int prepare_one(struct hl_prepared *p, const struct hl_seg *seg,
+		       const struct hl_config *cfg, const struct hl_fault *fault,
+		       struct hl_report *rep)
+{
+	int i = p->c->nswap;
+	struct hl_swap *s = &p->c->swap[i];
+	uintptr_t lo = seg->map_start, hi = seg->map_end;
+
+	memset(s, 0, sizeof(*s));
+	s->ncopy = 1;
+	if (check_range(seg, &lo, &hi, s, rep))
+		return -1;
+	s->target = lo;
+	s->len = hi - lo;
+	p->page[i] = seg->page;
+	describe(seg, cfg, p->c->base, s);
+	if (reserve(p, i, cfg, fault, rep))
+		return -1;
+	if (!s->live && fill_read_only(s, rep)) {
+		hl_backing_unmap(&p->back[i]);
+		return -1;
+	}
+	p->c->nswap++;
+	return 0;
+}
+
+int hl_prepare(struct hl_prepared *p, const struct hl_plan *plan,
+	       const struct hl_config *cfg, const struct hl_fault *fault,
+	       struct hl_report *rep)
+{
+	memset(p, 0, sizeof(*p));
+	if (handover_alloc(p, cfg, (size_t)sysconf(_SC_PAGESIZE))) {
+		hl_report_why(rep, "cannot map memory for the swap");
+		return -1;
+	}
+	p->c->fault = fault->commit;
+	for (int i = 0; i < plan->nseg; i++)
+		if (plan->seg[i].remap)
+			prepare_one(p, &plan->seg[i], cfg, fault, rep);
+	return p->c->nswap;
+}
+
+void hl_prepare_release(struct hl_prepared *p)
+{
+	if (!p->c)
+		return;
+	/* A swapped range moved its mapping away; the rest are unmapped. */
+	for (int i = 0; i < p->c->nswap; i++)
+		if (p->c->swap[i].err)
+			hl_backing_unmap(&p->back[i]);
+	if (p->c->pagemap_fd >= 0)
+		close(p->c->pagemap_fd);
+	munmap(p->c, p->c_len);
+	p->c = NULL;
+}
