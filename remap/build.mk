@@ -13,3 +13,5 @@ COMMIT_CFLAGS = -ffreestanding -fno-builtin -fno-stack-protector \
                 -fno-asynchronous-unwind-tables -fno-unwind-tables \
                 -fno-exceptions -fno-profile-arcs -fno-test-coverage
 $(B)/obj/remap/commit.o: EXTRA_CFLAGS = -fvisibility=hidden $(COMMIT_CFLAGS)
+
+UNIT_TESTS += remap/commit
