@@ -20,6 +20,7 @@
 #include "loader/plan.h"
 #include "loader/report.h"
 #include "loader/sysinfo.h"
+#include "remap/forkguard.h"
 #include "remap/prepare.h"
 #include "remap/stub.h"
 
@@ -76,6 +77,7 @@ static void commit(struct hl_prepared *prep, size_t base,
 			c->swap[i].err = -EPERM;
 		return;
 	}
+	hl_forkguard_install(c, prep->page);
 	for (int i = 0; i < c->nswap; i++) {
 		const struct hl_swap *s = &c->swap[i];
 
@@ -135,8 +137,10 @@ static void hl_start(void)
 			hl_report_why(&rep, "other threads are already running");
 		} else {
 			hl_fault_read(&fault, secure);
-			if (hl_prepare(&prep, &plan, &cfg, &fault, &rep) > 0)
+			if (hl_prepare(&prep, &plan, &cfg, &fault, &rep) > 0) {
+				hl_fault_wait(fault.wait_commit);
 				commit(&prep, sizes.base, &rep);
+			}
 			hl_prepare_release(&prep);
 		}
 	}

@@ -165,7 +165,7 @@ static int reserve(struct hl_prepared *p, int i, const struct hl_config *cfg,
 	char name[32];
 
 	snprintf(name, sizeof(name), "hugelink:seg%d", i);
-	hl_fault_wait(fault);
+	hl_fault_wait(fault->wait_reserve);
 	if (fault->reserve) {
 		hl_report_why(rep, "reserving huge pages failed (HUGELINK_FAULT)");
 		return -1;

@@ -113,3 +113,55 @@ elf_check() {
 		eu-elflint --gnu-ld -q "$1" || fail "eu-elflint rejects $1"
 	fi
 }
+
+# build_segcheck NAME [FLAGS...]: the segment checker (lib/segcheck.c),
+# relinked through the wrapper with --hugetlbfs-align and FLAGS.
+build_segcheck() {
+	_n=$1; shift
+	hl_cc $HC_CFLAGS -o "$_n" "$HLINC/segcheck.c" -Wl,--hugetlbfs-align "$@" ||
+		fail "cannot link $_n with $*"
+	elf_check "$_n"
+}
+
+# expect_lines FILE LINE...: every LINE appears in FILE as a whole line.
+expect_lines() {
+	_f=$1; shift
+	for _l in "$@"; do
+		grep -qxF "$_l" "$_f" || {
+			sed 's/^/    /' "$_f" >&2
+			fail "expected \"$_l\" in $_f"
+		}
+	done
+}
+
+# Awk functions for readelf's hex numbers (Debian's awk is mawk, which
+# has no strtonum): hex("0x1f") is 31; up() and down() round to P.
+HL_AWK_LIB='
+function hex(s,   i, v) {
+	v = 0; s = tolower(s); sub(/^0x/, "", s)
+	for (i = 1; i <= length(s); i++)
+		v = v * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1
+	return v
+}
+function up(x) { return int((x + P - 1) / P) * P }
+function down(x) { return int(x / P) * P }
+'
+
+# huge_pages_needed FILE [KB]: the huge pages a full HUGETLB_ELFMAP=RW
+# remap of relinked FILE takes, worked out from readelf alone: each
+# PT_LOAD's range rounded out to huge pages, a writable one from the end
+# of RELRO on.
+huge_pages_needed() {
+	readelf -lW "$1" | awk -v P=$(( ${2:-2048} * 1024 )) "$HL_AWK_LIB"'
+		$1 == "GNU_RELRO" { re = hex($3) + hex($6) }
+		$1 == "LOAD" { n++; va[n] = hex($3); msz[n] = hex($6)
+			       w[n] = index($0, " RW ") > 0 }
+		END {
+			for (i = 1; i <= n; i++) {
+				lo = va[i]
+				if (w[i] && re > lo && re < lo + msz[i]) lo = re
+				t += (up(va[i] + msz[i]) - down(lo)) / P
+			}
+			print t
+		}'
+}

@@ -6,11 +6,12 @@
 o=$HL_BUILD/obj/remap/commit.o
 [ -f "$o" ] || fail "$o was not built"
 
-readelf -SW "$o" >sections
-awk '$2 ~ /^(\.text|\.data|\.bss|\.rodata)/ && $6 != "000000" { print }' \
+# Name, type, address, offset, size: one line per section.
+readelf -SW "$o" | sed -n 's/^ *\[ *[0-9]*\] *//p' >sections
+awk '$1 ~ /^\.(text|data|bss|rodata)/ && $5 !~ /^0+$/ { print }' \
 	sections >nonempty
 [ ! -s nonempty ] || fail "commit.o has other non-empty sections: $(cat nonempty)"
-grep -q ' hl_commit ' sections || fail "commit.o has no hl_commit section"
+grep -q '^hl_commit ' sections || fail "commit.o has no hl_commit section"
 if grep -q 'rela\.*hl_commit' sections; then
 	fail "the hl_commit section has relocations: $(readelf -rW "$o" | grep -A5 hl_commit)"
 fi

@@ -12,7 +12,9 @@
  *
  * Options: "fork" also checks that a child and its parent keep their own
  * data; "fds" lists huge-page file descriptors left open; "relro" prints
- * the protection of a RELRO page.
+ * the protection of a RELRO page; "mid" prints the page size in the middle
+ * of each kind (for partial remaps); "backing" prints what /proc/self/maps
+ * names as the memory behind the text; "pool" prints HugePages_Free.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -145,17 +147,25 @@ static void check_heap_grows(void)
 	expect(sbrk(0) != (void *)-1, "sbrk");
 }
 
-/* Parent and child each keep their own data. */
+/*
+ * Parent and child each keep their own data.  The child writes to its
+ * data and bss, then says what backs them.
+ */
 static void check_fork(void)
 {
 	int status;
-	pid_t pid = fork();
+	pid_t pid;
 
+	fflush(stdout);
+	pid = fork();
 	if (pid == 0) {
 		big_data[100] = 9;
 		big_bss[100] = 9;
+		printf("child-data %ld\nchild-bss %ld\n", hc_page_kb(big_data),
+		       hc_page_kb(big_bss));
+		fflush(stdout);
 		_exit(big_data[100] == 9 && big_bss[100] == 9 &&
-		      hc_page_kb(big_data) == hc_page_kb(big_text) ? 0 : 1);
+		      big_data[0] == 1 && big_bss[SZ - 1] == 5 ? 0 : 1);
 	}
 	waitpid(pid, &status, 0);
 	expect(WIFEXITED(status) && WEXITSTATUS(status) == 0, "child's data");
@@ -202,6 +212,48 @@ static void print_relro(void)
 	printf("relro %s\n", perms);
 }
 
+/* The path /proc/self/maps gives for the mapping holding ADDR. */
+static void print_backing(const void *addr)
+{
+	uintptr_t a = (uintptr_t)addr;
+	char line[512], *path = NULL;
+	FILE *f = fopen("/proc/self/maps", "r");
+	unsigned long s, e;
+	int off;
+
+	while (f && fgets(line, sizeof(line), f))
+		if (sscanf(line, "%lx-%lx %*s %*s %*s %*s %n", &s, &e, &off) == 2 &&
+		    a >= s && a < e) {
+			path = line + off;
+			path[strcspn(path, "\n")] = '\0';
+			break;
+		}
+	printf("backing %s\n", path && *path ? path : "(anonymous)");
+	if (f)
+		fclose(f);
+}
+
+static void print_pool(void)
+{
+	char line[128];
+	long v;
+	FILE *f = fopen("/proc/meminfo", "r");
+
+	while (f && fgets(line, sizeof(line), f))
+		if (sscanf(line, "HugePages_Free: %ld", &v) == 1)
+			printf("pool-free %ld\n", v);
+	if (f)
+		fclose(f);
+}
+
+static void print_middles(void)
+{
+	printf("text-mid %ld\n", hc_page_kb(big_text + SZ / 2));
+	printf("rodata-mid %ld\n", hc_page_kb(big_ro + SZ / 2));
+	printf("data-mid %ld\n", hc_page_kb(big_data + SZ / 2));
+	printf("bss-mid %ld\n", hc_page_kb(big_bss + SZ / 2));
+}
+
 int main(int argc, char **argv)
 {
 	hc_report("text", big_text, SZ);
@@ -217,6 +269,12 @@ int main(int argc, char **argv)
 			list_fds();
 		else if (!strcmp(argv[i], "relro"))
 			print_relro();
+		else if (!strcmp(argv[i], "mid"))
+			print_middles();
+		else if (!strcmp(argv[i], "backing"))
+			print_backing(big_text);
+		else if (!strcmp(argv[i], "pool"))
+			print_pool();
 	}
 	printf(bad ? "BAD\n" : "ok\n");
 	return bad;
