@@ -27,6 +27,8 @@ void hl_fault_read(struct hl_fault *f, bool secure)
 		strncpy(f->wait_reserve, v + 5, sizeof(f->wait_reserve) - 1);
 	else if (!strncmp(v, "wait-commit:", 12))
 		strncpy(f->wait_commit, v + 12, sizeof(f->wait_commit) - 1);
+	else if (!strncmp(v, "wait-publish:", 13))
+		strncpy(f->wait_publish, v + 13, sizeof(f->wait_publish) - 1);
 }
 
 void hl_fault_wait(const char *path)

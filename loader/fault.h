@@ -11,6 +11,8 @@
  *   recover        ... and putting them back fails too (fatal)
  *   wait:PATH      before reserving, wait (up to 60 s) until PATH exists
  *   wait-commit:PATH  the same, after reserving, just before the swap
+ *   wait-publish:PATH the same, while making a shared file, holding its
+ *                  lock, before the file is published
  */
 #include <stdbool.h>
 
@@ -21,6 +23,7 @@ struct hl_fault {
 	enum hl_commit_fault commit;
 	char wait_reserve[128];
 	char wait_commit[128];
+	char wait_publish[128];
 };
 
 void hl_fault_read(struct hl_fault *f, bool secure);

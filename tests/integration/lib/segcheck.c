@@ -212,23 +212,24 @@ static void print_relro(void)
 	printf("relro %s\n", perms);
 }
 
-/* The path /proc/self/maps gives for the mapping holding ADDR. */
+/* The path and inode /proc/self/maps gives for the mapping of ADDR. */
 static void print_backing(const void *addr)
 {
 	uintptr_t a = (uintptr_t)addr;
 	char line[512], *path = NULL;
 	FILE *f = fopen("/proc/self/maps", "r");
-	unsigned long s, e;
+	unsigned long s, e, inode = 0;
 	int off;
 
 	while (f && fgets(line, sizeof(line), f))
-		if (sscanf(line, "%lx-%lx %*s %*s %*s %*s %n", &s, &e, &off) == 2 &&
-		    a >= s && a < e) {
+		if (sscanf(line, "%lx-%lx %*s %*s %*s %lu %n", &s, &e, &inode,
+			   &off) == 3 && a >= s && a < e) {
 			path = line + off;
 			path[strcspn(path, "\n")] = '\0';
 			break;
 		}
 	printf("backing %s\n", path && *path ? path : "(anonymous)");
+	printf("inode %lu\n", path ? inode : 0);
 	if (f)
 		fclose(f);
 }
