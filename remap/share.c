@@ -184,6 +184,8 @@ static void remove_stale(int dirfd, const char *name)
 			close(fd);
 		return;
 	}
+	/* The duplicate shares its position with DIRFD: start over. */
+	rewinddir(d);
 	while ((e = readdir(d)))
 		if (!strncmp(e->d_name, name, pre) && strcmp(e->d_name, name) &&
 		    tail && strlen(e->d_name) > pre + 16 &&

@@ -59,11 +59,12 @@ pool_reserve() {
 	[ -d "$_d" ] || skip "this kernel has no ${_kb} kB huge pages"
 	_nr=$(cat "$_d/nr_hugepages")
 	_oc=$(cat "$_d/nr_overcommit_hugepages")
-	at_exit "echo $_oc > $_d/nr_overcommit_hugepages; echo $_nr > $_d/nr_hugepages"
-	echo 0 > "$_d/nr_overcommit_hugepages"
+	at_exit "echo $_oc > $_d/nr_overcommit_hugepages 2>/dev/null; echo $_nr > $_d/nr_hugepages"
+	# Gigantic pages (1 GiB) have no overcommit: the write fails there.
+	echo 0 > "$_d/nr_overcommit_hugepages" 2>/dev/null || true
 	_free=$(cat "$_d/free_hugepages")
 	if [ "$_free" -lt "$1" ]; then
-		echo $((_nr + $1 - _free)) > "$_d/nr_hugepages" || true
+		echo $((_nr + $1 - _free)) > "$_d/nr_hugepages" 2>/dev/null || true
 	fi
 	_free=$(cat "$_d/free_hugepages")
 	[ "$_free" -ge "$1" ] ||
@@ -107,10 +108,15 @@ build_c() {
 	hl_cc $HC_CFLAGS -o "$_n" "$_n.c" "$@"
 }
 
-# elf_check FILE: the relinked binary must pass eu-elflint.
+# elf_check FILE: the relinked binary must pass eu-elflint.  elflint
+# 0.188 rejects every static executable, plainly linked ones included,
+# for __ehdr_start ("st_value out of bounds"); that one line is ignored.
 elf_check() {
-	if command -v eu-elflint >/dev/null 2>&1; then
-		eu-elflint --gnu-ld -q "$1" || fail "eu-elflint rejects $1"
+	command -v eu-elflint >/dev/null 2>&1 || return 0
+	eu-elflint --gnu-ld -q "$1" >elflint.out 2>&1 || true
+	if grep -v '(__ehdr_start): st_value out of bounds' elflint.out | grep -q .; then
+		cat elflint.out >&2
+		fail "eu-elflint rejects $1"
 	fi
 }
 

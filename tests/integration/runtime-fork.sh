@@ -43,6 +43,6 @@ int main(void)
 C
 hl_cc -O1 -D_GNU_SOURCE -include string.h -o raw raw.c -Wl,--hugetlbfs-align
 pool_set_free "$(huge_pages_needed raw)"
-HUGETLB_ELFMAP=W ./raw >out 2>err
+HUGETLB_ELFMAP=RW ./raw >out 2>err
 expect_lines out "Bus error"
 ok "a child that skips fork handlers gets SIGBUS from the kernel, as documented"
