@@ -36,6 +36,11 @@ ranges=$(readelf -lW sc | grep -c '^ *LOAD')
 	fail "HUGETLB_VERBOSE=3: expected $ranges range lines: $(cat err)"
 ok "HUGETLB_VERBOSE=3 reports each range"
 
+HUGETLB_DEBUG=1 HUGETLB_ELFMAP=RW ./sc >out 2>err
+[ "$(grep -c ': segment [0-9]* ' err)" -eq "$ranges" ] ||
+	fail "HUGETLB_DEBUG: expected the plan of $ranges segments: $(cat err)"
+ok "HUGETLB_DEBUG prints the plan"
+
 HUGETLB_MINIMAL_COPY=no HUGETLB_ELFMAP=RW ./sc fork >out 2>err
 expect_lines out "data 2048" "bss 2048" "fork ok" "ok"
 ok "HUGETLB_MINIMAL_COPY=no"
