@@ -21,8 +21,7 @@ diff -u v.real v.align || fail "--hugetlbfs-align --version differs"
 ok "--version and -v"
 
 write_prog
-write_start
-$CC -c -o start.o start.S
+make_start
 $CC -O1 -c -o prog.o prog.c
 "$REAL" -r -o r.real prog.o start.o
 "$LD" -r -o r.ours prog.o start.o

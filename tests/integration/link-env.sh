@@ -33,8 +33,7 @@ grep -q 'collect2' v.txt || fail "gcc -v: no link step shown"
 ok "gcc -v"
 
 # Without -m, GNU ld's target comes from LDEMULATION.
-write_start
-$CC -c -o start.o start.S
+make_start
 LDEMULATION=elf_iamcu "$HLBIN/hugetlbfs-ld" --hugetlbfs-align -shared \
 	-o e start.o 2>err.txt && fail "LDEMULATION was not used"
 grep -q 'elf_iamcu' err.txt || fail "LDEMULATION: $(cat err.txt)"

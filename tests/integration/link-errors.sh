@@ -6,9 +6,8 @@
 . "$HL_SRC/tests/integration/lib/link.sh"
 
 LD=$HLBIN/hugetlbfs-ld
-write_start
+make_start
 write_prog
-$CC -c -o start.o start.S
 mkdir empty
 
 refused 2 "unknown option --hugetlbfs-bogus" out "$LD" --hugetlbfs-bogus -o out start.o

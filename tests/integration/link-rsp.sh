@@ -8,8 +8,7 @@
 
 LD=$HLBIN/hugetlbfs-ld
 write_prog
-write_start
-$CC -c -o start.o start.S
+make_start
 
 # Nested and quoted, through gcc -Wl,@file.
 printf '%s\n' "--hugetlbfs-align '-z' \"now\" @inner.rsp" >outer.rsp

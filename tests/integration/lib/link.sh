@@ -366,8 +366,9 @@ linker_of() {
 	fi
 }
 
-# write_start: start.S, a program of its own that exits 0 (no libc).
-write_start() {
+# make_start: start.o, from start.S, code of its own with data and bss
+# (no libc): input for shared objects and relocatable links.
+make_start() {
 	cat >start.S <<'EOF2'
 	.globl _start
 	.text
@@ -381,6 +382,7 @@ _start:
 	.zero 8192
 	.section .note.GNU-stack,"",@progbits
 EOF2
+	$CC -c -o start.o start.S
 }
 
 # gcc_link_args KIND OBJECT...: the arguments gcc gives the linker
