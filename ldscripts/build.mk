@@ -6,7 +6,7 @@
 MKSCRIPT = $(B)/ldscripts/mkscript
 
 $(MKSCRIPT): $(B)/obj/ldscripts/mkscript.o $(B)/obj/linker/script.o \
-		$(B)/obj/linker/emul.o
+		$(B)/obj/linker/emul.o $(B)/obj/linker/readall.o
 	@mkdir -p $(@D)
 	$(CC) $(HL_CFLAGS) -o $@ $^ $(LDFLAGS)
 

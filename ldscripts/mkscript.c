@@ -14,29 +14,8 @@
 #include <string.h>
 
 #include "linker/emul.h"
+#include "linker/readall.h"
 #include "linker/script.h"
-
-static char *read_stdin(void)
-{
-	size_t len = 0, cap = 1 << 16;
-	char *buf = malloc(cap);
-
-	while (buf) {
-		len += fread(buf + len, 1, cap - len - 1, stdin);
-		if (len < cap - 1)
-			break;
-		char *more = realloc(buf, cap * 2);
-
-		if (!more)
-			free(buf);
-		buf = more;
-		cap *= 2;
-	}
-	if (!buf || ferror(stdin))
-		err(1, "standard input");
-	buf[len] = '\0';
-	return buf;
-}
 
 int main(int argc, char **argv)
 {
@@ -50,7 +29,9 @@ int main(int argc, char **argv)
 	page = hl_emul_page_size(argv[2]);
 	if (!page)
 		errx(2, "no huge page size known for emulation %s", argv[2]);
-	in = read_stdin();
+	in = hl_read_all(stdin);
+	if (!in)
+		err(1, "standard input");
 	out = hl_script_make(in, kind, page, page);
 	if (!out)
 		return 1;

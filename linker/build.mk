@@ -8,8 +8,8 @@
 
 LINKER_SRCS = linker/argv.c linker/edit.c linker/emul.c linker/layout.c \
 	linker/main.c linker/options.c linker/plan.c linker/prefix.c \
-	linker/realld.c linker/rsp.c linker/script.c linker/spawn.c \
-	linker/tmp.c
+	linker/readall.c linker/realld.c linker/rsp.c linker/script.c \
+	linker/spawn.c linker/tmp.c
 LINKER_OBJS = $(patsubst %.c,$(B)/obj/%.o,$(LINKER_SRCS)) \
 	$(B)/obj/loader/size.o
 
@@ -62,10 +62,10 @@ STAGE_FILES += $(STAGE)/bin/hugetlbfs-ld $(STAGE)/bin/ld.hugetlbfs \
 
 UNIT_TESTS += linker/rsp linker/emul linker/options linker/script \
 	linker/layout linker/plan
-linker/rsp_DEPS = linker/argv
+linker/rsp_DEPS = linker/argv linker/readall
 linker/options_DEPS = linker/argv loader/size
-linker/layout_DEPS = linker/emul linker/realld linker/spawn linker/argv \
-	linker/options loader/size
+linker/layout_DEPS = linker/emul linker/realld linker/spawn linker/readall \
+	linker/argv linker/options loader/size
 linker/plan_DEPS = linker/argv linker/options loader/size
 
 .PHONY: linker-config-check

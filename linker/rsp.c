@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "linker/readall.h"
 #include "linker/rsp.h"
 
 /* libiberty gives up after this many @files, which ends nesting loops. */
@@ -79,8 +80,6 @@ int hl_rsp_split(const char *text, struct hl_argv *out)
 static int slurp(const char *path, char **text)
 {
 	struct stat st;
-	size_t len = 0, cap = 4096;
-	char *buf;
 	FILE *f;
 
 	if (stat(path, &st) < 0)
@@ -92,29 +91,13 @@ static int slurp(const char *path, char **text)
 	f = fopen(path, "r");
 	if (!f)
 		return 0;
-	buf = malloc(cap);
-	while (buf) {
-		len += fread(buf + len, 1, cap - len - 1, f);
-		if (len < cap - 1)
-			break;
-		char *more = realloc(buf, cap * 2);
-
-		if (!more)
-			free(buf);
-		buf = more;
-		cap *= 2;
-	}
-	if (!buf || ferror(f)) {
-		int rc = buf ? 0 : -1;
-
-		free(buf);
-		fclose(f);
-		return rc;
-	}
+	*text = hl_read_all(f);
 	fclose(f);
-	buf[len] = '\0';
-	*text = buf;
-	return 1;
+	if (!*text && errno == ENOMEM) {
+		warn("@%s", path);
+		return -1;
+	}
+	return *text != NULL;
 }
 
 /* Replace A->v[I] by the arguments in the file it names. */

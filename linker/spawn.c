@@ -7,40 +7,29 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "linker/readall.h"
 #include "linker/spawn.h"
 
 extern char **environ;
 
-/* Read FD to its end into a malloc'd string. */
-static char *read_all(int fd)
+/* Read the child's output to its end; closes FD. */
+static char *read_output(int fd)
 {
-	size_t len = 0, cap = 8192;
-	char *buf = malloc(cap);
-	ssize_t got;
+	FILE *f = fdopen(fd, "r");
+	char *text;
 
-	while (buf) {
-		got = read(fd, buf + len, cap - len - 1);
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got <= 0)
-			break;
-		len += got;
-		if (len + 1 == cap) {
-			char *more = realloc(buf, cap * 2);
-
-			if (!more)
-				free(buf);
-			buf = more;
-			cap *= 2;
-		}
+	if (!f) {
+		close(fd);
+		return NULL;
 	}
-	if (buf)
-		buf[len] = '\0';
-	return buf;
+	text = hl_read_all(f);
+	fclose(f);
+	return text;
 }
 
 static int wait_for(pid_t pid, int *status)
@@ -100,7 +89,8 @@ int hl_spawn(const char *path, char *const argv[], char **out, int *status)
 	if (out) {
 		close(fds[1]);
 		fds[1] = -1;
-		*out = read_all(fds[0]);
+		*out = read_output(fds[0]);
+		fds[0] = -1;
 	}
 	rc = wait_for(pid, status);
 	if (rc == 0 && out && !*out) {
