@@ -9,11 +9,11 @@ EX_FLAGS = -std=gnu11 -O2 -g $(WARN) -B$(STAGE)/share/hugelink \
 	   -Wl,--hugetlbfs-align
 EX_PROGS = $(EX_OUT)/itlb $(EX_OUT)/dtlb $(EX_OUT)/dtlb-1g
 
-$(EX_OUT)/itlb $(EX_OUT)/dtlb: $(EX_OUT)/%: examples/%.c examples/pagesize.h $(STAGE_FILES)
+$(EX_OUT)/itlb $(EX_OUT)/dtlb: $(EX_OUT)/%: examples/%.c examples/measure.h $(STAGE_FILES)
 	@mkdir -p $(@D)
 	$(CC) $(EX_FLAGS) -o $@ $<
 
-$(EX_OUT)/dtlb-1g: examples/dtlb.c examples/pagesize.h $(STAGE_FILES)
+$(EX_OUT)/dtlb-1g: examples/dtlb.c examples/measure.h $(STAGE_FILES)
 	@mkdir -p $(@D)
 	$(CC) $(EX_FLAGS) -Wl,--hugetlbfs-page-size=1G -o $@ $<
 

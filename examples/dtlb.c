@@ -3,22 +3,24 @@
  *
  * It stands for a program built around a large in-memory index: a hash
  * table of MIB MiB in bss (512 by default), filled with keys spread over
- * all of it, then probed at random.  On base pages nearly every probe
- * needs a page walk as well as the cache miss; on 2 MiB pages (or 1 GiB
- * ones) the page walks mostly go away.
+ * all of it, then probed with keys that each come from the last probe, as
+ * in a graph walk.  On base pages nearly every probe needs a page walk as
+ * well as its cache miss; on 2 MiB pages (or 1 GiB ones) the page walks
+ * mostly go away.
  *
  *     dtlb [MILLIONS]     make MILLIONS million probes (default 5)
  *
  * It prints the page size the kernel gives its table (from
- * /proc/self/smaps), the time the probes took, and checks that it found
- * exactly the keys it inserted.
+ * /proc/self/smaps), the time the inserts and the probes took, and checks
+ * that the probes found exactly the keys that are there.  On base pages
+ * the inserts also pay for the first touch of every page of the table;
+ * on huge pages that was paid at start-up.
  */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
-#include "pagesize.h"
+#include "measure.h"
 
 #ifndef MIB
 #define MIB 512
@@ -48,15 +50,6 @@ static size_t slot(uint64_t key)
 	return i;
 }
 
-/* CPU time: other programs running at the same time do not count. */
-static double now_ms(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-	return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
-}
-
 int main(int argc, char **argv)
 {
 	long probes = (argc > 1 ? atof(argv[1]) : 5) * 1e6;
@@ -84,13 +77,5 @@ int main(int argc, char **argv)
 		want += key <= keys;
 		key = mix(got + (uint64_t)n) % (2 * keys) + 1;
 	}
-	ms = now_ms() - t0;
-	printf("probes: %ld in %.1f ms of CPU time, %.1f ns each\n", probes, ms,
-	       probes ? ms * 1e6 / probes : 0);
-	if (found != want) {
-		printf("found %llu keys, expected %llu\n",
-		       (unsigned long long)found, (unsigned long long)want);
-		return 1;
-	}
-	return 0;
+	return finish("probes", probes, now_ms() - t0, "keys found", found, want);
 }

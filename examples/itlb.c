@@ -21,9 +21,8 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
-#include "pagesize.h"
+#include "measure.h"
 
 #ifndef NFUNC
 #define NFUNC 8192
@@ -42,8 +41,9 @@
 #define STR(x) STR_(x)
 
 /*
- * Function i returns 3 * x + i.  The rest of its FUNC_BYTES is int3, the
- * way a real function's cold paths fill its pages without being run.
+ * Function i returns 3 * x + i.  The rest of its FUNC_BYTES is filled
+ * with instructions that trap, the way a real function's cold paths fill
+ * its pages without being run.
  */
 #if defined(__x86_64__)
 #define BODY "lea hl_i(%rdi,%rdi,2), %rax\n\tret\n"
@@ -78,15 +78,6 @@ static uint64_t xorshift(uint64_t *s)
 	return *s;
 }
 
-/* CPU time: other programs running at the same time do not count. */
-static double now_ms(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-	return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
-}
-
 int main(int argc, char **argv)
 {
 	long calls = (argc > 1 ? atof(argv[1]) : 20) * 1e6;
@@ -104,12 +95,5 @@ int main(int argc, char **argv)
 	seed = 42;
 	for (long n = 0; n < calls; n++)
 		want = 3 * want + xorshift(&seed) % NFUNC;
-	printf("calls: %ld in %.1f ms of CPU time, %.1f ns each\n", calls, ms,
-	       calls ? ms * 1e6 / calls : 0);
-	if (x != want) {
-		printf("checksum: %#llx, expected %#llx\n",
-		       (unsigned long long)x, (unsigned long long)want);
-		return 1;
-	}
-	return 0;
+	return finish("calls", calls, ms, "checksum", x, want);
 }
