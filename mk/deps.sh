@@ -24,9 +24,12 @@ cmd mold mold
 cmd setarch util-linux
 cmd python3 python3
 '
+# libhugetlbfs is a column of the benchmark, never a dependency of the
+# build or the tests: only "make bench" installs it.
 bench='
-cmd hyperfine hyperfine
 cmd valgrind valgrind
+cmd ld.hugetlbfs libhugetlbfs-bin
+hdr hugetlbfs.h libhugetlbfs-dev
 '
 
 have() {
