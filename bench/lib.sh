@@ -63,6 +63,14 @@ why_not() {
 check() {
 	_b=$1 _v=$2 _u=$3 _p=$4
 	shift 4
+	for _w; do
+		case $_w in
+		"$BENCH_BIN"/* | "$EX_BIN"/*)
+			[ -e "$_w" ] && continue
+			sample "$_b" "$_v" "$_u" "fails: ${_w##*/} was not built"
+			return 1 ;;
+		esac
+	done
 	_st=0
 	"$BENCH_BIN/timeit" "$W/check" "$@" >/dev/null || _st=$?
 	if [ "$_st" -eq 0 ] && grep -q ' kB pages$' "$W/check" &&

@@ -78,7 +78,9 @@ machine() {
 }
 load() { echo "load average $1: $(cut -d' ' -f1-3 /proc/loadavg)"; }
 
-LHF="libhugetlbfs $(dpkg-query -W -f '${Version}' libhugetlbfs0 2>/dev/null | sed 's/-[^-]*$//')"
+LHF="libhugetlbfs $(dpkg-query -W -f '${Version}' libhugetlbfs0 2>/dev/null |
+	sed 's/-[^-]*$//')"
+[ "$LHF" != "libhugetlbfs " ] || LHF="libhugetlbfs (not installed)"
 
 machine
 load "at the start"
