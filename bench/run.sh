@@ -77,6 +77,15 @@ machine() {
 		/sys/kernel/mm/transparent_hugepage/enabled 2>/dev/null)"
 }
 load() { echo "load average $1: $(cut -d' ' -f1-3 /proc/loadavg)"; }
+# pools WHEN: the size of each huge-page pool, to show it was given back.
+pools() {
+	printf 'huge-page pools %s:' "$1"
+	for _d in /sys/kernel/mm/hugepages/hugepages-*; do
+		printf ' %s %s (overcommit %s)' "${_d##*-}" "$(cat "$_d/nr_hugepages")" \
+			"$(cat "$_d/nr_overcommit_hugepages")"
+	done
+	echo
+}
 
 LHF="libhugetlbfs $(dpkg-query -W -f '${Version}' libhugetlbfs0 2>/dev/null |
 	sed 's/-[^-]*$//')"
@@ -85,6 +94,7 @@ LHF="libhugetlbfs $(dpkg-query -W -f '${Version}' libhugetlbfs0 2>/dev/null |
 machine
 load "at the start"
 pool_lock
+pools "as found"
 pool_take "$POOL_2M" || { printf '%s\n' "$POOL_WHY" >&2; exit 1; }
 mkdir -p "$MNT"
 mount -t hugetlbfs -o pagesize=2M none "$MNT"
@@ -112,6 +122,7 @@ for part in $PARTS; do
 done
 
 pool_restore
+pools "as left"
 load "at the end"
 summary "$BENCH_CSV"
 echo

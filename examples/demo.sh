@@ -48,7 +48,7 @@ for p in itlb dtlb; do
 	say "  $cmd"
 	$cmd
 done
-say "  The segments of itlb now start on 2 MiB boundaries (from readelf -lW):"
+say "  The segments of itlb, laid out for 2 MiB pages (readelf -lW):"
 readelf -lW "$HL_OUT/itlb" | while read -r type off va pa fsz msz flags; do
 	if [ "$type" = LOAD ]; then
 		printf '    0x%08x-0x%08x %s\n' $((va)) $((va + msz)) "$(echo ${flags%% 0x*})"
