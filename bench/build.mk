@@ -36,6 +36,12 @@ $(BENCH_OUT)/bigseg-%: bench/bigseg.c examples/measure.h $(STAGE_FILES)
 	@mkdir -p $(@D)
 	$(CC) $(BENCH_CFLAGS) -DMIB=$* $(BENCH_HL) -o $@ $<
 
+# itlb with its functions 128 bytes apart instead of a page: the same
+# calls and cache lines on a few pages, a control for what the TLB costs.
+$(BENCH_OUT)/itlb-packed: examples/itlb.c examples/measure.h $(STAGE_FILES)
+	@mkdir -p $(@D)
+	$(CC) $(BENCH_CFLAGS) -DFUNC_BYTES=128 $(BENCH_HL) -o $@ $<
+
 $(BENCH_OUT)/lhf-ld/ld:
 	@mkdir -p $(@D)
 	ln -sf "$$(command -v ld.hugetlbfs)" $@
@@ -55,7 +61,8 @@ $(BENCH_OUT)/lhf/itlb $(BENCH_OUT)/lhf/dtlb: $(BENCH_OUT)/lhf/%: examples/%.c \
 	$(CC) $(BENCH_CFLAGS) $(BENCH_LHF) -o $@ $<
 
 BENCH_PROGS = $(BENCH_OUT)/timeit $(BENCH_OUT)/memcpy $(BENCH_OUT)/thp.so \
-	$(BENCH_OUT)/bigseg-plain $(BIGSEG_MIB:%=$(BENCH_OUT)/bigseg-%)
+	$(BENCH_OUT)/bigseg-plain $(BIGSEG_MIB:%=$(BENCH_OUT)/bigseg-%) \
+	$(BENCH_OUT)/itlb-packed
 BENCH_LHF_PROGS = $(BIGSEG_MIB:%=$(BENCH_OUT)/lhf/bigseg-%) \
 	$(BENCH_OUT)/lhf/bigseg-8-pie $(BENCH_OUT)/lhf/itlb $(BENCH_OUT)/lhf/dtlb
 
