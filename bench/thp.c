@@ -30,7 +30,11 @@
 static uintptr_t range_lo, range_hi;
 static const char *range_name = "";
 
-/* The first object dl_iterate_phdr() reports is the program itself. */
+/*
+ * The first object dl_iterate_phdr() reports is the program itself.  Of
+ * its segments with the flag asked for, the last one wins: for data, the
+ * one that holds the bss.
+ */
 static int find_segment(struct dl_phdr_info *info, size_t size, void *want)
 {
 	unsigned flag = *(unsigned *)want;
