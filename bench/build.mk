@@ -1,1 +1,81 @@
-# bench: rules added by the work on this directory.
+# bench: "make bench" (bench/run.sh; doc/bench.md says what it measures).
+#
+# Its programs are built into $(B)/bench/.  libhugetlbfs, one column of
+# the tables, comes from Debian through "mk/deps.sh libhugetlbfs": the
+# benchmark installs it, the build and the tests never need it, and when
+# it cannot be had its programs are not built and run.sh reports its
+# variants as failing.  Debian ships its wrapper as ld.hugetlbfs only, so
+# the benchmark gives it a -B directory of its own in which it is "ld".
+# Its programs are linked -no-pie, because libhugetlbfs 2.23 mishandles
+# PIE (its issues #18 and #49), and with --no-as-needed, because its
+# wrapper adds -lhugetlbfs last, where --as-needed would drop it.
+
+BENCH_OUT    = $(B)/bench
+BENCH_CFLAGS = -std=gnu11 -O2 -g $(WARN) -Iexamples
+BENCH_HL     = -B$(STAGE)/share/hugelink -Wl,--hugetlbfs-align
+BENCH_LHF    = -B$(BENCH_OUT)/lhf-ld -Wl,--hugetlbfs-align -no-pie -Wl,--no-as-needed
+BIGSEG_MIB   = 8 32 128
+
+$(B)/.deps-bench: mk/deps.sh $(B)/.deps-build
+	@CC=$(CC) mk/deps.sh bench
+	@touch $@
+
+$(BENCH_OUT)/timeit $(BENCH_OUT)/memcpy: $(BENCH_OUT)/%: bench/%.c | $(B)/.deps-build
+	@mkdir -p $(@D)
+	$(CC) $(BENCH_CFLAGS) -o $@ $<
+
+$(BENCH_OUT)/thp.so: bench/thp.c | $(B)/.deps-build
+	@mkdir -p $(@D)
+	$(CC) $(BENCH_CFLAGS) -fPIC -shared -o $@ $<
+
+$(BENCH_OUT)/bigseg-plain: bench/bigseg.c examples/measure.h | $(B)/.deps-build
+	@mkdir -p $(@D)
+	$(CC) $(BENCH_CFLAGS) -DMIB=8 -o $@ $<
+
+$(BENCH_OUT)/bigseg-%: bench/bigseg.c examples/measure.h $(STAGE_FILES)
+	@mkdir -p $(@D)
+	$(CC) $(BENCH_CFLAGS) -DMIB=$* $(BENCH_HL) -o $@ $<
+
+# itlb with its functions 128 bytes apart instead of a page: the same
+# calls and cache lines on a few pages, a control for what the TLB costs.
+$(BENCH_OUT)/itlb-packed: examples/itlb.c examples/measure.h $(STAGE_FILES)
+	@mkdir -p $(@D)
+	$(CC) $(BENCH_CFLAGS) -DFUNC_BYTES=128 $(BENCH_HL) -o $@ $<
+
+$(BENCH_OUT)/lhf-ld/ld:
+	@mkdir -p $(@D)
+	ln -sf "$$(command -v ld.hugetlbfs)" $@
+
+$(BENCH_OUT)/lhf/bigseg-%: bench/bigseg.c examples/measure.h $(BENCH_OUT)/lhf-ld/ld
+	@mkdir -p $(@D)
+	$(CC) $(BENCH_CFLAGS) -DMIB=$* $(BENCH_LHF) -o $@ $<
+
+# The one PIE, to show how libhugetlbfs 2.23 fails on it.
+$(BENCH_OUT)/lhf/bigseg-8-pie: bench/bigseg.c examples/measure.h $(BENCH_OUT)/lhf-ld/ld
+	@mkdir -p $(@D)
+	$(CC) $(BENCH_CFLAGS) -DMIB=8 $(filter-out -no-pie,$(BENCH_LHF)) -pie -o $@ $<
+
+$(BENCH_OUT)/lhf/itlb $(BENCH_OUT)/lhf/dtlb: $(BENCH_OUT)/lhf/%: examples/%.c \
+		examples/measure.h $(BENCH_OUT)/lhf-ld/ld
+	@mkdir -p $(@D)
+	$(CC) $(BENCH_CFLAGS) $(BENCH_LHF) -o $@ $<
+
+BENCH_PROGS = $(BENCH_OUT)/timeit $(BENCH_OUT)/memcpy $(BENCH_OUT)/thp.so \
+	$(BENCH_OUT)/bigseg-plain $(BIGSEG_MIB:%=$(BENCH_OUT)/bigseg-%) \
+	$(BENCH_OUT)/itlb-packed
+BENCH_LHF_PROGS = $(BIGSEG_MIB:%=$(BENCH_OUT)/lhf/bigseg-%) \
+	$(BENCH_OUT)/lhf/bigseg-8-pie $(BENCH_OUT)/lhf/itlb $(BENCH_OUT)/lhf/dtlb
+
+bench-libhugetlbfs: $(B)/.deps-bench
+	@if CC=$(CC) mk/deps.sh libhugetlbfs; then \
+		$(MAKE) --no-print-directory $(BENCH_LHF_PROGS); \
+	else \
+		echo "bench: going on without libhugetlbfs" >&2; \
+	fi
+
+bench: stage $(EX_PROGS) $(BENCH_PROGS) bench-libhugetlbfs
+	HL_PREFIX=$(abspath $(STAGE)) BENCH_BIN=$(abspath $(BENCH_OUT)) \
+		EX_BIN=$(abspath $(EX_OUT)) BENCH_CSV=$(CURDIR)/bench/results.csv \
+		sh bench/run.sh
+
+.PHONY: bench-libhugetlbfs

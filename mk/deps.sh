@@ -4,7 +4,7 @@
 # the table is "check kind, check value, package".  A "cmd" row needs a
 # program on PATH, a "hdr" row a header the compiler can include.
 #
-# Usage: mk/deps.sh build|check|bench   (which table to satisfy)
+# Usage: mk/deps.sh build|check|bench|libhugetlbfs   (which table)
 # Exit status: 0 when everything is present, 1 with a message otherwise.
 set -u
 
@@ -25,8 +25,14 @@ cmd setarch util-linux
 cmd python3 python3
 '
 bench='
-cmd hyperfine hyperfine
 cmd valgrind valgrind
+'
+# libhugetlbfs is one column of the benchmark's tables, never a dependency
+# of the build or the tests: only "make bench" asks for it, and goes on
+# without it when it cannot be had.
+libhugetlbfs='
+cmd ld.hugetlbfs libhugetlbfs-bin
+hdr hugetlbfs.h libhugetlbfs-dev
 '
 
 have() {
@@ -48,7 +54,8 @@ case ${1:-build} in
 build) missing=$(need "$build") ;;
 check) missing=$(need "$build$check") ;;
 bench) missing=$(need "$build$check$bench") ;;
-*) echo "usage: mk/deps.sh build|check|bench" >&2; exit 2 ;;
+libhugetlbfs) missing=$(need "$libhugetlbfs") ;;
+*) echo "usage: mk/deps.sh build|check|bench|libhugetlbfs" >&2; exit 2 ;;
 esac
 missing=$(printf '%s\n' $missing | sort -u | tr '\n' ' ')
 [ -n "${missing% }" ] || exit 0

@@ -1,0 +1,129 @@
+#!/bin/sh
+# make bench: hugelink against base pages, transparent huge pages and
+# libhugetlbfs, measured side by side in one run.  doc/bench.md says what
+# each number means.
+#
+# Set by make: HL_PREFIX (the staged install tree), BENCH_BIN (the
+# benchmark's programs), EX_BIN (the examples), BENCH_CSV (where the
+# results go).  BENCH_RUNS sets the rounds of the timed parts (default
+# 11 for start-up, 7 for the TLB-bound runs), BENCH_PARTS which parts run
+# (default: "startup share tlb concurrent instructions").
+#
+# Every timed part runs its variants in rounds, one run of each per round,
+# in an order that reverses every other round, so that a machine that
+# slows down slows all of them; it reports medians with min and max.  A
+# variant that cannot run on this machine is reported as "fails: why".
+#
+# It needs root: it mounts a hugetlbfs of its own (runs use it through
+# HUGETLB_PATH, so that nothing lands in anyone else's mount) and grows
+# the huge-page pool, under the test runner's lock, and puts the pool back
+# as it was on the way out, however it exits.
+set -eu
+: "${HL_PREFIX:?}" "${BENCH_BIN:?}" "${EX_BIN:?}" "${BENCH_CSV:?}"
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../mk/pool.sh"
+. "$here/lib.sh"
+export LC_ALL=C
+RUNS=${BENCH_RUNS:-}
+PARTS=${BENCH_PARTS:-startup share tlb concurrent instructions}
+POOL_2M=320
+
+[ "$(id -u)" = 0 ] || {
+	echo "make bench needs root: it mounts a hugetlbfs and sizes the huge-page pool" >&2
+	exit 1
+}
+
+W=$(mktemp -d "${TMPDIR:-/tmp}/hugelink-bench.XXXXXX")
+MNT=$W/mnt
+MNT1G=
+HOLD_PIDS=
+cleanup() {
+	set +e
+	[ -z "$HOLD_PIDS" ] || { kill $HOLD_PIDS; wait $HOLD_PIDS; } 2>/dev/null
+	for m in $MNT $MNT1G; do
+		rm -rf "$m"/elflink-uid-* 2>/dev/null
+		umount "$m" 2>/dev/null
+	done
+	pool_restore
+	rm -rf "$W"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+: >"$W/samples"
+: >"$W/baselines"
+
+# order ROUND WORD...: the words, reversed in even rounds.
+order() {
+	_r=$1
+	shift
+	if [ $((_r % 2)) = 1 ]; then
+		echo "$@"
+	else
+		printf '%s\n' "$@" | awk '{ w[NR] = $0 } END { for (i = NR; i; i--) print w[i] }'
+	fi
+}
+
+# share_forget: remove the shared files; hugelink and libhugetlbfs both
+# keep theirs in <mount>/elflink-uid-<uid>/.
+share_forget() { rm -rf "$MNT"/elflink-uid-*; }
+
+# progress TEXT: what the benchmark is doing now, on stderr.
+progress() { printf 'bench: %s\n' "$*" >&2; }
+
+# machine: what the numbers were measured on, and how busy it was.
+machine() {
+	echo "machine: Linux $(uname -r), $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo |
+		head -n 1), $(nproc) CPUs, THP $(sed 's/.*\[\(.*\)\].*/\1/' \
+		/sys/kernel/mm/transparent_hugepage/enabled 2>/dev/null)"
+}
+load() { echo "load average $1: $(cut -d' ' -f1-3 /proc/loadavg)"; }
+# pools WHEN: the size of each huge-page pool, to show it was given back.
+pools() {
+	printf 'huge-page pools %s:' "$1"
+	for _d in /sys/kernel/mm/hugepages/hugepages-*; do
+		printf ' %s %s (overcommit %s)' "${_d##*-}" "$(cat "$_d/nr_hugepages")" \
+			"$(cat "$_d/nr_overcommit_hugepages")"
+	done
+	echo
+}
+
+LHF="libhugetlbfs $(dpkg-query -W -f '${Version}' libhugetlbfs0 2>/dev/null |
+	sed 's/-[^-]*$//')"
+[ "$LHF" != "libhugetlbfs " ] || LHF="libhugetlbfs (not installed)"
+
+machine
+load "at the start"
+pool_lock
+pools "as found"
+pool_take "$POOL_2M" || { printf '%s\n' "$POOL_WHY" >&2; exit 1; }
+mkdir -p "$MNT"
+mount -t hugetlbfs -o pagesize=2M none "$MNT"
+export HUGETLB_PATH="$MNT"
+# One 1 GiB page for the table of dtlb; without it that variant "fails".
+POOL_1G_WHY=
+if pool_take 1 1048576; then
+	MNT1G=$W/mnt1g
+	mkdir -p "$MNT1G"
+	mount -t hugetlbfs -o pagesize=1G none "$MNT1G" || {
+		MNT1G= POOL_1G_WHY="cannot mount a hugetlbfs of 1 GiB pages"
+	}
+else
+	POOL_1G_WHY=$(printf '%s\n' "$POOL_WHY" | head -n 1)
+fi
+
+# Pages the pool has just been given may not be backed by the host yet (in
+# a virtual machine the first touch of guest memory is slow): touch them
+# all once, so that no variant pays for that.
+"$BENCH_BIN/memcpy" $((POOL_2M * 2)) huge >/dev/null
+
+for part in $PARTS; do
+	. "$here/$part.sh"
+	"bench_$part"
+done
+
+pool_restore
+pools "as left"
+load "at the end"
+summary "$BENCH_CSV"
+echo
+echo "bench: wrote $BENCH_CSV"
