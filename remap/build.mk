@@ -2,7 +2,7 @@
 
 REMAP_SRCS = remap/commit.c remap/stub.c remap/prepare.c remap/backing.c \
              remap/maps.c remap/heap.c remap/forkguard.c \
-             remap/share.c
+             remap/share.c remap/source.c
 
 # The commit code is copied into a private page and run from there, so it
 # must refer to nothing outside its own section: no stack protector, no

@@ -141,15 +141,28 @@ static void describe(const struct hl_seg *seg, const struct hl_config *cfg,
 	s->prot = seg->prot;
 }
 
-/* Step 4 for a read-only range: copy it and seal it now. */
-static int fill_read_only(struct hl_swap *s, struct hl_report *rep)
+/* The bytes a read-only range copies, and where the file holds them. */
+static struct hl_bytes bytes_of(const struct hl_swap *s, const struct hl_seg *seg,
+				const struct hl_phdr *ph)
 {
 	const struct hl_copy *k = &s->copy[0];
+	struct hl_bytes b = { k->start, k->end, 0, 0 };
+
+	b.off = (off_t)(ph->offset + (k->start - seg->start));
+	b.file_len = clamp(seg->file_end, k->start, k->end) - k->start;
+	return b;
+}
+
+/* Step 4 for a read-only range: copy it and seal it now. */
+static int fill_read_only(const struct hl_prepared *p, struct hl_swap *s,
+			  const struct hl_seg *seg, const struct hl_phdr *ph,
+			  struct hl_report *rep)
+{
+	struct hl_bytes b = bytes_of(s, seg, ph);
 	uint64_t t0 = now_ns();
 
-	memcpy((char *)s->scratch + (k->start - s->target), (void *)k->start,
-	       k->end - k->start);
-	s->copied = k->end - k->start;
+	hl_source_copy(&p->src, (char *)s->scratch + (b.from - s->target), &b);
+	s->copied = b.to - b.from;
 	if (mprotect((void *)s->scratch, s->len, s->prot)) {
 		hl_report_why(rep, "mprotect of the huge-page copy failed");
 		return -1;
@@ -169,7 +182,7 @@ static int map_shared(struct hl_prepared *p, int i, const struct hl_seg *seg,
 	struct hl_share_range r = {
 		.phdr = seg->phdr, .ph = ph, .page = p->page[i],
 		.lo = s->target, .hi = s->target + s->len,
-		.from = s->copy[0].start, .to = s->copy[0].end,
+		.bytes = bytes_of(s, seg, ph), .src = &p->src,
 	};
 	char err[256];
 	bool made;
@@ -190,7 +203,7 @@ static int map_shared(struct hl_prepared *p, int i, const struct hl_seg *seg,
 		return 0;
 	}
 	close(fd);
-	s->copied = made ? r.to - r.from : 0;
+	s->copied = made ? r.bytes.to - r.bytes.from : 0;
 	s->prep_ns = now_ns() - t0;
 	return 1;
 }
@@ -240,7 +253,7 @@ static int prepare_one(struct hl_prepared *p, const struct hl_seg *seg,
 	shared = map_shared(p, i, seg, ph, rep);
 	if (reserve(p, i, cfg, fault, rep))
 		return -1;
-	if (!s->live && !shared && fill_read_only(s, rep)) {
+	if (!s->live && !shared && fill_read_only(p, s, seg, ph, rep)) {
 		hl_backing_unmap(&p->back[i]);
 		return -1;
 	}
@@ -287,12 +300,14 @@ int hl_prepare(struct hl_prepared *p, const struct hl_plan *plan,
 			      "/proc/self/maps");
 		return -1;
 	}
+	hl_source_open(&p->src, &p->prog, img);
 	share_setup(p, plan, img, cfg, fault, rep);
 	for (int i = 0; i < plan->nseg; i++)
 		if (plan->seg[i].remap)
 			prepare_one(p, &plan->seg[i], &img->ph[plan->seg[i].phdr],
 				    cfg, fault, rep);
 	hl_share_close(&p->share);
+	hl_source_close(&p->src);
 	return p->c->nswap;
 }
 

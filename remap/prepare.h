@@ -14,6 +14,7 @@
 #include "remap/commit.h"
 #include "remap/maps.h"
 #include "remap/share.h"
+#include "remap/source.h"
 
 struct hl_prepared {
 	struct hl_commit *c;		/* in its own anonymous mapping */
@@ -22,6 +23,7 @@ struct hl_prepared {
 	size_t page[HL_MAX_SEGS];		/* per swap */
 	struct hl_share_ctx share;		/* dirfd < 0: not sharing */
 	struct hl_maps_file prog;		/* the program's own file */
+	struct hl_source src;			/* what read-only copies read */
 };
 
 /*

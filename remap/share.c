@@ -224,8 +224,7 @@ static int make_file(const struct hl_share_ctx *ctx, const char *name,
 		close(fd);
 		return -1;
 	}
-	memcpy((char *)p + (r->from - r->lo), (const void *)r->from,
-	       r->to - r->from);
+	hl_source_copy(r->src, (char *)p + (r->bytes.from - r->lo), &r->bytes);
 	munmap(p, len);
 	if (ctx->wait_publish)
 		hl_fault_wait(ctx->wait_publish);

@@ -13,6 +13,7 @@
 #include "loader/image.h"
 #include "loader/sharename.h"
 #include "remap/maps.h"
+#include "remap/source.h"
 
 /* What a process needs to know once, whatever the segment. */
 struct hl_share_ctx {
@@ -36,13 +37,15 @@ int hl_share_open_dir(struct hl_share_ctx *ctx, const struct hl_config *cfg,
 		      const struct hl_image *img,
 		      const struct hl_maps_file *prog, size_t page);
 
-/* One range to share: [lo, hi) holds the live bytes [from, to) of the
+/* One range to share: [lo, hi) holds BYTES, copied from SRC, of the
  * segment whose program header is PH, at index PHDR. */
 struct hl_share_range {
 	int phdr;
 	const struct hl_phdr *ph;
 	size_t page;
-	uintptr_t lo, hi, from, to;
+	uintptr_t lo, hi;
+	struct hl_bytes bytes;
+	const struct hl_source *src;
 };
 
 /*
