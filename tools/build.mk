@@ -7,13 +7,15 @@
 TOOL_RUNTIME_OBJS = $(patsubst %,$(B)/obj/loader/%.o,plan config size sysinfo)
 TOOL_COMMON = elf-check elf-file elf-link simulate self
 HUGECTL_SRCS = hugectl ctl-opts ctl-vars ctl-env ctl-plan ctl-exec
+HUGEEDIT_SRCS = hugeedit edit-flags edit-write
 
 tool_objs = $(patsubst %,$(B)/obj/tools/%.o,$(1) $(TOOL_COMMON)) \
             $(TOOL_RUNTIME_OBJS)
 
 $(STAGE)/bin/hugectl: $(call tool_objs,$(HUGECTL_SRCS))
+$(STAGE)/bin/hugeedit: $(call tool_objs,$(HUGEEDIT_SRCS))
 
-TOOL_BINS = $(STAGE)/bin/hugectl
+TOOL_BINS = $(STAGE)/bin/hugectl $(STAGE)/bin/hugeedit
 $(TOOL_BINS):
 	@mkdir -p $(@D)
 	$(CC) $(HL_CFLAGS) -o $@ $^ $(LDFLAGS) -lelf
@@ -25,7 +27,7 @@ tools: $(TOOL_BINS)
 
 # Unit tests: tests/unit/tools/<unit>-test.c.
 UNIT_TESTS += tools/elf-check tools/elf-file tools/elf-link tools/ctl-opts \
-              tools/ctl-env tools/ctl-plan
+              tools/ctl-env tools/ctl-plan tools/edit-flags tools/edit-write
 tools/elf-file_DEPS = tools/elf-check
 tools/elf-file_LIBS = -lelf
 tools/elf-link_DEPS = tools/elf-file tools/elf-check
@@ -38,5 +40,7 @@ tools/ctl-env_LIBS = -lelf
 tools/ctl-plan_DEPS = tools/ctl-vars tools/simulate tools/elf-file \
                       tools/elf-check loader/plan loader/config loader/size
 tools/ctl-plan_LIBS = -lelf
+tools/edit-write_DEPS = tools/elf-file tools/elf-check
+tools/edit-write_LIBS = -lelf
 
 .PHONY: tools
