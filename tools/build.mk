@@ -8,26 +8,30 @@ TOOL_RUNTIME_OBJS = $(patsubst %,$(B)/obj/loader/%.o,plan config size sysinfo)
 TOOL_COMMON = elf-check elf-file elf-link simulate self
 HUGECTL_SRCS = hugectl ctl-opts ctl-vars ctl-env ctl-plan ctl-exec
 HUGEEDIT_SRCS = hugeedit edit-flags edit-write
+INSPECT_SRCS = hugelink-inspect inspect-model inspect-text inspect-json json pool
 
 tool_objs = $(patsubst %,$(B)/obj/tools/%.o,$(1) $(TOOL_COMMON)) \
             $(TOOL_RUNTIME_OBJS)
 
 $(STAGE)/bin/hugectl: $(call tool_objs,$(HUGECTL_SRCS))
 $(STAGE)/bin/hugeedit: $(call tool_objs,$(HUGEEDIT_SRCS))
+$(STAGE)/bin/hugelink-inspect: $(call tool_objs,$(INSPECT_SRCS))
 
-TOOL_BINS = $(STAGE)/bin/hugectl $(STAGE)/bin/hugeedit
+TOOL_BINS = $(STAGE)/bin/hugectl $(STAGE)/bin/hugeedit \
+            $(STAGE)/bin/hugelink-inspect
 $(TOOL_BINS):
 	@mkdir -p $(@D)
 	$(CC) $(HL_CFLAGS) -o $@ $^ $(LDFLAGS) -lelf
 
 STAGE_FILES += $(TOOL_BINS)
 
-# tools: just the tools.
+# tools: just the three tools (make sanitize builds them on their own).
 tools: $(TOOL_BINS)
 
 # Unit tests: tests/unit/tools/<unit>-test.c.
 UNIT_TESTS += tools/elf-check tools/elf-file tools/elf-link tools/ctl-opts \
-              tools/ctl-env tools/ctl-plan tools/edit-flags tools/edit-write
+              tools/ctl-env tools/ctl-plan tools/edit-flags tools/edit-write \
+              tools/json
 tools/elf-file_DEPS = tools/elf-check
 tools/elf-file_LIBS = -lelf
 tools/elf-link_DEPS = tools/elf-file tools/elf-check
