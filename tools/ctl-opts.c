@@ -343,7 +343,9 @@ void ctl_usage(FILE *out)
 	fputs("\nA size is a page size such as 2M or 1G; without one, the "
 	      "default huge page size.\n\n"
 	      "exit status: the program's own once it runs; 0 after --dry-run "
-	      "or --help;\n125 when hugectl fails (bad option, unreadable or "
-	      "malformed program);\n126 when the program cannot be executed; "
-	      "127 when it is not found.\n", out);
+	      "or --help;\n125 when hugectl fails (a bad or unsupported "
+	      "option, no runtime to preload);\n126 when the program cannot be "
+	      "executed (or is an ELF file hugectl finds\nmalformed); 127 when "
+	      "it is not found.\n",
+	      out);
 }
