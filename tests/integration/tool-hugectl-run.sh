@@ -1,0 +1,61 @@
+# On a relinked program, hugectl --text --data --bss runs it with all
+# three on huge pages; without hugectl nothing asks for them.  The oracle
+# is KernelPageSize in /proc/self/smaps (hugecheck.h).
+. "$HL_SRC/tests/integration/common.sh"
+
+for v in $(env | sed -n 's/^\(HUGETLB_[A-Z_]*\)=.*/\1/p'); do unset "$v"; done
+unset LD_PRELOAD
+pool_reserve 16
+
+cat > prog.c <<'E'
+#include "hugecheck.h"
+
+char data[3 << 20] = { 1, 2, 3 };
+char bss[3 << 20];
+
+__attribute__((noinline)) int text(int x) { return x * 3 + 1; }
+
+int main(void)
+{
+	hc_report("text", (const void *)text, 64);
+	hc_report("data", data, sizeof(data));
+	hc_report("bss", bss, sizeof(bss));
+	bss[sizeof(bss) - 1] = 7;
+	printf("works %d\n", text(data[2]) + bss[sizeof(bss) - 1]);
+	return 0;
+}
+E
+# The wrapper, or until it is staged the layout and link it makes.
+relink="-Wl,-zmax-page-size=0x200000,-zcommon-page-size=0x200000"
+relink="$relink -L$HLLIB -Wl,--no-as-needed -lhugelink -Wl,-rpath,$HLLIB"
+[ -e "$HLDIR/ld" ] && relink=-Wl,--hugetlbfs-align
+build_c prog $relink
+elf_check prog
+
+echo "on its own, nothing asks for huge pages"
+./prog > out
+diff -u - out <<'E'
+text 4
+data 4
+bss 4
+works 17
+E
+
+echo "hugectl --text --data --bss"
+"$HLBIN/hugectl" --text --data --bss ./prog > out
+diff -u - out <<'E'
+text 2048
+data 2048
+bss 2048
+works 17
+E
+
+echo "hugectl --text alone"
+"$HLBIN/hugectl" --text ./prog > out
+diff -u - out <<'E'
+text 2048
+data 4
+bss 4
+works 17
+E
+ok "hugectl runs a relinked program on huge pages"
