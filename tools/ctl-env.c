@@ -124,8 +124,10 @@ static bool want_preload(struct ctl_vars *v, const struct ctl_opts *o,
 	}
 	if (!t->elf) {
 		if (!force)
-			ctl_note(v, HL_V_WARN, "%s: not preloading the runtime: "
-				 "not an ELF program (a script?)", t->path);
+			ctl_note(v, HL_V_WARN, "%s: not preloading the runtime: %s",
+				 t->path, t->unreadable ? "hugectl cannot read it "
+				 "to see how it is linked" :
+				 "not an ELF program (a script?)");
 		return force;
 	}
 	if (!t->link->dynamic) {

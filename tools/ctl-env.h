@@ -17,7 +17,8 @@
 /* What hugectl knows about the program before running it. */
 struct ctl_target {
 	const char *path;		/* as found on PATH; NULL: none named */
-	const struct tl_elf *elf;	/* NULL: not an ELF program */
+	const struct tl_elf *elf;	/* NULL: not ELF, or unreadable */
+	bool unreadable;		/* executable but not readable */
 	const struct tl_linkage *link;	/* set with elf */
 	bool foreign;			/* not the runtime's class or machine */
 	const struct hl_sizes *sizes;	/* this machine's page sizes */

@@ -26,10 +26,11 @@ static int runnable(const char *path)
 	return 0;
 }
 
+/* As a shell: 127 when there is no such file, 126 for any other reason. */
 static int not_runnable(const char *file, int e)
 {
 	warnx("%s: %s", file, strerror(e));
-	return e == EACCES ? CTL_EXIT_NOEXEC : CTL_EXIT_NOTFOUND;
+	return e == ENOENT ? CTL_EXIT_NOTFOUND : CTL_EXIT_NOEXEC;
 }
 
 int ctl_find(const char *file, const char *search, char *out, size_t len)

@@ -7,7 +7,6 @@
  * the runtime), and execs it.  Exit statuses: see ctl_usage.
  */
 #include <err.h>
-#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,12 +36,21 @@ static const char *get_env(const char *name, void *ctx)
 	return getenv(name);
 }
 
+/*
+ * The environment without HUGETLB_RESTRICT_EXE, which names programs:
+ * hugectl reads its own settings from it, whatever program it runs.
+ */
+static const char *get_env_unrestricted(const char *name, void *ctx)
+{
+	return strcmp(name, "HUGETLB_RESTRICT_EXE") ? get_env(name, ctx) : NULL;
+}
+
 /* The verbosity the environment asks for, read as the runtime reads it. */
 static int env_verbose(void)
 {
 	struct hl_config cfg;
 
-	hl_config_read(&cfg, get_env, NULL, false, "");
+	hl_config_read(&cfg, get_env_unrestricted, NULL, false, "");
 	return cfg.verbose;
 }
 
@@ -78,7 +86,7 @@ static void read_sizes(struct hl_sizes *sizes)
 {
 	struct hl_config cfg;
 
-	hl_config_read(&cfg, get_env, NULL, false, "");
+	hl_config_read(&cfg, get_env_unrestricted, NULL, false, "");
 	memset(sizes, 0, sizeof(*sizes));
 	sizes->base = (size_t)sysconf(_SC_PAGESIZE);
 	if (hl_sizes_read(sizes, cfg.error[0] ? 0 : cfg.default_page))
@@ -100,8 +108,7 @@ static int read_program(struct program *p, char *name)
 	p->t.sizes = &p->sizes;
 	read_sizes(&p->sizes);
 	if (access(p->path, R_OK)) {
-		warnx("%s: cannot read it (%s), so running it without looking "
-		      "at how it is linked", p->path, strerror(errno));
+		p->t.unreadable = true;
 		return 0;
 	}
 	if (!is_elf(p->path))

@@ -28,6 +28,7 @@ chmod 644 script
 expect 126 "hugectl: ./script: Permission denied" "$HLBIN/hugectl" ./script
 mkdir dir
 expect 126 "hugectl: ./dir: Permission denied" "$HLBIN/hugectl" ./dir
+expect 126 "hugectl: ./script/x: Not a directory" "$HLBIN/hugectl" ./script/x
 expect 126 "hugectl: script: Permission denied" \
 	env PATH="$PWD" "$HLBIN/hugectl" script
 

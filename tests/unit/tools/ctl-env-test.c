@@ -5,6 +5,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "tests/unit/tools/fake-env.h"
 #include "tools/ctl-env.h"
 #include "tools/ctl-plan.h"
 
@@ -20,17 +21,6 @@ int __wrap_ctl_plan_check(struct ctl_vars *v, const struct ctl_target *t,
 	(void)v, (void)t, (void)get, (void)ctx;
 	function_called();
 	return 0;
-}
-
-/* A fake environment: NULL-terminated "NAME=value" strings. */
-static const char *fake_get(const char *name, void *ctx)
-{
-	size_t n = strlen(name);
-
-	for (const char **e = ctx; *e; e++)
-		if (!strncmp(*e, name, n) && (*e)[n] == '=')
-			return *e + n + 1;
-	return NULL;
 }
 
 /* A target: an ELF program of this machine, linked as L says. */
@@ -226,6 +216,10 @@ static void test_ctl_env_build_not_elf_or_foreign(void **state)
 	assert_int_equal(build(fx), 0);
 	assert_null(ctl_get(&fx->v, "LD_PRELOAD"));
 	assert_true(has_note(&fx->v, HL_V_WARN, "not an ELF program"));
+	ctl_vars_free(&fx->v);
+	fx->t.unreadable = true;
+	assert_int_equal(build(fx), 0);
+	assert_true(has_note(&fx->v, HL_V_WARN, "hugectl cannot read it"));
 	ctl_vars_free(&fx->v);
 	fx->t.elf = &fx->elf;
 	fx->t.foreign = true;
