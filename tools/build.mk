@@ -7,8 +7,9 @@
 TOOL_RUNTIME_OBJS = $(patsubst %,$(B)/obj/loader/%.o,plan config size sysinfo)
 TOOL_COMMON = elf-check elf-file elf-link simulate self
 HUGECTL_SRCS = hugectl ctl-opts ctl-vars ctl-env ctl-plan ctl-exec
-HUGEEDIT_SRCS = hugeedit edit-flags edit-write
-INSPECT_SRCS = hugelink-inspect inspect-model inspect-text inspect-json json pool
+HUGEEDIT_SRCS = hugeedit edit-flags edit-write cli
+INSPECT_SRCS = hugelink-inspect inspect-model inspect-text inspect-json json pool \
+               cli
 
 tool_objs = $(patsubst %,$(B)/obj/tools/%.o,$(1) $(TOOL_COMMON)) \
             $(TOOL_RUNTIME_OBJS)

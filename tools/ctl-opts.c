@@ -4,6 +4,7 @@
  * comes back as a message for main to print.
  */
 #include <getopt.h>
+#include <stddef.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +25,10 @@ struct ctl_arg {
 
 typedef int ctl_apply_fn(struct ctl_opts *o, const struct ctl_arg *a);
 
+/*
+ * One option.  FIELD and VALUE let one function serve several rows: the
+ * member of struct ctl_opts a row sets (offsetof), and what it sets it to.
+ */
 struct ctl_option {
 	const char *name;	/* the long name, or NULL */
 	char letter;		/* the short name, or 0 */
@@ -31,6 +36,8 @@ struct ctl_option {
 	const char *arg;	/* the argument's name in --help */
 	const char *help;
 	ctl_apply_fn *apply;
+	size_t field;
+	int value;
 };
 
 static int fail(const struct ctl_arg *a, const char *fmt, ...)
@@ -46,9 +53,13 @@ static int fail(const struct ctl_arg *a, const char *fmt, ...)
 	return -1;
 }
 
-/* A page size, or the default one when no argument is given. */
-static int page_arg(size_t *slot, const struct ctl_arg *a)
+#define FIELD(o, a, type) ((type *)((char *)(o) + (a)->row->field))
+
+/* --text, --data, --bss: a page size, or the default one without. */
+static int opt_page(struct ctl_opts *o, const struct ctl_arg *a)
 {
+	size_t *slot = FIELD(o, a, size_t);
+
 	if (!a->arg) {
 		*slot = HL_PAGE_DEFAULT;
 		return 0;
@@ -59,35 +70,41 @@ static int page_arg(size_t *slot, const struct ctl_arg *a)
 	return 0;
 }
 
-static int opt_text(struct ctl_opts *o, const struct ctl_arg *a)
+/* --disable, --share-text, --no-reserve. */
+static int opt_flag(struct ctl_opts *o, const struct ctl_arg *a)
 {
-	return page_arg(&o->text, a);
-}
-
-static int opt_data(struct ctl_opts *o, const struct ctl_arg *a)
-{
-	return page_arg(&o->data, a);
-}
-
-static int opt_bss(struct ctl_opts *o, const struct ctl_arg *a)
-{
-	return page_arg(&o->bss, a);
-}
-
-static int opt_heap(struct ctl_opts *o, const struct ctl_arg *a)
-{
-	size_t size = CTL_HEAP_DEFAULT;
-
-	if (a->arg && page_arg(&size, a))
-		return -1;
-	o->heap = size;
+	*FIELD(o, a, bool) = true;
 	return 0;
 }
 
-static int opt_thp(struct ctl_opts *o, const struct ctl_arg *a)
+/* --no-preload, --force-preload. */
+static int opt_preload(struct ctl_opts *o, const struct ctl_arg *a)
 {
-	(void)a;
-	o->heap = CTL_HEAP_THP;
+	o->preload = (enum ctl_preload)a->row->value;
+	return 0;
+}
+
+/* --dry-run, --help; --help wins whatever the order. */
+static int opt_action(struct ctl_opts *o, const struct ctl_arg *a)
+{
+	if (o->action != CTL_HELP)
+		o->action = (enum ctl_action)a->row->value;
+	return 0;
+}
+
+/* --heap[=size] and --thp: glibc.malloc.hugetlb's value. */
+static int opt_heap(struct ctl_opts *o, const struct ctl_arg *a)
+{
+	size_t size;
+
+	if (!a->arg) {
+		o->heap = (unsigned long long)a->row->value;
+		return 0;
+	}
+	if (hl_parse_size(a->arg, &size))
+		return fail(a, "--%s=%s: not a page size (use e.g. 2M or 1G)",
+			    a->row->name, a->arg);
+	o->heap = size;
 	return 0;
 }
 
@@ -100,70 +117,14 @@ static int opt_shm(struct ctl_opts *o, const struct ctl_arg *a)
 		    "MFD_HUGETLB (memfd_create)");
 }
 
-static int opt_disable(struct ctl_opts *o, const struct ctl_arg *a)
-{
-	(void)a;
-	o->disable = true;
-	return 0;
-}
-
-static int opt_share(struct ctl_opts *o, const struct ctl_arg *a)
-{
-	(void)a;
-	o->share = true;
-	return 0;
-}
-
-static int opt_no_reserve(struct ctl_opts *o, const struct ctl_arg *a)
-{
-	(void)a;
-	o->no_reserve = true;
-	return 0;
-}
-
-static int opt_no_preload(struct ctl_opts *o, const struct ctl_arg *a)
-{
-	(void)a;
-	o->preload = CTL_PRELOAD_NEVER;
-	return 0;
-}
-
-static int opt_force_preload(struct ctl_opts *o, const struct ctl_arg *a)
-{
-	(void)a;
-	o->preload = CTL_PRELOAD_ALWAYS;
-	return 0;
-}
-
+/* --library-path DIR, and --library-use-path (no argument). */
 static int opt_library(struct ctl_opts *o, const struct ctl_arg *a)
 {
-	if (a->arg[0] != '/')
+	if (a->arg && a->arg[0] != '/')
 		return fail(a, "--%s %s: expected an absolute path",
 			    a->row->name, a->arg);
-	o->lib = CTL_LIB_DIR;
+	o->lib = a->arg ? CTL_LIB_DIR : CTL_LIB_SYSTEM;
 	o->libdir = a->arg;
-	return 0;
-}
-
-static int opt_library_use_path(struct ctl_opts *o, const struct ctl_arg *a)
-{
-	(void)a;
-	o->lib = CTL_LIB_SYSTEM;
-	return 0;
-}
-
-static int opt_dry_run(struct ctl_opts *o, const struct ctl_arg *a)
-{
-	(void)a;
-	if (o->action != CTL_HELP)
-		o->action = CTL_DRY_RUN;
-	return 0;
-}
-
-static int opt_help(struct ctl_opts *o, const struct ctl_arg *a)
-{
-	(void)a;
-	o->action = CTL_HELP;
 	return 0;
 }
 
@@ -180,66 +141,67 @@ static int opt_verbose(struct ctl_opts *o, const struct ctl_arg *a)
 	return 0;
 }
 
-/* -v and -q move the level by one, within 0..99. */
-static int opt_louder(struct ctl_opts *o, const struct ctl_arg *a)
+/* -v and -q move the level by VALUE, within 0..99. */
+static int opt_step(struct ctl_opts *o, const struct ctl_arg *a)
 {
-	(void)a;
-	if (o->verbose < 99)
-		o->verbose++;
+	int v = o->verbose + a->row->value;
+
+	o->verbose = v < 0 ? 0 : v > 99 ? 99 : v;
 	return 0;
 }
 
-static int opt_quieter(struct ctl_opts *o, const struct ctl_arg *a)
-{
-	(void)a;
-	if (o->verbose > 0)
-		o->verbose--;
-	return 0;
-}
+#define AT(member) offsetof(struct ctl_opts, member)
 
 static const struct ctl_option options[] = {
 	{ "text", 0, optional_argument, "size",
-	  "put the read-only segments (text, rodata) on huge pages", opt_text },
+	  "put the read-only segments (text, rodata) on huge pages",
+	  opt_page, AT(text), 0 },
 	{ "data", 0, optional_argument, "size",
-	  "put the writable segment (data and bss) on huge pages", opt_data },
+	  "put the writable segment (data and bss) on huge pages",
+	  opt_page, AT(data), 0 },
 	{ "bss", 0, optional_argument, "size",
-	  "the same as --data: data and bss are one segment", opt_bss },
+	  "the same as --data: data and bss are one segment",
+	  opt_page, AT(bss), 0 },
 	{ "disable", 0, no_argument, NULL,
 	  "put nothing on huge pages, whatever the program's flags say",
-	  opt_disable },
+	  opt_flag, AT(disable), 0 },
 	{ "share-text", 0, no_argument, NULL,
 	  "share read-only segments between runs (HUGETLB_SHARE=1)",
-	  opt_share },
+	  opt_flag, AT(share), 0 },
 	{ "heap", 0, optional_argument, "size",
-	  "not hugelink's: asks glibc's malloc for huge pages", opt_heap },
+	  "not hugelink's: asks glibc's malloc for huge pages",
+	  opt_heap, 0, CTL_HEAP_DEFAULT },
 	{ "thp", 0, no_argument, NULL,
 	  "not hugelink's: asks glibc's malloc for transparent huge pages",
-	  opt_thp },
+	  opt_heap, 0, CTL_HEAP_THP },
 	{ "shm", 0, optional_argument, "size",
-	  "not supported: hugelink does not back shared memory", opt_shm },
+	  "not supported: hugelink does not back shared memory", opt_shm, 0, 0 },
 	{ "no-reserve", 0, no_argument, NULL,
 	  "accepted and ignored: the runtime always reserves its pages",
-	  opt_no_reserve },
-	{ "no-preload", 0, no_argument, NULL,
-	  "never preload the runtime", opt_no_preload },
+	  opt_flag, AT(no_reserve), 0 },
+	{ "no-preload", 0, no_argument, NULL, "never preload the runtime",
+	  opt_preload, 0, CTL_PRELOAD_NEVER },
 	{ "force-preload", 0, no_argument, NULL,
 	  "preload the runtime even into a program that links it",
-	  opt_force_preload },
+	  opt_preload, 0, CTL_PRELOAD_ALWAYS },
 	{ "library-path", 0, required_argument, "dir",
 	  "use the runtime in DIR instead of the one next to hugectl",
-	  opt_library },
+	  opt_library, 0, 0 },
 	{ "library-use-path", 0, no_argument, NULL,
 	  "let ld.so find the runtime; leave LD_LIBRARY_PATH alone",
-	  opt_library_use_path },
+	  opt_library, 0, 0 },
 	{ "dry-run", 0, no_argument, NULL,
 	  "print the variables, one NAME=value per line; run nothing",
-	  opt_dry_run },
+	  opt_action, 0, CTL_DRY_RUN },
 	{ "verbose", 0, required_argument, "level",
 	  "set the verbosity, 0 to 99 (exported as HUGETLB_VERBOSE)",
-	  opt_verbose },
-	{ NULL, 'v', no_argument, NULL, "raise the verbosity by one", opt_louder },
-	{ NULL, 'q', no_argument, NULL, "lower the verbosity by one", opt_quieter },
-	{ "help", 'h', no_argument, NULL, "print this help and exit", opt_help },
+	  opt_verbose, 0, 0 },
+	{ NULL, 'v', no_argument, NULL, "raise the verbosity by one",
+	  opt_step, 0, 1 },
+	{ NULL, 'q', no_argument, NULL, "lower the verbosity by one",
+	  opt_step, 0, -1 },
+	{ "help", 'h', no_argument, NULL, "print this help and exit",
+	  opt_action, 0, CTL_HELP },
 };
 
 #define NOPTIONS (sizeof(options) / sizeof(options[0]))

@@ -7,12 +7,12 @@
  * caller prefixes it).
  *
  * The rules follow what the kernel and ld.so insist on: a known class,
- * byte order and version; an e_ehsize that matches the class (the sign of
- * a class byte that lies about the file); program headers of the class's size, at most
- * 64 KiB of them, inside the file; PT_LOADs with p_filesz <= p_memsz,
- * file and memory ranges that do not overflow, p_align 0 or a power of
- * two that p_vaddr and p_offset agree modulo, in ascending order without
- * overlap.
+ * byte order and version; an e_ehsize that matches the class (else the
+ * class byte lies about the file); program headers of the class's size,
+ * at most 64 KiB of them, inside the file; PT_LOADs with p_filesz <=
+ * p_memsz, file and memory ranges that do not overflow, p_align 0 or a
+ * power of two that p_vaddr and p_offset agree modulo, in ascending order
+ * without overlap.
  */
 #include <stddef.h>
 #include <stdint.h>

@@ -58,15 +58,27 @@ static int addr_to_offset(const struct tl_elf *f, GElf_Addr addr,
 	return -1;
 }
 
+/*
+ * Entry I of the dynamic section into *DYN.  Returns 1, 0 at its end
+ * (DT_NULL or the end of PT_DYNAMIC), or -1 after a warning.
+ */
+static int dyn_entry(const struct tl_elf *f, const struct dyn_info *di,
+		     size_t i, GElf_Dyn *dyn)
+{
+	if (i >= di->count)
+		return 0;
+	if (!gelf_getdyn(di->data, (int)i, dyn))
+		return TL_ELF_ERR(f->name, "gelf_getdyn");
+	return dyn->d_tag != DT_NULL;
+}
+
 static int scan_dynamic(const struct tl_elf *f, struct dyn_info *di)
 {
 	GElf_Dyn dyn;
+	size_t i;
+	int rc;
 
-	for (size_t i = 0; i < di->count; i++) {
-		if (!gelf_getdyn(di->data, (int)i, &dyn))
-			return TL_ELF_ERR(f->name, "gelf_getdyn");
-		if (dyn.d_tag == DT_NULL)
-			break;
+	for (i = 0; (rc = dyn_entry(f, di, i, &dyn)) > 0; i++) {
 		if (dyn.d_tag == DT_STRTAB) {
 			di->strtab = dyn.d_un.d_ptr;
 			di->have_strtab = true;
@@ -75,7 +87,7 @@ static int scan_dynamic(const struct tl_elf *f, struct dyn_info *di)
 			di->have_strsz = true;
 		}
 	}
-	return 0;
+	return rc;
 }
 
 static bool is_runtime(const char *name)
@@ -92,12 +104,10 @@ static int scan_needed(const struct tl_elf *f, const struct dyn_info *di,
 {
 	const char *s = str->d_buf;
 	GElf_Dyn dyn;
+	size_t i;
+	int rc;
 
-	for (size_t i = 0; i < di->count; i++) {
-		if (!gelf_getdyn(di->data, (int)i, &dyn))
-			return TL_ELF_ERR(f->name, "gelf_getdyn");
-		if (dyn.d_tag == DT_NULL)
-			break;
+	for (i = 0; (rc = dyn_entry(f, di, i, &dyn)) > 0; i++) {
 		if (dyn.d_tag != DT_NEEDED)
 			continue;
 		if (dyn.d_un.d_val >= str->d_size ||
@@ -107,7 +117,7 @@ static int scan_needed(const struct tl_elf *f, const struct dyn_info *di,
 		if (is_runtime(s + dyn.d_un.d_val))
 			l->needs_runtime = true;
 	}
-	return 0;
+	return rc;
 }
 
 static int read_dynamic(const struct tl_elf *f, const struct hl_phdr *p,

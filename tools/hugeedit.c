@@ -9,7 +9,6 @@
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,11 +16,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "tools/cli.h"
 #include "tools/edit-flags.h"
 #include "tools/edit-write.h"
 #include "tools/elf-file.h"
-
-enum { EXIT_REFUSED = 1, EXIT_USAGE = 2 };
 
 static void usage(FILE *out)
 {
@@ -42,7 +40,11 @@ static void usage(FILE *out)
 	      "changed, and is left as it was; 2 usage error.\n", out);
 }
 
-/* Returns 0, 1 for --help, or -1 for a usage error. */
+static void add_mode(int val, void *ctx)
+{
+	*(unsigned *)ctx |= (unsigned)val;
+}
+
 static int parse(int argc, char **argv, unsigned *mode)
 {
 	static const struct option lo[] = {
@@ -52,25 +54,15 @@ static int parse(int argc, char **argv, unsigned *mode)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	int c;
+	int rc;
 
 	*mode = 0;
-	while ((c = getopt_long(argc, argv, "+h", lo, NULL)) != -1) {
-		if (c == 'h')
-			return 1;
-		if (c == '?')
-			return -1;
-		*mode |= (unsigned)c;
-	}
-	if ((*mode & ED_DISABLE) && *mode != ED_DISABLE) {
+	rc = tl_cli_parse(argc, argv, lo, add_mode, mode, "file");
+	if (!rc && (*mode & ED_DISABLE) && *mode != ED_DISABLE) {
 		warnx("--disable cannot be combined with --text or --data");
 		return -1;
 	}
-	if (argc - optind != 1) {
-		warnx(argc == optind ? "no file named" : "one file at a time");
-		return -1;
-	}
-	return 0;
+	return rc;
 }
 
 static void list(const struct tl_elf *f, const uint32_t *flags)
@@ -193,21 +185,12 @@ int main(int argc, char **argv)
 	int dirfd, rc;
 
 	rc = parse(argc, argv, &mode);
-	if (rc) {
-		if (rc > 0)
-			usage(stdout);
-		else
-			fprintf(stderr, "Try 'hugeedit --help'.\n");
-		return rc > 0 ? 0 : EXIT_USAGE;
-	}
+	if (rc)
+		return tl_cli_stop(rc, usage, "hugeedit");
 	dirfd = open_dir(argv[optind], base, sizeof(base));
 	if (dirfd < 0)
-		return EXIT_REFUSED;
+		return TL_EXIT_REFUSED;
 	rc = edit(argv[optind], dirfd, base, mode);
 	close(dirfd);
-	if (fflush(stdout)) {
-		warn("stdout");
-		return EXIT_REFUSED;
-	}
-	return rc ? EXIT_REFUSED : 0;
+	return tl_cli_finish(rc);
 }

@@ -7,15 +7,13 @@
  * (not ELF, truncated, malformed) or cannot be read; 2 for a usage error.
  */
 #include <err.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "tools/cli.h"
 #include "tools/inspect-model.h"
 #include "tools/inspect-print.h"
-
-enum { EXIT_REFUSED = 1, EXIT_USAGE = 2 };
 
 static void usage(FILE *out)
 {
@@ -31,7 +29,12 @@ static void usage(FILE *out)
 	      "not be read; 2 usage error.\n", out);
 }
 
-/* Returns 0, 1 for --help, or -1 for a usage error. */
+static void add_json(int val, void *ctx)
+{
+	(void)val;
+	*(bool *)ctx = true;
+}
+
 static int parse(int argc, char **argv, bool *json)
 {
 	static const struct option lo[] = {
@@ -39,21 +42,9 @@ static int parse(int argc, char **argv, bool *json)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	int c;
 
 	*json = false;
-	while ((c = getopt_long(argc, argv, "+h", lo, NULL)) != -1) {
-		if (c == 'h')
-			return 1;
-		if (c == '?')
-			return -1;
-		*json = true;
-	}
-	if (argc - optind != 1) {
-		warnx(argc == optind ? "no program named" : "one program at a time");
-		return -1;
-	}
-	return 0;
+	return tl_cli_parse(argc, argv, lo, add_json, json, "program");
 }
 
 static const char *get_env(const char *name, void *ctx)
@@ -103,17 +94,7 @@ int main(int argc, char **argv)
 	bool json;
 	int rc = parse(argc, argv, &json);
 
-	if (rc) {
-		if (rc > 0)
-			usage(stdout);
-		else
-			fprintf(stderr, "Try 'hugelink-inspect --help'.\n");
-		return rc > 0 ? 0 : EXIT_USAGE;
-	}
-	rc = inspect(argv[optind], json);
-	if (fflush(stdout)) {
-		warn("stdout");
-		return EXIT_REFUSED;
-	}
-	return rc ? EXIT_REFUSED : 0;
+	if (rc)
+		return tl_cli_stop(rc, usage, "hugelink-inspect");
+	return tl_cli_finish(inspect(argv[optind], json));
 }

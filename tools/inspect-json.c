@@ -8,46 +8,39 @@
 #include "tools/inspect-print.h"
 #include "tools/json.h"
 
-static const char *why_code(enum hl_why why)
-{
-	switch (why) {
-	case HL_WHY_FULL:		return "full";
-	case HL_WHY_PARTIAL:		return "partial";
-	case HL_WHY_NOT_ASKED:		return "not_asked";
-	case HL_WHY_DISABLED:		return "disabled";
-	case HL_WHY_NO_SIZE:		return "no_size";
-	case HL_WHY_SHARES_PAGE:	return "shares_page";
-	case HL_WHY_UNALIGNED_BASE:	return "unaligned_base";
-	case HL_WHY_TOO_SMALL:		return "too_small";
-	case HL_WHY_ALL_RELRO:		return "all_relro";
-	}
-	return "unknown";
-}
+/* Stable codes, indexed by the enums; the JSON's contract. */
+static const char *const why_codes[] = {
+	[HL_WHY_FULL] = "full",
+	[HL_WHY_PARTIAL] = "partial",
+	[HL_WHY_NOT_ASKED] = "not_asked",
+	[HL_WHY_DISABLED] = "disabled",
+	[HL_WHY_NO_SIZE] = "no_size",
+	[HL_WHY_SHARES_PAGE] = "shares_page",
+	[HL_WHY_UNALIGNED_BASE] = "unaligned_base",
+	[HL_WHY_TOO_SMALL] = "too_small",
+	[HL_WHY_ALL_RELRO] = "all_relro",
+};
 
-static const char *runtime_code(enum in_runtime rt)
-{
-	switch (rt) {
-	case IN_RT_NEEDED:		return "needed";
-	case IN_RT_PRELOADED:		return "preloaded";
-	case IN_RT_PRELOADABLE:		return "preloadable";
-	case IN_RT_STATIC:		return "static";
-	case IN_RT_STATIC_WITHOUT:	return "static_without";
-	case IN_RT_STATIC_UNKNOWN:	return "static_unknown";
-	case IN_RT_FOREIGN:		return "foreign";
-	}
-	return "unknown";
-}
+static const char *const runtime_codes[] = {
+	[IN_RT_NEEDED] = "needed",
+	[IN_RT_PRELOADED] = "preloaded",
+	[IN_RT_PRELOADABLE] = "preloadable",
+	[IN_RT_STATIC] = "static",
+	[IN_RT_STATIC_WITHOUT] = "static_without",
+	[IN_RT_STATIC_UNKNOWN] = "static_unknown",
+	[IN_RT_FOREIGN] = "foreign",
+};
 
-static const char *serve_code(enum in_serve s)
-{
-	switch (s) {
-	case IN_SERVE_NOTHING:		return "nothing_needed";
-	case IN_SERVE_YES:		return "yes";
-	case IN_SERVE_OVERCOMMIT:	return "overcommit";
-	case IN_SERVE_NO:		return "no";
-	}
-	return "unknown";
-}
+static const char *const serve_codes[] = {
+	[IN_SERVE_NOTHING] = "nothing_needed",
+	[IN_SERVE_YES] = "yes",
+	[IN_SERVE_OVERCOMMIT] = "overcommit",
+	[IN_SERVE_NO] = "no",
+};
+
+#define CODE(table, v) \
+	((size_t)(v) < sizeof(table) / sizeof(table[0]) && table[v] ? \
+	 table[v] : "unknown")
 
 static const char *yes(int b)
 {
@@ -71,7 +64,7 @@ static void print_program(FILE *out, const struct in_report *r)
 		r->elf->eh.cls == ELFCLASS32 ? 32 : 64,
 		r->elf->eh.type == ET_DYN ? "ET_DYN" : "ET_EXEC",
 		(unsigned)r->elf->machine);
-	fprintf(out, "  \"runtime\": \"%s\", ", runtime_code(r->runtime));
+	fprintf(out, "  \"runtime\": \"%s\", ", CODE(runtime_codes, r->runtime));
 	tl_json_kstr(out, "runtime_text", in_runtime_text(r->runtime));
 	fprintf(out, ",\n  \"relinked\": %s, \"load_bias\": \"0x%lx\", "
 		"\"default_page_size\": %zu,\n", yes(r->relinked),
@@ -103,7 +96,7 @@ static void print_seg(FILE *out, const struct in_report *r,
 		fprintf(out, "\"map_start\": \"0x%lx\", \"map_end\": \"0x%lx\", ",
 			(unsigned long)(s->map_start - r->bias),
 			(unsigned long)(s->map_end - r->bias));
-	fprintf(out, "\"why\": \"%s\", ", why_code(s->why));
+	fprintf(out, "\"why\": \"%s\", ", CODE(why_codes, s->why));
 	tl_json_kstr(out, "why_text", hl_why_text(s->why));
 	fprintf(out, "}%s\n", last ? "" : ",");
 }
@@ -121,7 +114,7 @@ static void print_size(FILE *out, const struct in_size *s, int last)
 		fputs("\"pool\": null, ", out);
 	tl_json_kstr(out, "mount", s->have_mount ? s->mount : NULL);
 	fprintf(out, ", \"mount_needed\": %s, \"can_serve\": \"%s\"}%s\n",
-		yes(s->mount_needed), serve_code(s->serve), last ? "" : ",");
+		yes(s->mount_needed), CODE(serve_codes, s->serve), last ? "" : ",");
 }
 
 void in_print_json(FILE *out, const struct in_report *r)
