@@ -3,8 +3,7 @@
 # whatever else is asked; the program still runs.
 . "$HL_SRC/tests/integration/common.sh"
 
-for v in $(env | sed -n 's/^\(HUGETLB_[A-Z_]*\)=.*/\1/p'); do unset "$v"; done
-unset LD_PRELOAD
+unset $(env | sed -n 's/^\(HUGETLB_[A-Z_]*\)=.*/\1/p') LD_PRELOAD
 pool_reserve 8
 
 cat > prog.c <<'E'

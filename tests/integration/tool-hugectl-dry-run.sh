@@ -4,8 +4,8 @@
 # interiors still go on huge pages), and with no program at all.
 . "$HL_SRC/tests/integration/common.sh"
 
-for v in $(env | sed -n 's/^\(HUGETLB_[A-Z_]*\)=.*/\1/p'); do unset "$v"; done
-unset LD_LIBRARY_PATH LD_PRELOAD GLIBC_TUNABLES
+unset $(env | sed -n 's/^\(HUGETLB_[A-Z_]*\)=.*/\1/p') LD_PRELOAD GLIBC_TUNABLES \
+	LD_LIBRARY_PATH
 lib=$(cd "$HLLIB" && pwd -P)
 
 cat > prog.c <<'E'

@@ -4,8 +4,7 @@
 # huge pages.  --shm is refused with the reason.
 . "$HL_SRC/tests/integration/common.sh"
 
-for v in $(env | sed -n 's/^\(HUGETLB_[A-Z_]*\)=.*/\1/p'); do unset "$v"; done
-unset LD_PRELOAD GLIBC_TUNABLES
+unset $(env | sed -n 's/^\(HUGETLB_[A-Z_]*\)=.*/\1/p') LD_PRELOAD GLIBC_TUNABLES
 pool_reserve 8
 
 cat > heap.c <<'E'

@@ -4,8 +4,7 @@
 # aligned middle of a large bss then goes on huge pages.
 . "$HL_SRC/tests/integration/common.sh"
 
-for v in $(env | sed -n 's/^\(HUGETLB_[A-Z_]*\)=.*/\1/p'); do unset "$v"; done
-unset LD_PRELOAD
+unset $(env | sed -n 's/^\(HUGETLB_[A-Z_]*\)=.*/\1/p') LD_PRELOAD
 pool_reserve 8
 
 cat > plain.c <<'E'

@@ -5,8 +5,7 @@
 . "$HL_SRC/tests/integration/common.sh"
 command -v python3 >/dev/null || skip "needs python3"
 
-for v in $(env | sed -n 's/^\(HUGETLB_[A-Z_]*\)=.*/\1/p'); do unset "$v"; done
-unset LD_PRELOAD
+unset $(env | sed -n 's/^\(HUGETLB_[A-Z_]*\)=.*/\1/p') LD_PRELOAD
 
 cat > prog.c <<'E'
 char bss[6 << 20];

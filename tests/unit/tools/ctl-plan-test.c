@@ -6,6 +6,7 @@
 #include <cmocka.h>
 #include <elf.h>
 
+#include "tests/unit/tools/fake-env.h"
 #include "tools/ctl-plan.h"
 
 #define M2 0x200000ull
@@ -47,16 +48,6 @@ struct fixture {
 	struct ctl_vars v;
 	const char *env[8];
 };
-
-static const char *fake_get(const char *name, void *ctx)
-{
-	size_t n = strlen(name);
-
-	for (const char **e = ctx; *e; e++)
-		if (!strncmp(*e, name, n) && (*e)[n] == '=')
-			return *e + n + 1;
-	return NULL;
-}
 
 static int setup(void **state)
 {

@@ -7,7 +7,8 @@
 
 #include "tools/edit-flags.h"
 
-static const struct hl_phdr rodata = { PT_LOAD, PF_R, 0, 0, 0x7c8, 0x7c8, 0x1000 };
+static const struct hl_phdr rodata = { PT_LOAD, PF_R, 0, 0, 0x7c8, 0x7c8,
+				       0x1000 };
 static const struct hl_phdr text = { PT_LOAD, PF_R | PF_X, 0x1000, 0x1000,
 				     0x3f5, 0x3f5, 0x1000 };
 static const struct hl_phdr data = { PT_LOAD, PF_R | PF_W, 0x2dd0, 0x3dd0,

@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -80,77 +81,85 @@ static void test_ed_patch_changes_only_the_flags(void **state)
 	close(fd);
 }
 
+/* A directory of its own, with the program in it as "prog", opened. */
+struct fixture {
+	char dir[32];
+	int dirfd, fd;
+	struct img m;
+	struct tl_elf f;
+	uint32_t flags[2];
+};
+
+static int setup(void **state)
+{
+	static struct fixture fx;
+
+	strcpy(fx.dir, "/tmp/hl-edit-XXXXXX");
+	assert_non_null(mkdtemp(fx.dir));
+	fx.dirfd = open(fx.dir, O_RDONLY | O_DIRECTORY);
+	program(&fx.m);
+	fx.fd = write_file(fx.dirfd, "prog", fx.m.buf, fx.m.len, 02751);
+	assert_int_equal(tl_elf_open_fd(&fx.f, "prog", fx.fd), 0);
+	fx.flags[0] = fx.f.ph[0].flags;
+	fx.flags[1] = fx.f.ph[1].flags | HL_PF_HUGETLB;
+	*state = &fx;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	struct fixture *fx = *state;
+
+	tl_elf_close(&fx->f);
+	close(fx->fd);
+	unlinkat(fx->dirfd, "prog", 0);
+	close(fx->dirfd);
+	return rmdir(fx->dir);
+}
+
 static void test_ed_replace_keeps_mode_and_leaves_no_copy(void **state)
 {
-	char dir[] = "/tmp/hl-edit-XXXXXX";
-	uint32_t flags[2];
-	struct tl_elf f;
+	struct fixture *fx = *state;
+	struct tl_elf back;
 	struct stat st;
-	struct img m;
-	int dirfd, fd;
+	int fd;
 
-	(void)state;
-	assert_non_null(mkdtemp(dir));
-	dirfd = open(dir, O_RDONLY | O_DIRECTORY);
-	program(&m);
-	fd = write_file(dirfd, "prog", m.buf, m.len, 02751);
-	assert_int_equal(tl_elf_open_fd(&f, "prog", fd), 0);
-	flags[0] = f.ph[0].flags;
-	flags[1] = f.ph[1].flags | HL_PF_HUGETLB;
-	assert_int_equal(ed_replace(&f, dirfd, "prog", flags), 0);
-	tl_elf_close(&f);
-	close(fd);
-	assert_int_equal(fstatat(dirfd, "prog", &st, 0), 0);
+	assert_int_equal(ed_replace(&fx->f, fx->dirfd, "prog", fx->flags), 0);
+	assert_int_equal(fstatat(fx->dirfd, "prog", &st, 0), 0);
 	assert_int_equal(st.st_mode & 07777, 02751);
-	assert_int_equal(st.st_size, (off_t)m.len);
-	assert_int_equal(count_entries(dir), 1);
-	fd = openat(dirfd, "prog", O_RDONLY);
-	assert_int_equal(tl_elf_open_fd(&f, "prog", fd), 0);
-	assert_int_equal(f.ph[1].flags, PF_R | PF_W | HL_PF_HUGETLB);
-	tl_elf_close(&f);
+	assert_int_equal(st.st_size, (off_t)fx->m.len);
+	assert_int_equal(count_entries(fx->dir), 1);
+	fd = openat(fx->dirfd, "prog", O_RDONLY);
+	assert_int_equal(tl_elf_open_fd(&back, "prog", fd), 0);
+	assert_int_equal(back.ph[1].flags, PF_R | PF_W | HL_PF_HUGETLB);
+	tl_elf_close(&back);
 	close(fd);
-	unlinkat(dirfd, "prog", 0);
-	close(dirfd);
-	rmdir(dir);
 }
 
 static void test_ed_replace_refuses_a_swapped_name(void **state)
 {
-	char dir[] = "/tmp/hl-edit-XXXXXX";
-	uint32_t flags[2];
-	struct tl_elf f;
+	struct fixture *fx = *state;
 	struct stat st;
-	struct img m;
-	int dirfd, fd, other;
+	int other;
 
-	(void)state;
-	assert_non_null(mkdtemp(dir));
-	dirfd = open(dir, O_RDONLY | O_DIRECTORY);
-	program(&m);
-	fd = write_file(dirfd, "prog", m.buf, m.len, 0755);
-	assert_int_equal(tl_elf_open_fd(&f, "prog", fd), 0);
-	other = write_file(dirfd, "other", "not a program", 13, 0644);
-	assert_int_equal(renameat(dirfd, "other", dirfd, "prog"), 0);
-	flags[0] = f.ph[0].flags | HL_PF_HUGETLB;
-	flags[1] = f.ph[1].flags;
-	assert_int_equal(ed_replace(&f, dirfd, "prog", flags), -1);
-	tl_elf_close(&f);
-	assert_int_equal(fstatat(dirfd, "prog", &st, 0), 0);
+	other = write_file(fx->dirfd, "other", "not a program", 13, 0644);
+	assert_int_equal(renameat(fx->dirfd, "other", fx->dirfd, "prog"), 0);
+	assert_int_equal(ed_replace(&fx->f, fx->dirfd, "prog", fx->flags), -1);
+	assert_int_equal(fstatat(fx->dirfd, "prog", &st, 0), 0);
 	assert_int_equal(st.st_size, 13);
-	assert_int_equal(count_entries(dir), 1);
-	close(fd);
+	assert_int_equal(count_entries(fx->dir), 1);
 	close(other);
-	unlinkat(dirfd, "prog", 0);
-	close(dirfd);
-	rmdir(dir);
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_ed_patch_changes_only_the_flags),
-		cmocka_unit_test(test_ed_replace_keeps_mode_and_leaves_no_copy),
-		cmocka_unit_test(test_ed_replace_refuses_a_swapped_name),
+		cmocka_unit_test_setup_teardown(
+			test_ed_replace_keeps_mode_and_leaves_no_copy,
+			setup, teardown),
+		cmocka_unit_test_setup_teardown(
+			test_ed_replace_refuses_a_swapped_name, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
