@@ -7,8 +7,9 @@
 # program's segments are being swapped.  It links nothing beyond libc.
 
 LOADER_SRCS = loader/ctor.c loader/size.c loader/config.c loader/plan.c \
-              loader/sysinfo.c loader/image.c loader/report.c loader/fault.c
-UNIT_TESTS += loader/size loader/plan loader/config
+              loader/sysinfo.c loader/image.c loader/report.c loader/fault.c \
+              loader/sharename.c
+UNIT_TESTS += loader/size loader/plan loader/config loader/sharename
 loader/config_DEPS = loader/size
 loader/plan_DEPS = loader/config loader/size
 RUNTIME_OBJS = $(patsubst %.c,$(B)/obj/%.o,$(LOADER_SRCS) $(REMAP_SRCS))

@@ -20,6 +20,7 @@
 #include "loader/plan.h"
 #include "loader/report.h"
 #include "loader/sysinfo.h"
+#include "remap/forkguard.h"
 #include "remap/prepare.h"
 #include "remap/stub.h"
 
@@ -76,6 +77,7 @@ static void commit(struct hl_prepared *prep, size_t base,
 			c->swap[i].err = -EPERM;
 		return;
 	}
+	hl_forkguard_install(c, prep->page);
 	for (int i = 0; i < c->nswap; i++) {
 		const struct hl_swap *s = &c->swap[i];
 
@@ -89,23 +91,22 @@ static void commit(struct hl_prepared *prep, size_t base,
 }
 
 /* Plan for this program; 0 when there is something to remap. */
-static int plan_for(struct hl_plan *plan, const struct hl_config *cfg,
-		    struct hl_sizes *sizes, struct hl_report *rep)
+static int plan_for(struct hl_plan *plan, struct hl_image *img,
+		    const struct hl_config *cfg, struct hl_sizes *sizes,
+		    struct hl_report *rep)
 {
-	struct hl_image img;
-
-	if (hl_image_read(&img)) {
+	if (hl_image_read(img)) {
 		hl_report_why(rep, "cannot read the program headers");
 		return -1;
 	}
 	/* The common case, a program nobody asked about: leave quietly. */
-	if (cfg->elfmap == HL_ELFMAP_UNSET && !hl_image_flagged(&img))
+	if (cfg->elfmap == HL_ELFMAP_UNSET && !hl_image_flagged(img))
 		return -1;
 	if (hl_sizes_read(sizes, cfg->default_page)) {
 		hl_report_why(rep, "this kernel offers no huge pages");
 		return -1;
 	}
-	if (hl_plan_build(plan, cfg, sizes, img.ph, img.phnum, img.bias)) {
+	if (hl_plan_build(plan, cfg, sizes, img->ph, img->phnum, img->bias)) {
 		hl_report_why(rep, "program headers refused: %s", plan->error);
 		return -1;
 	}
@@ -122,6 +123,7 @@ static void hl_start(void)
 	struct hl_report rep;
 	struct hl_sizes sizes;
 	struct hl_fault fault;
+	struct hl_image img;
 	struct hl_plan plan;
 
 	hl_config_read(&cfg, env_get, NULL, secure, prog);
@@ -130,13 +132,15 @@ static void hl_start(void)
 		return;
 	if (cfg.error[0])
 		hl_report_why(&rep, "%s", cfg.error);
-	else if (plan_for(&plan, &cfg, &sizes, &rep) == 0) {
+	else if (plan_for(&plan, &img, &cfg, &sizes, &rep) == 0) {
 		if (thread_count() != 1) {
 			hl_report_why(&rep, "other threads are already running");
 		} else {
 			hl_fault_read(&fault, secure);
-			if (hl_prepare(&prep, &plan, &cfg, &fault, &rep) > 0)
+			if (hl_prepare(&prep, &plan, &img, &cfg, &fault, &rep) > 0) {
+				hl_fault_wait(fault.wait_commit);
 				commit(&prep, sizes.base, &rep);
+			}
 			hl_prepare_release(&prep);
 		}
 	}

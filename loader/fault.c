@@ -24,15 +24,19 @@ void hl_fault_read(struct hl_fault *f, bool secure)
 	else if (!strcmp(v, "recover"))
 		f->commit = HL_FAULT_RECOVER;
 	else if (!strncmp(v, "wait:", 5))
-		strncpy(f->wait_path, v + 5, sizeof(f->wait_path) - 1);
+		strncpy(f->wait_reserve, v + 5, sizeof(f->wait_reserve) - 1);
+	else if (!strncmp(v, "wait-commit:", 12))
+		strncpy(f->wait_commit, v + 12, sizeof(f->wait_commit) - 1);
+	else if (!strncmp(v, "wait-publish:", 13))
+		strncpy(f->wait_publish, v + 13, sizeof(f->wait_publish) - 1);
 }
 
-void hl_fault_wait(const struct hl_fault *f)
+void hl_fault_wait(const char *path)
 {
 	struct timespec tick = { 0, 10 * 1000 * 1000 };
 
-	for (int i = 0; f->wait_path[0] && i < 6000; i++) {
-		if (access(f->wait_path, F_OK) == 0)
+	for (int i = 0; path[0] && i < 6000; i++) {
+		if (access(path, F_OK) == 0)
 			return;
 		nanosleep(&tick, NULL);
 	}

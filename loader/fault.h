@@ -10,6 +10,9 @@
  *   swap-unmapped  the last swap fails after the old pages are gone
  *   recover        ... and putting them back fails too (fatal)
  *   wait:PATH      before reserving, wait (up to 60 s) until PATH exists
+ *   wait-commit:PATH  the same, after reserving, just before the swap
+ *   wait-publish:PATH the same, while making a shared file, holding its
+ *                  lock, before the file is published
  */
 #include <stdbool.h>
 
@@ -18,12 +21,14 @@
 struct hl_fault {
 	bool reserve;
 	enum hl_commit_fault commit;
-	char wait_path[128];
+	char wait_reserve[128];
+	char wait_commit[128];
+	char wait_publish[128];
 };
 
 void hl_fault_read(struct hl_fault *f, bool secure);
 
-/* Block until f->wait_path exists, when one was given. */
-void hl_fault_wait(const struct hl_fault *f);
+/* Block until PATH exists, when it is not empty. */
+void hl_fault_wait(const char *path);
 
 #endif

@@ -44,3 +44,59 @@ int hl_image_flagged(const struct hl_image *img)
 			return 1;
 	return 0;
 }
+
+/* Look through one loaded PT_NOTE for NT_GNU_BUILD_ID. */
+static size_t build_id_in(const unsigned char *p, size_t len, size_t align,
+			  unsigned char *out, size_t max)
+{
+	while (len >= sizeof(ElfW(Nhdr))) {
+		const ElfW(Nhdr) *n = (const void *)p;
+		size_t name = (n->n_namesz + align - 1) & ~(align - 1);
+		size_t desc = (n->n_descsz + align - 1) & ~(align - 1);
+		size_t whole = sizeof(*n) + name + desc;
+
+		if (name > len || desc > len || whole > len)
+			return 0;
+		if (n->n_type == NT_GNU_BUILD_ID && n->n_namesz == 4 &&
+		    !memcmp(p + sizeof(*n), "GNU", 4) && n->n_descsz <= max) {
+			memcpy(out, p + sizeof(*n) + name, n->n_descsz);
+			return n->n_descsz;
+		}
+		p += whole;
+		len -= whole;
+	}
+	return 0;
+}
+
+size_t hl_image_build_id(const struct hl_image *img, unsigned char *out,
+			 size_t max)
+{
+	for (size_t i = 0; i < img->phnum; i++) {
+		const struct hl_phdr *ph = &img->ph[i];
+		size_t align = ph->align == 8 ? 8 : 4, n;
+
+		if (ph->type != PT_NOTE)
+			continue;
+		n = build_id_in((const unsigned char *)(img->bias + ph->vaddr),
+				ph->filesz, align, out, max);
+		if (n)
+			return n;
+	}
+	return 0;
+}
+
+int hl_image_textrel(const struct hl_image *img)
+{
+	for (size_t i = 0; i < img->phnum; i++) {
+		const ElfW(Dyn) *d;
+
+		if (img->ph[i].type != PT_DYNAMIC)
+			continue;
+		for (d = (const void *)(img->bias + img->ph[i].vaddr);
+		     d->d_tag != DT_NULL; d++)
+			if (d->d_tag == DT_TEXTREL ||
+			    (d->d_tag == DT_FLAGS && (d->d_un.d_val & DF_TEXTREL)))
+				return 1;
+	}
+	return 0;
+}

@@ -22,4 +22,15 @@ int hl_image_read(struct hl_image *img);
 /* True when some PT_LOAD carries PF_LINUX_HUGETLB. */
 int hl_image_flagged(const struct hl_image *img);
 
+/*
+ * Copy the GNU build-id from the loaded PT_NOTE segments into OUT (at
+ * most MAX bytes).  Returns its length, or 0 when there is none.
+ */
+size_t hl_image_build_id(const struct hl_image *img, unsigned char *out,
+			 size_t max);
+
+/* True when the program has text relocations (DT_TEXTREL): its
+ * read-only segments then differ from one run to the next. */
+int hl_image_textrel(const struct hl_image *img);
+
 #endif

@@ -76,5 +76,5 @@ void hl_report_swap(const struct hl_report *r, const struct hl_swap *s,
 		(unsigned long)s->target, (unsigned long)(s->target + s->len),
 		prot_text(s->prot, p), hl_format_size(page, sz, sizeof(sz)),
 		s->len / page, backing, (unsigned long long)s->copied,
-		(double)s->ns / 1e6, s->err ? " (swap failed: on base pages)" : "");
+		(double)(s->ns + s->prep_ns) / 1e6, s->err ? " (swap failed: on base pages)" : "");
 }

@@ -142,6 +142,26 @@ int hl_backing_map(struct hl_backing *b, size_t len, size_t page,
 	return 0;
 }
 
+int hl_backing_map_shared(struct hl_backing *b, int fd, size_t len,
+			  size_t page, int prot)
+{
+	memset(b, 0, sizeof(*b));
+	b->addr = mmap(NULL, len, prot, MAP_SHARED | MAP_POPULATE, fd, 0);
+	if (b->addr == MAP_FAILED) {
+		fail(b, "mmap of a shared file", len, page, errno);
+		b->addr = NULL;
+		return -1;
+	}
+	b->len = len;
+	snprintf(b->desc, sizeof(b->desc), "shared");
+	if (!populated(b, page)) {
+		fail(b, "mapping a shared file", len, page, ENOMEM);
+		hl_backing_unmap(b);
+		return -1;
+	}
+	return 0;
+}
+
 int hl_backing_probe_move(struct hl_backing *b, size_t page)
 {
 	size_t span = b->len + page;

@@ -22,6 +22,13 @@ struct hl_backing {
 int hl_backing_map(struct hl_backing *b, size_t len, size_t page,
 		   const char *paths, const char *name);
 
+/*
+ * Map the shared file FD (LEN bytes, already filled) read-only with PROT,
+ * all of it present.  Returns 0, or -1 with B->error set.
+ */
+int hl_backing_map_shared(struct hl_backing *b, int fd, size_t len,
+			  size_t page, int prot);
+
 /* Move B to a fresh huge-page-aligned address with mremap, to learn
  * whether this kernel can move huge-page mappings (Linux >= 5.16). */
 int hl_backing_probe_move(struct hl_backing *b, size_t page);

@@ -1,7 +1,8 @@
 # remap/: the mechanism half of the runtime (see loader/build.mk).
 
 REMAP_SRCS = remap/commit.c remap/stub.c remap/prepare.c remap/backing.c \
-             remap/maps.c remap/heap.c
+             remap/maps.c remap/heap.c remap/forkguard.c \
+             remap/share.c
 
 # The commit code is copied into a private page and run from there, so it
 # must refer to nothing outside its own section: no stack protector, no
@@ -13,3 +14,5 @@ COMMIT_CFLAGS = -ffreestanding -fno-builtin -fno-stack-protector \
                 -fno-asynchronous-unwind-tables -fno-unwind-tables \
                 -fno-exceptions -fno-profile-arcs -fno-test-coverage
 $(B)/obj/remap/commit.o: EXTRA_CFLAGS = -fvisibility=hidden $(COMMIT_CFLAGS)
+
+UNIT_TESTS += remap/commit

@@ -2,9 +2,10 @@
  * Prepare: for each range the plan chose,
  *  1. check that it holds only the program's own memory,
  *  2. let it take in the start of the brk heap safely (remap/heap.c),
- *  3. reserve and populate its huge pages (remap/backing.c),
- *  4. copy a read-only range and give it its final protection now;
- *     a writable one is copied by commit, at the last moment,
+ *  3. reserve and populate its huge pages (remap/backing.c), or map the
+ *     shared file of a read-only range (remap/share.c, HUGETLB_SHARE=1),
+ *  4. copy a private read-only range and give it its final protection
+ *     now; a writable one is copied by commit, at the last moment,
  * and describe it for commit.  Runs before the point of no return: any
  * failure drops that range with one reason and leaves it as it was.
  */
@@ -155,6 +156,43 @@ static int fill_read_only(struct hl_swap *s, struct hl_report *rep)
 	return 0;
 }
 
+/*
+ * Step 3 for a read-only range when sharing: map the shared file, made
+ * now if need be.  Returns 1 when mapped, 0 to go on privately.
+ */
+static int map_shared(struct hl_prepared *p, int i, const struct hl_seg *seg,
+		      const struct hl_phdr *ph, struct hl_report *rep)
+{
+	struct hl_swap *s = &p->c->swap[i];
+	struct hl_share_range r = {
+		.phdr = seg->phdr, .ph = ph, .page = p->page[i],
+		.lo = s->target, .hi = s->target + s->len,
+		.from = s->copy[0].start, .to = s->copy[0].end,
+	};
+	char err[256];
+	bool made;
+	int fd;
+
+	uint64_t t0 = now_ns();
+
+	if (p->share.dirfd < 0 || s->live)
+		return 0;
+	fd = hl_share_file(&p->share, &r, &made, err, sizeof(err));
+	if (fd < 0) {
+		hl_report_why(rep, "HUGETLB_SHARE: %s; using a private copy", err);
+		return 0;
+	}
+	if (hl_backing_map_shared(&p->back[i], fd, s->len, p->page[i], s->prot)) {
+		hl_report_why(rep, "HUGETLB_SHARE: %s", p->back[i].error);
+		close(fd);
+		return 0;
+	}
+	close(fd);
+	s->copied = made ? r.to - r.from : 0;
+	s->prep_ns = now_ns() - t0;
+	return 1;
+}
+
 /* Step 3: the huge pages, with the kernel's ability to move them checked
  * on the first range. */
 static int reserve(struct hl_prepared *p, int i, const struct hl_config *cfg,
@@ -165,12 +203,11 @@ static int reserve(struct hl_prepared *p, int i, const struct hl_config *cfg,
 	char name[32];
 
 	snprintf(name, sizeof(name), "hugelink:seg%d", i);
-	hl_fault_wait(fault);
 	if (fault->reserve) {
 		hl_report_why(rep, "reserving huge pages failed (HUGELINK_FAULT)");
 		return -1;
 	}
-	if (hl_backing_map(b, s->len, p->page[i], cfg->path, name) ||
+	if ((!b->addr && hl_backing_map(b, s->len, p->page[i], cfg->path, name)) ||
 	    (i == 0 && hl_backing_probe_move(b, p->page[i]))) {
 		hl_report_why(rep, "%#lx-%#lx: %s", (unsigned long)s->target,
 			      (unsigned long)(s->target + s->len), b->error);
@@ -182,10 +219,10 @@ static int reserve(struct hl_prepared *p, int i, const struct hl_config *cfg,
 }
 
 static int prepare_one(struct hl_prepared *p, const struct hl_seg *seg,
-		       const struct hl_config *cfg, const struct hl_fault *fault,
-		       struct hl_report *rep)
+		       const struct hl_phdr *ph, const struct hl_config *cfg,
+		       const struct hl_fault *fault, struct hl_report *rep)
 {
-	int i = p->c->nswap;
+	int i = p->c->nswap, shared;
 	struct hl_swap *s = &p->c->swap[i];
 	uintptr_t lo = seg->map_start, hi = seg->map_end;
 
@@ -197,9 +234,11 @@ static int prepare_one(struct hl_prepared *p, const struct hl_seg *seg,
 	s->len = hi - lo;
 	p->page[i] = seg->page;
 	describe(seg, cfg, p->c->base, s);
+	hl_fault_wait(fault->wait_reserve);
+	shared = map_shared(p, i, seg, ph, rep);
 	if (reserve(p, i, cfg, fault, rep))
 		return -1;
-	if (!s->live && fill_read_only(s, rep)) {
+	if (!s->live && !shared && fill_read_only(s, rep)) {
 		hl_backing_unmap(&p->back[i]);
 		return -1;
 	}
@@ -207,19 +246,45 @@ static int prepare_one(struct hl_prepared *p, const struct hl_seg *seg,
 	return 0;
 }
 
+/* Sharing is set up once, for the page size of the read-only class. */
+static void share_setup(struct hl_prepared *p, const struct hl_plan *plan,
+			const struct hl_image *img, const struct hl_config *cfg,
+			const struct hl_fault *fault, struct hl_report *rep)
+{
+	p->share.dirfd = -1;
+	if (!cfg->share)
+		return;
+	for (int i = 0; i < plan->nseg; i++) {
+		const struct hl_seg *seg = &plan->seg[i];
+
+		if (seg->remap && seg->cls == HL_CLASS_R) {
+			if (hl_share_open_dir(&p->share, cfg, img, seg->page))
+				hl_report_why(rep, "HUGETLB_SHARE: %s; using "
+					      "private copies", p->share.error);
+			p->share.wait_publish = fault->wait_publish[0] ?
+						fault->wait_publish : NULL;
+			return;
+		}
+	}
+}
+
 int hl_prepare(struct hl_prepared *p, const struct hl_plan *plan,
-	       const struct hl_config *cfg, const struct hl_fault *fault,
-	       struct hl_report *rep)
+	       const struct hl_image *img, const struct hl_config *cfg,
+	       const struct hl_fault *fault, struct hl_report *rep)
 {
 	memset(p, 0, sizeof(*p));
+	p->share.dirfd = -1;
 	if (handover_alloc(p, cfg, (size_t)sysconf(_SC_PAGESIZE))) {
 		hl_report_why(rep, "cannot map memory for the swap");
 		return -1;
 	}
 	p->c->fault = fault->commit;
+	share_setup(p, plan, img, cfg, fault, rep);
 	for (int i = 0; i < plan->nseg; i++)
 		if (plan->seg[i].remap)
-			prepare_one(p, &plan->seg[i], cfg, fault, rep);
+			prepare_one(p, &plan->seg[i], &img->ph[plan->seg[i].phdr],
+				    cfg, fault, rep);
+	hl_share_close(&p->share);
 	return p->c->nswap;
 }
 

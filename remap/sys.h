@@ -38,6 +38,22 @@ HL_SYS_INLINE long hl_sys_pread(int fd, void *buf, size_t len, long off)
 	return hl_syscall6(SYS_pread64, fd, (long)buf, (long)len, off, 0, 0);
 }
 
+HL_SYS_INLINE long hl_sys_open(const char *path, int flags)
+{
+	return hl_syscall6(SYS_openat, -100 /* AT_FDCWD */, (long)path, flags,
+			   0, 0, 0);
+}
+
+HL_SYS_INLINE long hl_sys_read(int fd, void *buf, size_t len)
+{
+	return hl_syscall6(SYS_read, fd, (long)buf, (long)len, 0, 0, 0);
+}
+
+HL_SYS_INLINE long hl_sys_close(int fd)
+{
+	return hl_syscall6(SYS_close, fd, 0, 0, 0, 0, 0);
+}
+
 HL_SYS_INLINE long hl_sys_write(int fd, const void *buf, size_t len)
 {
 	return hl_syscall6(SYS_write, fd, (long)buf, (long)len, 0, 0, 0);

@@ -1,0 +1,61 @@
+/*
+ * Emulation names to huge page sizes.  The patterns cover the Linux
+ * emulations of GNU ld, gold, lld and mold for each architecture; the
+ * size is that architecture's default huge page (the PMD size with the
+ * usual base page: 4 KiB granule on aarch64, hash MMU slices aside on
+ * ppc64).  Anything else needs --hugetlbfs-page-size.
+ */
+#include <fnmatch.h>
+#include <string.h>
+
+#include "linker/emul.h"
+
+#define MIB ((size_t)1 << 20)
+
+static const struct {
+	const char *pattern;
+	size_t size;
+} pages[] = {
+	{ "elf_x86_64*",	2 * MIB },
+	{ "elf32_x86_64*",	2 * MIB },
+	{ "elf_i386*",		2 * MIB },
+	{ "aarch64linux*",	2 * MIB },
+	{ "aarch64elf*",	2 * MIB },
+	{ "elf64[lb]riscv*",	2 * MIB },
+	{ "elf32[lb]riscv*",	2 * MIB },
+	{ "armelf*",		2 * MIB },
+	{ "elf64ppc",		16 * MIB },
+	{ "elf64lppc",		16 * MIB },
+	{ "elf32ppc*",		16 * MIB },
+	{ "elf32lppc*",		16 * MIB },
+	{ "elf64_s390",		1 * MIB },
+	{ "elf_s390",		1 * MIB },
+	{ "elf64loongarch",	32 * MIB },
+};
+
+size_t hl_emul_page_size(const char *emu)
+{
+	for (size_t i = 0; i < sizeof(pages) / sizeof(pages[0]); i++)
+		if (fnmatch(pages[i].pattern, emu, 0) == 0)
+			return pages[i].size;
+	return 0;
+}
+
+int hl_emul_default(const char *v_output, char *buf, size_t len)
+{
+	const char *s = strstr(v_output, "Supported emulations:");
+	size_t n;
+
+	if (!s)
+		return -1;
+	s = strchr(s, '\n');
+	if (!s)
+		return -1;
+	s += strspn(s, " \t\n");
+	n = strcspn(s, " \t\n");
+	if (n == 0 || n >= len)
+		return -1;
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	return 0;
+}

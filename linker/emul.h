@@ -1,0 +1,20 @@
+#ifndef HL_EMUL_H
+#define HL_EMUL_H
+/*
+ * Target emulations (the linker's -m names) and the huge page size each
+ * architecture uses by default.  Decided from the target alone, never
+ * from the machine doing the link.
+ */
+#include <stddef.h>
+
+/* The default huge page size for emulation EMU, or 0 when unknown. */
+size_t hl_emul_page_size(const char *emu);
+
+/*
+ * The first emulation listed under "Supported emulations:" in the output
+ * of "ld -V", copied into BUF.  Returns 0, or -1 when there is none or it
+ * does not fit.
+ */
+int hl_emul_default(const char *v_output, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,13 @@
+#!/bin/sh
+# Usage: CC=compiler find-ld.sh NAME
+# Print the absolute path, symlinks resolved, of the program the compiler
+# runs for NAME ("ld", "ld.bfd", "ld.lld", ...), or nothing when there is
+# none.  This is where the build, not the wrapper, looks at PATH: a bare
+# name from -print-prog-name means the compiler would search PATH too.
+p=$(${CC:-cc} -print-prog-name="$1" 2>/dev/null) || exit 0
+case $p in
+/*) ;;
+*) p=$(command -v "$p" 2>/dev/null) || exit 0 ;;
+esac
+[ -x "$p" ] && realpath "$p"
+exit 0

@@ -1,0 +1,295 @@
+/*
+ * hugetlbfs-ld: link a program so that its segments can live on huge
+ * pages, by driving the real linker.
+ *
+ * Without any --hugetlbfs-* option the wrapper only execs the real
+ * linker: compilers run every link through it (gcc -B), including -r,
+ * --version and -v.  With one, it runs the real linker as a child and
+ * waits, because the output needs a post-link edit (p_align, p_flags)
+ * that no linker option or script can express.  Each step returns -1
+ * after its message; main alone turns that into an exit status.
+ */
+#include <err.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "linker/argv.h"
+#include "linker/layout.h"
+#include "linker/options.h"
+#include "linker/plan.h"
+#include "linker/prefix.h"
+#include "linker/realld.h"
+#include "linker/rsp.h"
+#include "linker/script.h"
+#include "linker/spawn.h"
+#include "linker/status.h"
+#include "linker/tmp.h"
+
+struct job {
+	struct hl_argv args;	/* the command line, response files expanded */
+	struct hl_opts opts;
+	struct hl_realld ld;
+	struct hl_layout layout;
+	struct hl_prefix prefix;
+	struct hl_plan plan;
+	struct hl_tmp tmp;
+	char *script;		/* -T path for an installed script */
+	struct stat before;	/* the output before the link */
+	bool existed;		/* ... if there was one */
+	int status;		/* the real linker's wait status */
+};
+
+static int parse(struct job *j, int argc, char **argv)
+{
+	if (hl_argv_pushv(&j->args, argv + 1, argc - 1) < 0) {
+		warn("reading the command line");
+		return -1;
+	}
+	if (hl_rsp_expand(&j->args, 0) < 0)
+		return -1;
+	return hl_opts_parse(&j->args, &j->opts);
+}
+
+/* No option of ours: become the real linker, arguments untouched. */
+static void pass_through(const struct job *j, char **argv)
+{
+	argv[0] = (char *)j->ld.argv0;
+	execv(j->ld.path, argv);
+	warn("cannot run %s", j->ld.path);
+}
+
+static bool wants_layout(const struct hl_opts *o)
+{
+	return o->mode != HL_MODE_NONE && !o->relocatable && !o->info_only;
+}
+
+/* The target: -m, else LDEMULATION for GNU ld, else the linker's default. */
+static const char *emulation(const struct job *j)
+{
+	const char *env = getenv("LDEMULATION");
+
+	if (j->opts.emulation)
+		return j->opts.emulation;
+	if (j->ld.flavour == HL_FLAVOUR_BFD && env && *env)
+		return env;
+	return j->ld.emulation;
+}
+
+/* For --hugetlbfs-link: the installed script, which must exist. */
+static int find_script(struct job *j)
+{
+	const char *dir = j->opts.script_dir ? j->opts.script_dir :
+			  j->prefix.scripts;
+
+	if (j->layout.method != HL_METHOD_SCRIPT)
+		return 0;
+	if (asprintf(&j->script, "%s/%s", dir, j->layout.script_name) < 0) {
+		j->script = NULL;
+		warn("script path");
+		return -1;
+	}
+	if (access(j->script, R_OK) < 0) {
+		warn("no --hugetlbfs-link script for emulation %s: %s",
+		     emulation(j), j->script);
+		return -1;
+	}
+	j->plan.script = j->script;
+	return 0;
+}
+
+/* The runtime: the archive for static links, else the shared library
+ * (with a run path unless the loader finds it anyway); none for shared
+ * objects, since only the main program is remapped. */
+static int find_runtime(struct job *j)
+{
+	const struct hl_opts *o = &j->opts;
+
+	if (!wants_layout(o) || o->kind == HL_KIND_SHARED)
+		return 0;
+	j->plan.archive = o->is_static;
+	j->plan.runtime = o->is_static ? j->prefix.lib_a : j->prefix.lib_so;
+	if (!o->is_static && !hl_prefix_is_system_libdir(j->prefix.libdir))
+		j->plan.rpath = j->prefix.libdir;
+	if (access(j->plan.runtime, R_OK) < 0) {
+		warn("runtime library %s", j->plan.runtime);
+		return -1;
+	}
+	return 0;
+}
+
+static int decide(struct job *j)
+{
+	j->plan.layout = &j->layout;
+	if (!wants_layout(&j->opts))
+		return 0;
+	if (hl_layout_decide(&j->opts, j->ld.flavour, emulation(j),
+			     &j->layout) < 0)
+		return -1;
+	return find_script(j);
+}
+
+/* GNU ld's own default script for these options, made huge-page aware. */
+static int generate_script(struct job *j)
+{
+	struct hl_argv v = { 0 };
+	char *out = NULL, *script = NULL;
+	int rc = -1, status;
+
+	if (hl_argv_pushv(&v, (char *const[]){ (char *)j->ld.argv0,
+			  "--verbose", "-m", (char *)emulation(j) }, 4) < 0 ||
+	    hl_argv_pushv(&v, j->opts.script_opts.v, j->opts.script_opts.n) < 0) {
+		warn("ld --verbose");
+		goto out;
+	}
+	if (hl_spawn(j->ld.path, v.v, &out, &status) < 0)
+		goto out;
+	if (status != 0) {
+		warnx("%s --verbose failed (status %d)", j->ld.path,
+		      hl_exit_code(status));
+		goto out;
+	}
+	script = hl_script_make(out, HL_SCRIPT_ALIGN, j->layout.text_page,
+				j->layout.page);
+	if (script && hl_tmp_write(j->tmp.script, script) == 0) {
+		j->plan.script = j->tmp.script;
+		rc = 0;
+	}
+out:
+	free(script);
+	free(out);
+	hl_argv_free(&v);
+	return rc;
+}
+
+static int write_args(const struct job *j)
+{
+	struct hl_argv v = { 0 };
+	FILE *f;
+	int rc = -1;
+
+	if (hl_plan_args(&j->opts, &j->plan, &v) < 0) {
+		warn("building the linker's arguments");
+		goto out;
+	}
+	f = fopen(j->tmp.args, "wx");
+	if (!f) {
+		warn("%s", j->tmp.args);
+		goto out;
+	}
+	rc = hl_rsp_write(f, v.v, v.n);
+	if (fclose(f) != 0 || rc < 0) {
+		warn("%s", j->tmp.args);
+		rc = -1;
+	}
+out:
+	hl_argv_free(&v);
+	return rc;
+}
+
+static int prepare(struct job *j)
+{
+	if (hl_tmp_create(&j->tmp) < 0)
+		return -1;
+	if (j->layout.method == HL_METHOD_GENERATE && generate_script(j) < 0)
+		return -1;
+	return write_args(j);
+}
+
+/* Run the real linker on the response file; note the output before. */
+static int link_output(struct job *j)
+{
+	char *rsp = NULL;
+	int rc;
+
+	j->existed = stat(j->opts.output, &j->before) == 0;
+	if (asprintf(&rsp, "@%s", j->tmp.args) < 0) {
+		warn("response file");
+		return -1;
+	}
+	rc = hl_spawn(j->ld.path, (char *const[]){ (char *)j->ld.argv0, rsp,
+		      NULL }, NULL, &j->status);
+	free(rsp);
+	return rc;
+}
+
+/* True when the link wrote a regular file at the output path. */
+static bool output_written(const struct job *j)
+{
+	struct stat now;
+
+	if (stat(j->opts.output, &now) < 0 || !S_ISREG(now.st_mode))
+		return false;
+	return !j->existed || now.st_dev != j->before.st_dev ||
+	       now.st_ino != j->before.st_ino ||
+	       now.st_size != j->before.st_size ||
+	       now.st_mtim.tv_sec != j->before.st_mtim.tv_sec ||
+	       now.st_mtim.tv_nsec != j->before.st_mtim.tv_nsec;
+}
+
+static void discard_output(const struct job *j)
+{
+	if (output_written(j) && unlink(j->opts.output) == 0)
+		warnx("removed %s", j->opts.output);
+}
+
+static int edit(struct job *j)
+{
+	if (!wants_layout(&j->opts) || !output_written(j))
+		return 0;
+	return hl_edit_output(j->opts.output, &j->layout.edit);
+}
+
+/* Everything after the command line is known to be ours. */
+static int run_link(struct job *j)
+{
+	if (wants_layout(&j->opts) && hl_realld_probe(&j->ld) < 0)
+		return HL_EXIT_SETUP;
+	if (hl_prefix_find(&j->prefix) < 0)
+		return HL_EXIT_SETUP;
+	if (decide(j) < 0)
+		return HL_EXIT_USAGE;
+	if (find_runtime(j) < 0)
+		return HL_EXIT_SETUP;
+	if (prepare(j) < 0)
+		return HL_EXIT_FAILED;
+	if (link_output(j) < 0)
+		return HL_EXIT_SETUP;
+	if (WIFSIGNALED(j->status))
+		discard_output(j);
+	if (j->status != 0)
+		return hl_exit_code(j->status);
+	if (edit(j) < 0) {
+		discard_output(j);
+		return HL_EXIT_FAILED;
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct job j = { 0 };
+	int rc;
+
+	/* Messages name the wrapper, whatever name the compiler ran. */
+	program_invocation_short_name = "hugetlbfs-ld";
+	if (parse(&j, argc, argv) < 0)
+		rc = HL_EXIT_USAGE;
+	else if (hl_realld_choose(argv[0], &j.ld) < 0)
+		rc = HL_EXIT_SETUP;
+	else if (!j.opts.ours) {
+		pass_through(&j, argv);
+		rc = HL_EXIT_SETUP;
+	} else
+		rc = run_link(&j);
+	hl_tmp_remove(&j.tmp);
+	free(j.script);
+	hl_prefix_free(&j.prefix);
+	hl_opts_free(&j.opts);
+	hl_argv_free(&j.args);
+	return rc;
+}

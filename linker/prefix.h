@@ -1,0 +1,26 @@
+#ifndef HL_PREFIX_H
+#define HL_PREFIX_H
+/*
+ * The install tree, found from the wrapper's own location: the wrapper is
+ * <prefix>/bin/hugetlbfs-ld, the runtime <prefix>/lib/libhugelink.{so,a},
+ * the scripts <prefix>/share/hugelink/ldscripts.  Nothing is compiled in,
+ * so the tree can be moved.
+ */
+#include <stdbool.h>
+
+struct hl_prefix {
+	char *lib_so;		/* <prefix>/lib/libhugelink.so */
+	char *lib_a;		/* <prefix>/lib/libhugelink.a */
+	char *libdir;		/* <prefix>/lib */
+	char *scripts;		/* <prefix>/share/hugelink/ldscripts */
+};
+
+/* Fill P from /proc/self/exe.  Returns 0, or -1 after a message. */
+int hl_prefix_find(struct hl_prefix *p);
+
+/* True when DIR is searched by the dynamic loader without help. */
+bool hl_prefix_is_system_libdir(const char *dir);
+
+void hl_prefix_free(struct hl_prefix *p);
+
+#endif

@@ -1,0 +1,33 @@
+/*
+ * Whole-stream reads.
+ */
+#include <errno.h>
+#include <stdlib.h>
+
+#include "linker/readall.h"
+
+char *hl_read_all(FILE *f)
+{
+	size_t len = 0, cap = 8192;
+	char *buf = malloc(cap);
+
+	while (buf) {
+		len += fread(buf + len, 1, cap - len - 1, f);
+		if (len < cap - 1)
+			break;
+		char *more = realloc(buf, cap * 2);
+
+		if (!more)
+			free(buf);
+		buf = more;
+		cap *= 2;
+	}
+	if (buf && ferror(f)) {
+		free(buf);
+		errno = EIO;
+		return NULL;
+	}
+	if (buf)
+		buf[len] = '\0';
+	return buf;
+}

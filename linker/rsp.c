@@ -1,0 +1,165 @@
+/*
+ * Response files.  The reader follows libiberty, so that an argument
+ * means to us what it means to GNU ld; the writer quotes every argument,
+ * the one form all four linkers agree on.
+ */
+#include <err.h>
+#include <errno.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "linker/readall.h"
+#include "linker/rsp.h"
+
+/* libiberty gives up after this many @files, which ends nesting loops. */
+#define RSP_LIMIT 2000
+
+/* libiberty's ISSPACE: the C locale's white space. */
+static bool is_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\v' ||
+	       c == '\f' || c == '\r';
+}
+
+static const char *skip_space(const char *s)
+{
+	while (is_space(*s))
+		s++;
+	return s;
+}
+
+/* Copy one argument from *IN into BUF, unquoting; advance *IN past it. */
+static void take_word(const char **in, char *buf)
+{
+	const char *s = *in;
+	char quote = 0;
+
+	for (; *s && (quote || !is_space(*s)); s++) {
+		if (*s == '\\' && s[1])
+			*buf++ = *++s;
+		else if (*s == '\\')
+			;
+		else if (quote && *s == quote)
+			quote = 0;
+		else if (!quote && (*s == '\'' || *s == '"'))
+			quote = *s;
+		else
+			*buf++ = *s;
+	}
+	*buf = '\0';
+	*in = s;
+}
+
+int hl_rsp_split(const char *text, struct hl_argv *out)
+{
+	const char *s = skip_space(text);
+	char *buf;
+	int rc = 0;
+
+	if (!*s)
+		return 0;
+	buf = malloc(strlen(s) + 1);
+	if (!buf)
+		return -1;
+	while (*s && rc == 0) {
+		take_word(&s, buf);
+		rc = hl_argv_push(out, buf);
+		s = skip_space(s);
+	}
+	free(buf);
+	return rc;
+}
+
+/*
+ * Read the whole of PATH into a NUL-terminated buffer.  Returns 1 with
+ * *TEXT set, 0 when the file cannot be read (it then stays a literal
+ * argument), -1 on a directory or when memory runs out.
+ */
+static int slurp(const char *path, char **text)
+{
+	struct stat st;
+	FILE *f;
+
+	if (stat(path, &st) < 0)
+		return 0;
+	if (S_ISDIR(st.st_mode)) {
+		warnx("@%s: @-file refers to a directory", path);
+		return -1;
+	}
+	f = fopen(path, "r");
+	if (!f)
+		return 0;
+	*text = hl_read_all(f);
+	fclose(f);
+	if (!*text && errno == ENOMEM) {
+		warn("@%s", path);
+		return -1;
+	}
+	return *text != NULL;
+}
+
+/* Replace A->v[I] by the arguments in the file it names. */
+static int splice(struct hl_argv *a, size_t i, const char *text)
+{
+	struct hl_argv words = { 0 };
+	int rc;
+
+	rc = hl_rsp_split(text, &words);
+	if (rc == 0)
+		rc = hl_argv_insert(a, i + 1, words.v, words.n);
+	if (rc == 0)
+		hl_argv_remove(a, i);
+	hl_argv_free(&words);
+	return rc;
+}
+
+int hl_rsp_expand(struct hl_argv *a, size_t first)
+{
+	unsigned limit = RSP_LIMIT;
+	size_t i = first;
+
+	while (i < a->n) {
+		char *text = NULL;
+		int rc;
+
+		if (a->v[i][0] != '@') {
+			i++;
+			continue;
+		}
+		if (--limit == 0) {
+			warnx("too many @-files encountered");
+			return -1;
+		}
+		rc = slurp(a->v[i] + 1, &text);
+		if (rc < 0)
+			return -1;
+		if (rc == 0) {
+			i++;
+			continue;
+		}
+		/* The file's arguments are scanned again from I: they may
+		 * name response files themselves. */
+		rc = splice(a, i, text);
+		free(text);
+		if (rc < 0)
+			return -1;
+	}
+	return 0;
+}
+
+int hl_rsp_write(FILE *f, char *const *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		putc('"', f);
+		for (const char *s = v[i]; *s; s++) {
+			if (*s == '"' || *s == '\\')
+				putc('\\', f);
+			putc(*s, f);
+		}
+		putc('"', f);
+		putc('\n', f);
+	}
+	return ferror(f) ? -1 : 0;
+}

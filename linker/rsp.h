@@ -1,0 +1,32 @@
+#ifndef HL_RSP_H
+#define HL_RSP_H
+/*
+ * Response files ("@file" arguments), read exactly as GNU ld reads them
+ * (libiberty's expandargv and buildargv), and written so that GNU ld,
+ * gold, lld and mold all read them back unchanged.
+ */
+#include <stdio.h>
+
+#include "linker/argv.h"
+
+/*
+ * Split TEXT into arguments and append them to OUT.  Whitespace separates
+ * arguments; single and double quotes group; a backslash takes the next
+ * character literally, inside quotes too.  Text that is empty or only
+ * whitespace yields no argument.
+ */
+int hl_rsp_split(const char *text, struct hl_argv *out);
+
+/*
+ * Replace every "@file" in A, from index FIRST on, by the arguments the
+ * file holds, expanding response files named inside them too.  An @file
+ * that does not exist or cannot be read stays a literal argument.  Fails
+ * (after a message) on an @file that is a directory, after 2000 @files
+ * (which is how nesting loops end), or when memory runs out.
+ */
+int hl_rsp_expand(struct hl_argv *a, size_t first);
+
+/* Write V[0..N) to F, one double-quoted argument a line. */
+int hl_rsp_write(FILE *f, char *const *v, size_t n);
+
+#endif

@@ -1,0 +1,287 @@
+/*
+ * segcheck: a program with megabytes of text, rodata, data and bss that
+ * checks, from the inside, what the kernel says about its own memory.
+ *
+ * Before any constructor runs, a preinit function writes to data and bss
+ * and fills the brk heap, as libc and early constructors do in real
+ * programs.  main then prints, for each kind of memory, the smallest
+ * KernelPageSize backing it ("text 2048"), and checks that every byte
+ * reads as it should: text and rodata against the program file itself,
+ * data and bss and heap against what was written.  It prints "BAD ..."
+ * for each difference and "ok" when there is none.
+ *
+ * Options: "fork" also checks that a child and its parent keep their own
+ * data; "fds" lists huge-page file descriptors left open; "relro" prints
+ * the protection of a RELRO page; "mid" prints the page size in the middle
+ * of each kind (for partial remaps); "backing" prints what /proc/self/maps
+ * names as the memory behind the text; "pool" prints HugePages_Free.
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <fcntl.h>
+#include <link.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "hugecheck.h"
+
+#ifndef MB
+#define MB 3
+#endif
+#define SZ ((size_t)MB << 20)
+
+/* Megabytes of each kind, made by the assembler so builds stay fast. */
+#define STR_(x) #x
+#define STR(x) STR_(x)
+__asm__(".section .text.segcheck,\"ax\",@progbits\n"
+	".globl big_text\nbig_text:\n"
+	".fill " STR(MB) " * 1048576, 1, 0xc3\n"	/* ret */
+	".section .rodata.segcheck,\"a\",@progbits\n"
+	".globl big_ro\nbig_ro:\n.fill " STR(MB) " * 1048576, 1, 0x5a\n"
+	".data\n.globl big_data\nbig_data:\n.fill " STR(MB) " * 1048576, 1, 0xa5\n"
+	".text\n");
+extern unsigned char big_text[], big_ro[], big_data[];
+static unsigned char big_bss[SZ];
+
+__thread int tls_value = 42;
+static const char *const relro_table[] = { "relro", "table" };
+
+extern char **environ;
+static unsigned char *early_heap;
+static int bad;
+
+static void expect(int cond, const char *what)
+{
+	if (!cond) {
+		printf("BAD %s\n", what);
+		bad = 1;
+	}
+}
+
+/* Runs before every constructor, hugelink's included. */
+static void early(void)
+{
+	big_data[0] = 1;
+	big_data[SZ - 1] = 2;
+	big_bss[0] = 3;
+	big_bss[SZ / 2] = 4;
+	big_bss[SZ - 1] = 5;
+	early_heap = malloc(1 << 20);
+	if (early_heap)
+		memset(early_heap, 0x77, 1 << 20);
+}
+__attribute__((section(".preinit_array"), used))
+static void (*const preinit)(void) = early;
+
+struct query {
+	uintptr_t addr;
+	off_t off;
+	int found;
+};
+
+/* Where in the program file the byte at q->addr came from. */
+static int find_offset(struct dl_phdr_info *info, size_t size, void *data)
+{
+	struct query *q = data;
+
+	(void)size;
+	for (int i = 0; i < info->dlpi_phnum; i++) {
+		const ElfW(Phdr) *p = &info->dlpi_phdr[i];
+		uintptr_t start = info->dlpi_addr + p->p_vaddr;
+
+		if (p->p_type == PT_LOAD && q->addr >= start &&
+		    q->addr < start + p->p_filesz) {
+			q->off = (off_t)(p->p_offset + (q->addr - start));
+			q->found = 1;
+		}
+	}
+	return 1;
+}
+
+/* Compare N bytes at ADDR with the program file, where they came from. */
+static int same_as_file(const void *addr, size_t n)
+{
+	struct query q = { (uintptr_t)addr, 0, 0 };
+	unsigned char *buf = malloc(n);
+	int fd = open("/proc/self/exe", O_RDONLY), same;
+
+	dl_iterate_phdr(find_offset, &q);
+	same = q.found && buf && fd >= 0 &&
+	       pread(fd, buf, n, q.off) == (ssize_t)n && !memcmp(buf, addr, n);
+	free(buf);
+	if (fd >= 0)
+		close(fd);
+	return same;
+}
+
+static void check_contents(void)
+{
+	size_t i;
+
+	expect(same_as_file(big_text, SZ), "text differs from the file");
+	expect(same_as_file(big_ro, SZ), "rodata differs from the file");
+	expect(big_data[0] == 1 && big_data[SZ - 1] == 2, "data written early");
+	for (i = 1; i < SZ - 1 && big_data[i] == 0xa5; i++)
+		;
+	expect(i == SZ - 1, "data pattern");
+	expect(big_bss[0] == 3 && big_bss[SZ / 2] == 4 && big_bss[SZ - 1] == 5,
+	       "bss written early");
+	expect(early_heap && early_heap[0] == 0x77 && early_heap[(1 << 20) - 1] == 0x77,
+	       "heap filled early");
+	expect(tls_value == 42, "TLS initial value");
+	/* In a -no-pie program these are copy-relocated into our bss. */
+	expect(stdout != NULL && fprintf(stdout, "stdout works\n") > 0,
+	       "stdout after the remap");
+	expect(environ && environ[0], "environ after the remap");
+	expect(!strcmp(relro_table[1], "table"), "RELRO table");
+	((void (*)(void))big_text)();		/* the text still runs */
+}
+
+static void check_heap_grows(void)
+{
+	for (int i = 0; i < 1000; i++) {
+		char *p = malloc(4096);
+
+		expect(p != NULL, "malloc after remap");
+		if (p)
+			memset(p, i, 4096);
+	}
+	expect(sbrk(0) != (void *)-1, "sbrk");
+}
+
+/*
+ * Parent and child each keep their own data.  The child writes to its
+ * data and bss, then says what backs them.
+ */
+static void check_fork(void)
+{
+	int status;
+	pid_t pid;
+
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0) {
+		big_data[100] = 9;
+		big_bss[100] = 9;
+		printf("child-data %ld\nchild-bss %ld\n", hc_page_kb(big_data),
+		       hc_page_kb(big_bss));
+		fflush(stdout);
+		_exit(big_data[100] == 9 && big_bss[100] == 9 &&
+		      big_data[0] == 1 && big_bss[SZ - 1] == 5 ? 0 : 1);
+	}
+	waitpid(pid, &status, 0);
+	expect(WIFEXITED(status) && WEXITSTATUS(status) == 0, "child's data");
+	expect(big_data[100] == 0xa5 && big_bss[100] == 0, "parent's data after fork");
+	printf("fork ok\n");
+}
+
+/* Huge-page file descriptors left open (they would leak into exec). */
+static void list_fds(void)
+{
+	DIR *d = opendir("/proc/self/fd");
+	struct dirent *e;
+	char path[300], target[256];
+	int n = 0;
+
+	while (d && (e = readdir(d))) {
+		ssize_t len;
+
+		snprintf(path, sizeof(path), "/proc/self/fd/%s", e->d_name);
+		len = readlink(path, target, sizeof(target) - 1);
+		if (len > 0) {
+			target[len] = '\0';
+			n += strstr(target, "hugelink") || strstr(target, "huge");
+		}
+	}
+	if (d)
+		closedir(d);
+	printf("hugefds %d\n", n);
+}
+
+/* The protection of the RELRO page, from /proc/self/maps. */
+static void print_relro(void)
+{
+	uintptr_t a = (uintptr_t)relro_table;
+	char line[512], perms[8] = "?";
+	FILE *f = fopen("/proc/self/maps", "r");
+	unsigned long s, e;
+
+	while (f && fgets(line, sizeof(line), f))
+		if (sscanf(line, "%lx-%lx %7s", &s, &e, perms) == 3 && a >= s && a < e)
+			break;
+	if (f)
+		fclose(f);
+	printf("relro %s\n", perms);
+}
+
+/* The path and inode /proc/self/maps gives for the mapping of ADDR. */
+static void print_backing(const void *addr)
+{
+	uintptr_t a = (uintptr_t)addr;
+	char line[512], *path = NULL;
+	FILE *f = fopen("/proc/self/maps", "r");
+	unsigned long s, e, inode = 0;
+	int off;
+
+	while (f && fgets(line, sizeof(line), f))
+		if (sscanf(line, "%lx-%lx %*s %*s %*s %lu %n", &s, &e, &inode,
+			   &off) == 3 && a >= s && a < e) {
+			path = line + off;
+			path[strcspn(path, "\n")] = '\0';
+			break;
+		}
+	printf("backing %s\n", path && *path ? path : "(anonymous)");
+	printf("inode %lu\n", path ? inode : 0);
+	if (f)
+		fclose(f);
+}
+
+static void print_pool(void)
+{
+	char line[128];
+	long v;
+	FILE *f = fopen("/proc/meminfo", "r");
+
+	while (f && fgets(line, sizeof(line), f))
+		if (sscanf(line, "HugePages_Free: %ld", &v) == 1)
+			printf("pool-free %ld\n", v);
+	if (f)
+		fclose(f);
+}
+
+static void print_middles(void)
+{
+	printf("text-mid %ld\n", hc_page_kb(big_text + SZ / 2));
+	printf("rodata-mid %ld\n", hc_page_kb(big_ro + SZ / 2));
+	printf("data-mid %ld\n", hc_page_kb(big_data + SZ / 2));
+	printf("bss-mid %ld\n", hc_page_kb(big_bss + SZ / 2));
+}
+
+int main(int argc, char **argv)
+{
+	hc_report("text", big_text, SZ);
+	hc_report("rodata", big_ro, SZ);
+	hc_report("data", big_data, SZ);
+	hc_report("bss", big_bss, SZ);
+	check_contents();
+	check_heap_grows();
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "fork"))
+			check_fork();
+		else if (!strcmp(argv[i], "fds"))
+			list_fds();
+		else if (!strcmp(argv[i], "relro"))
+			print_relro();
+		else if (!strcmp(argv[i], "mid"))
+			print_middles();
+		else if (!strcmp(argv[i], "backing"))
+			print_backing(big_text);
+		else if (!strcmp(argv[i], "pool"))
+			print_pool();
+	}
+	printf(bad ? "BAD\n" : "ok\n");
+	return bad;
+}

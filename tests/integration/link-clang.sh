@@ -1,0 +1,22 @@
+#!/bin/sh
+# clang -B<prefix>/share/hugelink finds the wrapper as "ld" (and as ld.lld
+# with -fuse-ld=lld), like gcc does.
+. "$HL_SRC/tests/integration/common.sh"
+. "$HL_SRC/tests/integration/lib/link.sh"
+
+command -v clang >/dev/null 2>&1 || skip "clang is not installed"
+CC=clang
+write_prog
+write_lib
+for kind in pie no-pie static static-pie; do
+	check_program align "$kind"
+done
+check_program BDT pie
+check_shared align
+if command -v ld.lld >/dev/null 2>&1; then
+	hl_cc -fuse-ld=lld -Wl,--hugetlbfs-align -o prog-lld prog.c
+	[ "$(linker_of prog-lld)" = lld ] || fail "prog-lld was not linked by lld"
+	check_pages prog-lld $((2 * MIB)) $((2 * MIB))
+	check_run prog-lld $((2 * MIB)) pie
+	check_dynamic_runtime prog-lld
+fi

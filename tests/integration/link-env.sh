@@ -1,0 +1,40 @@
+#!/bin/sh
+# The real linker is the one fixed at build time, or HUGELINK_LD: not $LD,
+# and never whatever PATH holds.  gcc -v and LDEMULATION work through the
+# wrapper.
+. "$HL_SRC/tests/integration/common.sh"
+. "$HL_SRC/tests/integration/lib/link.sh"
+
+P=$((2 * MIB))
+write_prog
+mkdir fakebin
+for n in ld ld.bfd ld.lld ld.gold ld.mold; do
+	printf '#!/bin/sh\necho "fake linker run" >&2\nexit 9\n' >fakebin/$n
+	chmod +x fakebin/$n
+done
+
+PATH=$PWD/fakebin:$PATH LD=$PWD/fakebin/ld hl_cc -Wl,--hugetlbfs-align -o a prog.c
+check_starts a $P $P
+PATH=$PWD/fakebin:$PATH hl_cc -o b prog.c
+./b >/dev/null || fail "b failed"
+ok "PATH and LD are not used"
+
+if lld=$(command -v ld.lld); then
+	HUGELINK_LD=$lld hl_cc -Wl,--hugetlbfs-align -o c prog.c
+	[ "$(linker_of c)" = lld ] || fail "HUGELINK_LD=$lld was not used"
+	check_pages c $P $P
+	check_run c $P pie
+	ok "HUGELINK_LD=$lld"
+fi
+
+hl_cc -v -Wl,--hugetlbfs-align -o d prog.c 2>v.txt
+check_starts d $P $P
+grep -q 'collect2' v.txt || fail "gcc -v: no link step shown"
+ok "gcc -v"
+
+# Without -m, GNU ld's target comes from LDEMULATION.
+make_start
+LDEMULATION=elf_iamcu "$HLBIN/hugetlbfs-ld" --hugetlbfs-align -shared \
+	-o e start.o 2>err.txt && fail "LDEMULATION was not used"
+grep -q 'elf_iamcu' err.txt || fail "LDEMULATION: $(cat err.txt)"
+ok "LDEMULATION"

@@ -1,0 +1,49 @@
+#!/bin/sh
+# Bad input: each case exits non-zero with the documented status (2: bad
+# option or combination, 3: real linker or runtime unusable, 4: our own
+# step failed), a message naming the problem, and no output file.
+. "$HL_SRC/tests/integration/common.sh"
+. "$HL_SRC/tests/integration/lib/link.sh"
+
+LD=$HLBIN/hugetlbfs-ld
+make_start
+write_prog
+mkdir empty
+
+refused 2 "unknown option --hugetlbfs-bogus" out "$LD" --hugetlbfs-bogus -o out start.o
+refused 2 "unknown option --hugetlbfs-align=yes" out "$LD" --hugetlbfs-align=yes -o out start.o
+refused 2 "page-size=3M: not a page size" out "$LD" --hugetlbfs-align --hugetlbfs-page-size=3M -o out start.o
+refused 2 "page-size=1K: not a page size" out "$LD" --hugetlbfs-align --hugetlbfs-page-size=1K -o out start.o
+refused 2 "page-size=big: not a page size" out "$LD" --hugetlbfs-align --hugetlbfs-page-size=big -o out start.o
+refused 2 "page-size needs" out "$LD" --hugetlbfs-page-size=2M -o out start.o
+refused 2 "link=BD: bad value" out "$LD" --hugetlbfs-link=BD -o out start.o
+refused 2 "no --hugetlbfs-link script for emulation elf_x86_64" out \
+	"$LD" --hugetlbfs-link=B --hugetlbfs-script-path="$PWD/empty" -shared -o out start.o
+refused 2 "no huge page size known for emulation elf_iamcu" out \
+	"$LD" -m elf_iamcu --hugetlbfs-align -o out start.o
+refused 2 "cannot be combined with a -T script" out \
+	"$LD" --hugetlbfs-link=BDT -T /dev/null -o out start.o
+refused 2 "cannot change them" out \
+	"$LD" --hugetlbfs-link=BDT --hugetlbfs-page-size=1G -shared -o out start.o
+
+refused 3 "HUGELINK_LD=ld: must be an absolute path" out \
+	env HUGELINK_LD=ld "$LD" --hugetlbfs-align -o out start.o
+refused 3 "is hugetlbfs-ld itself" out \
+	env HUGELINK_LD="$HLDIR/ld" "$LD" -o out start.o
+refused 3 "/nonexistent/ld" out \
+	env HUGELINK_LD=/nonexistent/ld "$LD" -o out start.o
+refused 3 "not GNU ld, gold, lld or mold" out \
+	env HUGELINK_LD=/bin/true "$LD" --hugetlbfs-align -shared -o out start.o
+ln -s "$LD" ld.unknown
+refused 3 "no real linker for that name" out ./ld.unknown -o out start.o
+
+# The post-link edit cannot work on a raw binary: the output goes.
+refused 4 "not an ELF file" out \
+	"$LD" --hugetlbfs-align --oformat=binary -shared -o out start.o
+# The real linker's own failure keeps its status (GNU ld: 1).
+refused 1 "nowhere" out \
+	"$LD" --hugetlbfs-align -shared -o out start.o --require-defined=nowhere
+# Through gcc, the message still comes from the wrapper.
+refused any "unknown option --hugetlbfs-bogus" prog hl_cc -Wl,--hugetlbfs-bogus -o prog prog.c
+refused any "lld aligns every segment" prog hl_cc -fuse-ld=lld \
+	-Wl,--hugetlbfs-align,--hugetlbfs-page-size=1G -o prog prog.c

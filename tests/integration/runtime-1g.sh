@@ -1,0 +1,15 @@
+# 1 GiB pages: a program linked with --hugetlbfs-page-size=1G puts its
+# data and bss on 1 GiB pages with HUGETLB_ELFMAP=R=2M:W=1G.
+. "$HL_SRC/tests/integration/common.sh"
+pool_reserve 8
+pool_reserve 1 1048576
+build_segcheck sc -Wl,--hugetlbfs-page-size=1G
+
+HUGETLB_ELFMAP=R=2M:W=1G ./sc fork >out 2>err || fail "1G: $(cat out err)"
+expect_lines out "text 2048" "rodata 2048" "data 1048576" "bss 1048576" \
+	"fork ok" "ok"
+ok "data and bss on 1 GiB pages"
+
+HUGETLB_DEFAULT_PAGE_SIZE=1G HUGETLB_ELFMAP=W ./sc >out 2>err || fail "$(cat out err)"
+expect_lines out "text 4" "data 1048576" "bss 1048576" "ok"
+ok "HUGETLB_DEFAULT_PAGE_SIZE=1G applies where no size is named"

@@ -1,0 +1,64 @@
+# Huge pages taken by another process at the last moment, between the plan
+# and the reservation: the program stays on base pages and runs; and pages
+# once reserved cannot be taken away from it.  HUGELINK_FAULT=wait:FILE
+# holds the runtime just before it reserves, until FILE exists.
+. "$HL_SRC/tests/integration/common.sh"
+cat >hog.c <<'C'
+/* Hold N huge pages (reserved and touched) until stdin closes. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+#include <unistd.h>
+int main(int argc, char **argv)
+{
+	size_t len = strtoul(argv[1], NULL, 0) << 21;
+	char *p = mmap(NULL, len, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_HUGETLB, -1, 0);
+	char c;
+
+	if (p == MAP_FAILED) {
+		puts("refused");
+		return 0;
+	}
+	for (size_t i = 0; i < len; i += 1 << 21)
+		p[i] = 1;
+	puts("held");
+	fflush(stdout);
+	while (read(0, &c, 1) > 0)
+		;
+	return 0;
+}
+C
+"$CC" -O1 -o hog hog.c
+build_segcheck sc
+need=$(huge_pages_needed sc)
+pool_set_free "$need"
+
+# The hog takes every free page while the program waits to reserve.
+mkfifo hold
+HUGELINK_FAULT=wait:$PWD/go HUGETLB_ELFMAP=RW ./sc >out 2>err &
+prog=$!
+./hog "$need" <hold >hog.out &
+exec 8>hold
+while [ ! -s hog.out ]; do sleep 0.1; done
+grep -q held hog.out || fail "the hog could not take the pool"
+touch go
+wait $prog || fail "the program failed when its pages were taken: $(cat out err)"
+exec 8>&-
+wait
+expect_lines out "text 4" "data 4" "ok"
+grep -q "pool has 0" err || fail "no reason given: $(cat err)"
+ok "pages taken before the reservation: base pages, $(cat err)"
+
+# Once the program has reserved its pages, a hog gets none of them, and
+# the swap that follows cannot run short.
+rm -f go hog.out
+HUGELINK_FAULT=wait-commit:$PWD/go HUGETLB_ELFMAP=RW ./sc fork >out 2>err &
+prog=$!
+while [ "$(pool_free)" -ne 0 ]; do sleep 0.1; done
+./hog 1 </dev/null >hog.out
+grep -q refused hog.out || fail "the hog got a page the program had reserved"
+touch go
+wait $prog || fail "the program failed: $(cat out err)"
+expect_lines out "text 2048" "data 2048" "bss 2048" "fork ok" "ok"
+ok "the program kept the pages it reserved"

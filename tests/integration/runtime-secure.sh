@@ -1,0 +1,24 @@
+# A set-uid program (AT_SECURE) ignores every HUGETLB_* variable: a user
+# cannot steer what a privileged program maps, or make it talk.
+. "$HL_SRC/tests/integration/common.sh"
+pool_reserve 16
+need_root
+command -v setpriv >/dev/null || skip "setpriv is needed to drop privileges"
+build_segcheck sc
+chmod 4755 sc
+# The program must be reachable by the unprivileged user.
+dir=$(mktemp -d /tmp/hl-secure.XXXXXX)
+at_exit "rm -rf $dir"
+cp -p sc "$dir/sc"
+chmod 755 "$dir"
+chmod 4755 "$dir/sc"
+# An invalid value would be reported, were it read.
+setpriv --reuid=65534 --regid=65534 --clear-groups env HUGETLB_VERBOSE=99 \
+	HUGETLB_ELFMAP=RWX "$dir/sc" >out 2>err ||
+	fail "set-uid run: $(cat out err)"
+expect_lines out "text 4" "data 4" "ok"
+[ ! -s err ] || fail "the set-uid program listened to the environment: $(cat err)"
+setpriv --reuid=65534 --regid=65534 --clear-groups env HUGETLB_ELFMAP=RW \
+	"$dir/sc" >out 2>err
+expect_lines out "text 4" "data 4" "ok"
+ok "AT_SECURE: HUGETLB_* ignored"

@@ -1,0 +1,57 @@
+# Shared files must not let one user plant code in another user's process:
+# files and directories of another owner, writable by others, or symlinks
+# are refused with a warning, and the program goes on with a private copy.
+# A set-uid program ignores HUGETLB_SHARE altogether.
+. "$HL_SRC/tests/integration/common.sh"
+pool_reserve 24
+command -v setpriv >/dev/null || skip "setpriv is needed to act as another user"
+mount_hugetlbfs "$PWD/mnt"
+build_segcheck sc
+share() { HUGETLB_SHARE=1 HUGETLB_SHARE_PATH=$PWD/mnt/d HUGETLB_ELFMAP=R "$@"; }
+
+# Make the real files, then hand one to another user.
+mkdir mnt/d
+share ./sc >out
+victim=$(ls mnt/d | grep '#2048k$' | head -n 1)
+chown 65534 "mnt/d/$victim"
+share ./sc backing >out 2>err
+expect_lines out "text 2048" "ok"
+grep -q "refusing shared file" err || fail "a foreign file was not refused: $(cat err)"
+ok "a file owned by another user: $(cat err)"
+chown 0 "mnt/d/$victim"
+
+chmod 666 "mnt/d/$victim"
+share ./sc >out 2>err
+grep -q "refusing shared file" err || fail "a writable file was not refused"
+chmod 600 "mnt/d/$victim"
+ok "a file others can write is refused"
+
+# A symlink in place of a file.
+mv "mnt/d/$victim" mnt/elsewhere 2>/dev/null || true
+rm -f "mnt/d/$victim"
+mkdir -p real && ln -s "$PWD/real/x" "mnt/d/$victim" 2>/dev/null &&
+	{ share ./sc >out 2>err; grep -q "refusing\|Too many levels" err ||
+	  fail "a symlink was followed"; ok "symlinks are not followed"; } ||
+	ok "hugetlbfs has no symlinks: nothing to follow"
+
+# Directories: another owner's, or one anyone may write to.
+mkdir mnt/theirs && chown 65534 mnt/theirs
+HUGETLB_SHARE=1 HUGETLB_SHARE_PATH=$PWD/mnt/theirs HUGETLB_ELFMAP=R ./sc >out 2>err
+expect_lines out "text 2048" "ok"
+grep -q "refusing .*theirs" err || fail "another user's directory was used: $(cat err)"
+mkdir mnt/open && chmod 777 mnt/open
+HUGETLB_SHARE=1 HUGETLB_SHARE_PATH=$PWD/mnt/open HUGETLB_ELFMAP=R ./sc >out 2>err
+grep -q "refusing .*open" err || fail "a world-writable directory was used"
+[ -z "$(ls mnt/open)" ] || fail "files were made in a world-writable directory"
+ok "unsafe directories are refused"
+
+# AT_SECURE: a set-uid program ignores HUGETLB_SHARE*.
+dir=$(mktemp -d /tmp/hl-share-secure.XXXXXX)
+at_exit "rm -rf $dir"
+cp sc "$dir/sc" && chmod 755 "$dir" && chmod 4755 "$dir/sc"
+mkdir mnt/s && chmod 777 mnt/s
+setpriv --reuid=65534 --regid=65534 --clear-groups env HUGETLB_SHARE=1 \
+	HUGETLB_SHARE_PATH=$PWD/mnt/s HUGETLB_ELFMAP=R "$dir/sc" >out 2>err
+expect_lines out "text 4" "ok"
+[ -z "$(ls mnt/s)" ] && [ ! -s err ] || fail "a set-uid program shared: $(ls mnt/s) $(cat err)"
+ok "set-uid programs ignore HUGETLB_SHARE"
