@@ -34,18 +34,6 @@ static enum in_runtime runtime_of(const struct in_report *r,
 	       IN_RT_PRELOADABLE;
 }
 
-/* Relinked: every PT_LOAD aligned to at least the default huge page. */
-static bool relinked(const struct tl_elf *f, size_t page)
-{
-	if (!page)
-		return false;
-	for (size_t i = tl_next_load(f, 0); i < f->eh.phnum;
-	     i = tl_next_load(f, i + 1))
-		if (f->ph[i].align < page)
-			return false;
-	return true;
-}
-
 static enum in_serve serve(const struct in_size *s)
 {
 	long avail = tl_pool_available(&s->pool);
@@ -97,7 +85,7 @@ int in_gather(struct in_report *r, const struct tl_elf *f,
 	if (hl_sizes_read(&r->sizes, r->cfg.default_page))
 		r->sizes.navail = 0;
 	r->runtime = runtime_of(r, host, get("LD_PRELOAD", ctx));
-	r->relinked = relinked(f, r->sizes.def);
+	r->relinked = tl_sim_relinked(f, &r->sizes);
 	r->bias = tl_sim_bias(f, &r->sizes);
 	r->plan_ok = !tl_sim_plan(&r->plan, &r->cfg, &r->sizes, f);
 	fill_sizes(r, sysfs);

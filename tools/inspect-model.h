@@ -49,7 +49,7 @@ struct in_report {
 	const struct tl_elf *elf;
 	struct tl_linkage link;
 	enum in_runtime runtime;
-	bool relinked;			/* every PT_LOAD huge-page aligned */
+	bool relinked;			/* tl_sim_relinked */
 	uintptr_t bias;			/* the load bias assumed */
 	struct hl_config cfg;
 	const char *elfmap;		/* HUGETLB_ELFMAP as set, or NULL */

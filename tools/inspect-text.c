@@ -65,8 +65,8 @@ static void print_header(FILE *out, const struct in_report *r)
 		"fixed addresses");
 	fprintf(out, "runtime: %s\n", in_runtime_text(r->runtime));
 	fprintf(out, "relinked for huge pages: %s\n", r->relinked ?
-		"yes (every PT_LOAD is aligned to the default huge page)" :
-		"no (its PT_LOADs are not all aligned to the default huge page)");
+		"yes (each segment has its huge pages to itself)" :
+		"no (segments would share huge pages with their neighbours)");
 	if (r->elf->eh.type == ET_DYN)
 		fprintf(out, "load bias assumed: 0x%lx (the largest p_align); "
 			"addresses below are the file's\n",

@@ -35,6 +35,13 @@ int tl_sim_plan(struct hl_plan *plan, const struct hl_config *cfg,
 /* True when the runtime would leave F alone whatever its segments are. */
 bool tl_sim_gated(const struct hl_config *cfg);
 
+/*
+ * True when F was relinked for huge pages: planned with both classes on
+ * default-size pages, no segment would share a huge page with another or
+ * lie misaligned.  False too when the machine has no huge pages.
+ */
+bool tl_sim_relinked(const struct tl_elf *f, const struct hl_sizes *sizes);
+
 /* Count the pages PLAN maps, per page size, into P. */
 void tl_sim_pages(const struct hl_plan *plan, struct tl_pages *p);
 
