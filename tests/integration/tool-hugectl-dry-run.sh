@@ -12,11 +12,7 @@ cat > prog.c <<'E'
 char bss[8 << 20];
 int main(void) { return bss[0]; }
 E
-# The wrapper, or until it is staged the layout and link it makes.
-relink="-Wl,-zmax-page-size=0x200000,-zcommon-page-size=0x200000"
-relink="$relink -L$HLLIB -Wl,--no-as-needed -lhugelink -Wl,-rpath,$HLLIB"
-[ -e "$HLDIR/ld" ] && relink=-Wl,--hugetlbfs-align
-build_c prog $relink
+build_c prog -Wl,--hugetlbfs-align
 "$CC" -O1 -o plain prog.c
 
 echo "a relinked program needs no preload; data's size wins over bss's"

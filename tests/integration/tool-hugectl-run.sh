@@ -24,11 +24,7 @@ int main(void)
 	return 0;
 }
 E
-# The wrapper, or until it is staged the layout and link it makes.
-relink="-Wl,-zmax-page-size=0x200000,-zcommon-page-size=0x200000"
-relink="$relink -L$HLLIB -Wl,--no-as-needed -lhugelink -Wl,-rpath,$HLLIB"
-[ -e "$HLDIR/ld" ] && relink=-Wl,--hugetlbfs-align
-build_c prog $relink
+build_c prog -Wl,--hugetlbfs-align
 elf_check prog
 
 echo "on its own, nothing asks for huge pages"

@@ -22,11 +22,7 @@ int main(void)
 	return ro[0] + data[0] != 3;
 }
 E
-# The wrapper, or until it is staged the layout and link it makes.
-relink="-Wl,-zmax-page-size=0x200000,-zcommon-page-size=0x200000"
-relink="$relink -L$HLLIB -Wl,--no-as-needed -lhugelink -Wl,-rpath,$HLLIB"
-[ -e "$HLDIR/ld" ] && relink=-Wl,--hugetlbfs-align
-build_c prog $relink
+build_c prog -Wl,--hugetlbfs-align
 
 # run "EXPECTED" [NAME=VALUE...]: the program's report under those
 # variables, as the page sizes of text, rodata, data and bss.

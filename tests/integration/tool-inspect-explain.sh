@@ -37,11 +37,7 @@ int main(void)
 	return ro[0] + data[0] + bss[0] != 3;
 }
 E
-# The wrapper, or until it is staged the layout and link it makes.
-relink="-Wl,-zmax-page-size=0x200000,-zcommon-page-size=0x200000"
-relink="$relink -L$HLLIB -Wl,--no-as-needed -lhugelink -Wl,-rpath,$HLLIB"
-[ -e "$HLDIR/ld" ] && relink=-Wl,--hugetlbfs-align
-build_c prog $relink
+build_c prog -Wl,--hugetlbfs-align
 "$CC" $HC_CFLAGS -o plain prog.c
 "$CC" $HC_CFLAGS -static -o static prog.c 2>/dev/null || rm -f static
 

@@ -11,11 +11,7 @@ cat > prog.c <<'E'
 char bss[6 << 20];
 int main(void) { return bss[0]; }
 E
-# The wrapper, or until it is staged the layout and link it makes.
-relink="-Wl,-zmax-page-size=0x200000,-zcommon-page-size=0x200000"
-relink="$relink -L$HLLIB -Wl,--no-as-needed -lhugelink -Wl,-rpath,$HLLIB"
-[ -e "$HLDIR/ld" ] && relink=-Wl,--hugetlbfs-align
-build_c prog $relink
+build_c prog -Wl,--hugetlbfs-align
 "$CC" -O1 -o 'pl"ain\' prog.c
 
 # check FILE PYTHON: FILE is valid JSON, and the Python expression holds
