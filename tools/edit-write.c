@@ -46,6 +46,20 @@ static int encode_word(const struct tl_elf *f, uint32_t word, uint32_t *out)
 	return 0;
 }
 
+int ed_check(const struct tl_elf *f)
+{
+	char why[TL_WHY_LEN];
+	size_t shnum = 0;
+
+	if (f->eh.shoff && elf_getshdrnum(f->elf, &shnum))
+		return TL_ELF_ERR(f->name, "elf_getshdrnum");
+	if (tl_check_phtab_alone(&f->eh, shnum, why, sizeof(why))) {
+		warnx("%s: %s", f->name, why);
+		return -1;
+	}
+	return 0;
+}
+
 int ed_patch(const struct tl_elf *f, int fd, const uint32_t *flags)
 {
 	uint32_t word;
@@ -225,6 +239,8 @@ int ed_replace(const struct tl_elf *f, int dirfd, const char *base,
 {
 	struct tmpfile t = { .dirfd = dirfd, .fd = -1 };
 
+	if (ed_check(f))
+		return -1;
 	if (make_tmp(&t, base)) {
 		warn("%s: creating a temporary copy next to it", f->name);
 		return -1;

@@ -190,3 +190,37 @@ int tl_check_phdrs(const struct tl_ehdr *eh, const struct hl_phdr *ph,
 		return refuse(why, wlen, "no loadable segments (PT_LOAD)");
 	return 0;
 }
+
+/* True when [a, a + alen) and [b, b + blen) share a byte; no overflow. */
+static bool overlap(uint64_t a, uint64_t alen, uint64_t b, uint64_t blen)
+{
+	return alen && blen && (a < b ? b - a < alen : a - b < blen);
+}
+
+int tl_check_phtab_alone(const struct tl_ehdr *eh, uint64_t shnum, char *why,
+			 size_t wlen)
+{
+	uint64_t phbytes = (uint64_t)eh->phnum * eh->phentsize;
+	uint64_t shsize = eh->cls == ELFCLASS32 ? sizeof(Elf32_Shdr)
+						: sizeof(Elf64_Shdr);
+	uint64_t shbytes;
+
+	if (overlap(eh->phoff, phbytes, 0, tl_ehdr_size(eh->cls)))
+		return refuse(why, wlen, "the program header table overlaps the "
+			      "ELF header; not editing it");
+	/*
+	 * Section headers are read at their class's size, whatever
+	 * e_shentsize says; with extended numbering, header 0 holds the
+	 * count, so there is always one.
+	 */
+	if (!eh->shoff)
+		return 0;
+	if (shnum > UINT64_MAX / shsize)
+		shbytes = UINT64_MAX;
+	else
+		shbytes = (shnum ? shnum : 1) * shsize;
+	if (overlap(eh->phoff, phbytes, eh->shoff, shbytes))
+		return refuse(why, wlen, "the program header table overlaps the "
+			      "section header table; not editing it");
+	return 0;
+}

@@ -30,6 +30,7 @@ struct tl_ehdr {
 	uint64_t phoff;
 	uint16_t phentsize;
 	size_t phnum;		/* after PN_XNUM is resolved */
+	uint64_t shoff;		/* e_shoff: 0 when there are no sections */
 	uint64_t file_size;
 };
 
@@ -49,5 +50,13 @@ int tl_check_ehdr(const struct tl_ehdr *eh, char *why, size_t wlen);
 /* Check each of the program headers PH[0..N) and the PT_LOADs together. */
 int tl_check_phdrs(const struct tl_ehdr *eh, const struct hl_phdr *ph,
 		   size_t n, char *why, size_t wlen);
+
+/*
+ * Check, for an edit, that the program header table shares no byte with
+ * the ELF header or with the SHNUM section headers (0 without sections):
+ * a p_flags word written there would change them too.
+ */
+int tl_check_phtab_alone(const struct tl_ehdr *eh, uint64_t shnum, char *why,
+			 size_t wlen);
 
 #endif

@@ -58,6 +58,7 @@ static int read_ehdr(struct tl_elf *f)
 	f->eh.phoff = eh.e_phoff;
 	f->eh.phentsize = eh.e_phentsize;
 	f->eh.phnum = eh.e_phnum;
+	f->eh.shoff = eh.e_shoff;
 	f->machine = eh.e_machine;
 	f->data = eh.e_ident[EI_DATA];
 	if (eh.e_phnum != PN_XNUM)

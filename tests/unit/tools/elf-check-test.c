@@ -269,6 +269,40 @@ static void test_tl_check_phdrs_needs_a_load(void **state)
 	assert_non_null(strstr(why, "no loadable segments"));
 }
 
+static void test_tl_check_phtab_alone_sections(void **state)
+{
+	char why[TL_WHY_LEN];
+	struct tl_ehdr eh = ehdr64(4, 0x4000);	/* table at [64, 288) */
+
+	(void)state;
+	assert_int_equal(tl_check_phtab_alone(&eh, 0, why, sizeof(why)), 0);
+	eh.shoff = 0x3000;
+	assert_int_equal(tl_check_phtab_alone(&eh, 30, why, sizeof(why)), 0);
+	eh.shoff = 288;
+	assert_int_equal(tl_check_phtab_alone(&eh, 30, why, sizeof(why)), 0);
+	eh.shoff = 287;
+	assert_int_equal(tl_check_phtab_alone(&eh, 30, why, sizeof(why)), -1);
+	assert_non_null(strstr(why, "overlaps the section header table"));
+	/* Extended numbering: header 0 is there even when the count is 0. */
+	eh.phoff = 0x1000;
+	eh.shoff = 0x1000 + 4 * 56 - 1;
+	assert_int_equal(tl_check_phtab_alone(&eh, 0, why, sizeof(why)), -1);
+	eh.shoff = 64;
+	assert_int_equal(tl_check_phtab_alone(&eh, UINT64_MAX, why,
+					      sizeof(why)), -1);
+}
+
+static void test_tl_check_phtab_alone_header(void **state)
+{
+	char why[TL_WHY_LEN];
+	struct tl_ehdr eh = ehdr64(4, 0x4000);
+
+	(void)state;
+	eh.phoff = 40;
+	assert_int_equal(tl_check_phtab_alone(&eh, 0, why, sizeof(why)), -1);
+	assert_non_null(strstr(why, "overlaps the ELF header"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -288,6 +322,8 @@ int main(void)
 		cmocka_unit_test(test_tl_check_phdrs_ignores_unread_headers),
 		cmocka_unit_test(test_tl_check_phdrs_rejects_overlap_and_order),
 		cmocka_unit_test(test_tl_check_phdrs_needs_a_load),
+		cmocka_unit_test(test_tl_check_phtab_alone_sections),
+		cmocka_unit_test(test_tl_check_phtab_alone_header),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
