@@ -49,3 +49,4 @@ tools/edit-write_DEPS = tools/elf-file tools/elf-check
 tools/edit-write_LIBS = -lelf
 
 .PHONY: tools
+include fuzz/build.mk
