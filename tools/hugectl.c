@@ -21,7 +21,7 @@
 
 #define EXIT_HUGECTL 125	/* hugectl itself failed, as env(1) */
 
-/* Everything main learns about the program, released by drop_target. */
+/* What hugectl learns about the program; run() closes the file. */
 struct program {
 	char path[PATH_MAX];
 	struct tl_elf elf;
