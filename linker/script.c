@@ -8,6 +8,14 @@
  * huge page size, the addresses land on huge-page boundaries while the
  * file offsets keep the real -z max-page-size (4 KiB), so the file is
  * not padded to huge pages.
+ *
+ * Both kinds also end the segment that holds .bss on a huge-page
+ * boundary, with an empty NOLOAD section, .hugelink.pad, right after
+ * .bss (GNU ld puts orphan bss-like sections such as glibc's
+ * __libc_freeres_ptrs between the two).  That costs address space only,
+ * and it keeps the last huge page of bss to the program: the kernel then
+ * puts the brk heap, and in a static-pie program the vDSO, beyond it
+ * instead of inside it.
  */
 #include <err.h>
 #include <stdbool.h>
@@ -23,6 +31,8 @@ struct gen {
 	size_t text_page, data_page;
 	bool seen_dsa;		/* past DATA_SEGMENT_ALIGN */
 	bool in_data;		/* past the point where DATA_PAGE applies */
+	bool in_bss;		/* inside the .bss output statement */
+	bool padded;		/* the pad section is written */
 };
 
 static const char *const constants[] = {
@@ -85,6 +95,25 @@ static bool is_data_statement(const char *line, size_t len)
 	return blank < len && line[blank] == ':';
 }
 
+/*
+ * Write LINE; after the first "}" from ".bss :" on, which closes that
+ * statement (GNU ld's has no braces inside), the pad section.
+ */
+static void put_bss_line(struct gen *g, const char *line, size_t len,
+			 size_t page)
+{
+	put_line(g->f, line, len, page);
+	if (g->padded)
+		return;
+	if (starts(line, len, ".bss", " \t:"))
+		g->in_bss = true;
+	if (g->in_bss && memchr(line, '}', len)) {
+		fprintf(g->f, "  .hugelink.pad (NOLOAD) : { . = ALIGN(0x%zx); }\n",
+			g->data_page);
+		g->padded = true;
+	}
+}
+
 static void align_line(struct gen *g, const char *line, size_t len)
 {
 	if (!g->seen_dsa && memmem(line, len, "DATA_SEGMENT_ALIGN", 18))
@@ -96,7 +125,7 @@ static void align_line(struct gen *g, const char *line, size_t len)
 		fprintf(g->f, "  . = ALIGN(0x%zx);\n", g->data_page);
 		g->in_data = true;
 	}
-	put_line(g->f, line, len, g->in_data ? g->data_page : g->text_page);
+	put_bss_line(g, line, len, g->in_data ? g->data_page : g->text_page);
 }
 
 static void bss_line(struct gen *g, const char *line, size_t len)
@@ -110,7 +139,7 @@ static void bss_line(struct gen *g, const char *line, size_t len)
 			g->data_page);
 		g->in_data = true;
 	}
-	put_line(g->f, line, len, g->in_data ? g->data_page : 0);
+	put_bss_line(g, line, len, g->in_data ? g->data_page : 0);
 }
 
 /* True when LINE is a run of at least ten '=' and nothing else. */
@@ -154,6 +183,10 @@ static int check(const struct gen *g)
 	}
 	if (g->kind == HL_SCRIPT_BSS && !g->in_data) {
 		warnx("GNU ld's default script has no __bss_start");
+		return -1;
+	}
+	if (!g->padded) {
+		warnx("GNU ld's default script has no .bss statement");
 		return -1;
 	}
 	return 0;

@@ -10,7 +10,10 @@
  * (RELRO) page.  A writable segment that starts with RELRO is remapped
  * from the first huge-page boundary after it, so RELRO stays read-only on
  * base pages.  A range that would hold something else is refused, or
- * with HUGETLB_FORCE_ELFMAP shrunk to the aligned interior.
+ * with HUGETLB_FORCE_ELFMAP shrunk to the aligned interior.  Before it
+ * is refused, smaller huge page sizes are tried: a program laid out for
+ * 2 MiB pages and run with W=1G still gets 2 MiB pages, and the small
+ * segment a 1 GiB layout leaves after RELRO gets one.
  */
 #include <elf.h>
 #include <string.h>
@@ -167,7 +170,7 @@ static enum hl_why fit(const struct hl_plan *plan, const struct hl_seg *seg,
 	*lo = ALIGN_DOWN(sp.from, sp.page);
 	*hi = ALIGN_UP(sp.end, sp.page);
 	for (int i = 0; i < plan->nseg && clear; i++)
-		if (&plan->seg[i] != seg)
+		if (plan->seg[i].phdr != seg->phdr)
 			clear = avoid(&sp, plan->seg[i].start - shift,
 				      plan->seg[i].end - shift, base, force,
 				      lo, hi);
@@ -180,6 +183,32 @@ static enum hl_why fit(const struct hl_plan *plan, const struct hl_seg *seg,
 	return *lo <= sp.from && *hi >= sp.end ? HL_WHY_FULL : HL_WHY_PARTIAL;
 }
 
+static bool placed(enum hl_why why)
+{
+	return why == HL_WHY_FULL || why == HL_WHY_PARTIAL;
+}
+
+/* Fit SEG with a huge page size smaller than asked; true when one fits. */
+static bool fit_smaller(const struct hl_plan *plan, const struct hl_sizes *sizes,
+			struct hl_seg *seg, uintptr_t *lo, uintptr_t *hi)
+{
+	struct hl_seg trial = *seg;
+
+	for (int i = sizes->navail - 1; i >= 0; i--) {
+		if (sizes->avail[i] >= seg->page)
+			continue;
+		trial.page = sizes->avail[i];
+		if (fit(plan, &trial, sizes->base, false, 0, lo, hi) ==
+		    HL_WHY_FULL) {
+			seg->page = trial.page;
+			seg->smaller = true;
+			seg->why = HL_WHY_FULL;
+			return true;
+		}
+	}
+	return false;
+}
+
 /* Work out the huge-page range of a segment that asks for pages. */
 static void place(const struct hl_plan *plan, const struct hl_sizes *sizes,
 		  bool force, uintptr_t bias, struct hl_seg *seg)
@@ -187,13 +216,14 @@ static void place(const struct hl_plan *plan, const struct hl_sizes *sizes,
 	uintptr_t misalign = bias % seg->page, lo, hi;
 
 	seg->why = fit(plan, seg, sizes->base, force, 0, &lo, &hi);
-	if (seg->why == HL_WHY_SHARES_PAGE && misalign &&
+	if (seg->why == HL_WHY_SHARES_PAGE &&
+	    !fit_smaller(plan, sizes, seg, &lo, &hi) && misalign &&
 	    fit(plan, seg, sizes->base, false, misalign, &lo, &hi) ==
 	    HL_WHY_FULL) {
 		seg->why = HL_WHY_UNALIGNED_BASE;
 		return;
 	}
-	if (seg->why != HL_WHY_FULL && seg->why != HL_WHY_PARTIAL)
+	if (!placed(seg->why))
 		return;
 	seg->map_start = lo;
 	seg->map_end = hi;

@@ -4,8 +4,6 @@
  */
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <sys/sysmacros.h>
 
 #include "remap/maps.h"
 
@@ -27,7 +25,8 @@ static int parse(char *line, struct vma *v)
 	return 0;
 }
 
-static enum hl_maps_verdict classify(const struct vma *v, const struct stat *exe,
+static enum hl_maps_verdict classify(const struct vma *v,
+				     const struct hl_maps_file *prog,
 				     struct hl_maps_info *info)
 {
 	if (!strcmp(v->path, "[heap]")) {
@@ -36,8 +35,8 @@ static enum hl_maps_verdict classify(const struct vma *v, const struct stat *exe
 	}
 	if (!v->inode && !*v->path)
 		return HL_MAPS_OURS_TO_TAKE;
-	if (v->inode == exe->st_ino && v->major == major(exe->st_dev) &&
-	    v->minor == minor(exe->st_dev))
+	if (v->inode == prog->inode && v->major == prog->major &&
+	    v->minor == prog->minor)
 		return HL_MAPS_OURS_TO_TAKE;
 	if (!strncmp(v->path, "/memfd:hugelink", 15))
 		return HL_MAPS_ALREADY_HUGE;
@@ -63,21 +62,42 @@ static enum hl_maps_verdict narrow(const struct vma *v, uintptr_t own_lo,
 	return HL_MAPS_FOREIGN;
 }
 
+int hl_maps_file_at(uintptr_t addr, struct hl_maps_file *file)
+{
+	char line[4096 + 128];
+	struct vma vma;
+	int rc = -1;
+	FILE *f = fopen("/proc/self/maps", "re");
+
+	if (!f)
+		return -1;
+	while (rc && fgets(line, sizeof(line), f))
+		if (!parse(line, &vma) && addr >= vma.start && addr < vma.end &&
+		    vma.inode && vma.path[0] == '/' &&
+		    strlen(vma.path) < sizeof(file->path)) {
+			file->major = vma.major;
+			file->minor = vma.minor;
+			file->inode = vma.inode;
+			strcpy(file->path, vma.path);
+			rc = 0;
+		}
+	fclose(f);
+	return rc;
+}
+
 enum hl_maps_verdict hl_maps_check(uintptr_t lo, uintptr_t hi,
 				   uintptr_t own_lo, uintptr_t own_hi,
+				   const struct hl_maps_file *prog,
 				   struct hl_maps_info *info)
 {
 	enum hl_maps_verdict worst = HL_MAPS_OURS_TO_TAKE, v;
 	char line[4096 + 128];
-	struct stat exe;
 	struct vma vma;
 	FILE *f;
 
 	memset(info, 0, sizeof(*info));
 	info->clear_lo = lo;
 	info->clear_hi = hi;
-	if (stat("/proc/self/exe", &exe))
-		return HL_MAPS_UNREADABLE;
 	f = fopen("/proc/self/maps", "re");
 	if (!f)
 		return HL_MAPS_UNREADABLE;
@@ -89,7 +109,7 @@ enum hl_maps_verdict hl_maps_check(uintptr_t lo, uintptr_t hi,
 				info->heap_start = vma.start;
 			continue;
 		}
-		v = classify(&vma, &exe, info);
+		v = classify(&vma, prog, info);
 		if (v == HL_MAPS_FOREIGN)
 			v = narrow(&vma, own_lo, own_hi, info);
 		if (v > worst)

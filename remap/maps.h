@@ -25,14 +25,29 @@ struct hl_maps_info {
 	char foreign[160];	/* a mapping in the way, for the report */
 };
 
+/* A mapped file, as /proc/self/maps names it. */
+struct hl_maps_file {
+	unsigned int major, minor;
+	unsigned long inode;
+	char path[4096];
+};
+
+/*
+ * The file mapped at ADDR.  The program's own file is the one mapped at
+ * its first segment: not always /proc/self/exe, which is ld.so when the
+ * program was started as "ld.so ./prog".  Returns 0, or -1.
+ */
+int hl_maps_file_at(uintptr_t addr, struct hl_maps_file *file);
+
 /*
  * Classify the mappings that meet [lo, hi), a range around the segment's
- * own memory [own_lo, own_hi).  A foreign mapping inside the segment's
- * own memory makes the verdict HL_MAPS_FOREIGN; one outside it narrows
- * [clear_lo, clear_hi) instead.
+ * own memory [own_lo, own_hi), in a program whose file is PROG.  A
+ * foreign mapping inside the segment's own memory makes the verdict
+ * HL_MAPS_FOREIGN; one outside it narrows [clear_lo, clear_hi) instead.
  */
 enum hl_maps_verdict hl_maps_check(uintptr_t lo, uintptr_t hi,
 				   uintptr_t own_lo, uintptr_t own_hi,
+				   const struct hl_maps_file *prog,
 				   struct hl_maps_info *info);
 
 #endif

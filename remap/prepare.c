@@ -72,13 +72,14 @@ static int handover_alloc(struct hl_prepared *p, const struct hl_config *cfg,
  * A foreign mapping beside the segment (the vDSO next to a static-pie
  * program's bss, say) shortens the range; one inside it refuses it.
  */
-static int check_maps(const struct hl_seg *seg, uintptr_t *lo, uintptr_t *hi,
-		      uintptr_t *heap_start, struct hl_report *rep)
+static int check_maps(const struct hl_prepared *p, const struct hl_seg *seg,
+		      uintptr_t *lo, uintptr_t *hi, uintptr_t *heap_start,
+		      struct hl_report *rep)
 {
 	struct hl_maps_info info;
 	uintptr_t mask = ~(uintptr_t)(seg->page - 1);
 
-	switch (hl_maps_check(*lo, *hi, seg->start, seg->end, &info)) {
+	switch (hl_maps_check(*lo, *hi, seg->start, seg->end, &p->prog, &info)) {
 	case HL_MAPS_OURS_TO_TAKE:
 		break;
 	case HL_MAPS_ALREADY_HUGE:
@@ -105,12 +106,13 @@ static int check_maps(const struct hl_seg *seg, uintptr_t *lo, uintptr_t *hi,
 }
 
 /* Steps 1 and 2: [*lo, *hi) holds nothing we cannot carry over. */
-static int check_range(const struct hl_seg *seg, uintptr_t *lo, uintptr_t *hi,
-		       struct hl_swap *s, struct hl_report *rep)
+static int check_range(const struct hl_prepared *p, const struct hl_seg *seg,
+		       uintptr_t *lo, uintptr_t *hi, struct hl_swap *s,
+		       struct hl_report *rep)
 {
 	uintptr_t heap_start;
 
-	if (check_maps(seg, lo, hi, &heap_start, rep))
+	if (check_maps(p, seg, lo, hi, &heap_start, rep))
 		return -1;
 	if (seg->cls == HL_CLASS_W &&
 	    hl_heap_fit(*lo, hi, seg->end, heap_start, seg->page, &s->copy[1]))
@@ -228,7 +230,7 @@ static int prepare_one(struct hl_prepared *p, const struct hl_seg *seg,
 
 	memset(s, 0, sizeof(*s));
 	s->ncopy = 1;
-	if (check_range(seg, &lo, &hi, s, rep))
+	if (check_range(p, seg, &lo, &hi, s, rep))
 		return -1;
 	s->target = lo;
 	s->len = hi - lo;
@@ -258,7 +260,8 @@ static void share_setup(struct hl_prepared *p, const struct hl_plan *plan,
 		const struct hl_seg *seg = &plan->seg[i];
 
 		if (seg->remap && seg->cls == HL_CLASS_R) {
-			if (hl_share_open_dir(&p->share, cfg, img, seg->page))
+			if (hl_share_open_dir(&p->share, cfg, img, &p->prog,
+					      seg->page))
 				hl_report_why(rep, "HUGETLB_SHARE: %s; using "
 					      "private copies", p->share.error);
 			p->share.wait_publish = fault->wait_publish[0] ?
@@ -279,6 +282,11 @@ int hl_prepare(struct hl_prepared *p, const struct hl_plan *plan,
 		return -1;
 	}
 	p->c->fault = fault->commit;
+	if (hl_maps_file_at(plan->seg[0].start, &p->prog)) {
+		hl_report_why(rep, "cannot find the program's file in "
+			      "/proc/self/maps");
+		return -1;
+	}
 	share_setup(p, plan, img, cfg, fault, rep);
 	for (int i = 0; i < plan->nseg; i++)
 		if (plan->seg[i].remap)

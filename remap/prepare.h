@@ -12,6 +12,7 @@
 #include "loader/report.h"
 #include "remap/backing.h"
 #include "remap/commit.h"
+#include "remap/maps.h"
 #include "remap/share.h"
 
 struct hl_prepared {
@@ -20,6 +21,7 @@ struct hl_prepared {
 	struct hl_backing back[HL_MAX_SEGS];	/* per swap */
 	size_t page[HL_MAX_SEGS];		/* per swap */
 	struct hl_share_ctx share;		/* dirfd < 0: not sharing */
+	struct hl_maps_file prog;		/* the program's own file */
 };
 
 /*

@@ -24,6 +24,7 @@
 #include <sys/file.h>
 #include <sys/mman.h>
 #include <sys/statfs.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include "loader/fault.h"
@@ -67,18 +68,23 @@ static int check_dir(int fd, const char *path, size_t page, char *err,
 	return -1;
 }
 
-/* The program's path and identity, once per process. */
-static int identify(struct hl_share_ctx *ctx, const struct hl_image *img)
+/*
+ * The program's path and identity, once per process: the file at PROG's
+ * path must still be the one mapped, or it was replaced since the program
+ * started and its text may not be what the file now holds.
+ */
+static int identify(struct hl_share_ctx *ctx, const struct hl_image *img,
+		    const struct hl_maps_file *prog)
 {
 	struct stat st;
-	ssize_t n = readlink("/proc/self/exe", ctx->exe, sizeof(ctx->exe) - 1);
 
-	if (n <= 0 || stat("/proc/self/exe", &st)) {
-		snprintf(ctx->error, sizeof(ctx->error),
-			 "cannot identify the program (/proc/self/exe)");
+	if (stat(prog->path, &st) || st.st_ino != prog->inode ||
+	    major(st.st_dev) != prog->major || minor(st.st_dev) != prog->minor) {
+		snprintf(ctx->error, sizeof(ctx->error), "%.200s is not the "
+			 "file this program was started from", prog->path);
 		return -1;
 	}
-	ctx->exe[n] = '\0';
+	snprintf(ctx->exe, sizeof(ctx->exe), "%s", prog->path);
 	if (hl_image_textrel(img)) {
 		snprintf(ctx->error, sizeof(ctx->error), "the program has text "
 			 "relocations, its text differs from run to run");
@@ -91,13 +97,14 @@ static int identify(struct hl_share_ctx *ctx, const struct hl_image *img)
 }
 
 int hl_share_open_dir(struct hl_share_ctx *ctx, const struct hl_config *cfg,
-		      const struct hl_image *img, size_t page)
+		      const struct hl_image *img,
+		      const struct hl_maps_file *prog, size_t page)
 {
 	char mount[200];
 
 	memset(ctx, 0, sizeof(*ctx));
 	ctx->dirfd = -1;
-	if (identify(ctx, img))
+	if (identify(ctx, img, prog))
 		return -1;
 	if (cfg->share_path[0]) {
 		snprintf(ctx->dir, sizeof(ctx->dir), "%s", cfg->share_path);

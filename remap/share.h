@@ -12,6 +12,7 @@
 #include "loader/config.h"
 #include "loader/image.h"
 #include "loader/sharename.h"
+#include "remap/maps.h"
 
 /* What a process needs to know once, whatever the segment. */
 struct hl_share_ctx {
@@ -24,14 +25,16 @@ struct hl_share_ctx {
 };
 
 /*
- * Find or make the share directory for PAGE-sized pages: HUGETLB_SHARE_PATH,
- * or <mount>/elflink-uid-<uid> on a hugetlbfs mount found for PAGE.  It
+ * Identify the program IMG, whose file is PROG, and find or make the
+ * share directory for PAGE-sized pages: HUGETLB_SHARE_PATH, or
+ * <mount>/elflink-uid-<uid> on a hugetlbfs mount found for PAGE.  It
  * must be a real directory (no symlink), owned by us or root, writable by
  * no one else, on hugetlbfs with PAGE-sized pages.  Returns 0, or -1 with
  * CTX->error set.
  */
 int hl_share_open_dir(struct hl_share_ctx *ctx, const struct hl_config *cfg,
-		      const struct hl_image *img, size_t page);
+		      const struct hl_image *img,
+		      const struct hl_maps_file *prog, size_t page);
 
 /* One range to share: [lo, hi) holds the live bytes [from, to) of the
  * segment whose program header is PH, at index PHDR. */

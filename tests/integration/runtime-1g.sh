@@ -8,7 +8,14 @@ build_segcheck sc -Wl,--hugetlbfs-page-size=1G
 HUGETLB_ELFMAP=R=2M:W=1G ./sc fork >out 2>err || fail "1G: $(cat out err)"
 expect_lines out "text 2048" "rodata 2048" "data 1048576" "bss 1048576" \
 	"fork ok" "ok"
+[ ! -s err ] || fail "1G: said $(cat err)"
 ok "data and bss on 1 GiB pages"
+
+# A program laid out for 2 MiB pages, asked for 1 GiB ones, gets 2 MiB.
+build_segcheck sc2m
+HUGETLB_ELFMAP=W=1G ./sc2m >out 2>err || fail "2M layout, W=1G: $(cat out err)"
+expect_lines out "data 2048" "bss 2048" "ok"
+ok "a 2 MiB layout asked for 1 GiB pages gets 2 MiB ones"
 
 HUGETLB_DEFAULT_PAGE_SIZE=1G HUGETLB_ELFMAP=W ./sc >out 2>err || fail "$(cat out err)"
 expect_lines out "text 4" "data 1048576" "bss 1048576" "ok"

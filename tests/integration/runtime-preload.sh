@@ -23,3 +23,12 @@ LD_PRELOAD=$HLLIB/libhugelink.so HUGETLB_FORCE_ELFMAP=yes ./plain mid fork >out 
 expect_lines out "text-mid 2048" "rodata-mid 2048" "data-mid 2048" \
 	"bss-mid 2048" "fork ok" "ok"
 ok "HUGETLB_FORCE_ELFMAP=yes remaps the interiors of a plain program"
+
+# Started through the dynamic loader, /proc/self/exe is ld.so: the
+# program's own file is still the one recognised.
+ldso=$(readelf -lW aligned | sed -n 's/.*Requesting program interpreter: \(.*\)]/\1/p')
+build_segcheck sc
+HUGETLB_ELFMAP=RW "$ldso" ./sc >out 2>err || fail "through $ldso: $(cat out err)"
+expect_lines out "text 2048" "data 2048" "bss 2048" "ok"
+[ ! -s err ] || fail "through $ldso: said $(cat err)"
+ok "started as \"$ldso ./sc\""

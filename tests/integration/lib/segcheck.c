@@ -101,12 +101,18 @@ static int find_offset(struct dl_phdr_info *info, size_t size, void *data)
 	return 1;
 }
 
+/*
+ * The program's file: argv[0] when it is a path (started as "ld.so ./sc",
+ * /proc/self/exe is the loader), else /proc/self/exe.
+ */
+static const char *program_file;
+
 /* Compare N bytes at ADDR with the program file, where they came from. */
 static int same_as_file(const void *addr, size_t n)
 {
 	struct query q = { (uintptr_t)addr, 0, 0 };
 	unsigned char *buf = malloc(n);
-	int fd = open("/proc/self/exe", O_RDONLY), same;
+	int fd = open(program_file, O_RDONLY), same;
 
 	dl_iterate_phdr(find_offset, &q);
 	same = q.found && buf && fd >= 0 &&
@@ -262,6 +268,7 @@ static void print_middles(void)
 
 int main(int argc, char **argv)
 {
+	program_file = strchr(argv[0], '/') ? argv[0] : "/proc/self/exe";
 	hc_report("text", big_text, SZ);
 	hc_report("rodata", big_ro, SZ);
 	hc_report("data", big_data, SZ);

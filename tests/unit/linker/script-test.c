@@ -62,6 +62,21 @@ static void test_hl_script_make_align(void **state)
 	free(s);
 }
 
+/* The segment holding .bss ends on a huge-page boundary. */
+static void test_hl_script_make_pads_bss(void **state)
+{
+	char *a = hl_script_make(verbose, HL_SCRIPT_ALIGN, 2 * MIB, GIB);
+	char *b = hl_script_make(verbose, HL_SCRIPT_BSS, 0, 2 * MIB);
+
+	(void)state;
+	assert_non_null(strstr(a, "  .bss : { *(.bss) }\n"
+			       "  .hugelink.pad (NOLOAD) : { . = ALIGN(0x40000000); }\n"));
+	assert_non_null(strstr(b, "  .bss : { *(.bss) }\n"
+			       "  .hugelink.pad (NOLOAD) : { . = ALIGN(0x200000); }\n"));
+	free(a);
+	free(b);
+}
+
 static void test_hl_script_make_align_larger_data_page(void **state)
 {
 	char *s = hl_script_make(verbose, HL_SCRIPT_ALIGN, 2 * MIB, GIB);
@@ -110,6 +125,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_hl_script_make_align),
+		cmocka_unit_test(test_hl_script_make_pads_bss),
 		cmocka_unit_test(test_hl_script_make_align_larger_data_page),
 		cmocka_unit_test(test_hl_script_make_bss),
 		cmocka_unit_test(test_hl_script_make_rejects),

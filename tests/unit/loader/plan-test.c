@@ -121,6 +121,11 @@ static void test_hl_plan_build_plain_refused(void **state)
 		assert_false(p.seg[i].remap);
 		assert_int_equal(p.seg[i].why, HL_WHY_SHARES_PAGE);
 	}
+	/* Asked for 1 GiB, it does not fit 2 MiB either. */
+	cfg = cfg_env("RW=1G");
+	p = PLAN(cfg, plain_pie, 0x55aa00000000);
+	assert_int_equal(p.seg[3].why, HL_WHY_SHARES_PAGE);
+	assert_false(p.seg[3].smaller);
 }
 
 static void test_hl_plan_build_force_interior(void **state)
@@ -210,6 +215,27 @@ static void test_hl_plan_build_page_sizes(void **state)
 	assert_int_equal(p.seg[1].page, G1);
 	assert_int_equal(p.seg[1].map_start, G1);
 	assert_int_equal(p.seg[1].map_end, 2 * G1);
+
+	/* RELRO and .got.plt, then data on a 1 GiB boundary: the small
+	 * segment in between falls back to 2 MiB pages. */
+	{
+		static const struct hl_phdr split[] = {
+			LOAD(PF_R | PF_X, 0, 0x400000, 0x5000, 0x5000),
+			LOAD(PF_R | PF_W, 0x5d74, 0xbffd74, 0x374, 0x374),
+			LOAD(PF_R | PF_W, 0x7000, G1, 0x300010, G1),
+			RELRO(0xbffd74, 0x28c, 0x28c),
+		};
+		struct hl_config w = cfg_env("R=2M:W=1G");
+
+		p = PLAN(w, split, 0);
+		assert_int_equal(p.seg[1].why, HL_WHY_FULL);
+		assert_int_equal(p.seg[1].page, M2);
+		assert_true(p.seg[1].smaller);
+		assert_int_equal(p.seg[1].map_start, 0xc00000);
+		assert_int_equal(p.seg[1].map_end, 0xe00000);
+		assert_int_equal(p.seg[2].page, G1);
+		assert_false(p.seg[2].smaller);
+	}
 
 	cfg = cfg_env("R=16M");
 	p = PLAN(cfg, gig, 0);
