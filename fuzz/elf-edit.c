@@ -1,0 +1,77 @@
+/*
+ * Fuzz target: hugeedit's edit, on a memory file.  Beyond not crashing,
+ * it checks the edit's promise: the file reads back with exactly the new
+ * flags, and no byte outside a p_flags word has changed.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "tools/edit-flags.h"
+#include "tools/edit-write.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* True when byte OFF of F lies in the p_flags word of a program header. */
+static int in_flags(const struct tl_elf *f, uint64_t off)
+{
+	uint64_t rel, word = f->eh.cls == ELFCLASS32 ? 24 : 4;
+
+	if (off < f->eh.phoff)
+		return 0;
+	rel = (off - f->eh.phoff) % f->eh.phentsize;
+	return (off - f->eh.phoff) / f->eh.phentsize < f->eh.phnum &&
+	       rel >= word && rel < word + 4;
+}
+
+static void check(const struct tl_elf *f, int fd, const uint8_t *data,
+		  size_t size, const uint32_t *flags)
+{
+	uint8_t *back = malloc(size);
+	struct tl_elf again;
+
+	if (!back || pread(fd, back, size, 0) != (ssize_t)size)
+		abort();
+	for (size_t i = 0; i < size; i++)
+		if (back[i] != data[i] && !in_flags(f, i))
+			abort();
+	if (tl_elf_open_fd(&again, "fuzz", fd) || again.eh.phnum != f->eh.phnum)
+		abort();
+	for (size_t i = 0; i < f->eh.phnum; i++)
+		if (again.ph[i].flags != flags[i])
+			abort();
+	tl_elf_close(&again);
+	free(back);
+}
+
+static void edit(const struct tl_elf *f, int fd, const uint8_t *data,
+		 size_t size)
+{
+	unsigned mode = size ? ED_TEXT | (data[size - 1] & ED_DATA) : ED_TEXT;
+	uint32_t *flags = calloc(f->eh.phnum, sizeof(*flags));
+
+	if (!flags)
+		abort();
+	for (size_t i = 0; i < f->eh.phnum; i++)
+		flags[i] = f->ph[i].type == PT_LOAD ?
+			   ed_new_flags(&f->ph[i], mode) : f->ph[i].flags;
+	if (!ed_check(f) && !ed_patch(f, fd, flags))
+		check(f, fd, data, size, flags);
+	free(flags);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	int fd = memfd_create("fuzz", MFD_CLOEXEC);
+	struct tl_elf f;
+
+	if (fd < 0 || write(fd, data, size) != (ssize_t)size)
+		abort();
+	if (!tl_elf_open_fd(&f, "fuzz", fd))
+		edit(&f, fd, data, size);
+	tl_elf_close(&f);
+	close(fd);
+	return 0;
+}

@@ -1,0 +1,45 @@
+#!/bin/sh
+# Replay the saved regressions, then fuzz each target for SECONDS.
+# Crashes are saved in BUILD/artifacts/ and make the run fail.
+#
+# Usage: fuzz/run.sh BUILD SECONDS TARGET...
+#   BUILD holds the fuzzers and seeds/ (fuzz/seeds.sh); each target's
+#   corpus grows in BUILD/corpus/TARGET.  Targets whose name starts with
+#   "elf-" are seeded from seeds/elf, "ctl-" from seeds/ctl; the others
+#   start from nothing.
+set -u
+build=$1 seconds=$2
+shift 2
+here=$(cd "$(dirname "$0")" && pwd)
+failed=
+mkdir -p "$build/artifacts"
+
+for t in "$@"; do
+	case $t in
+	elf-*) seeds=$build/seeds/elf ;;
+	ctl-*) seeds=$build/seeds/ctl ;;
+	*) seeds= ;;
+	esac
+	corpus=$build/corpus/$t
+	mkdir -p "$corpus"
+	if ls "$here/regress/$t"/* >/dev/null 2>&1; then
+		echo "== $t: replaying fuzz/regress/$t"
+		"$build/$t" -close_fd_mask=3 "$here/regress/$t"/* 2>"$build/$t.log" ||
+			{ failed="$failed $t"; tail -n 30 "$build/$t.log"; continue; }
+	fi
+	echo "== $t: fuzzing for ${seconds}s"
+	if "$build/$t" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+		-close_fd_mask=3 -print_final_stats=1 \
+		-artifact_prefix="$build/artifacts/$t-" "$corpus" ${seeds:+"$seeds"} \
+		2>"$build/$t.log"; then
+		grep -E '^stat::(number_of_executed_units|new_units_added)' "$build/$t.log"
+	else
+		failed="$failed $t"
+		tail -n 40 "$build/$t.log"
+	fi
+done
+if [ -n "$failed" ]; then
+	echo "fuzz: failures in:$failed; inputs in $build/artifacts/"
+	exit 1
+fi
+echo "fuzz: no failures"

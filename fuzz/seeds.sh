@@ -1,0 +1,45 @@
+#!/bin/sh
+# Make the fuzzers' seed corpora: DIR/elf gets small programs of every
+# kind the tools meet, built now (PIE, fixed-address, static, static-pie,
+# without separate code, relinked for huge pages, stripped, without
+# section headers, an object file, a shared library) and one from the
+# system; DIR/ctl gets hugectl command lines, NUL-separated.
+#
+# Usage: fuzz/seeds.sh DIR STAGE    (STAGE: the staged install tree)
+set -eu
+dir=$1 stage=$2
+cc=${CC:-gcc}
+mkdir -p "$dir/elf" "$dir/ctl"
+cd "$dir/elf"
+
+cat > seed.c <<'E'
+char data[4096] = { 1 };
+char bss[1 << 16];
+int main(void) { return data[0] + bss[0]; }
+E
+$cc -O1 -o pie seed.c
+$cc -O1 -no-pie -o nopie seed.c
+$cc -O1 -Wl,-z,noseparate-code -o noseparate seed.c
+$cc -O1 -static -o static seed.c 2>/dev/null || true
+$cc -O1 -static-pie -o static-pie seed.c 2>/dev/null || true
+$cc -O1 -Wl,-zmax-page-size=0x200000,-zcommon-page-size=0x200000 \
+	-L"$stage/lib" -Wl,--no-as-needed -lhugelink -o relinked seed.c
+if [ -e "$stage/share/hugelink/ld" ]; then
+	$cc -O1 -B"$stage/share/hugelink" -Wl,--hugetlbfs-align -o wrapped seed.c
+fi
+$cc -O1 -c -o object.o seed.c
+strip -o stripped pie
+# No section headers at all: e_shoff, e_shnum and e_shstrndx cleared.
+cp stripped nosections
+printf '\0\0\0\0\0\0\0\0' | dd of=nosections bs=1 seek=40 conv=notrunc 2>/dev/null
+printf '\0\0\0\0' | dd of=nosections bs=1 seek=60 conv=notrunc 2>/dev/null
+cp "$stage/lib/libhugelink.so" .
+cp /bin/true .
+rm seed.c
+
+cd "$dir/ctl"
+printf -- '--text\0--data=2M\0--bss\0prog' > segments
+printf -- '--dry-run\0--disable\0-v\0-q\0--verbose\00099' > dry-run
+printf -- '--heap=1G\0--thp\0--share-text\0--no-reserve\0prog\0arg' > heap
+printf -- '--library-path\0/opt/x\0--force-preload\0--no-preload\0p' > library
+printf -- '--library-use-path\0--text=0x40000000\0--\0--prog' > use-path

@@ -1,0 +1,53 @@
+# hugectl --disable keeps everything on base pages, even in a program
+# whose segments are flagged for huge pages by default (hugeedit), and
+# whatever else is asked; the program still runs.
+. "$HL_SRC/tests/integration/common.sh"
+
+unset $(env | sed -n 's/^\(HUGETLB_[A-Z_]*\)=.*/\1/p') LD_PRELOAD
+pool_reserve 8
+
+cat > prog.c <<'E'
+#include <stdlib.h>
+#include "hugecheck.h"
+
+char bss[3 << 20];
+
+int main(void)
+{
+	const char *map = getenv("HUGETLB_ELFMAP");
+
+	hc_report("text", (const void *)main, 1);
+	hc_report("bss", bss, sizeof(bss));
+	printf("HUGETLB_ELFMAP=%s\n", map ? map : "(unset)");
+	return 0;
+}
+E
+build_c prog -Wl,--hugetlbfs-align
+"$HLBIN/hugeedit" --text --data prog > /dev/null
+
+echo "flagged: huge pages by default"
+./prog > out
+diff -u - out <<'E'
+text 2048
+bss 2048
+HUGETLB_ELFMAP=(unset)
+E
+
+echo "hugectl --disable"
+"$HLBIN/hugectl" --disable ./prog > out
+diff -u - out <<'E'
+text 4
+bss 4
+HUGETLB_ELFMAP=no
+E
+
+echo "--disable wins over --text and --data, and says so"
+"$HLBIN/hugectl" --text --disable --data ./prog > out 2> err
+diff -u - out <<'E'
+text 4
+bss 4
+HUGETLB_ELFMAP=no
+E
+grep -q -- "--disable overrides --text, --data and --bss" err ||
+	fail "no warning: $(cat err)"
+ok "hugectl --disable"

@@ -1,0 +1,61 @@
+# --heap and --thp are not hugelink's: hugectl says so and hands them to
+# glibc's malloc through GLIBC_TUNABLES (glibc.malloc.hugetlb), appending
+# to what is there; with the tunable, a large allocation really is on
+# huge pages.  --shm is refused with the reason.
+. "$HL_SRC/tests/integration/common.sh"
+
+unset $(env | sed -n 's/^\(HUGETLB_[A-Z_]*\)=.*/\1/p') LD_PRELOAD GLIBC_TUNABLES
+pool_reserve 8
+
+cat > heap.c <<'E'
+#include <stdlib.h>
+#include "hugecheck.h"
+
+int main(void)
+{
+	const char *t = getenv("GLIBC_TUNABLES");
+	char *p = malloc(6 << 20);	/* above the mmap threshold */
+
+	p[0] = 1;
+	printf("GLIBC_TUNABLES=%s\n", t ? t : "(unset)");
+	hc_report("heap", p + (2 << 20), 2 << 20);
+	return 0;
+}
+E
+"$CC" $HC_CFLAGS -o heap heap.c
+command -v ldd >/dev/null && glibc=$(ldd --version | sed -n '1s/.* //p')
+case ${glibc:-0} in 2.3[5-9]|2.[4-9]*) ;; *) skip "needs glibc 2.35 or later" ;; esac
+
+echo "--heap: a message, and the tunable"
+"$HLBIN/hugectl" --heap ./heap > out 2> err
+diff -u - out <<'E'
+GLIBC_TUNABLES=glibc.malloc.hugetlb=2
+heap 2048
+E
+grep -q "hugectl: --heap: hugelink does not place the heap; asking glibc's malloc" err ||
+	fail "no message for --heap: $(cat err)"
+
+echo "--heap=2M, after the tunables already set"
+GLIBC_TUNABLES=glibc.malloc.check=0 "$HLBIN/hugectl" --heap=2M ./heap > out 2> err
+diff -u - out <<'E'
+GLIBC_TUNABLES=glibc.malloc.check=0:glibc.malloc.hugetlb=2097152
+heap 2048
+E
+
+echo "--thp"
+"$HLBIN/hugectl" --thp ./heap 2> err | head -n 1 > out
+diff -u - out <<'E'
+GLIBC_TUNABLES=glibc.malloc.hugetlb=1
+E
+grep -q "transparent huge pages" err || fail "no message for --thp: $(cat err)"
+
+echo "--shm is refused, and nothing runs"
+set +e
+"$HLBIN/hugectl" --shm ./heap > out 2> err
+rc=$?
+set -e
+[ "$rc" -eq 125 ] || fail "--shm: exit $rc"
+[ ! -s out ] || fail "--shm ran the program"
+grep -q "hugectl: --shm is not supported: hugelink puts a program's own segments" err ||
+	fail "no reason for --shm: $(cat err)"
+ok "hugectl --heap, --thp and --shm"

@@ -1,0 +1,54 @@
+# Static programs cannot be preloaded.  One relinked with the static
+# runtime needs nothing more: hugectl sets the variables and it goes on
+# huge pages, stripped or not.  One without the runtime runs unchanged,
+# on base pages, and hugectl says why.
+. "$HL_SRC/tests/integration/common.sh"
+
+unset $(env | sed -n 's/^\(HUGETLB_[A-Z_]*\)=.*/\1/p') LD_PRELOAD
+[ -e "$HLDIR/ld" ] || skip "needs the linker wrapper in $HLDIR"
+pool_reserve 8
+
+cat > prog.c <<'E'
+#include "hugecheck.h"
+
+char bss[3 << 20];
+
+int main(void)
+{
+	hc_report("text", (const void *)main, 1);
+	hc_report("bss", bss, sizeof(bss));
+	return 0;
+}
+E
+build_c prog -static -Wl,--hugetlbfs-align 2>/dev/null ||
+	skip "cannot link statically here"
+strip -o stripped prog
+"$CC" $HC_CFLAGS -static -o plain prog.c
+
+echo "with the static runtime: no preload, no complaint"
+"$HLBIN/hugectl" --dry-run --text --data ./prog > out 2> err
+grep -q LD_PRELOAD out && fail "preloads a static program: $(cat out)"
+[ ! -s err ] || fail "complains: $(cat err)"
+"$HLBIN/hugectl" --text --data ./prog > out
+diff -u - out <<'E'
+text 2048
+bss 2048
+E
+
+echo "stripped: hugectl cannot tell, says so, and the runtime still works"
+"$HLBIN/hugectl" --text --data ./stripped > out 2> err
+grep -q "statically linked and stripped" err || fail "says: $(cat err)"
+diff -u - out <<'E'
+text 2048
+bss 2048
+E
+
+echo "without the runtime: unchanged, and hugectl says why"
+"$HLBIN/hugectl" --text --data ./plain > out 2> err
+grep -q "statically linked without the hugelink runtime" err ||
+	fail "says: $(cat err)"
+diff -u - out <<'E'
+text 4
+bss 4
+E
+ok "hugectl on static programs"

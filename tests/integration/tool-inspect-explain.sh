@@ -1,0 +1,101 @@
+# hugelink-inspect explains a program: how it gets the runtime, whether it
+# was relinked, and per segment what the runtime would do or why not.
+# Its count of huge pages is checked against what the runtime then maps
+# (the program's own /proc/self/smaps), and its verdict on the pool
+# against a pool emptied on purpose.
+. "$HL_SRC/tests/integration/common.sh"
+
+unset $(env | sed -n 's/^\(HUGETLB_[A-Z_]*\)=.*/\1/p') LD_PRELOAD
+pool_reserve 12
+
+cat > prog.c <<'E'
+#include "hugecheck.h"
+
+const char ro[3 << 20] = { 1 };
+char data[1 << 20] = { 2 };
+char bss[3 << 20];
+
+/* The 2 MiB pages this process maps, from smaps. */
+static long huge_pages(void)
+{
+	FILE *f = fopen("/proc/self/smaps", "r");
+	char line[256];
+	long kb = 0, size = 0, page;
+
+	while (fgets(line, sizeof(line), f)) {
+		sscanf(line, "Size: %ld kB", &size);
+		if (sscanf(line, "KernelPageSize: %ld kB", &page) == 1 && page == 2048)
+			kb += size;
+	}
+	fclose(f);
+	return kb / 2048;
+}
+
+int main(void)
+{
+	printf("%ld\n", huge_pages());
+	return ro[0] + data[0] + bss[0] != 3;
+}
+E
+build_c prog -Wl,--hugetlbfs-align
+"$CC" $HC_CFLAGS -o plain prog.c
+"$CC" $HC_CFLAGS -static -o static prog.c 2>/dev/null || rm -f static
+
+# says FILE TEXT...: every TEXT is in FILE.
+says() {
+	_f=$1; shift
+	for _t; do
+		grep -qF -- "$_t" "$_f" || fail "no \"$_t\" in: $(cat "$_f")"
+	done
+}
+
+# rows FILE: the segment rows of a text report.
+rows() { sed -n '/^PHDR/,/^$/p' "$1" | sed '1d;$d'; }
+
+echo "a relinked program, nothing asked"
+"$HLBIN/hugelink-inspect" ./prog > out
+says out "program: ./prog (ELF64, position-independent)" \
+	"runtime: linked with the runtime (DT_NEEDED libhugelink.so)" \
+	"relinked for huge pages: yes" \
+	"environment: HUGETLB_ELFMAP unset" "0 of 4 segments would go on huge pages"
+[ "$(rows out | grep -c 'base pages  *not asked for')" -eq 4 ] ||
+	fail "rows: $(rows out)"
+
+echo "a relinked program under HUGETLB_ELFMAP=RW: the count is the runtime's"
+HUGETLB_ELFMAP=RW "$HLBIN/hugelink-inspect" ./prog > out
+says out "environment: HUGETLB_ELFMAP=RW" "4 of 4 segments would go on huge pages"
+[ "$(rows out | grep -c ' x 2M at 0x')" -eq 4 ] || fail "rows: $(rows out)"
+need=$(sed -n 's/^2M pages: \([0-9]*\) needed.*can serve now: yes$/\1/p' out)
+[ -n "$need" ] || fail "the pool cannot serve? $(cat out)"
+got=$(HUGETLB_ELFMAP=RW ./prog)
+[ "$got" = "$need" ] || fail "inspect says $need pages, the runtime maps $got"
+
+echo "a plain program: not linked, not relinked, segments share pages"
+HUGETLB_ELFMAP=RW "$HLBIN/hugelink-inspect" ./plain > out
+says out "runtime: not linked with the runtime: run it with hugectl" \
+	"relinked for huge pages: no" "shares a huge page with another segment"
+echo "... and with HUGETLB_FORCE_ELFMAP=yes, the aligned middle of the bss"
+HUGETLB_ELFMAP=RW HUGETLB_FORCE_ELFMAP=yes "$HLBIN/hugelink-inspect" ./plain > out
+says out "on huge pages where it has them to itself"
+LD_PRELOAD=$HLLIB/libhugelink.so "$HLBIN/hugelink-inspect" ./plain > out
+says out "runtime: not linked with the runtime; LD_PRELOAD loads it"
+
+if [ -e static ]; then
+	echo "a static program without the runtime"
+	"$HLBIN/hugelink-inspect" ./static > out
+	says out "program: ./static (ELF64, fixed addresses)" \
+		"runtime: static, without the runtime"
+fi
+
+echo "the environment can keep the runtime away"
+HUGETLB_ELFMAP=RW HUGETLB_RESTRICT_EXE=other "$HLBIN/hugelink-inspect" ./prog > out
+says out "HUGETLB_RESTRICT_EXE does not name this program" \
+	"0 of 4 segments" "disabled by HUGETLB_ELFMAP=no"
+HUGETLB_ELFMAP=RX "$HLBIN/hugelink-inspect" ./prog > out
+says out 'environment: invalid: HUGETLB_ELFMAP="RX"' "0 of 4 segments"
+
+echo "an empty pool cannot serve it"
+pool_set_free 0
+HUGETLB_ELFMAP=RW "$HLBIN/hugelink-inspect" ./prog > out
+says out "2M pages: $need needed; pool: 0 free" "can serve now: no"
+ok "hugelink-inspect explains programs"

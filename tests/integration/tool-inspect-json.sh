@@ -1,0 +1,53 @@
+# hugelink-inspect --json prints valid JSON (python3 -m json.tool) that
+# says the same as the text: checked field by field for a relinked and a
+# plain program, against sysfs for the pool, and with a file name that
+# needs escaping.
+. "$HL_SRC/tests/integration/common.sh"
+command -v python3 >/dev/null || skip "needs python3"
+
+unset $(env | sed -n 's/^\(HUGETLB_[A-Z_]*\)=.*/\1/p') LD_PRELOAD
+
+cat > prog.c <<'E'
+char bss[6 << 20];
+int main(void) { return bss[0]; }
+E
+build_c prog -Wl,--hugetlbfs-align
+"$CC" -O1 -o 'pl"ain\' prog.c
+
+# check FILE PYTHON: FILE is valid JSON, and the Python expression holds
+# for it (as r).
+check() {
+	python3 -m json.tool "$1" > /dev/null || fail "$1 is not valid JSON"
+	python3 - "$1" "$2" <<'E' || fail "$1: $2"
+import json, sys
+r = json.load(open(sys.argv[1]))
+sysfs = '/sys/kernel/mm/hugepages/hugepages-%dkB/free_hugepages'
+free = lambda size: int(open(sysfs % (size // 1024)).read())
+sys.exit(0 if eval(sys.argv[2]) else 1)
+E
+}
+
+echo "a relinked program under HUGETLB_ELFMAP=RW"
+HUGETLB_ELFMAP=RW "$HLBIN/hugelink-inspect" --json ./prog > relinked.json
+check relinked.json 'r["program"] == "./prog" and r["runtime"] == "needed"'
+check relinked.json 'r["relinked"] and r["environment"]["elfmap"] == "RW"'
+check relinked.json 'all(s["remap"] and s["why"] == "full" for s in r["segments"])'
+check relinked.json 'r["plan_error"] is None and r["environment"]["error"] is None'
+check relinked.json 'all(p["needed"] == sum(s["pages"] for s in r["segments"]
+	if s["page_size"] == p["page_size"]) for p in r["page_sizes"])'
+check relinked.json 'all(p["pool"]["free"] == free(p["page_size"])
+	for p in r["page_sizes"])'
+
+echo "a plain program with a file name that needs escaping"
+HUGETLB_ELFMAP=RW "$HLBIN/hugelink-inspect" --json 'pl"ain\' > plain.json
+check plain.json 'r["program"] == "pl\"ain\\" and r["runtime"] == "preloadable"'
+check plain.json 'not r["relinked"]'
+check plain.json 'any(s["why"] == "shares_page" for s in r["segments"])'
+check plain.json 'all(int(s["end"], 16) > int(s["start"], 16) for s in r["segments"])'
+
+echo "the text report says the same"
+HUGETLB_ELFMAP=RW "$HLBIN/hugelink-inspect" ./prog > relinked.txt
+n=$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["segments"]))' relinked.json)
+grep -q "^$n of $n segments would go on huge pages" relinked.txt ||
+	fail "text and JSON disagree: $(cat relinked.txt)"
+ok "hugelink-inspect --json"

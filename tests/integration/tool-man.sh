@@ -1,0 +1,32 @@
+# Every staged manual page renders without a single groff warning, and
+# man(1) shows it; hugelink(7) covers every HUGETLB_* variable the
+# runtime reads (as loader/config.h lists them) and HUGELINK_LD.
+. "$HL_SRC/tests/integration/common.sh"
+command -v groff >/dev/null || skip "needs groff"
+
+pages=$(find "$HL_PREFIX/share/man" -type f -name '*.[1-8]' | sort)
+[ -n "$pages" ] || fail "no manual pages staged"
+for p in $pages; do
+	echo "${p#$HL_PREFIX/}"
+	groff -man -Tutf8 -ww -z "$p" > warnings 2>&1
+	[ ! -s warnings ] || fail "$p: $(cat warnings)"
+	if command -v man >/dev/null; then
+		MANWIDTH=80 man -l "$p" 2>&1 > page | head -n 5 > warnings
+		[ ! -s warnings ] || fail "man -l $p: $(cat warnings)"
+		grep -q '^NAME' page || fail "man -l $p: no NAME"
+	fi
+done
+for name in hugectl.8 hugeedit.8 hugelink-inspect.1 hugelink.7; do
+	echo "$pages" | grep -q "/$name\$" || fail "$name is not staged"
+done
+
+echo "hugelink(7) covers every variable"
+page=$HL_PREFIX/share/man/man7/hugelink.7
+vars=$(sed -n 's/^ \*   \(HUGETLB_[A-Z_]*\).*/\1/p' "$HL_SRC/loader/config.h")
+vars="$vars $(sed -n 's/.*HUGETLB_VERBOSE.*; \(HUGETLB_[A-Z_]*\).*/\1/p' \
+	"$HL_SRC/loader/config.h")"
+[ "$(echo $vars | wc -w)" -ge 11 ] || fail "read only: $vars"
+for v in $vars HUGELINK_LD; do
+	grep -q "^\.B $v\$" "$page" || fail "hugelink(7) lacks $v"
+done
+ok "manual pages"
