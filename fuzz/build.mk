@@ -24,14 +24,11 @@ fuzz_ctl-opts = $(FUZZ_ELF) $(FUZZ_LOADER) tools/simulate tools/ctl-opts \
                 tools/ctl-vars tools/ctl-env tools/ctl-plan
 fuzz_plan     = loader/plan
 
-# The fuzzer runtime comes with clang's compiler-rt (libclang-rt-14-dev).
-$(FUZZ_B)/.have-fuzzer:
+# The fuzzer runtime comes with clang's compiler-rt (libclang-rt-14-dev),
+# which mk/deps.sh installs when it is missing.
+$(FUZZ_B)/.have-fuzzer: mk/deps.sh $(B)/.deps-build
 	@mkdir -p $(@D)
-	@printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n)\n{ return 0; }\n' | \
-		$(FUZZ_CC) -fsanitize=fuzzer -x c - -o $(@D)/.probe 2>/dev/null || \
-		{ echo "fuzz: $(FUZZ_CC) cannot build fuzzers; install clang and" \
-		       "libclang-rt-14-dev" >&2; exit 1; }
-	@rm -f $(@D)/.probe
+	@CC=$(CC) mk/deps.sh fuzz
 	@touch $@
 
 define fuzzer

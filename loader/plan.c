@@ -103,6 +103,9 @@ static int take_phdr(struct hl_plan *plan, const struct hl_phdr *ph, int i,
 		return 0;
 	if (plan->nseg == HL_MAX_SEGS)
 		return refuse(plan, "too many PT_LOAD segments");
+	/* As the ELF specification requires: ascending, and apart. */
+	if (plan->nseg && ph->vaddr + bias < plan->seg[plan->nseg - 1].end)
+		return refuse(plan, "PT_LOAD segments out of order or overlapping");
 	seg = &plan->seg[plan->nseg++];
 	seg->phdr = i;
 	seg->cls = ph->flags & PF_W ? HL_CLASS_W : HL_CLASS_R;

@@ -2,9 +2,10 @@
 # Make sure the build and test dependencies are present, installing the
 # missing Debian packages when we can (root with apt-get).  Each line of
 # the table is "check kind, check value, package".  A "cmd" row needs a
-# program on PATH, a "hdr" row a header the compiler can include.
+# program on PATH, a "hdr" row a header the compiler can include, a
+# "fuzzer" row clang able to link a libFuzzer target.
 #
-# Usage: mk/deps.sh build|check|bench|libhugetlbfs   (which table)
+# Usage: mk/deps.sh build|check|bench|fuzz|libhugetlbfs   (which table)
 # Exit status: 0 when everything is present, 1 with a message otherwise.
 set -u
 
@@ -22,10 +23,16 @@ cmd clang clang
 cmd ld.lld lld
 cmd mold mold
 cmd setarch util-linux
+cmd setpriv util-linux
 cmd python3 python3
+cmd groff groff-base
 '
 bench='
 cmd valgrind valgrind
+'
+fuzz='
+cmd clang clang
+fuzzer clang libclang-rt-14-dev
 '
 # libhugetlbfs is one column of the benchmark's tables, never a dependency
 # of the build or the tests: only "make bench" asks for it, and goes on
@@ -39,6 +46,8 @@ have() {
 	case $1 in
 	cmd) command -v "$2" >/dev/null 2>&1 ;;
 	hdr) printf '#include <%s>\n' "$2" | ${CC:-cc} -E -x c - >/dev/null 2>&1 ;;
+	fuzzer) printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n)\n{ return 0; }\n' |
+		"$2" -fsanitize=fuzzer -x c - -o /dev/null >/dev/null 2>&1 ;;
 	esac
 }
 
@@ -54,8 +63,9 @@ case ${1:-build} in
 build) missing=$(need "$build") ;;
 check) missing=$(need "$build$check") ;;
 bench) missing=$(need "$build$check$bench") ;;
+fuzz) missing=$(need "$build$fuzz") ;;
 libhugetlbfs) missing=$(need "$libhugetlbfs") ;;
-*) echo "usage: mk/deps.sh build|check|bench|libhugetlbfs" >&2; exit 2 ;;
+*) echo "usage: mk/deps.sh build|check|bench|fuzz|libhugetlbfs" >&2; exit 2 ;;
 esac
 missing=$(printf '%s\n' $missing | sort -u | tr '\n' ' ')
 [ -n "${missing% }" ] || exit 0

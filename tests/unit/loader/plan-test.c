@@ -280,6 +280,20 @@ static void test_hl_plan_build_malformed(void **state)
 	bad.align = 0x3000;
 	assert_int_equal(hl_plan_build(&p, &cfg, &sizes, &bad, 1, 0), -1);
 
+	/* Found by fuzzing: overlapping segments would be swapped over each
+	 * other. */
+	{
+		struct hl_phdr overlap[] = {
+			LOAD(PF_R | PF_W, 0, 0x600000, 0x1000, 0x400000),
+			LOAD(PF_R | PF_W, 0, 0x200000, 0x1000, 0x1000000),
+		};
+
+		cfg.force = true;
+		assert_int_equal(hl_plan_build(&p, &cfg, &sizes, overlap, 2, 0), -1);
+		assert_non_null(strstr(p.error, "overlapping"));
+		cfg.force = false;
+	}
+
 	for (int i = 0; i <= HL_MAX_SEGS; i++)
 		many[i] = (struct hl_phdr)LOAD(PF_R, 0, i * M2, 0x10, 0x10);
 	assert_int_equal(hl_plan_build(&p, &cfg, &sizes, many,
