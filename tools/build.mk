@@ -4,9 +4,9 @@
 # so that what they say the runtime would do is what it does.  Each tool
 # finds the runtime relative to its own location (tools/self.c).
 
-TOOL_RUNTIME_OBJS = $(patsubst %,$(B)/obj/loader/%.o,plan config size sysinfo)
+TOOL_RUNTIME_OBJS = $(patsubst %,$(B)/obj/loader/%.o,plan config size sysinfo sharename)
 TOOL_COMMON = elf-check elf-file elf-link simulate self
-HUGECTL_SRCS = hugectl ctl-opts ctl-vars ctl-env ctl-plan ctl-exec
+HUGECTL_SRCS = hugectl ctl-opts ctl-vars ctl-env ctl-plan ctl-exec share-files
 HUGEEDIT_SRCS = hugeedit edit-flags edit-write cli
 INSPECT_SRCS = hugelink-inspect inspect-model inspect-text inspect-json json pool \
                cli

@@ -108,6 +108,16 @@ static int opt_heap(struct ctl_opts *o, const struct ctl_arg *a)
 	return 0;
 }
 
+/* --share-clean[=all]. */
+static int opt_clean(struct ctl_opts *o, const struct ctl_arg *a)
+{
+	if (a->arg && strcmp(a->arg, "all"))
+		return fail(a, "--share-clean=%s: expected nothing or \"all\"",
+			    a->arg);
+	o->clean_all = a->arg != NULL;
+	return opt_action(o, a);
+}
+
 static int opt_shm(struct ctl_opts *o, const struct ctl_arg *a)
 {
 	(void)o;
@@ -193,6 +203,12 @@ static const struct ctl_option options[] = {
 	{ "dry-run", 0, no_argument, NULL,
 	  "print the variables, one NAME=value per line; run nothing",
 	  opt_action, 0, CTL_DRY_RUN },
+	{ "share-list", 0, no_argument, NULL,
+	  "list the shared files (--share-text): program, segment, pages "
+	  "held, in use, stale", opt_action, 0, CTL_SHARE_LIST },
+	{ "share-clean", 0, optional_argument, "all",
+	  "remove the stale shared files, or all of them",
+	  opt_clean, 0, CTL_SHARE_CLEAN },
 	{ "verbose", 0, required_argument, "level",
 	  "set the verbosity, 0 to 99 (exported as HUGETLB_VERBOSE)",
 	  opt_verbose, 0, 0 },

@@ -15,6 +15,8 @@ enum ctl_action {
 	CTL_RUN,		/* set the variables and exec the program */
 	CTL_DRY_RUN,		/* print the variables instead */
 	CTL_HELP,		/* print the usage */
+	CTL_SHARE_LIST,		/* list the shared files */
+	CTL_SHARE_CLEAN,	/* remove the stale (or all) shared files */
 };
 
 enum ctl_preload {
@@ -39,6 +41,7 @@ struct ctl_opts {
 	size_t text, data, bss;
 	unsigned long long heap;	/* glibc.malloc.hugetlb, 0: not asked */
 	bool disable, share, no_reserve;
+	bool clean_all;			/* --share-clean=all */
 	enum ctl_preload preload;
 	enum ctl_lib lib;
 	const char *libdir;		/* with CTL_LIB_DIR */

@@ -17,6 +17,7 @@
 #include "tools/ctl-env.h"
 #include "tools/ctl-exec.h"
 #include "tools/ctl-opts.h"
+#include "tools/share-files.h"
 #include "tools/self.h"
 
 #define EXIT_HUGECTL 125	/* hugectl itself failed, as env(1) */
@@ -229,5 +230,9 @@ int main(int argc, char **argv)
 		ctl_usage(stdout);
 		return 0;
 	}
+	if (o.action == CTL_SHARE_LIST)
+		return tl_share_list(stdout) ? EXIT_HUGECTL : 0;
+	if (o.action == CTL_SHARE_CLEAN)
+		return tl_share_clean(stdout, o.clean_all) ? EXIT_HUGECTL : 0;
 	return run(&o);
 }
