@@ -54,45 +54,98 @@ STUB uint64_t copy_out(const struct hl_swap *s, uintptr_t from, uintptr_t to)
 }
 
 /*
- * Copy the pages of [from, to) (base-page aligned at FROM) that are in
- * use, as /proc/self/pagemap tells.  Without pagemap, copy them all.
+ * Read [from, to) of K's file-backed part from the program file, which
+ * holds those bytes while their pages were never touched; from memory
+ * when the file cannot give them.
  */
-STUB uint64_t copy_sparse(const struct hl_commit *c, const struct hl_swap *s,
-			  uintptr_t from, uintptr_t to)
+STUB uint64_t copy_file(const struct hl_commit *c, const struct hl_swap *s,
+			const struct hl_copy *k, uintptr_t from, uintptr_t to)
 {
+	long want = (long)(to - from);
+
+	if (c->prog_fd >= 0 && k->file_off >= 0 &&
+	    hl_sys_pread(c->prog_fd, (void *)(s->scratch + (from - s->target)),
+			 (size_t)want, k->file_off + (long)(from - k->start)) == want)
+		return (uint64_t)want;
+	return copy_out(s, from, to);
+}
+
+/* What to do with one page of a range. */
+enum { SKIP, MEMORY, FILE_ };
+
+/* A run of pages to treat alike: [from, to), and how. */
+struct run {
+	uintptr_t from, to;
+	int how;
+};
+
+STUB uint64_t flush(const struct hl_commit *c, const struct hl_swap *s,
+		    const struct hl_copy *k, const struct run *r)
+{
+	if (r->how == MEMORY)
+		return copy_out(s, r->from, r->to);
+	if (r->how == FILE_)
+		return copy_file(c, s, k, r->from, r->to);
+	return 0;
+}
+
+/*
+ * A page in use (present or swapped out) is copied from memory.  One
+ * that is not holds what it was loaded with: the file's bytes below
+ * K->sparse (read from the file, leaving the old mapping untouched),
+ * zeros above it (nothing to copy).  Without pagemap, everything is
+ * copied from memory.
+ */
+STUB int how(const struct hl_copy *k, uintptr_t from, long got, size_t n,
+	     uint64_t entry)
+{
+	if (got != (long)(n * 8) || (entry & (PM_PRESENT | PM_SWAPPED)))
+		return MEMORY;
+	return from < k->sparse ? FILE_ : SKIP;
+}
+
+/* Copy range K page by page, in runs of pages treated alike. */
+STUB uint64_t copy_range(const struct hl_commit *c, const struct hl_swap *s,
+			 const struct hl_copy *k)
+{
+	uintptr_t page = k->start & ~(uintptr_t)(c->base - 1);
+	struct run r = { k->start, k->start, SKIP };
 	uint64_t done = 0;
 
-	while (from < to) {
-		size_t n = (to - from + c->base - 1) / c->base;
+	while (page < k->end) {
+		size_t n = (k->end - page + c->base - 1) / c->base;
 		long got;
 
 		if (n > c->pm_len)
 			n = c->pm_len;
 		got = c->pagemap_fd < 0 ? -EINVAL_ :
 		      hl_sys_pread(c->pagemap_fd, c->pm_buf, n * 8,
-				   (long)(from / c->base * 8));
-		for (size_t i = 0; i < n; i++, from += c->base) {
-			uintptr_t end = min_addr(from + c->base, to);
+				   (long)(page / c->base * 8));
+		for (size_t i = 0; i < n; i++, page += c->base) {
+			uintptr_t from = page < k->start ? k->start : page;
+			uintptr_t to = min_addr(page + c->base, k->end);
+			int h = how(k, from, got, n, got > 0 ? c->pm_buf[i] : 0);
 
-			if (got != (long)(n * 8) ||
-			    (c->pm_buf[i] & (PM_PRESENT | PM_SWAPPED)))
-				done += copy_out(s, from, end);
+			/* A page that straddles the end of the file part. */
+			if (h == FILE_ && to > k->sparse)
+				h = MEMORY;
+			if (h != r.how) {
+				done += flush(c, s, k, &r);
+				r.from = from;
+				r.how = h;
+			}
+			r.to = to;
 		}
 	}
-	return done;
+	return done + flush(c, s, k, &r);
 }
 
 STUB uint64_t copy_live(const struct hl_commit *c, const struct hl_swap *s)
 {
 	uint64_t done = 0;
 
-	for (int i = 0; i < s->ncopy; i++) {
-		const struct hl_copy *k = &s->copy[i];
-		uintptr_t dense = min_addr(align_up(k->sparse, c->base), k->end);
-
-		done += copy_out(s, k->start, dense);
-		done += copy_sparse(c, s, dense, k->end);
-	}
+	for (int i = 0; i < s->ncopy; i++)
+		done += copy_range(c, s, &s->copy[i]);
 	return done;
 }
 

@@ -12,12 +12,15 @@
 #include "loader/plan.h"
 
 /*
- * Live memory inside a swap's range: [start, end) is mapped; up to
- * sparse every byte is copied, from there only the base pages in use
- * (present or swapped out; the others read as zero anyway).
+ * Live memory inside a swap's range: [start, end) is mapped.  Below
+ * sparse it was loaded from the program file, at file_off for start (or
+ * -1: not from the file); above it, it was zero.  Pages in use (present
+ * or swapped out) are copied from memory; the others from the file below
+ * sparse, and not at all above it.
  */
 struct hl_copy {
 	uintptr_t start, sparse, end;
+	long file_off;
 };
 
 /* One range to swap: a prepared huge-page mapping and where it goes. */
@@ -56,6 +59,7 @@ struct hl_commit {
 	struct hl_swap swap[HL_MAX_SEGS];
 	size_t base;		/* base page size */
 	int pagemap_fd;		/* /proc/self/pagemap, or -1: copy all */
+	int prog_fd;		/* the program file, or -1 */
 	uint64_t *pm_buf;	/* room for pm_len pagemap entries */
 	size_t pm_len;
 	enum hl_commit_fault fault;

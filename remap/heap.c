@@ -33,5 +33,6 @@ int hl_heap_fit(uintptr_t lo, uintptr_t *hi, uintptr_t seg_end,
 	copy->start = heap_start;
 	copy->sparse = heap_start;
 	copy->end = *hi;
+	copy->file_off = -1;
 	return 1;
 }

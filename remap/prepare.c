@@ -127,8 +127,8 @@ static int check_range(const struct hl_prepared *p, const struct hl_seg *seg,
 }
 
 /* The segment's own memory in [lo, hi), as commit will copy it. */
-static void describe(const struct hl_seg *seg, const struct hl_config *cfg,
-		     size_t base, struct hl_swap *s)
+static void describe(const struct hl_seg *seg, const struct hl_phdr *ph,
+		     const struct hl_config *cfg, size_t base, struct hl_swap *s)
 {
 	uintptr_t from = clamp(seg->start, s->target, s->target + s->len);
 	uintptr_t to = clamp(align_up(seg->end, base), from, s->target + s->len);
@@ -137,6 +137,8 @@ static void describe(const struct hl_seg *seg, const struct hl_config *cfg,
 	s->copy[0].end = to;
 	s->copy[0].sparse = seg->cls == HL_CLASS_W && cfg->minimal_copy ?
 			    clamp(seg->file_end, from, to) : to;
+	s->copy[0].file_off = from < seg->file_end ?
+			      (long)(ph->offset + (from - seg->start)) : -1;
 	s->live = seg->cls == HL_CLASS_W;
 	s->prot = seg->prot;
 }
@@ -248,7 +250,7 @@ static int prepare_one(struct hl_prepared *p, const struct hl_seg *seg,
 	s->target = lo;
 	s->len = hi - lo;
 	p->page[i] = seg->page;
-	describe(seg, cfg, p->c->base, s);
+	describe(seg, ph, cfg, p->c->base, s);
 	hl_fault_wait(fault->wait_reserve);
 	shared = map_shared(p, i, seg, ph, rep);
 	if (reserve(p, i, cfg, fault, rep))
@@ -290,6 +292,7 @@ int hl_prepare(struct hl_prepared *p, const struct hl_plan *plan,
 {
 	memset(p, 0, sizeof(*p));
 	p->share.dirfd = -1;
+	p->src.fd = -1;
 	if (handover_alloc(p, cfg, (size_t)sysconf(_SC_PAGESIZE))) {
 		hl_report_why(rep, "cannot map memory for the swap");
 		return -1;
@@ -301,13 +304,13 @@ int hl_prepare(struct hl_prepared *p, const struct hl_plan *plan,
 		return -1;
 	}
 	hl_source_open(&p->src, &p->prog, img);
+	p->c->prog_fd = p->src.fd;
 	share_setup(p, plan, img, cfg, fault, rep);
 	for (int i = 0; i < plan->nseg; i++)
 		if (plan->seg[i].remap)
 			prepare_one(p, &plan->seg[i], &img->ph[plan->seg[i].phdr],
 				    cfg, fault, rep);
 	hl_share_close(&p->share);
-	hl_source_close(&p->src);
 	return p->c->nswap;
 }
 
@@ -321,6 +324,7 @@ void hl_prepare_release(struct hl_prepared *p)
 			hl_backing_unmap(&p->back[i]);
 	if (p->c->pagemap_fd >= 0)
 		close(p->c->pagemap_fd);
+	hl_source_close(&p->src);
 	munmap(p->c, p->c_len);
 	p->c = NULL;
 }

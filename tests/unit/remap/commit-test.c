@@ -10,6 +10,7 @@
 #include <cmocka.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
@@ -51,6 +52,7 @@ static void setup(struct fixture *f, int live)
 	f->c.pm_buf = f->pm;
 	f->c.pm_len = 64;
 	f->c.pagemap_fd = open("/proc/self/pagemap", O_RDONLY | O_CLOEXEC);
+	f->c.prog_fd = -1;
 	f->c.nswap = 1;
 	s->target = (uintptr_t)f->target;
 	s->scratch = (uintptr_t)f->scratch;
@@ -61,6 +63,7 @@ static void setup(struct fixture *f, int live)
 	s->copy[0].start = s->target;
 	s->copy[0].sparse = s->target + f->pg;
 	s->copy[0].end = s->target + 6 * f->pg;
+	s->copy[0].file_off = -1;
 	memcpy(f->c.fatal, "fatal: ", 7);
 	f->c.fatal_len = 7;
 }
@@ -88,6 +91,44 @@ static void test_hl_commit_run_swaps_and_keeps_data(void **state)
 	assert_int_equal(f.target[3 * f.pg], 'b');
 	/* Only the data page and the bss page in use were copied. */
 	assert_int_equal(f.c.swap[0].copied, 2 * f.pg);
+	teardown(&f);
+}
+
+/*
+ * A file-backed part: untouched pages come from the file, the page the
+ * program wrote to from memory.
+ */
+static void test_hl_commit_run_reads_untouched_pages_from_file(void **state)
+{
+	struct fixture f;
+	char path[] = "/tmp/hl-commit-test.XXXXXX", *file;
+	int fd;
+
+	(void)state;
+	setup(&f, 1);
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	unlink(path);
+	file = calloc(1, 4 * f.pg);
+	memset(file, 'f', 4 * f.pg);
+	assert_int_equal(write(fd, file, 4 * f.pg), (ssize_t)(4 * f.pg));
+	/* The target's first 4 pages: the file, mapped privately. */
+	assert_true(mmap(f.target, 4 * f.pg, PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_FIXED, fd, 0) == f.target);
+	f.target[2 * f.pg] = 'w';		/* one page written */
+	f.c.prog_fd = fd;
+	f.c.swap[0].copy[0].sparse = (uintptr_t)f.target + 4 * f.pg;
+	f.c.swap[0].copy[0].file_off = 0;
+	assert_int_equal(hl_commit_run(&f.c), 0);
+	assert_int_equal(f.target[0], 'f');
+	assert_int_equal(f.target[f.pg], 'f');
+	assert_int_equal(f.target[2 * f.pg], 'w');
+	assert_int_equal(f.target[2 * f.pg + 1], 'f');
+	assert_int_equal(f.target[4 * f.pg - 1], 'f');
+	assert_int_equal(f.target[5 * f.pg], 0);
+	assert_int_equal(f.c.swap[0].copied, 4 * f.pg);
+	close(fd);
+	free(file);
 	teardown(&f);
 }
 
@@ -184,6 +225,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_hl_commit_run_swaps_and_keeps_data),
+		cmocka_unit_test(test_hl_commit_run_reads_untouched_pages_from_file),
 		cmocka_unit_test(test_hl_commit_run_copies_all_without_pagemap),
 		cmocka_unit_test(test_hl_commit_run_failed_swap_keeps_old_pages),
 		cmocka_unit_test(test_hl_commit_run_recovers_unmapped_range),
