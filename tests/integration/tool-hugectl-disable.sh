@@ -3,7 +3,6 @@
 # whatever else is asked; the program still runs.
 . "$HL_SRC/tests/integration/common.sh"
 
-unset $(env | sed -n 's/^\(HUGETLB_[A-Z_]*\)=.*/\1/p') LD_PRELOAD
 pool_reserve 8
 
 cat > prog.c <<'E'

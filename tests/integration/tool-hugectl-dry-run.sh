@@ -4,8 +4,7 @@
 # interiors still go on huge pages), and with no program at all.
 . "$HL_SRC/tests/integration/common.sh"
 
-unset $(env | sed -n 's/^\(HUGETLB_[A-Z_]*\)=.*/\1/p') LD_PRELOAD GLIBC_TUNABLES \
-	LD_LIBRARY_PATH
+unset LD_LIBRARY_PATH
 lib=$(cd "$HLLIB" && pwd -P)
 
 cat > prog.c <<'E'

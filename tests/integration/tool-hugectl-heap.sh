@@ -4,7 +4,6 @@
 # huge pages.  --shm is refused with the reason.
 . "$HL_SRC/tests/integration/common.sh"
 
-unset $(env | sed -n 's/^\(HUGETLB_[A-Z_]*\)=.*/\1/p') LD_PRELOAD GLIBC_TUNABLES
 pool_reserve 8
 
 cat > heap.c <<'E'

@@ -3,7 +3,6 @@
 # is KernelPageSize in /proc/self/smaps (hugecheck.h).
 . "$HL_SRC/tests/integration/common.sh"
 
-unset $(env | sed -n 's/^\(HUGETLB_[A-Z_]*\)=.*/\1/p') LD_PRELOAD
 pool_reserve 16
 
 cat > prog.c <<'E'

@@ -4,7 +4,6 @@
 # on base pages, and hugectl says why.
 . "$HL_SRC/tests/integration/common.sh"
 
-unset $(env | sed -n 's/^\(HUGETLB_[A-Z_]*\)=.*/\1/p') LD_PRELOAD
 [ -e "$HLDIR/ld" ] || skip "needs the linker wrapper in $HLDIR"
 pool_reserve 8
 

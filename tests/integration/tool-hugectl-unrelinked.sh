@@ -4,7 +4,6 @@
 # aligned middle of a large bss then goes on huge pages.
 . "$HL_SRC/tests/integration/common.sh"
 
-unset $(env | sed -n 's/^\(HUGETLB_[A-Z_]*\)=.*/\1/p') LD_PRELOAD
 pool_reserve 8
 
 cat > plain.c <<'E'

@@ -3,7 +3,6 @@
 # variable still wins over the flags.
 . "$HL_SRC/tests/integration/common.sh"
 
-unset $(env | sed -n 's/^\(HUGETLB_[A-Z_]*\)=.*/\1/p') LD_PRELOAD
 pool_reserve 12
 
 cat > prog.c <<'E'

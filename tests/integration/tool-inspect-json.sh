@@ -5,7 +5,6 @@
 . "$HL_SRC/tests/integration/common.sh"
 command -v python3 >/dev/null || skip "needs python3"
 
-unset $(env | sed -n 's/^\(HUGETLB_[A-Z_]*\)=.*/\1/p') LD_PRELOAD
 
 cat > prog.c <<'E'
 char bss[6 << 20];
