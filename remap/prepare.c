@@ -213,17 +213,13 @@ static int map_shared(struct hl_prepared *p, int i, const struct hl_seg *seg,
 /* Step 3: the huge pages, with the kernel's ability to move them checked
  * on the first range. */
 static int reserve(struct hl_prepared *p, int i, const struct hl_config *cfg,
-		   const struct hl_fault *fault, struct hl_report *rep)
+		   struct hl_report *rep)
 {
 	struct hl_backing *b = &p->back[i];
 	struct hl_swap *s = &p->c->swap[i];
 	char name[32];
 
 	snprintf(name, sizeof(name), "hugelink:seg%d", i);
-	if (fault->reserve) {
-		hl_report_why(rep, "reserving huge pages failed (HUGELINK_FAULT)");
-		return -1;
-	}
 	if ((!b->addr && hl_backing_map(b, s->len, p->page[i], cfg->path, name)) ||
 	    (i == 0 && hl_backing_probe_move(b, p->page[i]))) {
 		hl_report_why(rep, "%#lx-%#lx: %s", (unsigned long)s->target,
@@ -252,8 +248,12 @@ static int prepare_one(struct hl_prepared *p, const struct hl_seg *seg,
 	p->page[i] = seg->page;
 	describe(seg, ph, cfg, p->c->base, s);
 	hl_fault_wait(fault->wait_reserve);
+	if (fault->reserve) {
+		hl_report_why(rep, "reserving huge pages failed (HUGELINK_FAULT)");
+		return -1;
+	}
 	shared = map_shared(p, i, seg, ph, rep);
-	if (reserve(p, i, cfg, fault, rep))
+	if (reserve(p, i, cfg, rep))
 		return -1;
 	if (!s->live && !shared && fill_read_only(p, s, seg, ph, rep)) {
 		hl_backing_unmap(&p->back[i]);
@@ -268,7 +268,6 @@ static void share_setup(struct hl_prepared *p, const struct hl_plan *plan,
 			const struct hl_image *img, const struct hl_config *cfg,
 			const struct hl_fault *fault, struct hl_report *rep)
 {
-	p->share.dirfd = -1;
 	if (!cfg->share)
 		return;
 	for (int i = 0; i < plan->nseg; i++) {
