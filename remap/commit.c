@@ -33,11 +33,6 @@
 #define ENOMEM_ 12
 #define EINVAL_ 22
 
-STUB uintptr_t align_up(uintptr_t x, size_t a)
-{
-	return (x + a - 1) & ~(uintptr_t)(a - 1);
-}
-
 STUB uintptr_t min_addr(uintptr_t a, uintptr_t b)
 {
 	return a < b ? a : b;
