@@ -15,10 +15,12 @@ HLLIB=$HL_PREFIX/lib
 HLBIN=$HL_PREFIX/bin
 HLINC=$HL_SRC/tests/integration/lib
 export LC_ALL=C
-# The tests set what they test: nothing from the caller's environment.
+# The tests set what they test: nothing from the caller's environment,
+# nor the jobserver of the "make -j check" that runs them.
 for _v in $(env | sed -n 's/^\(HUGETLB_[A-Z_]*\|HUGELINK_[A-Z_]*\|LD_PRELOAD\|GLIBC_TUNABLES\)=.*/\1/p'); do
 	unset "$_v"
 done
+unset MAKEFLAGS MFLAGS MAKELEVEL
 
 # Test programs include hugecheck.h, which reads /proc/self/smaps: that
 # file, not our library's messages, is the oracle for huge pages.
