@@ -28,7 +28,11 @@ check-integration: stage $(B)/.deps-check
 	HL_PREFIX=$(abspath $(STAGE)) HL_SRC=$(CURDIR) HL_BUILD=$(abspath $(B)) \
 		CC=$(CC) tests/integration/run $(T)
 
-check: stage $(B)/.deps-check
+# The packages come first, then the build in a make of its own: what the
+# build finds (the real linkers the wrapper is fixed to) is read when
+# make starts, so it must start after they are installed.
+check: $(B)/.deps-check
+	$(MAKE) --no-print-directory stage
 	$(MAKE) --no-print-directory check-unit
 	$(MAKE) --no-print-directory check-integration
 
