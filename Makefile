@@ -24,7 +24,7 @@ STAGE    = $(B)/stage
 WARN      = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
             -Wno-sign-compare
 HL_CFLAGS = -std=gnu11 -fPIC $(WARN) $(CFLAGS)
-HL_CPPFLAGS = -D_GNU_SOURCE -Iinclude -Iarch/$(ARCH) -I. $(CPPFLAGS)
+HL_CPPFLAGS = -D_GNU_SOURCE -Iarch/$(ARCH) -I. $(CPPFLAGS)
 
 # Filled in by the build.mk fragments.
 STAGE_FILES =
