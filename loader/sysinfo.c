@@ -67,6 +67,24 @@ int hl_sizes_read(struct hl_sizes *sizes, size_t default_page)
 	return sizes->navail ? 0 : -1;
 }
 
+long hl_free_pages(size_t page)
+{
+	char path[96];
+	long n = -1;
+	FILE *f;
+
+	snprintf(path, sizeof(path),
+		 "/sys/kernel/mm/hugepages/hugepages-%zukB/free_hugepages",
+		 page >> 10);
+	f = fopen(path, "re");
+	if (f) {
+		if (fscanf(f, "%ld", &n) != 1)
+			n = -1;
+		fclose(f);
+	}
+	return n;
+}
+
 /* True when DIR is a hugetlbfs mount of PAGE-sized pages we may use. */
 static bool usable_mount(const char *dir, size_t page)
 {
@@ -101,27 +119,42 @@ static int mount_in_list(size_t page, const char *paths, char *out, size_t len)
 	return -1;
 }
 
-/* The first usable hugetlbfs mount in /proc/mounts. */
-static int mount_in_table(size_t page, char *out, size_t len)
+int hl_mounts_each(hl_mount_fn *fn, void *ctx)
 {
 	FILE *f = fopen("/proc/mounts", "re");
 	char line[1024], dir[512], type[64];
-	int rc = -1;
+	int rc = 0;
 
 	if (!f)
 		return -1;
-	while (rc && fgets(line, sizeof(line), f))
+	/* A mount point with blanks in it comes escaped (\040): skipped. */
+	while (!rc && fgets(line, sizeof(line), f))
 		if (sscanf(line, "%*s %511s %63s", dir, type) == 2 &&
-		    !strcmp(type, "hugetlbfs") && !strchr(dir, '\\') &&
-		    usable_mount(dir, page))
-			rc = copy_out(dir, strlen(dir), out, len);
+		    !strcmp(type, "hugetlbfs") && !strchr(dir, '\\'))
+			rc = fn(dir, ctx);
 	fclose(f);
 	return rc;
 }
 
+struct wanted {
+	size_t page;
+	char *out;
+	size_t len;
+};
+
+static int take_if_usable(const char *dir, void *ctx)
+{
+	struct wanted *w = ctx;
+
+	return usable_mount(dir, w->page) &&
+	       copy_out(dir, strlen(dir), w->out, w->len) == 0;
+}
+
 int hl_mount_for_size(size_t page, const char *paths, char *out, size_t len)
 {
+	struct wanted w = { page, out, len };
+
 	if (paths && *paths)
 		return mount_in_list(page, paths, out, len);
-	return mount_in_table(page, out, len);
+	return hl_mounts_each(take_if_usable, &w) == 1 ? 0 : -1;
 }

@@ -24,4 +24,16 @@ int hl_sizes_read(struct hl_sizes *sizes, size_t default_page);
  */
 int hl_mount_for_size(size_t page, const char *paths, char *out, size_t len);
 
+/* The free pages of PAGE-sized huge pages right now, or -1. */
+long hl_free_pages(size_t page);
+
+typedef int hl_mount_fn(const char *dir, void *ctx);
+
+/*
+ * Call FN with each hugetlbfs mount point in /proc/mounts, whatever its
+ * page size, until FN returns non-zero.  Returns that value, 0 when FN
+ * went through them all, or -1 when /proc/mounts cannot be read.
+ */
+int hl_mounts_each(hl_mount_fn *fn, void *ctx);
+
 #endif

@@ -35,21 +35,10 @@ static int log2_of(size_t v)
 static void fail(struct hl_backing *b, const char *what, size_t len,
 		 size_t page, int err)
 {
+	long free_pages = hl_free_pages(page);
 	char sz[16];
-	char path[96];
-	long free_pages = -1;
-	FILE *f;
 
 	hl_format_size(page, sz, sizeof(sz));
-	snprintf(path, sizeof(path),
-		 "/sys/kernel/mm/hugepages/hugepages-%zukB/free_hugepages",
-		 page >> 10);
-	f = fopen(path, "re");
-	if (f) {
-		if (fscanf(f, "%ld", &free_pages) != 1)
-			free_pages = -1;
-		fclose(f);
-	}
 	if (err == ENOMEM && free_pages >= 0)
 		snprintf(b->error, sizeof(b->error),
 			 "%s: needs %zu free %s huge pages, the pool has %ld",

@@ -16,6 +16,7 @@
 
 #include "loader/sharename.h"
 #include "loader/size.h"
+#include "loader/sysinfo.h"
 #include "tools/elf-file.h"
 #include "tools/share-files.h"
 
@@ -186,37 +187,39 @@ static int scan_dir(const char *dir, const struct mapped *m, visit_fn *visit,
 	return rc;
 }
 
+/* What each_dir passes along to every directory it scans. */
+struct walk {
+	const struct mapped *m;
+	visit_fn *visit;
+	FILE *out;
+	bool all;
+	int rc;
+};
+
+static int scan_mount(const char *mnt, void *ctx)
+{
+	struct walk *w = ctx;
+	char dir[600];
+
+	snprintf(dir, sizeof(dir), "%s/elflink-uid-%u", mnt, (unsigned)geteuid());
+	w->rc |= scan_dir(dir, w->m, w->visit, w->out, w->all);
+	return 0;
+}
+
 /* HUGETLB_SHARE_PATH, or each hugetlbfs mount's elflink-uid-<uid>. */
 static int each_dir(visit_fn *visit, FILE *out, bool all)
 {
 	const char *env = getenv("HUGETLB_SHARE_PATH");
 	struct mapped m = { 0 };
-	char line[1024], mnt[512], type[64], dir[600];
-	FILE *mounts;
-	int rc = 0;
+	struct walk w = { &m, visit, out, all, 0 };
 
 	scan_processes(&m);
-	if (env && *env) {
-		rc = scan_dir(env, &m, visit, out, all);
-		free(m.f);
-		return rc;
-	}
-	mounts = fopen("/proc/mounts", "re");
-	if (!mounts) {
-		free(m.f);
-		warn("/proc/mounts");
-		return -1;
-	}
-	while (fgets(line, sizeof(line), mounts))
-		if (sscanf(line, "%*s %511s %63s", mnt, type) == 2 &&
-		    !strcmp(type, "hugetlbfs")) {
-			snprintf(dir, sizeof(dir), "%s/elflink-uid-%u", mnt,
-				 (unsigned)geteuid());
-			rc |= scan_dir(dir, &m, visit, out, all);
-		}
-	fclose(mounts);
+	if (env && *env)
+		w.rc = scan_dir(env, &m, visit, out, all);
+	else if (hl_mounts_each(scan_mount, &w) < 0)
+		w.rc = (warn("/proc/mounts"), -1);
 	free(m.f);
-	return rc;
+	return w.rc;
 }
 
 static int print_entry(struct entry *e, FILE *out, bool all)
