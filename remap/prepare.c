@@ -13,27 +13,18 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <time.h>
 #include <unistd.h>
 
-#include "loader/size.h"
 #include "remap/heap.h"
 #include "remap/maps.h"
 #include "remap/prepare.h"
+#include "remap/sys.h"
 
 #define PM_ENTRIES 4096
 
 static const char fatal_text[] =
 	"hugelink: fatal: a segment could not be put back after a failed "
 	"huge-page swap; aborting. errno ";
-
-static uint64_t now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
 
 static uintptr_t align_up(uintptr_t x, size_t a)
 {
@@ -161,7 +152,7 @@ static int fill_read_only(const struct hl_prepared *p, struct hl_swap *s,
 			  struct hl_report *rep)
 {
 	struct hl_bytes b = bytes_of(s, seg, ph);
-	uint64_t t0 = now_ns();
+	uint64_t t0 = hl_sys_now_ns();
 
 	hl_source_copy(&p->src, (char *)s->scratch + (b.from - s->target), &b);
 	s->copied = b.to - b.from;
@@ -169,7 +160,7 @@ static int fill_read_only(const struct hl_prepared *p, struct hl_swap *s,
 		hl_report_why(rep, "mprotect of the huge-page copy failed");
 		return -1;
 	}
-	s->prep_ns = now_ns() - t0;
+	s->prep_ns = hl_sys_now_ns() - t0;
 	return 0;
 }
 
@@ -190,7 +181,7 @@ static int map_shared(struct hl_prepared *p, int i, const struct hl_seg *seg,
 	bool made;
 	int fd;
 
-	uint64_t t0 = now_ns();
+	uint64_t t0 = hl_sys_now_ns();
 
 	if (p->share.dirfd < 0 || s->live)
 		return 0;
@@ -206,7 +197,7 @@ static int map_shared(struct hl_prepared *p, int i, const struct hl_seg *seg,
 	}
 	close(fd);
 	s->copied = made ? r.bytes.to - r.bytes.from : 0;
-	s->prep_ns = now_ns() - t0;
+	s->prep_ns = hl_sys_now_ns() - t0;
 	return 1;
 }
 
