@@ -95,6 +95,12 @@ size_t hl_share_prefix_len(const char *name)
 	return hash ? (size_t)(hash - name) + 1 : 0;
 }
 
+void hl_share_lock_name(char *out, const char *name)
+{
+	snprintf(out, HL_SHARE_NAME_MAX + 1, "%.*slock",
+		 (int)hl_share_prefix_len(name), name);
+}
+
 static int unescape(const char *s, size_t n, char *out, size_t len)
 {
 	size_t o = 0;

@@ -57,6 +57,13 @@ int hl_share_name(char *out, const char *path, uint64_t key,
  * builds of the same program and segment share it, with another key. */
 size_t hl_share_prefix_len(const char *name);
 
+/*
+ * The name of the lock file that serialises making NAME and every other
+ * file of the same program: its prefix, then "lock".  OUT holds at least
+ * HL_SHARE_NAME_MAX + 1 bytes.
+ */
+void hl_share_lock_name(char *out, const char *name);
+
 /* A name taken apart. */
 struct hl_share_parsed {
 	char path[4096];

@@ -160,12 +160,11 @@ static int open_checked(int dirfd, const char *name, size_t len, size_t page,
 /* The lock serialising the making of this program's files. */
 static int lock_program(int dirfd, const char *name, char *err, size_t errlen)
 {
-	char lock[HL_SHARE_NAME_MAX + 8];
+	char lock[HL_SHARE_NAME_MAX + 1];
 	struct stat st;
 	int fd;
 
-	snprintf(lock, sizeof(lock), "%.*slock", (int)hl_share_prefix_len(name),
-		 name);
+	hl_share_lock_name(lock, name);
 	fd = openat(dirfd, lock, O_CREAT | O_RDWR | O_NOFOLLOW | O_CLOEXEC, 0600);
 	if (fd < 0 || fstat(fd, &st) || !S_ISREG(st.st_mode) || !safe_owner(&st) ||
 	    flock(fd, LOCK_EX)) {

@@ -247,7 +247,7 @@ int tl_share_list(FILE *out)
  * nobody holds the lock. */
 static void remove_lock(const struct entry *e)
 {
-	char lock[HL_SHARE_NAME_MAX + 8], path[1024];
+	char lock[HL_SHARE_NAME_MAX + 1], path[1024];
 	size_t pre = hl_share_prefix_len(e->name);
 	struct dirent *de;
 	DIR *d = opendir(e->dir);
@@ -261,7 +261,7 @@ static void remove_lock(const struct entry *e)
 		}
 	if (d)
 		closedir(d);
-	snprintf(lock, sizeof(lock), "%.*slock", (int)pre, e->name);
+	hl_share_lock_name(lock, e->name);
 	snprintf(path, sizeof(path), "%s/%s", e->dir, lock);
 	fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) == 0)

@@ -33,7 +33,7 @@ static void test_hl_share_name_round_trip(void **state)
 {
 	struct hl_share_id id = sample();
 	struct hl_share_parsed p;
-	char name[HL_SHARE_NAME_MAX + 1];
+	char name[HL_SHARE_NAME_MAX + 1], lock[HL_SHARE_NAME_MAX + 1];
 
 	(void)state;
 	assert_int_equal(hl_share_name(name, "/opt/a%b/my#prog", 0xabcdef0123456789ull, &id), 0);
@@ -44,6 +44,9 @@ static void test_hl_share_name_round_trip(void **state)
 	assert_int_equal(p.phdr, 3);
 	assert_int_equal(p.page, 2u << 20);
 	assert_int_equal(hl_share_prefix_len(name), strlen("%2fopt%2fa%25b%2fmy%23prog#"));
+	hl_share_lock_name(lock, name);
+	assert_string_equal(lock, "%2fopt%2fa%25b%2fmy%23prog#lock");
+	assert_int_equal(hl_share_parse(lock, &p), -1);
 }
 
 static void test_hl_share_name_too_long(void **state)
