@@ -98,10 +98,32 @@ static bool populated(const struct hl_backing *b, size_t page)
 	return true;
 }
 
+/*
+ * Map FD's LEN bytes with PROT and FLAGS (MAP_PRIVATE or MAP_SHARED),
+ * every huge page present.  WHAT names the mapping in messages.
+ */
+static int map_populated(struct hl_backing *b, int fd, size_t len, size_t page,
+			 int prot, int flags, const char *what)
+{
+	b->addr = mmap(NULL, len, prot, flags | MAP_POPULATE, fd, 0);
+	if (b->addr == MAP_FAILED) {
+		fail(b, what, len, page, errno);
+		b->addr = NULL;
+		return -1;
+	}
+	b->len = len;
+	if (!populated(b, page)) {
+		fail(b, "populating the huge pages", len, page, ENOMEM);
+		hl_backing_unmap(b);
+		return -1;
+	}
+	return 0;
+}
+
 int hl_backing_map(struct hl_backing *b, size_t len, size_t page,
 		   const char *paths, const char *name)
 {
-	int fd;
+	int fd, rc;
 
 	memset(b, 0, sizeof(*b));
 	fd = paths && *paths ? mount_file(b, len, page, paths) :
@@ -113,42 +135,19 @@ int hl_backing_map(struct hl_backing *b, size_t len, size_t page,
 		close(fd);
 		return -1;
 	}
-	b->addr = mmap(NULL, len, PROT_READ | PROT_WRITE,
-		       MAP_PRIVATE | MAP_POPULATE, fd, 0);
-	if (b->addr == MAP_FAILED) {
-		fail(b, "mmap", len, page, errno);
-		b->addr = NULL;
-	}
+	rc = map_populated(b, fd, len, page, PROT_READ | PROT_WRITE, MAP_PRIVATE,
+			   "mmap");
 	close(fd);
-	if (!b->addr)
-		return -1;
-	b->len = len;
-	if (!populated(b, page)) {
-		fail(b, "populating reserved huge pages", len, page, ENOMEM);
-		hl_backing_unmap(b);
-		return -1;
-	}
-	return 0;
+	return rc;
 }
 
 int hl_backing_map_shared(struct hl_backing *b, int fd, size_t len,
 			  size_t page, int prot)
 {
 	memset(b, 0, sizeof(*b));
-	b->addr = mmap(NULL, len, prot, MAP_SHARED | MAP_POPULATE, fd, 0);
-	if (b->addr == MAP_FAILED) {
-		fail(b, "mmap of a shared file", len, page, errno);
-		b->addr = NULL;
-		return -1;
-	}
-	b->len = len;
 	snprintf(b->desc, sizeof(b->desc), "shared");
-	if (!populated(b, page)) {
-		fail(b, "mapping a shared file", len, page, ENOMEM);
-		hl_backing_unmap(b);
-		return -1;
-	}
-	return 0;
+	return map_populated(b, fd, len, page, prot, MAP_SHARED,
+			     "mmap of a shared file");
 }
 
 int hl_backing_probe_move(struct hl_backing *b, size_t page)
