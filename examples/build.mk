@@ -20,8 +20,12 @@ $(EX_OUT)/dtlb-1g: examples/dtlb.c examples/measure.h $(STAGE_FILES)
 examples: $(EX_PROGS)
 
 # The demo relinks the examples itself, so that it can show how.
-demo: stage
+demo: deps
+	$(MAKE) --no-print-directory stage
+	$(MAKE) --no-print-directory demo-run
+
+demo-run:
 	HL_PREFIX=$(abspath $(STAGE)) HL_OUT=$(abspath $(B))/demo CC=$(CC) \
 		sh examples/demo.sh
 
-.PHONY: examples
+.PHONY: examples demo-run

@@ -1,41 +1,37 @@
-# fuzz/: robustness of the tools.  Included from tools/build.mk.
+# fuzz/: robustness of the tools.
 #
-# make fuzz      builds the libFuzzer targets (clang, with ASan and UBSan),
-#                makes their seeds (fuzz/seeds.sh), replays the inputs saved
-#                in fuzz/regress/<target>/ and fuzzes each target for
-#                FUZZ_SECONDS seconds.  Needs clang and libclang-rt-14-dev.
+# make fuzz      builds the libFuzzer targets, every fuzz/<target>.c, with
+#                clang, ASan and UBSan over the tools' archives built the
+#                same way; makes their seeds (fuzz/seeds.sh), replays the
+#                inputs saved in fuzz/regress/<target>/ and fuzzes each
+#                target for FUZZ_SECONDS seconds.  Needs clang and
+#                libclang-rt-14-dev.
 # make sanitize  builds the tools and the unit tests with ASan and UBSan in
 #                $(B)/sanitize, runs the unit tests, then fuzz/smoke.sh.
 
 FUZZ_CC      = clang
 FUZZ_SECONDS = 60
 FUZZ_B       = $(B)/fuzz
-FUZZ_FLAGS   = -std=gnu11 -g -O1 -fsanitize=fuzzer,address,undefined \
-               -fno-sanitize-recover=all
-FUZZ_TARGETS = elf-read elf-edit ctl-opts plan
-
-FUZZ_LOADER = loader/plan loader/config loader/size loader/sysinfo
-FUZZ_ELF    = tools/elf-check tools/elf-file tools/elf-link
-fuzz_elf-read = $(FUZZ_ELF) $(FUZZ_LOADER) tools/simulate tools/pool \
-                tools/inspect-model tools/inspect-text tools/inspect-json \
-                tools/json
-fuzz_elf-edit = $(FUZZ_ELF) tools/edit-flags tools/edit-write
-fuzz_ctl-opts = $(FUZZ_ELF) $(FUZZ_LOADER) tools/simulate tools/ctl-opts \
-                tools/ctl-vars tools/ctl-env tools/ctl-plan
-fuzz_plan     = loader/plan
+FUZZ_SAN     = -fsanitize=address,undefined -fno-sanitize-recover=all
+FUZZ_TARGETS = $(patsubst fuzz/%.c,%,$(wildcard fuzz/*.c))
+FUZZ_LIBS    = $(patsubst $(B)/%,$(FUZZ_B)/%,$(call archives,fuzz))
 
 # The fuzzer runtime comes with clang's compiler-rt (libclang-rt-14-dev),
 # which mk/deps.sh installs when it is missing.
-$(FUZZ_B)/.have-fuzzer: mk/deps.sh $(B)/.deps-build
+$(FUZZ_B)/.have-fuzzer: mk/deps.sh
 	@mkdir -p $(@D)
-	@CC=$(CC) mk/deps.sh fuzz
+	@CC=$(CC) mk/deps.sh install fuzz
 	@touch $@
 
-define fuzzer
-$(FUZZ_B)/$(1): fuzz/$(1).c $(patsubst %,%.c,$(fuzz_$(1))) $(FUZZ_B)/.have-fuzzer
-	$(FUZZ_CC) $(HL_CPPFLAGS) $(FUZZ_FLAGS) -o $$@ $$(filter %.c,$$^) -lelf
-endef
-$(foreach t,$(FUZZ_TARGETS),$(eval $(call fuzzer,$(t))))
+# The archives, instrumented, in a build of their own.
+fuzz-libs: $(FUZZ_B)/.have-fuzzer
+	$(MAKE) --no-print-directory B=$(FUZZ_B) CC=$(FUZZ_CC) \
+		CFLAGS='-g -O1 -fsanitize=fuzzer-no-link $(FUZZ_SAN)' \
+		$(patsubst $(FUZZ_B)/%,$(FUZZ_B)/%,$(FUZZ_LIBS))
+
+$(FUZZ_B)/%: fuzz/%.c fuzz-libs
+	$(FUZZ_CC) $(ALL_CPPFLAGS) $(HL_CFLAGS) -g -O1 -fsanitize=fuzzer \
+		$(FUZZ_SAN) -o $@ $< $(FUZZ_LIBS) $(call libs,fuzz)
 
 $(FUZZ_B)/seeds/.made: fuzz/seeds.sh $(STAGE)/lib/libhugelink.so
 	rm -rf $(@D)
@@ -58,4 +54,4 @@ sanitize: $(FUZZ_B)/seeds/.made $(STAGE)/lib/libhugelink.so
 	fuzz/smoke.sh $(SANITIZE_B)/stage/bin $(FUZZ_B)/seeds/elf \
 		$(abspath $(STAGE))/lib
 
-.PHONY: sanitize
+.PHONY: fuzz-libs

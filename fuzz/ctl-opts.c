@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tools/ctl-env.h"
+#include "tools/hugectl/env.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

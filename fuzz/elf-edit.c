@@ -9,13 +9,13 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "tools/edit-flags.h"
-#include "tools/edit-write.h"
+#include "tools/hugeedit/flags.h"
+#include "tools/hugeedit/write.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 /* True when byte OFF of F lies in the p_flags word of a program header. */
-static int in_flags(const struct tl_elf *f, uint64_t off)
+static int in_flags(const struct el_file *f, uint64_t off)
 {
 	uint64_t rel, word = f->eh.cls == ELFCLASS32 ? 24 : 4;
 
@@ -26,27 +26,27 @@ static int in_flags(const struct tl_elf *f, uint64_t off)
 	       rel >= word && rel < word + 4;
 }
 
-static void check(const struct tl_elf *f, int fd, const uint8_t *data,
+static void check(const struct el_file *f, int fd, const uint8_t *data,
 		  size_t size, const uint32_t *flags)
 {
 	uint8_t *back = malloc(size);
-	struct tl_elf again;
+	struct el_file again;
 
 	if (!back || pread(fd, back, size, 0) != (ssize_t)size)
 		abort();
 	for (size_t i = 0; i < size; i++)
 		if (back[i] != data[i] && !in_flags(f, i))
 			abort();
-	if (tl_elf_open_fd(&again, "fuzz", fd) || again.eh.phnum != f->eh.phnum)
+	if (el_open_fd(&again, "fuzz", fd) || again.eh.phnum != f->eh.phnum)
 		abort();
 	for (size_t i = 0; i < f->eh.phnum; i++)
 		if (again.ph[i].flags != flags[i])
 			abort();
-	tl_elf_close(&again);
+	el_close(&again);
 	free(back);
 }
 
-static void edit(const struct tl_elf *f, int fd, const uint8_t *data,
+static void edit(const struct el_file *f, int fd, const uint8_t *data,
 		 size_t size)
 {
 	unsigned mode = size ? ED_TEXT | (data[size - 1] & ED_DATA) : ED_TEXT;
@@ -65,13 +65,13 @@ static void edit(const struct tl_elf *f, int fd, const uint8_t *data,
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	int fd = memfd_create("fuzz", MFD_CLOEXEC);
-	struct tl_elf f;
+	struct el_file f;
 
 	if (fd < 0 || write(fd, data, size) != (ssize_t)size)
 		abort();
-	if (!tl_elf_open_fd(&f, "fuzz", fd))
+	if (!el_open_fd(&f, "fuzz", fd))
 		edit(&f, fd, data, size);
-	tl_elf_close(&f);
+	el_close(&f);
 	close(fd);
 	return 0;
 }

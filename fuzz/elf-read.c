@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "fuzz/plan-check.h"
-#include "tools/inspect-print.h"
+#include "tools/inspect/print.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -30,7 +30,7 @@ static const char *fake_get(const char *name, void *ctx)
 	return NULL;
 }
 
-static void report(const struct tl_elf *f, FILE *out)
+static void report(const struct el_file *f, FILE *out)
 {
 	static const struct in_host host = { ELFCLASS64, EM_X86_64 };
 	struct in_report *r = malloc(sizeof(*r));
@@ -50,14 +50,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	void *copy = malloc(size ? size : 1);
 	FILE *out = fopen("/dev/null", "w");
-	struct tl_elf f;
+	struct el_file f;
 
 	if (!copy || !out)
 		abort();
 	memcpy(copy, data, size);
-	if (!tl_elf_open_mem(&f, "fuzz", copy, size))
+	if (!el_open_mem(&f, "fuzz", copy, size))
 		report(&f, out);
-	tl_elf_close(&f);
+	el_close(&f);
 	fclose(out);
 	free(copy);
 	return 0;

@@ -5,14 +5,14 @@
  * it, and no page that turns read-only after relocation (RELRO).  A
  * broken promise aborts, which libFuzzer reports as a crash.
  */
-#ifndef PLAN_CHECK_H
-#define PLAN_CHECK_H
+#ifndef FUZZ_PLAN_CHECK_H
+#define FUZZ_PLAN_CHECK_H
 
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "loader/plan.h"
+#include "core/plan.h"
 
 #define PC_DOWN(x, a) ((x) & ~((uintptr_t)(a) - 1))
 #define PC_UP(x, a) PC_DOWN((x) + (a) - 1, (a))

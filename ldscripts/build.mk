@@ -5,17 +5,16 @@
 
 MKSCRIPT = $(B)/ldscripts/mkscript
 
-$(MKSCRIPT): $(B)/obj/ldscripts/mkscript.o $(B)/obj/linker/script.o \
-		$(B)/obj/linker/emul.o $(B)/obj/linker/readall.o
+$(MKSCRIPT): $(B)/obj/ldscripts/mkscript.o $(call archives,ldscripts)
 	@mkdir -p $(@D)
-	$(CC) $(HL_CFLAGS) -o $@ $^ $(LDFLAGS)
+	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDFLAGS) $(call libs,ldscripts)
 
 # One stamp for the whole set: which emulations exist depends on the
 # linkers installed.
 $(B)/ldscripts.stamp: ldscripts/generate.sh $(MKSCRIPT) \
 		$(B)/gen/linker/config.h
 	sh ldscripts/generate.sh $(MKSCRIPT) $(STAGE)/share/hugelink/ldscripts \
-		"$(HL_LD_BFD)"
+		"$$(sed -n 's/^#define HL_LD_BFD "\(.*\)"$$/\1/p' $(B)/gen/linker/config.h)"
 	@touch $@
 
 STAGE_FILES += $(B)/ldscripts.stamp

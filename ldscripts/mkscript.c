@@ -19,20 +19,20 @@
 
 int main(int argc, char **argv)
 {
-	enum hl_script_kind kind;
+	enum lw_script_kind kind;
 	char *in, *out;
 	size_t page;
 
 	if (argc != 3 || (strcmp(argv[1], "B") && strcmp(argv[1], "BDT")))
 		errx(2, "usage: mkscript B|BDT EMULATION");
-	kind = strcmp(argv[1], "B") == 0 ? HL_SCRIPT_BSS : HL_SCRIPT_ALIGN;
-	page = hl_emul_page_size(argv[2]);
+	kind = strcmp(argv[1], "B") == 0 ? LW_SCRIPT_BSS : LW_SCRIPT_ALIGN;
+	page = lw_emul_page_size(argv[2]);
 	if (!page)
 		errx(2, "no huge page size known for emulation %s", argv[2]);
-	in = hl_read_all(stdin);
+	in = lw_read_all(stdin);
 	if (!in)
 		err(1, "standard input");
-	out = hl_script_make(in, kind, page, page);
+	out = lw_script_make(in, kind, page, page);
 	if (!out)
 		return 1;
 	if (fputs(out, stdout) == EOF || fflush(stdout) != 0)

@@ -8,7 +8,7 @@
 #include "linker/argv.h"
 
 /* Make room for N more strings and the terminating NULL. */
-static int reserve(struct hl_argv *a, size_t n)
+static int reserve(struct lw_argv *a, size_t n)
 {
 	size_t cap = a->cap ? a->cap : 16;
 	char **v;
@@ -29,7 +29,7 @@ static int reserve(struct hl_argv *a, size_t n)
 	return 0;
 }
 
-int hl_argv_insert(struct hl_argv *a, size_t at, char *const *v, size_t n)
+int lw_argv_insert(struct lw_argv *a, size_t at, char *const *v, size_t n)
 {
 	size_t i;
 
@@ -53,26 +53,26 @@ out_undo:
 	return -1;
 }
 
-int hl_argv_pushv(struct hl_argv *a, char *const *v, size_t n)
+int lw_argv_pushv(struct lw_argv *a, char *const *v, size_t n)
 {
-	return hl_argv_insert(a, a->n, v, n);
+	return lw_argv_insert(a, a->n, v, n);
 }
 
-int hl_argv_push(struct hl_argv *a, const char *s)
+int lw_argv_push(struct lw_argv *a, const char *s)
 {
 	char *const one[] = { (char *)s };
 
-	return hl_argv_insert(a, a->n, one, 1);
+	return lw_argv_insert(a, a->n, one, 1);
 }
 
-void hl_argv_remove(struct hl_argv *a, size_t at)
+void lw_argv_remove(struct lw_argv *a, size_t at)
 {
 	free(a->v[at]);
 	memmove(a->v + at, a->v + at + 1, (a->n - at) * sizeof(*a->v));
 	a->n--;
 }
 
-void hl_argv_free(struct hl_argv *a)
+void lw_argv_free(struct lw_argv *a)
 {
 	for (size_t i = 0; i < a->n; i++)
 		free(a->v[i]);

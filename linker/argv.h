@@ -1,5 +1,5 @@
-#ifndef HL_ARGV_H
-#define HL_ARGV_H
+#ifndef LINKER_ARGV_H
+#define LINKER_ARGV_H
 /*
  * A growable, NULL-terminated vector of strings the vector owns.  Every
  * function returns 0, or -1 with errno set (ENOMEM) and the vector left
@@ -7,17 +7,17 @@
  */
 #include <stddef.h>
 
-struct hl_argv {
+struct lw_argv {
 	char **v;	/* v[n] is always NULL once anything was added */
 	size_t n;
 	size_t cap;
 };
 
-int hl_argv_push(struct hl_argv *a, const char *s);
-int hl_argv_pushv(struct hl_argv *a, char *const *v, size_t n);
-int hl_argv_insert(struct hl_argv *a, size_t at, char *const *v, size_t n);
+int lw_argv_push(struct lw_argv *a, const char *s);
+int lw_argv_pushv(struct lw_argv *a, char *const *v, size_t n);
+int lw_argv_insert(struct lw_argv *a, size_t at, char *const *v, size_t n);
 /* Drop (and free) the string at AT; cannot fail. */
-void hl_argv_remove(struct hl_argv *a, size_t at);
-void hl_argv_free(struct hl_argv *a);
+void lw_argv_remove(struct lw_argv *a, size_t at);
+void lw_argv_free(struct lw_argv *a);
 
 #endif

@@ -34,7 +34,7 @@ static bool elf_check(bool ok, const char *call, const char *path)
 
 /* Apply E to one program header; true when it changed. */
 static bool edit_phdr(GElf_Phdr *ph, bool first_load, bool dyn,
-		      const struct hl_edit *e)
+		      const struct lw_edit *e)
 {
 	GElf_Word flags = ph->p_flags;
 	GElf_Xword align = ph->p_align;
@@ -44,15 +44,15 @@ static bool edit_phdr(GElf_Phdr *ph, bool first_load, bool dyn,
 	if (dyn && first_load && e->base_align && ph->p_offset == 0 &&
 	    ph->p_vaddr % e->base_align == 0 && ph->p_align < e->base_align)
 		ph->p_align = e->base_align;
-	if (e->flag == HL_FLAG_ALL ||
-	    (e->flag == HL_FLAG_BSS && (ph->p_flags & PF_W) &&
+	if (e->flag == LW_FLAG_ALL ||
+	    (e->flag == LW_FLAG_BSS && (ph->p_flags & PF_W) &&
 	     ph->p_filesz == 0 && ph->p_memsz > 0))
 		ph->p_flags |= PF_LINUX_HUGETLB;
 	return ph->p_flags != flags || ph->p_align != align;
 }
 
 /* Edit the program headers of ELF; *DIRTY says whether any changed. */
-static int edit_phdrs(Elf *elf, const char *path, const struct hl_edit *e,
+static int edit_phdrs(Elf *elf, const char *path, const struct lw_edit *e,
 		      bool *dirty)
 {
 	GElf_Ehdr eh;
@@ -81,7 +81,7 @@ static int edit_phdrs(Elf *elf, const char *path, const struct hl_edit *e,
 	return 0;
 }
 
-int hl_edit_output(const char *path, const struct hl_edit *e)
+int lw_edit_output(const char *path, const struct lw_edit *e)
 {
 	bool dirty = false;
 	int fd, rc = -1;

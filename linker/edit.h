@@ -1,5 +1,5 @@
-#ifndef HL_EDIT_H
-#define HL_EDIT_H
+#ifndef LINKER_EDIT_H
+#define LINKER_EDIT_H
 /*
  * The post-link edit: program-header fields a linker script cannot set.
  * Only p_align and p_flags change; nothing in the file moves.
@@ -9,13 +9,13 @@
 /* libhugetlbfs's flag for "remap this segment by default" (PF_MASKOS). */
 #define PF_LINUX_HUGETLB 0x00100000
 
-enum hl_flag {
-	HL_FLAG_NONE,
-	HL_FLAG_BSS,	/* writable PT_LOADs with nothing in the file */
-	HL_FLAG_ALL,	/* every PT_LOAD */
+enum lw_flag {
+	LW_FLAG_NONE,
+	LW_FLAG_BSS,	/* writable PT_LOADs with nothing in the file */
+	LW_FLAG_ALL,	/* every PT_LOAD */
 };
 
-struct hl_edit {
+struct lw_edit {
 	/*
 	 * For ET_DYN (PIE, static-pie, shared object): the alignment the
 	 * loader must give the load base, set as the first PT_LOAD's p_align
@@ -23,13 +23,13 @@ struct hl_edit {
 	 * 0 leaves p_align alone.
 	 */
 	size_t base_align;
-	enum hl_flag flag;
+	enum lw_flag flag;
 };
 
 /*
  * Apply E to the ELF file at PATH.  Returns 0, or -1 after a message (the
  * file may then be partly written; the caller removes it).
  */
-int hl_edit_output(const char *path, const struct hl_edit *e);
+int lw_edit_output(const char *path, const struct lw_edit *e);
 
 #endif

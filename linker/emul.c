@@ -33,7 +33,7 @@ static const struct {
 	{ "elf64loongarch",	32 * MIB },
 };
 
-size_t hl_emul_page_size(const char *emu)
+size_t lw_emul_page_size(const char *emu)
 {
 	for (size_t i = 0; i < sizeof(pages) / sizeof(pages[0]); i++)
 		if (fnmatch(pages[i].pattern, emu, 0) == 0)
@@ -41,7 +41,7 @@ size_t hl_emul_page_size(const char *emu)
 	return 0;
 }
 
-int hl_emul_default(const char *v_output, char *buf, size_t len)
+int lw_emul_default(const char *v_output, char *buf, size_t len)
 {
 	const char *s = strstr(v_output, "Supported emulations:");
 	size_t n;

@@ -1,5 +1,5 @@
-#ifndef HL_EMUL_H
-#define HL_EMUL_H
+#ifndef LINKER_EMUL_H
+#define LINKER_EMUL_H
 /*
  * Target emulations (the linker's -m names) and the huge page size each
  * architecture uses by default.  Decided from the target alone, never
@@ -8,13 +8,13 @@
 #include <stddef.h>
 
 /* The default huge page size for emulation EMU, or 0 when unknown. */
-size_t hl_emul_page_size(const char *emu);
+size_t lw_emul_page_size(const char *emu);
 
 /*
  * The first emulation listed under "Supported emulations:" in the output
  * of "ld -V", copied into BUF.  Returns 0, or -1 when there is none or it
  * does not fit.
  */
-int hl_emul_default(const char *v_output, char *buf, size_t len);
+int lw_emul_default(const char *v_output, char *buf, size_t len);
 
 #endif

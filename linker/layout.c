@@ -14,10 +14,10 @@
 #define OURS "--hugetlbfs-"
 
 /* P and T from the target's default page and --hugetlbfs-page-size. */
-static int pages(const struct hl_opts *o, const char *emulation,
-		 struct hl_layout *l)
+static int pages(const struct lw_opts *o, const char *emulation,
+		 struct lw_layout *l)
 {
-	size_t deflt = emulation && *emulation ? hl_emul_page_size(emulation) : 0;
+	size_t deflt = emulation && *emulation ? lw_emul_page_size(emulation) : 0;
 
 	if (!o->page_size && !deflt) {
 		if (emulation && *emulation)
@@ -38,19 +38,19 @@ static int pages(const struct hl_opts *o, const char *emulation,
 
 /* --hugetlbfs-link: an installed script of GNU ld's, chosen like GNU ld
  * chooses its own (x, xd for PIE, xs for shared; w with -z now). */
-static int link_script(const struct hl_opts *o, enum hl_flavour fl,
-		       const char *emulation, struct hl_layout *l)
+static int link_script(const struct lw_opts *o, enum lw_flavour fl,
+		       const char *emulation, struct lw_layout *l)
 {
 	static const char *const kinds[] = {
-		[HL_KIND_EXEC] = "x", [HL_KIND_PIE] = "xd", [HL_KIND_SHARED] = "xs",
+		[LW_KIND_EXEC] = "x", [LW_KIND_PIE] = "xd", [LW_KIND_SHARED] = "xs",
 	};
-	const char *mode = o->mode == HL_MODE_B ? "B" : "BDT";
+	const char *mode = o->mode == LW_MODE_B ? "B" : "BDT";
 	int n;
 
-	if (fl != HL_FLAVOUR_BFD) {
+	if (fl != LW_FLAVOUR_BFD) {
 		warnx(OURS "link=%s needs GNU ld: its scripts are GNU ld "
 		      "scripts; use " OURS "align with %s", mode,
-		      hl_flavour_name(fl));
+		      lw_flavour_name(fl));
 		return -1;
 	}
 	if (o->user_script) {
@@ -62,7 +62,7 @@ static int link_script(const struct hl_opts *o, enum hl_flavour fl,
 		      "its script", mode);
 		return -1;
 	}
-	if (o->page_size && o->page_size != hl_emul_page_size(emulation)) {
+	if (o->page_size && o->page_size != lw_emul_page_size(emulation)) {
 		warnx(OURS "link=%s scripts are made for the default huge page "
 		      "of %s; " OURS "page-size cannot change them", mode,
 		      emulation);
@@ -75,48 +75,48 @@ static int link_script(const struct hl_opts *o, enum hl_flavour fl,
 		warnx("emulation name too long: %s", emulation);
 		return -1;
 	}
-	l->method = HL_METHOD_SCRIPT;
-	l->edit.flag = o->mode == HL_MODE_B ? HL_FLAG_BSS : HL_FLAG_ALL;
+	l->method = LW_METHOD_SCRIPT;
+	l->edit.flag = o->mode == LW_MODE_B ? LW_FLAG_BSS : LW_FLAG_ALL;
 	return 0;
 }
 
 /* --hugetlbfs-align with a linker that only takes -z max-page-size. */
-static int zopts(enum hl_flavour fl, struct hl_layout *l)
+static int zopts(enum lw_flavour fl, struct lw_layout *l)
 {
 	if (l->page != l->text_page) {
-		if (fl == HL_FLAVOUR_GOLD)
+		if (fl == LW_FLAVOUR_GOLD)
 			warnx("gold pads the file to -z max-page-size at every "
 			      "segment boundary: pages above the default would "
 			      "make it gigabytes; use GNU ld");
-		else if (fl != HL_FLAVOUR_BFD)
+		else if (fl != LW_FLAVOUR_BFD)
 			warnx("%s aligns every segment to -z max-page-size: with "
 			      "pages above the default the image spans more than "
 			      "2 GiB and 32-bit relocations overflow; use GNU ld",
-			      hl_flavour_name(fl));
+			      lw_flavour_name(fl));
 		else
 			warnx("with a -T script only -z max-page-size can be "
 			      "passed, which needs pages no larger than the "
 			      "default; drop " OURS "page-size or the -T script");
 		return -1;
 	}
-	l->method = HL_METHOD_ZOPTS;
-	l->common_page = fl == HL_FLAVOUR_BFD;
+	l->method = LW_METHOD_ZOPTS;
+	l->common_page = fl == LW_FLAVOUR_BFD;
 	return 0;
 }
 
-int hl_layout_decide(const struct hl_opts *o, enum hl_flavour fl,
-		     const char *emulation, struct hl_layout *l)
+int lw_layout_decide(const struct lw_opts *o, enum lw_flavour fl,
+		     const char *emulation, struct lw_layout *l)
 {
 	memset(l, 0, sizeof(*l));
-	if (o->mode == HL_MODE_NONE || o->relocatable || o->info_only)
+	if (o->mode == LW_MODE_NONE || o->relocatable || o->info_only)
 		return 0;
 	if (pages(o, emulation, l) < 0)
 		return -1;
 	l->edit.base_align = l->page;
-	if (o->mode != HL_MODE_ALIGN)
+	if (o->mode != LW_MODE_ALIGN)
 		return link_script(o, fl, emulation, l);
-	if (fl == HL_FLAVOUR_BFD && !o->user_script) {
-		l->method = HL_METHOD_GENERATE;
+	if (fl == LW_FLAVOUR_BFD && !o->user_script) {
+		l->method = LW_METHOD_GENERATE;
 		return 0;
 	}
 	return zopts(fl, l);

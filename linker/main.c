@@ -19,9 +19,9 @@
 #include <unistd.h>
 
 #include "linker/argv.h"
+#include "linker/cmdline.h"
 #include "linker/layout.h"
 #include "linker/options.h"
-#include "linker/plan.h"
 #include "linker/prefix.h"
 #include "linker/realld.h"
 #include "linker/rsp.h"
@@ -31,13 +31,13 @@
 #include "linker/tmp.h"
 
 struct job {
-	struct hl_argv args;	/* the command line, response files expanded */
-	struct hl_opts opts;
-	struct hl_realld ld;
-	struct hl_layout layout;
-	struct hl_prefix prefix;
-	struct hl_plan plan;
-	struct hl_tmp tmp;
+	struct lw_argv args;	/* the command line, response files expanded */
+	struct lw_opts opts;
+	struct lw_realld ld;
+	struct lw_layout layout;
+	struct lw_prefix prefix;
+	struct lw_cmdline plan;
+	struct lw_tmp tmp;
 	char *script;		/* -T path for an installed script */
 	struct stat before;	/* the output before the link */
 	bool existed;		/* ... if there was one */
@@ -46,13 +46,13 @@ struct job {
 
 static int parse(struct job *j, int argc, char **argv)
 {
-	if (hl_argv_pushv(&j->args, argv + 1, argc - 1) < 0) {
+	if (lw_argv_pushv(&j->args, argv + 1, argc - 1) < 0) {
 		warn("reading the command line");
 		return -1;
 	}
-	if (hl_rsp_expand(&j->args, 0) < 0)
+	if (lw_rsp_expand(&j->args, 0) < 0)
 		return -1;
-	return hl_opts_parse(&j->args, &j->opts);
+	return lw_opts_parse(&j->args, &j->opts);
 }
 
 /* No option of ours: become the real linker, arguments untouched. */
@@ -63,9 +63,9 @@ static void pass_through(const struct job *j, char **argv)
 	warn("cannot run %s", j->ld.path);
 }
 
-static bool wants_layout(const struct hl_opts *o)
+static bool wants_layout(const struct lw_opts *o)
 {
-	return o->mode != HL_MODE_NONE && !o->relocatable && !o->info_only;
+	return o->mode != LW_MODE_NONE && !o->relocatable && !o->info_only;
 }
 
 /* The target: -m, else LDEMULATION for GNU ld, else the linker's default. */
@@ -75,7 +75,7 @@ static const char *emulation(const struct job *j)
 
 	if (j->opts.emulation)
 		return j->opts.emulation;
-	if (j->ld.flavour == HL_FLAVOUR_BFD && env && *env)
+	if (j->ld.flavour == LW_FLAVOUR_BFD && env && *env)
 		return env;
 	return j->ld.emulation;
 }
@@ -86,7 +86,7 @@ static int find_script(struct job *j)
 	const char *dir = j->opts.script_dir ? j->opts.script_dir :
 			  j->prefix.scripts;
 
-	if (j->layout.method != HL_METHOD_SCRIPT)
+	if (j->layout.method != LW_METHOD_SCRIPT)
 		return 0;
 	if (asprintf(&j->script, "%s/%s", dir, j->layout.script_name) < 0) {
 		j->script = NULL;
@@ -107,13 +107,13 @@ static int find_script(struct job *j)
  * objects, since only the main program is remapped. */
 static int find_runtime(struct job *j)
 {
-	const struct hl_opts *o = &j->opts;
+	const struct lw_opts *o = &j->opts;
 
-	if (!wants_layout(o) || o->kind == HL_KIND_SHARED)
+	if (!wants_layout(o) || o->kind == LW_KIND_SHARED)
 		return 0;
 	j->plan.archive = o->is_static;
 	j->plan.runtime = o->is_static ? j->prefix.lib_a : j->prefix.lib_so;
-	if (!o->is_static && !hl_prefix_is_system_libdir(j->prefix.libdir))
+	if (!o->is_static && !lw_prefix_is_system_libdir(j->prefix.libdir))
 		j->plan.rpath = j->prefix.libdir;
 	if (access(j->plan.runtime, R_OK) < 0) {
 		warn("runtime library %s", j->plan.runtime);
@@ -127,7 +127,7 @@ static int decide(struct job *j)
 	j->plan.layout = &j->layout;
 	if (!wants_layout(&j->opts))
 		return 0;
-	if (hl_layout_decide(&j->opts, j->ld.flavour, emulation(j),
+	if (lw_layout_decide(&j->opts, j->ld.flavour, emulation(j),
 			     &j->layout) < 0)
 		return -1;
 	return find_script(j);
@@ -136,43 +136,43 @@ static int decide(struct job *j)
 /* GNU ld's own default script for these options, made huge-page aware. */
 static int generate_script(struct job *j)
 {
-	struct hl_argv v = { 0 };
+	struct lw_argv v = { 0 };
 	char *out = NULL, *script = NULL;
 	int rc = -1, status;
 
-	if (hl_argv_pushv(&v, (char *const[]){ (char *)j->ld.argv0,
+	if (lw_argv_pushv(&v, (char *const[]){ (char *)j->ld.argv0,
 			  "--verbose", "-m", (char *)emulation(j) }, 4) < 0 ||
-	    hl_argv_pushv(&v, j->opts.script_opts.v, j->opts.script_opts.n) < 0) {
+	    lw_argv_pushv(&v, j->opts.script_opts.v, j->opts.script_opts.n) < 0) {
 		warn("ld --verbose");
 		goto out;
 	}
-	if (hl_spawn(j->ld.path, v.v, &out, &status) < 0)
+	if (lw_spawn(j->ld.path, v.v, &out, &status) < 0)
 		goto out;
 	if (status != 0) {
 		warnx("%s --verbose failed (status %d)", j->ld.path,
-		      hl_exit_code(status));
+		      lw_exit_code(status));
 		goto out;
 	}
-	script = hl_script_make(out, HL_SCRIPT_ALIGN, j->layout.text_page,
+	script = lw_script_make(out, LW_SCRIPT_ALIGN, j->layout.text_page,
 				j->layout.page);
-	if (script && hl_tmp_write(j->tmp.script, script) == 0) {
+	if (script && lw_tmp_write(j->tmp.script, script) == 0) {
 		j->plan.script = j->tmp.script;
 		rc = 0;
 	}
 out:
 	free(script);
 	free(out);
-	hl_argv_free(&v);
+	lw_argv_free(&v);
 	return rc;
 }
 
 static int write_args(const struct job *j)
 {
-	struct hl_argv v = { 0 };
+	struct lw_argv v = { 0 };
 	FILE *f;
 	int rc = -1;
 
-	if (hl_plan_args(&j->opts, &j->plan, &v) < 0) {
+	if (lw_cmdline_args(&j->opts, &j->plan, &v) < 0) {
 		warn("building the linker's arguments");
 		goto out;
 	}
@@ -181,21 +181,21 @@ static int write_args(const struct job *j)
 		warn("%s", j->tmp.args);
 		goto out;
 	}
-	rc = hl_rsp_write(f, v.v, v.n);
+	rc = lw_rsp_write(f, v.v, v.n);
 	if (fclose(f) != 0 || rc < 0) {
 		warn("%s", j->tmp.args);
 		rc = -1;
 	}
 out:
-	hl_argv_free(&v);
+	lw_argv_free(&v);
 	return rc;
 }
 
 static int prepare(struct job *j)
 {
-	if (hl_tmp_create(&j->tmp) < 0)
+	if (lw_tmp_create(&j->tmp) < 0)
 		return -1;
-	if (j->layout.method == HL_METHOD_GENERATE && generate_script(j) < 0)
+	if (j->layout.method == LW_METHOD_GENERATE && generate_script(j) < 0)
 		return -1;
 	return write_args(j);
 }
@@ -211,7 +211,7 @@ static int link_output(struct job *j)
 		warn("response file");
 		return -1;
 	}
-	rc = hl_spawn(j->ld.path, (char *const[]){ (char *)j->ld.argv0, rsp,
+	rc = lw_spawn(j->ld.path, (char *const[]){ (char *)j->ld.argv0, rsp,
 		      NULL }, NULL, &j->status);
 	free(rsp);
 	return rc;
@@ -241,31 +241,31 @@ static int edit(struct job *j)
 {
 	if (!wants_layout(&j->opts) || !output_written(j))
 		return 0;
-	return hl_edit_output(j->opts.output, &j->layout.edit);
+	return lw_edit_output(j->opts.output, &j->layout.edit);
 }
 
 /* Everything after the command line is known to be ours. */
 static int run_link(struct job *j)
 {
-	if (wants_layout(&j->opts) && hl_realld_probe(&j->ld) < 0)
-		return HL_EXIT_SETUP;
-	if (hl_prefix_find(&j->prefix) < 0)
-		return HL_EXIT_SETUP;
+	if (wants_layout(&j->opts) && lw_realld_probe(&j->ld) < 0)
+		return LW_EXIT_SETUP;
+	if (lw_prefix_find(&j->prefix) < 0)
+		return LW_EXIT_SETUP;
 	if (decide(j) < 0)
-		return HL_EXIT_USAGE;
+		return LW_EXIT_USAGE;
 	if (find_runtime(j) < 0)
-		return HL_EXIT_SETUP;
+		return LW_EXIT_SETUP;
 	if (prepare(j) < 0)
-		return HL_EXIT_FAILED;
+		return LW_EXIT_FAILED;
 	if (link_output(j) < 0)
-		return HL_EXIT_SETUP;
+		return LW_EXIT_SETUP;
 	if (WIFSIGNALED(j->status))
 		discard_output(j);
 	if (j->status != 0)
-		return hl_exit_code(j->status);
+		return lw_exit_code(j->status);
 	if (edit(j) < 0) {
 		discard_output(j);
-		return HL_EXIT_FAILED;
+		return LW_EXIT_FAILED;
 	}
 	return 0;
 }
@@ -278,18 +278,18 @@ int main(int argc, char **argv)
 	/* Messages name the wrapper, whatever name the compiler ran. */
 	program_invocation_short_name = "hugetlbfs-ld";
 	if (parse(&j, argc, argv) < 0)
-		rc = HL_EXIT_USAGE;
-	else if (hl_realld_choose(argv[0], &j.ld) < 0)
-		rc = HL_EXIT_SETUP;
+		rc = LW_EXIT_USAGE;
+	else if (lw_realld_choose(argv[0], &j.ld) < 0)
+		rc = LW_EXIT_SETUP;
 	else if (!j.opts.ours) {
 		pass_through(&j, argv);
-		rc = HL_EXIT_SETUP;
+		rc = LW_EXIT_SETUP;
 	} else
 		rc = run_link(&j);
-	hl_tmp_remove(&j.tmp);
+	lw_tmp_remove(&j.tmp);
 	free(j.script);
-	hl_prefix_free(&j.prefix);
-	hl_opts_free(&j.opts);
-	hl_argv_free(&j.args);
+	lw_prefix_free(&j.prefix);
+	lw_opts_free(&j.opts);
+	lw_argv_free(&j.args);
 	return rc;
 }

@@ -10,8 +10,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "core/size.h"
 #include "linker/options.h"
-#include "loader/size.h"
 
 #define OURS "--hugetlbfs-"
 
@@ -88,7 +88,7 @@ static const char *value_of(const char *a, const char *name)
 }
 
 /* Parse one of our options.  LINK collects --hugetlbfs-link. */
-static int take_ours(const char *a, struct hl_opts *o, enum hl_mode *link,
+static int take_ours(const char *a, struct lw_opts *o, enum lw_mode *link,
 		     bool *align)
 {
 	const char *v;
@@ -98,9 +98,9 @@ static int take_ours(const char *a, struct hl_opts *o, enum hl_mode *link,
 		*align = true;
 	} else if ((v = value_of(a, OURS "link"))) {
 		if (strcmp(v, "B") == 0)
-			*link = HL_MODE_B;
+			*link = LW_MODE_B;
 		else if (strcmp(v, "BDT") == 0)
-			*link = HL_MODE_BDT;
+			*link = LW_MODE_BDT;
 		else
 			goto bad_value;
 	} else if ((v = value_of(a, OURS "script-path"))) {
@@ -132,7 +132,7 @@ bad_value:
 }
 
 /* Record a -z keyword, which also picks GNU ld's script. */
-static int take_z(const char *kw, struct hl_opts *o)
+static int take_z(const char *kw, struct lw_opts *o)
 {
 	char *const pair[] = { "-z", (char *)kw };
 
@@ -144,18 +144,18 @@ static int take_z(const char *kw, struct hl_opts *o)
 		o->znorelro = true;
 	else if (strcmp(kw, "relro") == 0)
 		o->znorelro = false;
-	return hl_argv_pushv(&o->script_opts, pair, 2);
+	return lw_argv_pushv(&o->script_opts, pair, 2);
 }
 
 /* Note the output kind flag N asks for; false when N is none. */
-static bool take_kind(const char *n, struct hl_opts *o)
+static bool take_kind(const char *n, struct lw_opts *o)
 {
 	if (strcmp(n, "-shared") == 0 || strcmp(n, "-Bshareable") == 0)
-		o->kind = HL_KIND_SHARED;
+		o->kind = LW_KIND_SHARED;
 	else if (strcmp(n, "-pie") == 0 || strcmp(n, "-pic-executable") == 0)
-		o->kind = HL_KIND_PIE;
+		o->kind = LW_KIND_PIE;
 	else if (strcmp(n, "-no-pie") == 0)
-		o->kind = HL_KIND_EXEC;
+		o->kind = LW_KIND_EXEC;
 	else if (strcmp(n, "-static") == 0)
 		o->is_static = true;
 	else
@@ -165,12 +165,12 @@ static bool take_kind(const char *n, struct hl_opts *o)
 
 /* Note what flag A (an option without a value) asks for.  The flags
  * that pick GNU ld's script are kept, in order, in SCRIPT_OPTS. */
-static int take_flag(const char *a, struct hl_opts *o)
+static int take_flag(const char *a, struct lw_opts *o)
 {
 	const char *n = long_name(a);
 
 	if (take_kind(n, o) || in(n, picks_script))
-		return hl_argv_push(&o->script_opts, a);
+		return lw_argv_push(&o->script_opts, a);
 	if (strcmp(a, "-r") == 0 || strcmp(n, "-relocatable") == 0 ||
 	    strcmp(a, "-Ur") == 0 || strcmp(a, "-i") == 0)
 		o->relocatable = true;
@@ -185,7 +185,7 @@ static int take_flag(const char *a, struct hl_opts *o)
  * argument, NEXT (NULL at the end).  Returns 0 when A is not such an
  * option, else the number of arguments used, or -1 when memory runs out.
  */
-static int take_separate(const char *a, const char *next, struct hl_opts *o)
+static int take_separate(const char *a, const char *next, struct lw_opts *o)
 {
 	const char *n = long_name(a);
 	int used = next ? 2 : 1;
@@ -209,7 +209,7 @@ static int take_separate(const char *a, const char *next, struct hl_opts *o)
  * value ("-zKEYWORD", "-mEMULATION", "--output=FILE").  Returns 1, or -1
  * when memory runs out.
  */
-static int take_joined(const char *a, struct hl_opts *o)
+static int take_joined(const char *a, struct lw_opts *o)
 {
 	const char *n = long_name(a), *v;
 
@@ -236,7 +236,7 @@ static int take_joined(const char *a, struct hl_opts *o)
  * Note what A, followed by NEXT, asks of the real linker.  Returns the
  * number of arguments used, or -1 when memory runs out.
  */
-static int classify(const char *a, const char *next, struct hl_opts *o)
+static int classify(const char *a, const char *next, struct lw_opts *o)
 {
 	int used;
 
@@ -247,33 +247,33 @@ static int classify(const char *a, const char *next, struct hl_opts *o)
 }
 
 /* Copy A[I..] to the rest unchanged: what follows "--" is not ours. */
-static int take_verbatim(const struct hl_argv *a, size_t i, struct hl_opts *o)
+static int take_verbatim(const struct lw_argv *a, size_t i, struct lw_opts *o)
 {
-	return hl_argv_pushv(&o->rest, a->v + i, a->n - i);
+	return lw_argv_pushv(&o->rest, a->v + i, a->n - i);
 }
 
-static int finish(struct hl_opts *o, enum hl_mode link, bool align)
+static int finish(struct lw_opts *o, enum lw_mode link, bool align)
 {
 	if (o->options_end == SIZE_MAX)
 		o->options_end = o->rest.n;
-	o->mode = link != HL_MODE_NONE ? link :
-		  align ? HL_MODE_ALIGN : HL_MODE_NONE;
-	if (o->page_size && o->mode == HL_MODE_NONE) {
+	o->mode = link != LW_MODE_NONE ? link :
+		  align ? LW_MODE_ALIGN : LW_MODE_NONE;
+	if (o->page_size && o->mode == LW_MODE_NONE) {
 		warnx(OURS "page-size needs " OURS "align or " OURS "link");
 		return -1;
 	}
 	return 0;
 }
 
-int hl_opts_parse(const struct hl_argv *args, struct hl_opts *o)
+int lw_opts_parse(const struct lw_argv *args, struct lw_opts *o)
 {
-	enum hl_mode link = HL_MODE_NONE;
+	enum lw_mode link = LW_MODE_NONE;
 	bool align = false;
 	size_t i = 0;
 
 	o->output = "a.out";
 	o->options_end = SIZE_MAX;
-	o->kind = HL_KIND_EXEC;
+	o->kind = LW_KIND_EXEC;
 	while (i < args->n) {
 		const char *a = args->v[i];
 		int used;
@@ -293,7 +293,7 @@ int hl_opts_parse(const struct hl_argv *args, struct hl_opts *o)
 			break;
 		}
 		used = classify(a, i + 1 < args->n ? args->v[i + 1] : NULL, o);
-		if (used < 0 || hl_argv_pushv(&o->rest, args->v + i, used) < 0) {
+		if (used < 0 || lw_argv_pushv(&o->rest, args->v + i, used) < 0) {
 			warn("reading the command line");
 			return -1;
 		}
@@ -302,8 +302,8 @@ int hl_opts_parse(const struct hl_argv *args, struct hl_opts *o)
 	return finish(o, link, align);
 }
 
-void hl_opts_free(struct hl_opts *o)
+void lw_opts_free(struct lw_opts *o)
 {
-	hl_argv_free(&o->rest);
-	hl_argv_free(&o->script_opts);
+	lw_argv_free(&o->rest);
+	lw_argv_free(&o->script_opts);
 }

@@ -32,7 +32,7 @@ static char *join(const char *prefix, const char *rest)
 	return s;
 }
 
-int hl_prefix_find(struct hl_prefix *p)
+int lw_prefix_find(struct lw_prefix *p)
 {
 	char *exe = realpath("/proc/self/exe", NULL);
 
@@ -52,13 +52,13 @@ int hl_prefix_find(struct hl_prefix *p)
 	free(exe);
 	if (!p->libdir || !p->lib_so || !p->lib_a || !p->scripts) {
 		warn("finding the install tree");
-		hl_prefix_free(p);
+		lw_prefix_free(p);
 		return -1;
 	}
 	return 0;
 }
 
-bool hl_prefix_is_system_libdir(const char *dir)
+bool lw_prefix_is_system_libdir(const char *dir)
 {
 	static const char *const dirs[] = {
 		"/lib", "/usr/lib",
@@ -71,7 +71,7 @@ bool hl_prefix_is_system_libdir(const char *dir)
 	return false;
 }
 
-void hl_prefix_free(struct hl_prefix *p)
+void lw_prefix_free(struct lw_prefix *p)
 {
 	free(p->libdir);
 	free(p->lib_so);

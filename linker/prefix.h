@@ -1,5 +1,5 @@
-#ifndef HL_PREFIX_H
-#define HL_PREFIX_H
+#ifndef LINKER_PREFIX_H
+#define LINKER_PREFIX_H
 /*
  * The install tree, found from the wrapper's own location: the wrapper is
  * <prefix>/bin/hugetlbfs-ld, the runtime <prefix>/lib/libhugelink.{so,a},
@@ -8,7 +8,7 @@
  */
 #include <stdbool.h>
 
-struct hl_prefix {
+struct lw_prefix {
 	char *lib_so;		/* <prefix>/lib/libhugelink.so */
 	char *lib_a;		/* <prefix>/lib/libhugelink.a */
 	char *libdir;		/* <prefix>/lib */
@@ -16,11 +16,11 @@ struct hl_prefix {
 };
 
 /* Fill P from /proc/self/exe.  Returns 0, or -1 after a message. */
-int hl_prefix_find(struct hl_prefix *p);
+int lw_prefix_find(struct lw_prefix *p);
 
 /* True when DIR is searched by the dynamic loader without help. */
-bool hl_prefix_is_system_libdir(const char *dir);
+bool lw_prefix_is_system_libdir(const char *dir);
 
-void hl_prefix_free(struct hl_prefix *p);
+void lw_prefix_free(struct lw_prefix *p);
 
 #endif

@@ -6,7 +6,7 @@
 
 #include "linker/readall.h"
 
-char *hl_read_all(FILE *f)
+char *lw_read_all(FILE *f)
 {
 	size_t len = 0, cap = 8192;
 	char *buf = malloc(cap);

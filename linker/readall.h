@@ -1,5 +1,5 @@
-#ifndef HL_READALL_H
-#define HL_READALL_H
+#ifndef LINKER_READALL_H
+#define LINKER_READALL_H
 /*
  * Reading a whole stream into memory: response files, the real linker's
  * answers, GNU ld's default script.
@@ -10,6 +10,6 @@
  * Read F to its end.  Returns a malloc'd NUL-terminated string, or NULL
  * with errno EIO when reading fails or ENOMEM when memory runs out.
  */
-char *hl_read_all(FILE *f);
+char *lw_read_all(FILE *f);
 
 #endif

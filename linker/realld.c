@@ -74,7 +74,7 @@ static int not_self(const char *path)
 }
 
 /* The HUGELINK_LD override, which must be an absolute path. */
-static int from_env(const char *env, struct hl_realld *r)
+static int from_env(const char *env, struct lw_realld *r)
 {
 	if (env[0] != '/') {
 		warnx("HUGELINK_LD=%s: must be an absolute path", env);
@@ -84,7 +84,7 @@ static int from_env(const char *env, struct hl_realld *r)
 	return not_self(env);
 }
 
-int hl_realld_choose(const char *argv0, struct hl_realld *r)
+int lw_realld_choose(const char *argv0, struct lw_realld *r)
 {
 	const char *env = getenv("HUGELINK_LD");
 	size_t i;
@@ -109,33 +109,33 @@ int hl_realld_choose(const char *argv0, struct hl_realld *r)
 	return not_self(r->path);
 }
 
-enum hl_flavour hl_flavour_of(const char *version)
+enum lw_flavour lw_flavour_of(const char *version)
 {
 	size_t n = strcspn(version, "\n");
 
 	if (memmem(version, n, "GNU gold", 8))
-		return HL_FLAVOUR_GOLD;
+		return LW_FLAVOUR_GOLD;
 	if (strncmp(version, "GNU ld", 6) == 0)
-		return HL_FLAVOUR_BFD;
+		return LW_FLAVOUR_BFD;
 	if (memmem(version, n, "LLD ", 4))
-		return HL_FLAVOUR_LLD;
+		return LW_FLAVOUR_LLD;
 	if (strncmp(version, "mold ", 5) == 0)
-		return HL_FLAVOUR_MOLD;
-	return HL_FLAVOUR_UNKNOWN;
+		return LW_FLAVOUR_MOLD;
+	return LW_FLAVOUR_UNKNOWN;
 }
 
-int hl_realld_probe(struct hl_realld *r)
+int lw_realld_probe(struct lw_realld *r)
 {
 	char *const argv[] = { (char *)r->argv0, "-V", NULL };
 	char *out;
 	int status;
 
-	if (hl_spawn(r->path, argv, &out, &status) < 0)
+	if (lw_spawn(r->path, argv, &out, &status) < 0)
 		return -1;
-	r->flavour = hl_flavour_of(out);
-	if (hl_emul_default(out, r->emulation, sizeof(r->emulation)) < 0)
+	r->flavour = lw_flavour_of(out);
+	if (lw_emul_default(out, r->emulation, sizeof(r->emulation)) < 0)
 		r->emulation[0] = '\0';
-	if (status != 0 || r->flavour == HL_FLAVOUR_UNKNOWN) {
+	if (status != 0 || r->flavour == LW_FLAVOUR_UNKNOWN) {
 		warnx("%s -V: not GNU ld, gold, lld or mold: \"%.*s\"", r->path,
 		      (int)strcspn(out, "\n"), out);
 		free(out);
@@ -145,14 +145,14 @@ int hl_realld_probe(struct hl_realld *r)
 	return 0;
 }
 
-const char *hl_flavour_name(enum hl_flavour f)
+const char *lw_flavour_name(enum lw_flavour f)
 {
 	static const char *const names[] = {
-		[HL_FLAVOUR_UNKNOWN] = "an unknown linker",
-		[HL_FLAVOUR_BFD] = "GNU ld",
-		[HL_FLAVOUR_GOLD] = "gold",
-		[HL_FLAVOUR_LLD] = "lld",
-		[HL_FLAVOUR_MOLD] = "mold",
+		[LW_FLAVOUR_UNKNOWN] = "an unknown linker",
+		[LW_FLAVOUR_BFD] = "GNU ld",
+		[LW_FLAVOUR_GOLD] = "gold",
+		[LW_FLAVOUR_LLD] = "lld",
+		[LW_FLAVOUR_MOLD] = "mold",
 	};
 
 	return names[f];

@@ -1,5 +1,5 @@
-#ifndef HL_REALLD_H
-#define HL_REALLD_H
+#ifndef LINKER_REALLD_H
+#define LINKER_REALLD_H
 /*
  * The real linker.  Its path is fixed when hugetlbfs-ld is built; which
  * one runs follows the name the wrapper was invoked as, and HUGELINK_LD
@@ -7,18 +7,18 @@
  */
 #include <stddef.h>
 
-enum hl_flavour {
-	HL_FLAVOUR_UNKNOWN,
-	HL_FLAVOUR_BFD,		/* GNU ld */
-	HL_FLAVOUR_GOLD,
-	HL_FLAVOUR_LLD,
-	HL_FLAVOUR_MOLD,
+enum lw_flavour {
+	LW_FLAVOUR_UNKNOWN,
+	LW_FLAVOUR_BFD,		/* GNU ld */
+	LW_FLAVOUR_GOLD,
+	LW_FLAVOUR_LLD,
+	LW_FLAVOUR_MOLD,
 };
 
-struct hl_realld {
+struct lw_realld {
 	const char *path;	/* absolute */
 	const char *argv0;	/* the name the linker sees: lld needs it */
-	enum hl_flavour flavour;
+	enum lw_flavour flavour;
 	char emulation[64];	/* its default emulation, "" when unknown */
 };
 
@@ -27,17 +27,17 @@ struct hl_realld {
  * after a message when there is none or it cannot be used (missing, not
  * built in, not executable, or this wrapper itself).
  */
-int hl_realld_choose(const char *argv0, struct hl_realld *r);
+int lw_realld_choose(const char *argv0, struct lw_realld *r);
 
 /*
  * Ask the linker for its version ("-V") to learn which linker it is and
  * its default emulation.  Returns 0, or -1 after a message.
  */
-int hl_realld_probe(struct hl_realld *r);
+int lw_realld_probe(struct lw_realld *r);
 
-const char *hl_flavour_name(enum hl_flavour f);
+const char *lw_flavour_name(enum lw_flavour f);
 
 /* Which flavour the first line of "-V" output names. */
-enum hl_flavour hl_flavour_of(const char *version);
+enum lw_flavour lw_flavour_of(const char *version);
 
 #endif

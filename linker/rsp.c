@@ -52,7 +52,7 @@ static void take_word(const char **in, char *buf)
 	*in = s;
 }
 
-int hl_rsp_split(const char *text, struct hl_argv *out)
+int lw_rsp_split(const char *text, struct lw_argv *out)
 {
 	const char *s = skip_space(text);
 	char *buf;
@@ -65,7 +65,7 @@ int hl_rsp_split(const char *text, struct hl_argv *out)
 		return -1;
 	while (*s && rc == 0) {
 		take_word(&s, buf);
-		rc = hl_argv_push(out, buf);
+		rc = lw_argv_push(out, buf);
 		s = skip_space(s);
 	}
 	free(buf);
@@ -91,7 +91,7 @@ static int slurp(const char *path, char **text)
 	f = fopen(path, "r");
 	if (!f)
 		return 0;
-	*text = hl_read_all(f);
+	*text = lw_read_all(f);
 	fclose(f);
 	if (!*text && errno == ENOMEM) {
 		warn("@%s", path);
@@ -101,21 +101,21 @@ static int slurp(const char *path, char **text)
 }
 
 /* Replace A->v[I] by the arguments in the file it names. */
-static int splice(struct hl_argv *a, size_t i, const char *text)
+static int splice(struct lw_argv *a, size_t i, const char *text)
 {
-	struct hl_argv words = { 0 };
+	struct lw_argv words = { 0 };
 	int rc;
 
-	rc = hl_rsp_split(text, &words);
+	rc = lw_rsp_split(text, &words);
 	if (rc == 0)
-		rc = hl_argv_insert(a, i + 1, words.v, words.n);
+		rc = lw_argv_insert(a, i + 1, words.v, words.n);
 	if (rc == 0)
-		hl_argv_remove(a, i);
-	hl_argv_free(&words);
+		lw_argv_remove(a, i);
+	lw_argv_free(&words);
 	return rc;
 }
 
-int hl_rsp_expand(struct hl_argv *a, size_t first)
+int lw_rsp_expand(struct lw_argv *a, size_t first)
 {
 	unsigned limit = RSP_LIMIT;
 	size_t i = first;
@@ -149,7 +149,7 @@ int hl_rsp_expand(struct hl_argv *a, size_t first)
 	return 0;
 }
 
-int hl_rsp_write(FILE *f, char *const *v, size_t n)
+int lw_rsp_write(FILE *f, char *const *v, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
 		putc('"', f);

@@ -1,5 +1,5 @@
-#ifndef HL_RSP_H
-#define HL_RSP_H
+#ifndef LINKER_RSP_H
+#define LINKER_RSP_H
 /*
  * Response files ("@file" arguments), read exactly as GNU ld reads them
  * (libiberty's expandargv and buildargv), and written so that GNU ld,
@@ -15,7 +15,7 @@
  * character literally, inside quotes too.  Text that is empty or only
  * whitespace yields no argument.
  */
-int hl_rsp_split(const char *text, struct hl_argv *out);
+int lw_rsp_split(const char *text, struct lw_argv *out);
 
 /*
  * Replace every "@file" in A, from index FIRST on, by the arguments the
@@ -24,9 +24,9 @@ int hl_rsp_split(const char *text, struct hl_argv *out);
  * (after a message) on an @file that is a directory, after 2000 @files
  * (which is how nesting loops end), or when memory runs out.
  */
-int hl_rsp_expand(struct hl_argv *a, size_t first);
+int lw_rsp_expand(struct lw_argv *a, size_t first);
 
 /* Write V[0..N) to F, one double-quoted argument a line. */
-int hl_rsp_write(FILE *f, char *const *v, size_t n);
+int lw_rsp_write(FILE *f, char *const *v, size_t n);
 
 #endif

@@ -27,7 +27,7 @@
 
 struct gen {
 	FILE *f;
-	enum hl_script_kind kind;
+	enum lw_script_kind kind;
 	size_t text_page, data_page;
 	bool seen_dsa;		/* past DATA_SEGMENT_ALIGN */
 	bool in_data;		/* past the point where DATA_PAGE applies */
@@ -171,17 +171,17 @@ static int body(const char *verbose, const char **start, size_t *len)
 
 static int check(const struct gen *g)
 {
-	if (g->kind == HL_SCRIPT_ALIGN && !g->seen_dsa) {
+	if (g->kind == LW_SCRIPT_ALIGN && !g->seen_dsa) {
 		warnx("GNU ld's default script has no DATA_SEGMENT_ALIGN "
 		      "(a non-paged output such as -N or -n?)");
 		return -1;
 	}
-	if (g->kind == HL_SCRIPT_ALIGN && g->data_page > g->text_page &&
+	if (g->kind == LW_SCRIPT_ALIGN && g->data_page > g->text_page &&
 	    !g->in_data) {
 		warnx("GNU ld's default script has no .data statement");
 		return -1;
 	}
-	if (g->kind == HL_SCRIPT_BSS && !g->in_data) {
+	if (g->kind == LW_SCRIPT_BSS && !g->in_data) {
 		warnx("GNU ld's default script has no __bss_start");
 		return -1;
 	}
@@ -192,7 +192,7 @@ static int check(const struct gen *g)
 	return 0;
 }
 
-char *hl_script_make(const char *verbose, enum hl_script_kind kind,
+char *lw_script_make(const char *verbose, enum lw_script_kind kind,
 		     size_t text_page, size_t data_page)
 {
 	struct gen g = { .kind = kind, .text_page = text_page,
@@ -213,7 +213,7 @@ char *hl_script_make(const char *verbose, enum hl_script_kind kind,
 	for (end = s + len; s < end; ) {
 		size_t n = strcspn(s, "\n");
 
-		if (kind == HL_SCRIPT_ALIGN)
+		if (kind == LW_SCRIPT_ALIGN)
 			align_line(&g, s, n);
 		else
 			bss_line(&g, s, n);

@@ -27,7 +27,7 @@ static char *read_output(int fd)
 		close(fd);
 		return NULL;
 	}
-	text = hl_read_all(f);
+	text = lw_read_all(f);
 	fclose(f);
 	return text;
 }
@@ -70,7 +70,7 @@ static int start(const char *path, char *const argv[], int pipe_w, pid_t *pid)
 	return 0;
 }
 
-int hl_spawn(const char *path, char *const argv[], char **out, int *status)
+int lw_spawn(const char *path, char *const argv[], char **out, int *status)
 {
 	struct sigaction ign = { .sa_handler = SIG_IGN }, old_int, old_quit;
 	int fds[2] = { -1, -1 }, rc = -1;
@@ -111,7 +111,7 @@ out_signals:
 	return rc;
 }
 
-int hl_exit_code(int status)
+int lw_exit_code(int status)
 {
 	if (WIFSIGNALED(status))
 		return 128 + WTERMSIG(status);

@@ -1,5 +1,5 @@
-#ifndef HL_SPAWN_H
-#define HL_SPAWN_H
+#ifndef LINKER_SPAWN_H
+#define LINKER_SPAWN_H
 /*
  * Running another program as a child and waiting for it.  Like system(3),
  * the wrapper ignores SIGINT and SIGQUIT while it waits (the terminal
@@ -13,9 +13,9 @@
  * into a malloc'd NUL-terminated *OUT.  *STATUS gets the wait status.
  * Returns 0 once the child ran, -1 after a message when it could not.
  */
-int hl_spawn(const char *path, char *const argv[], char **out, int *status);
+int lw_spawn(const char *path, char *const argv[], char **out, int *status);
 
 /* The exit status a shell would report for wait status STATUS. */
-int hl_exit_code(int status);
+int lw_exit_code(int status);
 
 #endif

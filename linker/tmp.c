@@ -15,7 +15,7 @@ static char *path_in(const char *dir, const char *name)
 	return asprintf(&s, "%s/%s", dir, name) < 0 ? NULL : s;
 }
 
-int hl_tmp_create(struct hl_tmp *t)
+int lw_tmp_create(struct lw_tmp *t)
 {
 	const char *base = getenv("TMPDIR");
 
@@ -41,7 +41,7 @@ int hl_tmp_create(struct hl_tmp *t)
 	return 0;
 }
 
-int hl_tmp_write(const char *path, const char *text)
+int lw_tmp_write(const char *path, const char *text)
 {
 	FILE *f = fopen(path, "wx");
 
@@ -57,7 +57,7 @@ int hl_tmp_write(const char *path, const char *text)
 	return 0;
 }
 
-void hl_tmp_remove(struct hl_tmp *t)
+void lw_tmp_remove(struct lw_tmp *t)
 {
 	if (t->dir) {
 		if (t->args)

@@ -1,23 +1,23 @@
-#ifndef HL_TMP_H
-#define HL_TMP_H
+#ifndef LINKER_TMP_H
+#define LINKER_TMP_H
 /*
  * A private temporary directory for one link: the response file and the
  * generated script live there and go away with it.
  */
 
-struct hl_tmp {
+struct lw_tmp {
 	char *dir;	/* NULL until created */
 	char *args;	/* <dir>/args: the real linker's response file */
 	char *script;	/* <dir>/script: a generated linker script */
 };
 
 /* Create it under $TMPDIR (or /tmp).  Returns 0, or -1 after a message. */
-int hl_tmp_create(struct hl_tmp *t);
+int lw_tmp_create(struct lw_tmp *t);
 
 /* Write TEXT to PATH.  Returns 0, or -1 after a message. */
-int hl_tmp_write(const char *path, const char *text);
+int lw_tmp_write(const char *path, const char *text);
 
 /* Remove the files and the directory; safe to call on a zeroed T. */
-void hl_tmp_remove(struct hl_tmp *t);
+void lw_tmp_remove(struct lw_tmp *t);
 
 #endif

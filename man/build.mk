@@ -1,21 +1,15 @@
-# man: the manual pages, staged as $(STAGE)/share/man/man<section>/<page>.
-# hugetlbfs-ld.1 belongs to the linker and is staged by linker/build.mk;
-# tests/integration/tool-man.sh checks that every staged page renders
-# without a groff warning.
+# man: every manual page in man/, staged as
+# $(STAGE)/share/man/man<section>/<page>.  tests/integration/tool-man.sh
+# checks that every staged page renders without a groff warning.
 
-MAN_PAGES = hugectl.8 hugeedit.8 hugelink-inspect.1 hugelink.7
+MAN_PAGES = $(notdir $(wildcard man/*.[1-8]))
 
-$(STAGE)/share/man/man1/%.1: man/%.1
-	@mkdir -p $(@D)
-	cp $< $@
-
-$(STAGE)/share/man/man7/%.7: man/%.7
-	@mkdir -p $(@D)
-	cp $< $@
-
-$(STAGE)/share/man/man8/%.8: man/%.8
-	@mkdir -p $(@D)
-	cp $< $@
+define man_section
+$(STAGE)/share/man/man$(1)/%.$(1): man/%.$(1)
+	@mkdir -p $$(@D)
+	cp $$< $$@
+endef
+$(foreach s,1 7 8,$(eval $(call man_section,$(s))))
 
 STAGE_FILES += $(foreach p,$(MAN_PAGES),\
 	$(STAGE)/share/man/man$(subst .,,$(suffix $(p)))/$(p))

@@ -1,12 +1,15 @@
 #!/bin/sh
-# Make sure the build and test dependencies are present, installing the
-# missing Debian packages when we can (root with apt-get).  Each line of
-# the table is "check kind, check value, package".  A "cmd" row needs a
-# program on PATH, a "hdr" row a header the compiler can include, a
-# "fuzzer" row clang able to link a libFuzzer target.
+# The build's and the tests' dependencies: check that they are present
+# and name the Debian packages missing (verify), or install those
+# packages when we can, as root with apt-get (install).  Plain "make"
+# only verifies; "make deps", which "make check" and "make demo" call,
+# installs.  Each line of a table is "check kind, check value, package".
+# A "cmd" row needs a program on PATH, a "hdr" row a header the compiler
+# can include, a "fuzzer" row clang able to link a libFuzzer target.
 #
-# Usage: mk/deps.sh build|check|bench|fuzz|libhugetlbfs   (which table)
-# Exit status: 0 when everything is present, 1 with a message otherwise.
+# Usage: mk/deps.sh verify|install build|check|bench|fuzz|libhugetlbfs
+# Exit status: 0 when everything is present (or was installed), 1 with a
+# message otherwise, 2 for a usage error.
 set -u
 
 build='
@@ -59,16 +62,28 @@ need() {
 	done
 }
 
-case ${1:-build} in
+usage() {
+	echo "usage: mk/deps.sh verify|install build|check|bench|fuzz|libhugetlbfs" >&2
+	exit 2
+}
+case ${1:-} in verify|install) action=$1 ;; *) usage ;; esac
+case ${2:-} in
 build) missing=$(need "$build") ;;
 check) missing=$(need "$build$check") ;;
 bench) missing=$(need "$build$check$bench") ;;
 fuzz) missing=$(need "$build$fuzz") ;;
 libhugetlbfs) missing=$(need "$libhugetlbfs") ;;
-*) echo "usage: mk/deps.sh build|check|bench|fuzz|libhugetlbfs" >&2; exit 2 ;;
+*) usage ;;
 esac
 missing=$(printf '%s\n' $missing | sort -u | tr '\n' ' ')
 [ -n "${missing% }" ] || exit 0
+
+if [ "$action" = verify ]; then
+	echo "hugelink: missing packages: $missing" >&2
+	echo "hugelink: install them with \"make deps\" (as root), or" \
+		"\"apt-get install $missing\"" >&2
+	exit 1
+fi
 
 if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null 2>&1; then
 	echo "hugelink: missing packages: $missing" >&2

@@ -1,39 +1,48 @@
-# Tests.  Included last: it turns the UNIT_TESTS that every other fragment
-# declared into rules.
+# Tests.
 #
-# Unit tests: tests/unit/<dir>/<unit>-test.c tests <dir>/<unit>.c.  The test
-# links the unit's object, the objects listed in <dir>/<unit>_DEPS, and
-# wraps the symbols listed in <dir>/<unit>_WRAP (cmocka mocks through
-# -Wl,--wrap, only ever at object-file boundaries).
+# Unit tests: tests/unit/<dir>/<unit>-test.c tests <dir>/<unit>.c, found
+# by wildcard.  Each links the archives of <dir> and of what <dir> uses
+# (USES_<dir>), and cmocka.  A test that defines __wrap_NAME mocks NAME
+# (linked with -Wl,--wrap=NAME): mocks live only at object-file
+# boundaries.
 #
 # Integration tests: tests/integration/*.sh, found by glob, one per feature.
 
-comma := ,
+UNIT_SRCS = $(sort $(wildcard tests/unit/*/*-test.c tests/unit/*/*/*-test.c))
+UNIT_BINS = $(patsubst tests/unit/%.c,$(B)/tests/unit/%,$(UNIT_SRCS))
+
+# $(call unit_dir,tests/unit/DIR/UNIT-test.c): DIR.
+unit_dir = $(patsubst tests/unit/%/,%,$(dir $(1)))
+
 define unit_test
-$(B)/tests/unit/$(1)-test: tests/unit/$(1)-test.c $(B)/obj/$(1).o \
-		$$(patsubst %,$(B)/obj/%.o,$$($(1)_DEPS)) | $(B)/.deps-build
+$(patsubst tests/unit/%.c,$(B)/tests/unit/%,$(1)): $(1) $(call archives,$(call unit_dir,$(1))) | $(B)/.deps-build
 	@mkdir -p $$(@D)
-	$$(CC) $$(HL_CPPFLAGS) $$(HL_CFLAGS) -o $$@ $$^ \
-		$$(patsubst %,-Wl$$(comma)--wrap=%,$$($(1)_WRAP)) -lcmocka $$($(1)_LIBS)
+	$$(CC) $$(ALL_CPPFLAGS) $$(ALL_CFLAGS) -o $$@ $$< \
+		$(call archives,$(call unit_dir,$(1))) \
+		$$$$(sed -n 's/^[a-z].*__wrap_\([A-Za-z0-9_]*\)(.*/-Wl,--wrap=\1/p' $$< | sort -u) \
+		$$(LDFLAGS) -lcmocka $(call libs,$(call unit_dir,$(1)))
 endef
-$(foreach t,$(UNIT_TESTS),$(eval $(call unit_test,$(t))))
-UNIT_BINS = $(patsubst %,$(B)/tests/unit/%-test,$(UNIT_TESTS))
+$(foreach t,$(UNIT_SRCS),$(eval $(call unit_test,$(t))))
 
 # T=name runs the integration tests whose file names contain "name".
 T =
 check-unit: $(UNIT_BINS)
 	tests/unit/run $(UNIT_BINS)
 
-check-integration: stage $(B)/.deps-check
+check-tree:
+	sh mk/check-tree.sh $(foreach d,arch $(CODE_DIRS) ldscripts fuzz,'$(d):$(USES_$(d))')
+
+check-integration: stage
 	HL_PREFIX=$(abspath $(STAGE)) HL_SRC=$(CURDIR) HL_BUILD=$(abspath $(B)) \
 		CC=$(CC) tests/integration/run $(T)
 
 # The packages come first, then the build in a make of its own: what the
-# build finds (the real linkers the wrapper is fixed to) is read when
-# make starts, so it must start after they are installed.
-check: $(B)/.deps-check
+# build finds (the real linkers the wrapper is fixed to) is read when the
+# build runs, so it must run after they are installed.
+check: deps
 	$(MAKE) --no-print-directory stage
+	$(MAKE) --no-print-directory check-tree
 	$(MAKE) --no-print-directory check-unit
 	$(MAKE) --no-print-directory check-integration
 
-.PHONY: check-unit check-integration
+.PHONY: check-unit check-tree check-integration

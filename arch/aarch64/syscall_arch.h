@@ -1,12 +1,12 @@
-#ifndef HL_SYSCALL_ARCH_H
-#define HL_SYSCALL_ARCH_H
+#ifndef ARCH_AARCH64_SYSCALL_ARCH_H
+#define ARCH_AARCH64_SYSCALL_ARCH_H
 /*
  * Raw system calls for aarch64.  They return the kernel's value: a result,
  * or -errno.  No libc, no errno, no PLT: safe in the commit window.
  */
-#define HL_SYS_INLINE static inline __attribute__((always_inline))
+#define RAW_INLINE static inline __attribute__((always_inline))
 
-HL_SYS_INLINE long hl_syscall6(long n, long a, long b, long c, long d,
+RAW_INLINE long raw_syscall6(long n, long a, long b, long c, long d,
 			       long e, long f)
 {
 	register long x8 __asm__("x8") = n;
@@ -25,7 +25,7 @@ HL_SYS_INLINE long hl_syscall6(long n, long a, long b, long c, long d,
 }
 
 /* Copy N bytes, a word at a time where both ends allow it. */
-HL_SYS_INLINE void hl_arch_copy(void *dst, const void *src, unsigned long n)
+RAW_INLINE void raw_copy(void *dst, const void *src, unsigned long n)
 {
 	unsigned char *d = dst;
 	const unsigned char *s = src;

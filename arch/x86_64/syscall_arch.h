@@ -1,12 +1,12 @@
-#ifndef HL_SYSCALL_ARCH_H
-#define HL_SYSCALL_ARCH_H
+#ifndef ARCH_X86_64_SYSCALL_ARCH_H
+#define ARCH_X86_64_SYSCALL_ARCH_H
 /*
  * Raw system calls for x86_64.  They return the kernel's value: a result,
  * or -errno.  No libc, no errno, no PLT: safe in the commit window.
  */
-#define HL_SYS_INLINE static inline __attribute__((always_inline))
+#define RAW_INLINE static inline __attribute__((always_inline))
 
-HL_SYS_INLINE long hl_syscall6(long n, long a, long b, long c, long d,
+RAW_INLINE long raw_syscall6(long n, long a, long b, long c, long d,
 			       long e, long f)
 {
 	register long r10 __asm__("r10") = d;
@@ -23,7 +23,7 @@ HL_SYS_INLINE long hl_syscall6(long n, long a, long b, long c, long d,
 }
 
 /* Copy N bytes; rep movsb is fast on every CPU with ERMS. */
-HL_SYS_INLINE void hl_arch_copy(void *dst, const void *src, unsigned long n)
+RAW_INLINE void raw_copy(void *dst, const void *src, unsigned long n)
 {
 	__asm__ volatile("rep movsb"
 			 : "+D"(dst), "+S"(src), "+c"(n)

@@ -1,9 +1,9 @@
 # The commit code is copied into a private page and run from there, so
-# its object file must hold nothing but the hl_commit section's code, and
+# its object file must hold nothing but the sw_text section's code, and
 # that code must refer to nothing outside it (no relocations).
 . "$HL_SRC/tests/integration/common.sh"
 : "${HL_BUILD:?}"
-o=$HL_BUILD/obj/remap/commit.o
+o=$HL_BUILD/obj/swap/commit.o
 [ -f "$o" ] || fail "$o was not built"
 
 # Name, type, address, offset, size: one line per section.
@@ -11,9 +11,9 @@ readelf -SW "$o" | sed -n 's/^ *\[ *[0-9]*\] *//p' >sections
 awk '$1 ~ /^\.(text|data|bss|rodata)/ && $5 !~ /^0+$/ { print }' \
 	sections >nonempty
 [ ! -s nonempty ] || fail "commit.o has other non-empty sections: $(cat nonempty)"
-grep -q '^hl_commit ' sections || fail "commit.o has no hl_commit section"
-if grep -q 'rela\.*hl_commit' sections; then
-	fail "the hl_commit section has relocations: $(readelf -rW "$o" | grep -A5 hl_commit)"
+grep -q '^sw_text ' sections || fail "commit.o has no sw_text section"
+if grep -q 'rela\.*sw_text' sections; then
+	fail "the sw_text section has relocations: $(readelf -rW "$o" | grep -A5 sw_text)"
 fi
 nm -u "$o" >undefined
 [ ! -s undefined ] || fail "commit.o needs outside symbols: $(cat undefined)"

@@ -5,8 +5,8 @@
  *
  * Header-only on purpose: test programs include it and need no library.
  */
-#ifndef HUGECHECK_H
-#define HUGECHECK_H
+#ifndef TESTS_INTEGRATION_LIB_HUGECHECK_H
+#define TESTS_INTEGRATION_LIB_HUGECHECK_H
 
 #include <stdint.h>
 #include <stdio.h>

@@ -164,8 +164,8 @@ check_static_runtime() {
 	for _m in $(ar t "$HLLIB/libhugelink.a"); do
 		grep -q " a ${_m%.o}\.c\$" nm.txt || fail "$1: runtime member $_m not linked"
 	done
-	if nm "$HLLIB/libhugelink.a" 2>/dev/null | grep -q ' hl_ctor$'; then
-		grep -q ' hl_ctor$' nm.txt || fail "$1: no hl_ctor"
+	if nm "$HLLIB/libhugelink.a" 2>/dev/null | grep -q ' rt_ctor$'; then
+		grep -q ' rt_ctor$' nm.txt || fail "$1: no rt_ctor"
 	fi
 }
 

@@ -26,16 +26,16 @@ static void test_hl_emul_page_size_known(void **state)
 
 	(void)state;
 	for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++)
-		assert_int_equal(hl_emul_page_size(known[i].emu), known[i].size);
+		assert_int_equal(lw_emul_page_size(known[i].emu), known[i].size);
 }
 
 static void test_hl_emul_page_size_unknown(void **state)
 {
 	(void)state;
-	assert_int_equal(hl_emul_page_size("elf_iamcu"), 0);
-	assert_int_equal(hl_emul_page_size("i386pep"), 0);
-	assert_int_equal(hl_emul_page_size("elf32mipsel"), 0);
-	assert_int_equal(hl_emul_page_size(""), 0);
+	assert_int_equal(lw_emul_page_size("elf_iamcu"), 0);
+	assert_int_equal(lw_emul_page_size("i386pep"), 0);
+	assert_int_equal(lw_emul_page_size("elf32mipsel"), 0);
+	assert_int_equal(lw_emul_page_size(""), 0);
 }
 
 static void test_hl_emul_default_first_listed(void **state)
@@ -58,7 +58,7 @@ static void test_hl_emul_default_first_listed(void **state)
 
 	(void)state;
 	for (size_t i = 0; i < sizeof(outputs) / sizeof(outputs[0]); i++) {
-		assert_int_equal(hl_emul_default(outputs[i][0], buf, sizeof(buf)), 0);
+		assert_int_equal(lw_emul_default(outputs[i][0], buf, sizeof(buf)), 0);
 		assert_string_equal(buf, outputs[i][1]);
 	}
 }
@@ -68,12 +68,12 @@ static void test_hl_emul_default_none(void **state)
 	char buf[8];
 
 	(void)state;
-	assert_int_equal(hl_emul_default(
+	assert_int_equal(lw_emul_default(
 		"Debian LLD 14.0.6 (compatible with GNU linkers)\n",
 		buf, sizeof(buf)), -1);
-	assert_int_equal(hl_emul_default(
+	assert_int_equal(lw_emul_default(
 		"  Supported emulations:\n   elf_x86_64\n", buf, sizeof(buf)), -1);
-	assert_int_equal(hl_emul_default("  Supported emulations:\n", buf,
+	assert_int_equal(lw_emul_default("  Supported emulations:\n", buf,
 					 sizeof(buf)), -1);
 }
 

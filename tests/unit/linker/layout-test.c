@@ -12,26 +12,26 @@
 #define GIB ((size_t)1 << 30)
 
 struct parsed {
-	struct hl_argv args;
-	struct hl_opts o;
-	struct hl_layout l;
+	struct lw_argv args;
+	struct lw_opts o;
+	struct lw_layout l;
 	int rc;
 };
 
 /* Parse ARGV and decide the layout for linker FL and emulation EMU. */
-static void decide(struct parsed *p, enum hl_flavour fl, const char *emu,
+static void decide(struct parsed *p, enum lw_flavour fl, const char *emu,
 		   const char *const *argv, size_t n)
 {
 	memset(p, 0, sizeof(*p));
-	assert_int_equal(hl_argv_pushv(&p->args, (char *const *)argv, n), 0);
-	assert_int_equal(hl_opts_parse(&p->args, &p->o), 0);
-	p->rc = hl_layout_decide(&p->o, fl, emu, &p->l);
+	assert_int_equal(lw_argv_pushv(&p->args, (char *const *)argv, n), 0);
+	assert_int_equal(lw_opts_parse(&p->args, &p->o), 0);
+	p->rc = lw_layout_decide(&p->o, fl, emu, &p->l);
 }
 
 static void done(struct parsed *p)
 {
-	hl_opts_free(&p->o);
-	hl_argv_free(&p->args);
+	lw_opts_free(&p->o);
+	lw_argv_free(&p->args);
 }
 
 #define DECIDE(p, fl, emu, ...) do { \
@@ -51,21 +51,21 @@ static void test_hl_layout_decide_gnu_ld(void **state)
 	struct parsed p;
 
 	(void)state;
-	DECIDE(&p, HL_FLAVOUR_BFD, "elf_x86_64", "--hugetlbfs-align");
+	DECIDE(&p, LW_FLAVOUR_BFD, "elf_x86_64", "--hugetlbfs-align");
 	assert_int_equal(p.rc, 0);
-	assert_int_equal(p.l.method, HL_METHOD_GENERATE);
+	assert_int_equal(p.l.method, LW_METHOD_GENERATE);
 	assert_int_equal(p.l.page, 2 * MIB);
 	assert_int_equal(p.l.text_page, 2 * MIB);
 	assert_int_equal(p.l.edit.base_align, 2 * MIB);
-	assert_int_equal(p.l.edit.flag, HL_FLAG_NONE);
+	assert_int_equal(p.l.edit.flag, LW_FLAG_NONE);
 	done(&p);
-	DECIDE(&p, HL_FLAVOUR_BFD, "elf_x86_64", "--hugetlbfs-align",
+	DECIDE(&p, LW_FLAVOUR_BFD, "elf_x86_64", "--hugetlbfs-align",
 	       "--hugetlbfs-page-size=1G");
 	assert_int_equal(p.l.page, GIB);
 	assert_int_equal(p.l.text_page, 2 * MIB);
 	assert_int_equal(p.l.edit.base_align, GIB);
 	done(&p);
-	DECIDE(&p, HL_FLAVOUR_BFD, "elf64ppc", "--hugetlbfs-align");
+	DECIDE(&p, LW_FLAVOUR_BFD, "elf64ppc", "--hugetlbfs-align");
 	assert_int_equal(p.l.page, 16 * MIB);
 	done(&p);
 }
@@ -75,18 +75,18 @@ static void test_hl_layout_decide_user_script(void **state)
 	struct parsed p;
 
 	(void)state;
-	DECIDE(&p, HL_FLAVOUR_BFD, "elf_x86_64", "--hugetlbfs-align", "-T", "x");
-	assert_int_equal(p.l.method, HL_METHOD_ZOPTS);
+	DECIDE(&p, LW_FLAVOUR_BFD, "elf_x86_64", "--hugetlbfs-align", "-T", "x");
+	assert_int_equal(p.l.method, LW_METHOD_ZOPTS);
 	assert_true(p.l.common_page);
 	done(&p);
-	REFUSE(HL_FLAVOUR_BFD, "elf_x86_64", "--hugetlbfs-align", "-T", "x",
+	REFUSE(LW_FLAVOUR_BFD, "elf_x86_64", "--hugetlbfs-align", "-T", "x",
 	       "--hugetlbfs-page-size=1G");
 }
 
 static void test_hl_layout_decide_other_linkers(void **state)
 {
-	static const enum hl_flavour others[] = {
-		HL_FLAVOUR_LLD, HL_FLAVOUR_MOLD, HL_FLAVOUR_GOLD,
+	static const enum lw_flavour others[] = {
+		LW_FLAVOUR_LLD, LW_FLAVOUR_MOLD, LW_FLAVOUR_GOLD,
 	};
 	struct parsed p;
 
@@ -94,7 +94,7 @@ static void test_hl_layout_decide_other_linkers(void **state)
 	for (size_t i = 0; i < 3; i++) {
 		decide(&p, others[i], "elf_x86_64",
 		       (const char *const[]){ "--hugetlbfs-align" }, 1);
-		assert_int_equal(p.l.method, HL_METHOD_ZOPTS);
+		assert_int_equal(p.l.method, LW_METHOD_ZOPTS);
 		assert_false(p.l.common_page);
 		assert_int_equal(p.l.page, 2 * MIB);
 		done(&p);
@@ -105,13 +105,13 @@ static void test_hl_layout_decide_other_linkers(void **state)
 }
 
 static void script_is(const char *const *argv, size_t n, const char *name,
-		      enum hl_flag flag)
+		      enum lw_flag flag)
 {
 	struct parsed p;
 
-	decide(&p, HL_FLAVOUR_BFD, "elf_x86_64", argv, n);
+	decide(&p, LW_FLAVOUR_BFD, "elf_x86_64", argv, n);
 	assert_int_equal(p.rc, 0);
-	assert_int_equal(p.l.method, HL_METHOD_SCRIPT);
+	assert_int_equal(p.l.method, LW_METHOD_SCRIPT);
 	assert_string_equal(p.l.script_name, name);
 	assert_int_equal(p.l.edit.flag, flag);
 	done(&p);
@@ -125,22 +125,22 @@ static void script_is(const char *const *argv, size_t n, const char *name,
 static void test_hl_layout_decide_link_scripts(void **state)
 {
 	(void)state;
-	SCRIPT_IS("elf_x86_64.xB", HL_FLAG_BSS, "--hugetlbfs-link=B");
-	SCRIPT_IS("elf_x86_64.xdBDT", HL_FLAG_ALL, "--hugetlbfs-link=BDT", "-pie");
-	SCRIPT_IS("elf_x86_64.xdB", HL_FLAG_BSS, "--hugetlbfs-link=B", "-static",
+	SCRIPT_IS("elf_x86_64.xB", LW_FLAG_BSS, "--hugetlbfs-link=B");
+	SCRIPT_IS("elf_x86_64.xdBDT", LW_FLAG_ALL, "--hugetlbfs-link=BDT", "-pie");
+	SCRIPT_IS("elf_x86_64.xdB", LW_FLAG_BSS, "--hugetlbfs-link=B", "-static",
 		  "-pie");
-	SCRIPT_IS("elf_x86_64.xsBDT", HL_FLAG_ALL, "--hugetlbfs-link=BDT",
+	SCRIPT_IS("elf_x86_64.xsBDT", LW_FLAG_ALL, "--hugetlbfs-link=BDT",
 		  "-shared");
-	SCRIPT_IS("elf_x86_64.xdwB", HL_FLAG_BSS, "--hugetlbfs-link=B", "-pie",
+	SCRIPT_IS("elf_x86_64.xdwB", LW_FLAG_BSS, "--hugetlbfs-link=B", "-pie",
 		  "-z", "now");
-	SCRIPT_IS("elf_x86_64.xdB", HL_FLAG_BSS, "--hugetlbfs-link=B", "-pie",
+	SCRIPT_IS("elf_x86_64.xdB", LW_FLAG_BSS, "--hugetlbfs-link=B", "-pie",
 		  "-z", "now", "-z", "norelro");
-	SCRIPT_IS("elf_x86_64.xB", HL_FLAG_BSS, "--hugetlbfs-link=B",
+	SCRIPT_IS("elf_x86_64.xB", LW_FLAG_BSS, "--hugetlbfs-link=B",
 		  "--hugetlbfs-page-size=2M");
-	REFUSE(HL_FLAVOUR_BFD, "elf_x86_64", "--hugetlbfs-link=B", "-T", "x");
-	REFUSE(HL_FLAVOUR_BFD, "elf_x86_64", "--hugetlbfs-link=BDT",
+	REFUSE(LW_FLAVOUR_BFD, "elf_x86_64", "--hugetlbfs-link=B", "-T", "x");
+	REFUSE(LW_FLAVOUR_BFD, "elf_x86_64", "--hugetlbfs-link=BDT",
 	       "--hugetlbfs-page-size=1G");
-	REFUSE(HL_FLAVOUR_BFD, "", "--hugetlbfs-link=B",
+	REFUSE(LW_FLAVOUR_BFD, "", "--hugetlbfs-link=B",
 	       "--hugetlbfs-page-size=2M");
 }
 
@@ -149,10 +149,10 @@ static void test_hl_layout_decide_emulation(void **state)
 	struct parsed p;
 
 	(void)state;
-	REFUSE(HL_FLAVOUR_BFD, "elf_iamcu", "--hugetlbfs-align");
-	REFUSE(HL_FLAVOUR_LLD, "", "--hugetlbfs-align");
-	REFUSE(HL_FLAVOUR_LLD, NULL, "--hugetlbfs-align");
-	DECIDE(&p, HL_FLAVOUR_LLD, "", "--hugetlbfs-align",
+	REFUSE(LW_FLAVOUR_BFD, "elf_iamcu", "--hugetlbfs-align");
+	REFUSE(LW_FLAVOUR_LLD, "", "--hugetlbfs-align");
+	REFUSE(LW_FLAVOUR_LLD, NULL, "--hugetlbfs-align");
+	DECIDE(&p, LW_FLAVOUR_LLD, "", "--hugetlbfs-align",
 	       "--hugetlbfs-page-size=64K");
 	assert_int_equal(p.rc, 0);
 	assert_int_equal(p.l.page, 64 << 10);
@@ -165,15 +165,15 @@ static void test_hl_layout_decide_nothing_to_do(void **state)
 	struct parsed p;
 
 	(void)state;
-	DECIDE(&p, HL_FLAVOUR_BFD, "", "--hugetlbfs-align", "-r");
+	DECIDE(&p, LW_FLAVOUR_BFD, "", "--hugetlbfs-align", "-r");
 	assert_int_equal(p.rc, 0);
-	assert_int_equal(p.l.method, HL_METHOD_NONE);
+	assert_int_equal(p.l.method, LW_METHOD_NONE);
 	done(&p);
-	DECIDE(&p, HL_FLAVOUR_BFD, "", "--hugetlbfs-align", "--version");
-	assert_int_equal(p.l.method, HL_METHOD_NONE);
+	DECIDE(&p, LW_FLAVOUR_BFD, "", "--hugetlbfs-align", "--version");
+	assert_int_equal(p.l.method, LW_METHOD_NONE);
 	done(&p);
-	DECIDE(&p, HL_FLAVOUR_BFD, "", "--hugetlbfs-script-path=/x");
-	assert_int_equal(p.l.method, HL_METHOD_NONE);
+	DECIDE(&p, LW_FLAVOUR_BFD, "", "--hugetlbfs-script-path=/x");
+	assert_int_equal(p.l.method, LW_METHOD_NONE);
 	done(&p);
 }
 

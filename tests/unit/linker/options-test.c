@@ -9,22 +9,22 @@
 #include "linker/options.h"
 
 struct parsed {
-	struct hl_argv args;
-	struct hl_opts o;
+	struct lw_argv args;
+	struct lw_opts o;
 	int rc;
 };
 
 static void parse(struct parsed *p, const char *const *argv, size_t n)
 {
 	memset(p, 0, sizeof(*p));
-	assert_int_equal(hl_argv_pushv(&p->args, (char *const *)argv, n), 0);
-	p->rc = hl_opts_parse(&p->args, &p->o);
+	assert_int_equal(lw_argv_pushv(&p->args, (char *const *)argv, n), 0);
+	p->rc = lw_opts_parse(&p->args, &p->o);
 }
 
 static void done(struct parsed *p)
 {
-	hl_opts_free(&p->o);
-	hl_argv_free(&p->args);
+	lw_opts_free(&p->o);
+	lw_argv_free(&p->args);
 }
 
 #define PARSE(p, ...) do { \
@@ -40,7 +40,7 @@ static void done(struct parsed *p)
 	done(&p_); \
 } while (0)
 
-static void assert_rest(const struct hl_opts *o, const char *const *want,
+static void assert_rest(const struct lw_opts *o, const char *const *want,
 			size_t n)
 {
 	assert_int_equal(o->rest.n, n);
@@ -59,7 +59,7 @@ static void test_hl_opts_parse_nothing_of_ours(void **state)
 	parse(&p, argv, 6);
 	assert_int_equal(p.rc, 0);
 	assert_false(p.o.ours);
-	assert_int_equal(p.o.mode, HL_MODE_NONE);
+	assert_int_equal(p.o.mode, LW_MODE_NONE);
 	assert_rest(&p.o, argv, 6);
 	assert_true(p.o.info_only);
 	done(&p);
@@ -74,7 +74,7 @@ static void test_hl_opts_parse_align(void **state)
 	PARSE(&p, "-o", "x", "--hugetlbfs-align", "a.o");
 	assert_int_equal(p.rc, 0);
 	assert_true(p.o.ours);
-	assert_int_equal(p.o.mode, HL_MODE_ALIGN);
+	assert_int_equal(p.o.mode, LW_MODE_ALIGN);
 	assert_string_equal(p.o.output, "x");
 	assert_rest(&p.o, rest, 3);
 	assert_int_equal(p.o.options_end, 3);
@@ -87,11 +87,11 @@ static void test_hl_opts_parse_link_overrides_align(void **state)
 
 	(void)state;
 	PARSE(&p, "--hugetlbfs-link=BDT", "--hugetlbfs-align");
-	assert_int_equal(p.o.mode, HL_MODE_BDT);
+	assert_int_equal(p.o.mode, LW_MODE_BDT);
 	done(&p);
 	PARSE(&p, "--hugetlbfs-align", "--hugetlbfs-link=B",
 	      "--hugetlbfs-script-path=/s");
-	assert_int_equal(p.o.mode, HL_MODE_B);
+	assert_int_equal(p.o.mode, LW_MODE_B);
 	assert_string_equal(p.o.script_dir, "/s");
 	assert_int_equal(p.o.rest.n, 0);
 	done(&p);
@@ -146,19 +146,19 @@ static void test_hl_opts_parse_kinds(void **state)
 
 	(void)state;
 	PARSE(&p, "a.o");
-	assert_int_equal(p.o.kind, HL_KIND_EXEC);
+	assert_int_equal(p.o.kind, LW_KIND_EXEC);
 	done(&p);
 	PARSE(&p, "-shared", "-pie");
-	assert_int_equal(p.o.kind, HL_KIND_PIE);
+	assert_int_equal(p.o.kind, LW_KIND_PIE);
 	done(&p);
 	PARSE(&p, "--pie", "-no-pie");
-	assert_int_equal(p.o.kind, HL_KIND_EXEC);
+	assert_int_equal(p.o.kind, LW_KIND_EXEC);
 	done(&p);
 	PARSE(&p, "-pie", "-Bshareable");
-	assert_int_equal(p.o.kind, HL_KIND_SHARED);
+	assert_int_equal(p.o.kind, LW_KIND_SHARED);
 	done(&p);
 	PARSE(&p, "-static", "-pie", "--no-dynamic-linker", "-z", "text");
-	assert_int_equal(p.o.kind, HL_KIND_PIE);
+	assert_int_equal(p.o.kind, LW_KIND_PIE);
 	assert_true(p.o.is_static);
 	assert_int_equal(p.o.script_opts.n, 5);
 	done(&p);
@@ -245,7 +245,7 @@ static void test_hl_opts_parse_values_are_not_options(void **state)
 	(void)state;
 	PARSE(&p, "-soname", "-shared", "-e", "-static", "--hugetlbfs-align");
 	assert_int_equal(p.rc, 0);
-	assert_int_equal(p.o.kind, HL_KIND_EXEC);
+	assert_int_equal(p.o.kind, LW_KIND_EXEC);
 	assert_false(p.o.is_static);
 	assert_int_equal(p.o.rest.n, 4);
 	done(&p);

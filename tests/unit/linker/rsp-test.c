@@ -13,7 +13,7 @@
 #include "linker/rsp.h"
 
 /* Check that A holds exactly the N strings WANT. */
-static void assert_args(const struct hl_argv *a, const char *const *want,
+static void assert_args(const struct lw_argv *a, const char *const *want,
 			size_t n)
 {
 	assert_int_equal(a->n, n);
@@ -24,14 +24,14 @@ static void assert_args(const struct hl_argv *a, const char *const *want,
 
 static void split_is(const char *text, const char *const *want, size_t n)
 {
-	struct hl_argv a = { 0 };
+	struct lw_argv a = { 0 };
 
-	assert_int_equal(hl_rsp_split(text, &a), 0);
+	assert_int_equal(lw_rsp_split(text, &a), 0);
 	if (n)
 		assert_args(&a, want, n);
 	else
 		assert_int_equal(a.n, 0);
-	hl_argv_free(&a);
+	lw_argv_free(&a);
 }
 
 #define SPLIT_IS(text, ...) do { \
@@ -88,12 +88,12 @@ static void put_file(const char *name, const char *text)
 static void expand_is(const char *const *in, size_t nin,
 		      const char *const *want, size_t n)
 {
-	struct hl_argv a = { 0 };
+	struct lw_argv a = { 0 };
 
-	assert_int_equal(hl_argv_pushv(&a, (char *const *)in, nin), 0);
-	assert_int_equal(hl_rsp_expand(&a, 0), 0);
+	assert_int_equal(lw_argv_pushv(&a, (char *const *)in, nin), 0);
+	assert_int_equal(lw_rsp_expand(&a, 0), 0);
 	assert_args(&a, want, n);
-	hl_argv_free(&a);
+	lw_argv_free(&a);
 }
 
 static void test_hl_rsp_expand_nested(void **state)
@@ -132,11 +132,11 @@ static void test_hl_rsp_expand_empty_file(void **state)
 
 static void expand_fails(const char *arg)
 {
-	struct hl_argv a = { 0 };
+	struct lw_argv a = { 0 };
 
-	assert_int_equal(hl_argv_push(&a, arg), 0);
-	assert_int_equal(hl_rsp_expand(&a, 0), -1);
-	hl_argv_free(&a);
+	assert_int_equal(lw_argv_push(&a, arg), 0);
+	assert_int_equal(lw_rsp_expand(&a, 0), -1);
+	lw_argv_free(&a);
 }
 
 static void test_hl_rsp_expand_loop_fails(void **state)
@@ -161,18 +161,18 @@ static void test_hl_rsp_write_round_trip(void **state)
 		"plain", "two words", "it's", "say \"hi\"", "back\\slash",
 		"new\nline", "@not-a-file", "\t", "",
 	};
-	struct hl_argv a = { 0 };
+	struct lw_argv a = { 0 };
 	char *text = NULL;
 	size_t len;
 	FILE *f = open_memstream(&text, &len);
 
 	(void)state;
 	assert_non_null(f);
-	assert_int_equal(hl_rsp_write(f, (char *const *)args, 9), 0);
+	assert_int_equal(lw_rsp_write(f, (char *const *)args, 9), 0);
 	assert_int_equal(fclose(f), 0);
-	assert_int_equal(hl_rsp_split(text, &a), 0);
+	assert_int_equal(lw_rsp_split(text, &a), 0);
 	assert_args(&a, args, 9);
-	hl_argv_free(&a);
+	lw_argv_free(&a);
 	free(text);
 }
 

@@ -48,7 +48,7 @@ static char *line_of(char *text, const char *needle)
 
 static void test_hl_script_make_align(void **state)
 {
-	char *s = hl_script_make(verbose, HL_SCRIPT_ALIGN, 2 * MIB, 2 * MIB);
+	char *s = lw_script_make(verbose, LW_SCRIPT_ALIGN, 2 * MIB, 2 * MIB);
 
 	(void)state;
 	assert_non_null(s);
@@ -65,8 +65,8 @@ static void test_hl_script_make_align(void **state)
 /* The segment holding .bss ends on a huge-page boundary. */
 static void test_hl_script_make_pads_bss(void **state)
 {
-	char *a = hl_script_make(verbose, HL_SCRIPT_ALIGN, 2 * MIB, GIB);
-	char *b = hl_script_make(verbose, HL_SCRIPT_BSS, 0, 2 * MIB);
+	char *a = lw_script_make(verbose, LW_SCRIPT_ALIGN, 2 * MIB, GIB);
+	char *b = lw_script_make(verbose, LW_SCRIPT_BSS, 0, 2 * MIB);
 
 	(void)state;
 	assert_non_null(strstr(a, "  .bss : { *(.bss) }\n"
@@ -79,7 +79,7 @@ static void test_hl_script_make_pads_bss(void **state)
 
 static void test_hl_script_make_align_larger_data_page(void **state)
 {
-	char *s = hl_script_make(verbose, HL_SCRIPT_ALIGN, 2 * MIB, GIB);
+	char *s = lw_script_make(verbose, LW_SCRIPT_ALIGN, 2 * MIB, GIB);
 
 	(void)state;
 	assert_non_null(s);
@@ -94,7 +94,7 @@ static void test_hl_script_make_align_larger_data_page(void **state)
 
 static void test_hl_script_make_bss(void **state)
 {
-	char *s = hl_script_make(verbose, HL_SCRIPT_BSS, 0, 2 * MIB);
+	char *s = lw_script_make(verbose, LW_SCRIPT_BSS, 0, 2 * MIB);
 
 	(void)state;
 	assert_non_null(s);
@@ -110,15 +110,15 @@ static void test_hl_script_make_bss(void **state)
 static void test_hl_script_make_rejects(void **state)
 {
 	(void)state;
-	assert_null(hl_script_make("GNU ld 2.40\n", HL_SCRIPT_ALIGN,
+	assert_null(lw_script_make("GNU ld 2.40\n", LW_SCRIPT_ALIGN,
 				   2 * MIB, 2 * MIB));
-	assert_null(hl_script_make("==========\nSECTIONS { }\n==========\n",
-				   HL_SCRIPT_ALIGN, 2 * MIB, 2 * MIB));
-	assert_null(hl_script_make("==========\nSECTIONS { }\n==========\n",
-				   HL_SCRIPT_BSS, 2 * MIB, 2 * MIB));
-	assert_null(hl_script_make(
+	assert_null(lw_script_make("==========\nSECTIONS { }\n==========\n",
+				   LW_SCRIPT_ALIGN, 2 * MIB, 2 * MIB));
+	assert_null(lw_script_make("==========\nSECTIONS { }\n==========\n",
+				   LW_SCRIPT_BSS, 2 * MIB, 2 * MIB));
+	assert_null(lw_script_make(
 		"==========\n. = DATA_SEGMENT_ALIGN (1, 1);\n==========\n",
-		HL_SCRIPT_ALIGN, 2 * MIB, GIB));
+		LW_SCRIPT_ALIGN, 2 * MIB, GIB));
 }
 
 int main(void)

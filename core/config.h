@@ -1,0 +1,71 @@
+#ifndef CORE_CONFIG_H
+#define CORE_CONFIG_H
+/*
+ * The runtime's configuration: every HUGETLB_* variable it reads, parsed
+ * once into a struct that the rest of the start-up treats as const.
+ *
+ * Variables (compatible with libhugetlbfs; see hugelink(7)):
+ *   HUGETLB_ELFMAP         "no", or classes R and W, each with an optional
+ *                          "=SIZE", joined directly or by ':' ("RW",
+ *                          "R:W", "R=2M:W=1G", "W=16M")
+ *   HUGETLB_FORCE_ELFMAP   "yes": remap the huge-page-aligned interior of
+ *                          segments that were not relinked
+ *   HUGETLB_MINIMAL_COPY   "no": copy the whole bss instead of the pages
+ *                          in use
+ *   HUGETLB_DEFAULT_PAGE_SIZE  the size used where none is named
+ *   HUGETLB_PATH           hugetlbfs mount(s) to use, ':'-separated
+ *   HUGETLB_RESTRICT_EXE   ':'-separated program names; others are left
+ *                          alone entirely
+ *   HUGETLB_SHARE          "1": keep read-only segments in shared files
+ *   HUGETLB_SHARE_PATH     the directory for them
+ *   HUGETLB_VERBOSE        0..99 (default 2); HUGETLB_DEBUG: at least 4
+ *   HUGETLB_NO_RESERVE     accepted and ignored: reserving the pages is
+ *                          what keeps the swap safe
+ */
+#include <stdbool.h>
+#include <stddef.h>
+
+#define HL_CFG_PATH_MAX 256
+#define HL_PAGE_DEFAULT ((size_t)-1)	/* a class asked for with no size */
+
+enum hl_elfmap {
+	HL_ELFMAP_UNSET,	/* PF_LINUX_HUGETLB in the binary decides */
+	HL_ELFMAP_NO,		/* nothing is remapped */
+	HL_ELFMAP_SET,		/* r_page and w_page decide */
+};
+
+/* Verbosity levels, as libhugetlbfs numbers them. */
+enum { HL_V_ERROR = 1, HL_V_WARN = 2, HL_V_INFO = 3, HL_V_DEBUG = 4 };
+
+struct hl_config {
+	enum hl_elfmap elfmap;
+	size_t r_page;		/* 0: R not asked; HL_PAGE_DEFAULT or a size */
+	size_t w_page;		/* the same for W */
+	bool force;
+	bool minimal_copy;
+	bool share;
+	bool restricted;	/* HUGETLB_RESTRICT_EXE does not name us */
+	bool secure;		/* AT_SECURE: the environment was ignored */
+	int verbose;
+	size_t default_page;	/* 0: the kernel's default */
+	char path[HL_CFG_PATH_MAX];
+	char share_path[HL_CFG_PATH_MAX];
+	char error[192];	/* why a value is invalid; "" when all are valid */
+};
+
+typedef const char *hl_getenv_fn(const char *name, void *ctx);
+
+/*
+ * Fill CFG from the variables GET returns (GET returns NULL for unset
+ * ones).  With SECURE set, GET is never called and CFG holds the
+ * defaults.  PROGNAME is the program's name as HUGETLB_RESTRICT_EXE
+ * compares it (the basename of argv[0]).  An invalid value leaves a
+ * message in CFG->error; the caller then remaps nothing.
+ */
+void hl_config_read(struct hl_config *cfg, hl_getenv_fn *get, void *ctx,
+		    bool secure, const char *progname);
+
+/* Parse an HUGETLB_ELFMAP value into CFG; 0 or -1 with CFG->error set. */
+int hl_config_parse_elfmap(struct hl_config *cfg, const char *value);
+
+#endif

@@ -1,0 +1,283 @@
+/*
+ * Planning: from program headers to the ranges that go on huge pages.
+ *
+ * Pure: no system calls, no allocation, no globals.  Every field of the
+ * headers is checked before it is used, in the manner of binfmt_elf.
+ *
+ * A segment is remapped as the huge-page-aligned range around it,
+ * [ALIGN_DOWN(start, P), ALIGN_UP(end, P)), as long as that range holds
+ * nothing else: no other PT_LOAD and no read-only-after-relocation
+ * (RELRO) page.  A writable segment that starts with RELRO is remapped
+ * from the first huge-page boundary after it, so RELRO stays read-only on
+ * base pages.  A range that would hold something else is refused, or
+ * with HUGETLB_FORCE_ELFMAP shrunk to the aligned interior.  Before it
+ * is refused, smaller huge page sizes are tried: a program laid out for
+ * 2 MiB pages and run with W=1G still gets 2 MiB pages, and the small
+ * segment a 1 GiB layout leaves after RELRO gets one.
+ */
+#include <elf.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "core/plan.h"
+
+#define ALIGN_DOWN(x, a) ((x) & ~((uintptr_t)(a) - 1))
+#define ALIGN_UP(x, a) ALIGN_DOWN((x) + (a) - 1, (a))
+
+static int refuse(struct hl_plan *plan, const char *why)
+{
+	strncpy(plan->error, why, sizeof(plan->error) - 1);
+	return -1;
+}
+
+/* The size to use for a request: the default for HL_PAGE_DEFAULT. */
+static size_t resolve(const struct hl_config *cfg,
+		      const struct hl_sizes *sizes, size_t asked)
+{
+	if (asked != HL_PAGE_DEFAULT)
+		return asked;
+	return cfg->default_page ? cfg->default_page : sizes->def;
+}
+
+static bool supported(const struct hl_sizes *sizes, size_t page)
+{
+	for (int i = 0; i < sizes->navail; i++)
+		if (sizes->avail[i] == page)
+			return true;
+	return false;
+}
+
+/* The page size SEG asks for, or 0 with SEG->why saying why none. */
+static size_t choose_page(const struct hl_config *cfg,
+			  const struct hl_sizes *sizes, struct hl_seg *seg)
+{
+	size_t asked = 0;
+
+	switch (cfg->elfmap) {
+	case HL_ELFMAP_NO:
+		seg->why = HL_WHY_DISABLED;
+		return 0;
+	case HL_ELFMAP_SET:
+		asked = seg->cls == HL_CLASS_R ? cfg->r_page : cfg->w_page;
+		break;
+	case HL_ELFMAP_UNSET:
+		asked = seg->flagged ? HL_PAGE_DEFAULT : 0;
+		break;
+	}
+	if (!asked) {
+		seg->why = HL_WHY_NOT_ASKED;
+		return 0;
+	}
+	asked = resolve(cfg, sizes, asked);
+	if (!asked || !supported(sizes, asked)) {
+		seg->why = HL_WHY_NO_SIZE;
+		return asked;
+	}
+	return asked;
+}
+
+static int prot_of(uint32_t flags)
+{
+	return (flags & PF_R ? PROT_READ : 0) | (flags & PF_W ? PROT_WRITE : 0) |
+	       (flags & PF_X ? PROT_EXEC : 0);
+}
+
+/* Check one header and, for a PT_LOAD, record it as a segment. */
+static int take_phdr(struct hl_plan *plan, const struct hl_phdr *ph, int i,
+		     uintptr_t bias)
+{
+	struct hl_seg *seg;
+
+	if (ph->filesz > ph->memsz)
+		return refuse(plan, "a segment's p_filesz exceeds its p_memsz");
+	if (ph->vaddr > UINTPTR_MAX - bias ||
+	    ph->memsz > UINTPTR_MAX - (ph->vaddr + bias))
+		return refuse(plan, "a segment's end address overflows");
+	if (ph->align & (ph->align - 1))
+		return refuse(plan, "a segment's p_align is not a power of two");
+	if (ph->type == PT_GNU_RELRO) {
+		plan->relro_start = ph->vaddr + bias;
+		plan->relro_end = ph->vaddr + bias + ph->memsz;
+	}
+	if (ph->type != PT_LOAD || ph->memsz == 0)
+		return 0;
+	if (plan->nseg == HL_MAX_SEGS)
+		return refuse(plan, "too many PT_LOAD segments");
+	/* As the ELF specification requires: ascending, and apart. */
+	if (plan->nseg && ph->vaddr + bias < plan->seg[plan->nseg - 1].end)
+		return refuse(plan, "PT_LOAD segments out of order or overlapping");
+	seg = &plan->seg[plan->nseg++];
+	seg->phdr = i;
+	seg->cls = ph->flags & PF_W ? HL_CLASS_W : HL_CLASS_R;
+	seg->prot = prot_of(ph->flags);
+	seg->flagged = ph->flags & HL_PF_HUGETLB;
+	seg->start = ph->vaddr + bias;
+	seg->end = seg->start + ph->memsz;
+	seg->file_end = seg->start + ph->filesz;
+	return 0;
+}
+
+/* True when [lo, hi) meets [a, b) rounded out to base pages. */
+static bool meets(uintptr_t lo, uintptr_t hi, uintptr_t a, uintptr_t b,
+		  size_t base)
+{
+	return a < b && lo < ALIGN_UP(b, base) && ALIGN_DOWN(a, base) < hi;
+}
+
+/* The part of a segment that may go on huge pages, and the page size. */
+struct span {
+	uintptr_t from, end;
+	size_t page;
+};
+
+/*
+ * Keep [*lo, *hi) clear of [a, b), the base pages of something else.
+ * With FORCE the range shrinks to the huge pages inside SP; without it
+ * the range is refused (false).
+ */
+static bool avoid(const struct span *sp, uintptr_t a, uintptr_t b,
+		  size_t base, bool force, uintptr_t *lo, uintptr_t *hi)
+{
+	if (!meets(*lo, *hi, a, b, base))
+		return true;
+	if (!force)
+		return false;
+	if (a < sp->from)
+		*lo = ALIGN_UP(sp->from, sp->page);
+	else
+		*hi = ALIGN_DOWN(sp->end, sp->page);
+	return true;
+}
+
+/*
+ * Fit SEG's huge-page range among the others, every address moved down by
+ * SHIFT (to ask "would it fit at an aligned load address?").  Returns the
+ * verdict; on success [*lo, *hi) is the range.
+ */
+static enum hl_why fit(const struct hl_plan *plan, const struct hl_seg *seg,
+		       size_t base, bool force, uintptr_t shift,
+		       uintptr_t *lo, uintptr_t *hi)
+{
+	uintptr_t ro_start = ALIGN_DOWN(plan->relro_start - shift, base);
+	uintptr_t ro_end = ALIGN_DOWN(plan->relro_end - shift, base);
+	struct span sp = { seg->start - shift, seg->end - shift, seg->page };
+	bool clear = true;
+
+	/* RELRO at the head of a writable segment stays on base pages. */
+	if (plan->relro_end > plan->relro_start && ro_end > sp.from &&
+	    ro_start < sp.end) {
+		if (ro_end >= sp.end)
+			return HL_WHY_ALL_RELRO;
+		sp.from = ro_end;
+	}
+	*lo = ALIGN_DOWN(sp.from, sp.page);
+	*hi = ALIGN_UP(sp.end, sp.page);
+	for (int i = 0; i < plan->nseg && clear; i++)
+		if (plan->seg[i].phdr != seg->phdr)
+			clear = avoid(&sp, plan->seg[i].start - shift,
+				      plan->seg[i].end - shift, base, force,
+				      lo, hi);
+	if (clear && plan->relro_end > plan->relro_start)
+		clear = avoid(&sp, ro_start, ro_end, base, force, lo, hi);
+	if (!clear)
+		return HL_WHY_SHARES_PAGE;
+	if (*lo >= *hi)
+		return HL_WHY_TOO_SMALL;
+	return *lo <= sp.from && *hi >= sp.end ? HL_WHY_FULL : HL_WHY_PARTIAL;
+}
+
+static bool placed(enum hl_why why)
+{
+	return why == HL_WHY_FULL || why == HL_WHY_PARTIAL;
+}
+
+/* Fit SEG with a huge page size smaller than asked; true when one fits. */
+static bool fit_smaller(const struct hl_plan *plan, const struct hl_sizes *sizes,
+			struct hl_seg *seg, uintptr_t *lo, uintptr_t *hi)
+{
+	struct hl_seg trial = *seg;
+
+	for (int i = sizes->navail - 1; i >= 0; i--) {
+		if (sizes->avail[i] >= seg->page)
+			continue;
+		trial.page = sizes->avail[i];
+		if (fit(plan, &trial, sizes->base, false, 0, lo, hi) ==
+		    HL_WHY_FULL) {
+			seg->page = trial.page;
+			seg->smaller = true;
+			seg->why = HL_WHY_FULL;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* Work out the huge-page range of a segment that asks for pages. */
+static void place(const struct hl_plan *plan, const struct hl_sizes *sizes,
+		  bool force, uintptr_t bias, struct hl_seg *seg)
+{
+	uintptr_t misalign = bias % seg->page, lo, hi;
+
+	seg->why = fit(plan, seg, sizes->base, force, 0, &lo, &hi);
+	if (seg->why == HL_WHY_SHARES_PAGE &&
+	    !fit_smaller(plan, sizes, seg, &lo, &hi) && misalign &&
+	    fit(plan, seg, sizes->base, false, misalign, &lo, &hi) ==
+	    HL_WHY_FULL) {
+		seg->why = HL_WHY_UNALIGNED_BASE;
+		return;
+	}
+	if (!placed(seg->why))
+		return;
+	seg->map_start = lo;
+	seg->map_end = hi;
+	seg->remap = true;
+}
+
+int hl_plan_build(struct hl_plan *plan, const struct hl_config *cfg,
+		  const struct hl_sizes *sizes, const struct hl_phdr *ph,
+		  size_t phnum, uintptr_t bias)
+{
+	memset(plan, 0, sizeof(*plan));
+	for (size_t i = 0; i < phnum; i++)
+		if (take_phdr(plan, &ph[i], (int)i, bias))
+			return -1;
+	for (int i = 0; i < plan->nseg; i++) {
+		struct hl_seg *seg = &plan->seg[i];
+
+		seg->page = choose_page(cfg, sizes, seg);
+		if (seg->page && seg->why == HL_WHY_FULL)
+			place(plan, sizes, cfg->force, bias, seg);
+	}
+	return 0;
+}
+
+size_t hl_seg_pages(const struct hl_seg *seg)
+{
+	return seg->remap ? (seg->map_end - seg->map_start) / seg->page : 0;
+}
+
+const char *hl_why_text(enum hl_why why)
+{
+	switch (why) {
+	case HL_WHY_FULL:
+		return "on huge pages";
+	case HL_WHY_PARTIAL:
+		return "on huge pages where it has them to itself";
+	case HL_WHY_NOT_ASKED:
+		return "not asked for (HUGETLB_ELFMAP, or the segment's flag)";
+	case HL_WHY_DISABLED:
+		return "disabled by HUGETLB_ELFMAP=no";
+	case HL_WHY_NO_SIZE:
+		return "the kernel has no huge pages of the size asked for";
+	case HL_WHY_SHARES_PAGE:
+		return "shares a huge page with another segment: relink with "
+		       "--hugetlbfs-align or set HUGETLB_FORCE_ELFMAP=yes";
+	case HL_WHY_UNALIGNED_BASE:
+		return "loaded at an address not aligned to the huge page size";
+	case HL_WHY_TOO_SMALL:
+		return "holds no whole huge page of its own";
+	case HL_WHY_ALL_RELRO:
+		return "read-only after relocation (RELRO)";
+	}
+	return "unknown";
+}

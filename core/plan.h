@@ -1,0 +1,85 @@
+#ifndef CORE_PLAN_H
+#define CORE_PLAN_H
+/*
+ * The plan: which parts of which PT_LOAD segments go on huge pages, and
+ * why the others do not.  Building it is pure (program headers, load
+ * bias, configuration and page sizes in; ranges out), so the runtime and
+ * hugelink-inspect share it and cmocka tests it.
+ */
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/config.h"
+
+#define HL_PF_HUGETLB 0x00100000u	/* PF_LINUX_HUGETLB, in PF_MASKOS */
+#define HL_MAX_SEGS 16			/* PT_LOAD segments we handle */
+#define HL_MAX_SIZES 8
+
+/* A program header, whatever the ELF class. */
+struct hl_phdr {
+	uint32_t type, flags;
+	uint64_t offset, vaddr, filesz, memsz, align;
+};
+
+/* The page sizes this machine offers. */
+struct hl_sizes {
+	size_t base;			/* the base page size */
+	size_t def;			/* the default huge page size */
+	size_t avail[HL_MAX_SIZES];	/* every huge page size supported */
+	int navail;
+};
+
+enum hl_class { HL_CLASS_R, HL_CLASS_W };
+
+/* Why a segment is, or is not, remapped. */
+enum hl_why {
+	HL_WHY_FULL,		/* all of it goes on huge pages */
+	HL_WHY_PARTIAL,		/* only the part with huge pages of its own */
+	HL_WHY_NOT_ASKED,	/* neither HUGETLB_ELFMAP nor its flag asks */
+	HL_WHY_DISABLED,	/* HUGETLB_ELFMAP=no */
+	HL_WHY_NO_SIZE,		/* the kernel has no pages of the size asked */
+	HL_WHY_SHARES_PAGE,	/* would share a huge page: not relinked */
+	HL_WHY_UNALIGNED_BASE,	/* loaded at an address not aligned enough */
+	HL_WHY_TOO_SMALL,	/* no whole huge page of its own inside it */
+	HL_WHY_ALL_RELRO,	/* writable only until relocation is done */
+};
+
+struct hl_seg {
+	int phdr;			/* index in the program headers */
+	enum hl_class cls;
+	int prot;			/* PROT_* from p_flags */
+	bool flagged;			/* PF_LINUX_HUGETLB is set */
+	uintptr_t start, end;		/* the segment in memory (p_memsz) */
+	uintptr_t file_end;		/* start + p_filesz: bss from there */
+	size_t page;			/* the huge page size used, or asked for */
+	bool smaller;			/* a smaller size than asked: the size
+					   asked would share a huge page */
+	uintptr_t map_start, map_end;	/* the range to put on huge pages */
+	bool remap;
+	enum hl_why why;
+};
+
+struct hl_plan {
+	int nseg;			/* PT_LOADs, in program header order */
+	struct hl_seg seg[HL_MAX_SEGS];
+	uintptr_t relro_start, relro_end; /* read-only after relocation */
+	char error[128];		/* why the headers were refused */
+};
+
+/*
+ * Plan for the program headers PH[0..PHNUM) loaded at BIAS.  Returns 0,
+ * or -1 with PLAN->error set when the headers are malformed (a size or
+ * address that overflows, p_filesz > p_memsz, too many PT_LOADs).
+ */
+int hl_plan_build(struct hl_plan *plan, const struct hl_config *cfg,
+		  const struct hl_sizes *sizes, const struct hl_phdr *ph,
+		  size_t phnum, uintptr_t bias);
+
+/* A short English reason for WHY, for reports. */
+const char *hl_why_text(enum hl_why why);
+
+/* The number of huge pages SEG takes when remapped, else 0. */
+size_t hl_seg_pages(const struct hl_seg *seg);
+
+#endif

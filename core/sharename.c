@@ -1,0 +1,152 @@
+/*
+ * Shared-file names and keys: see sharename.h.  Pure.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/sharename.h"
+
+/* FNV-1a, 64-bit: not secret, only well spread. */
+static uint64_t mix(uint64_t h, const void *p, size_t n)
+{
+	const unsigned char *c = p;
+
+	while (n--)
+		h = (h ^ *c++) * 0x100000001b3ull;
+	return h;
+}
+
+static uint64_t mix_u64(uint64_t h, uint64_t v)
+{
+	return mix(h, &v, sizeof(v));
+}
+
+void hl_share_id_from_stat(struct hl_share_id *id, const struct stat *st)
+{
+	id->dev = st->st_dev;
+	id->ino = st->st_ino;
+	id->size = st->st_size;
+	id->mtime = st->st_mtim;
+	id->ctime = st->st_ctim;
+}
+
+uint64_t hl_share_key(const struct hl_share_id *id)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+
+	h = mix_u64(h, (uint64_t)id->dev);
+	h = mix_u64(h, (uint64_t)id->ino);
+	h = mix_u64(h, (uint64_t)id->size);
+	h = mix_u64(h, (uint64_t)id->mtime.tv_sec);
+	h = mix_u64(h, (uint64_t)id->mtime.tv_nsec);
+	h = mix_u64(h, (uint64_t)id->ctime.tv_sec);
+	h = mix_u64(h, (uint64_t)id->ctime.tv_nsec);
+	h = mix_u64(h, id->build_id_len);
+	h = mix(h, id->build_id, id->build_id_len);
+	h = mix_u64(h, (uint64_t)id->phdr);
+	h = mix_u64(h, id->ph.flags);
+	h = mix_u64(h, id->ph.offset);
+	h = mix_u64(h, id->ph.vaddr);
+	h = mix_u64(h, id->ph.filesz);
+	h = mix_u64(h, id->ph.memsz);
+	return mix_u64(h, id->page);
+}
+
+/* Append C to OUT at *N, escaped; false when OUT is full. */
+static int put_escaped(char *out, size_t *n, char c)
+{
+	const char *esc = c == '/' ? "%2f" : c == '%' ? "%25" :
+			  c == '#' ? "%23" : NULL;
+	size_t len = esc ? 3 : 1;
+
+	if (*n + len > HL_SHARE_NAME_MAX)
+		return 0;
+	if (esc)
+		memcpy(out + *n, esc, 3);
+	else
+		out[*n] = c;
+	*n += len;
+	return 1;
+}
+
+int hl_share_name(char *out, const char *path, uint64_t key,
+		  const struct hl_share_id *id)
+{
+	char tail[64];
+	size_t n = 0, t;
+
+	t = (size_t)snprintf(tail, sizeof(tail), "#%016" PRIx64 "#%d#%zuk",
+			     key, id->phdr, id->page >> 10);
+	for (const char *p = path; *p; p++)
+		if (!put_escaped(out, &n, *p))
+			return -1;
+	if (n + t > HL_SHARE_NAME_MAX)
+		return -1;
+	memcpy(out + n, tail, t + 1);
+	return 0;
+}
+
+size_t hl_share_prefix_len(const char *name)
+{
+	const char *hash = strchr(name, '#');
+
+	return hash ? (size_t)(hash - name) + 1 : 0;
+}
+
+void hl_share_lock_name(char *out, const char *name)
+{
+	snprintf(out, HL_SHARE_NAME_MAX + 1, "%.*slock",
+		 (int)hl_share_prefix_len(name), name);
+}
+
+static int unescape(const char *s, size_t n, char *out, size_t len)
+{
+	size_t o = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		char c = s[i];
+
+		if (c == '%') {
+			if (i + 2 >= n)
+				return -1;
+			if (!strncmp(s + i, "%2f", 3))
+				c = '/';
+			else if (!strncmp(s + i, "%25", 3))
+				c = '%';
+			else if (!strncmp(s + i, "%23", 3))
+				c = '#';
+			else
+				return -1;
+			i += 2;
+		}
+		if (o + 1 >= len)
+			return -1;
+		out[o++] = c;
+	}
+	out[o] = '\0';
+	return 0;
+}
+
+int hl_share_parse(const char *name, struct hl_share_parsed *out)
+{
+	const char *k = strchr(name, '#');
+	char *end;
+	unsigned long kb;
+
+	if (!k || unescape(name, (size_t)(k - name), out->path,
+			   sizeof(out->path)) || out->path[0] != '/')
+		return -1;
+	out->key = strtoull(k + 1, &end, 16);
+	if (end != k + 17 || *end != '#')
+		return -1;
+	out->phdr = (int)strtol(end + 1, &end, 10);
+	if (*end != '#')
+		return -1;
+	kb = strtoul(end + 1, &end, 10);
+	if (strcmp(end, "k") || !kb)
+		return -1;
+	out->page = (size_t)kb << 10;
+	return 0;
+}

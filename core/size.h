@@ -1,0 +1,20 @@
+#ifndef CORE_SIZE_H
+#define CORE_SIZE_H
+/*
+ * Page sizes as users write them: "2M", "1G", "16M", "64K", "2097152",
+ * "0x200000" (as strtoul with base 0 reads it, with an optional K, M or G
+ * suffix in either case, and an optional trailing "B").  Shared by the
+ * runtime, the linker wrapper and the tools.
+ */
+#include <stddef.h>
+
+/*
+ * Parse S into *OUT.  Returns 0, or -1 when S is not a size, is zero, is
+ * not a power of two or overflows.  *OUT is left alone on error.
+ */
+int hl_parse_size(const char *s, size_t *out);
+
+/* Write SIZE as "2M", "1G", "64K" or bytes into BUF; returns BUF. */
+char *hl_format_size(size_t size, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,189 @@
+/*
+ * Opening and validating ELF programs.  Every libelf call is checked
+ * through EL_ERR; every field is checked (tools/elf-check.c) before
+ * anything is read through it.
+ */
+#include <err.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "elf/err.h"
+#include "elf/file.h"
+
+static void init(struct el_file *f, const char *name, int fd)
+{
+	memset(f, 0, sizeof(*f));
+	f->name = name;
+	f->fd = fd;
+}
+
+static int refused(const struct el_file *f, const char *why)
+{
+	warnx("%s: %s", f->name, why);
+	return -1;
+}
+
+static void to_hl_phdr(const GElf_Phdr *g, struct hl_phdr *p)
+{
+	p->type = g->p_type;
+	p->flags = g->p_flags;
+	p->offset = g->p_offset;
+	p->vaddr = g->p_vaddr;
+	p->filesz = g->p_filesz;
+	p->memsz = g->p_memsz;
+	p->align = g->p_align;
+}
+
+/*
+ * Read the header into F->eh.  PN_XNUM (the count is in section 0) is
+ * resolved through libelf; otherwise the header's own count is checked
+ * first, so that a bad table gets our message rather than libelf's.
+ */
+static int read_ehdr(struct el_file *f)
+{
+	GElf_Ehdr eh;
+	size_t n;
+
+	if (elf_kind(f->elf) != ELF_K_ELF)
+		return refused(f, "not an ELF file");
+	if (!gelf_getehdr(f->elf, &eh))
+		return EL_ERR(f->name, "gelf_getehdr");
+	f->eh.cls = eh.e_ident[EI_CLASS];
+	f->eh.type = eh.e_type;
+	f->eh.ehsize = eh.e_ehsize;
+	f->eh.phoff = eh.e_phoff;
+	f->eh.phentsize = eh.e_phentsize;
+	f->eh.phnum = eh.e_phnum;
+	f->eh.shoff = eh.e_shoff;
+	f->machine = eh.e_machine;
+	f->data = eh.e_ident[EI_DATA];
+	if (eh.e_phnum != PN_XNUM)
+		return 0;
+	if (elf_getphdrnum(f->elf, &n))
+		return EL_ERR(f->name, "elf_getphdrnum");
+	f->eh.phnum = n;
+	return 0;
+}
+
+static int read_phdrs(struct el_file *f)
+{
+	char why[EL_WHY_LEN];
+	GElf_Phdr g;
+	size_t n;
+
+	if (el_check_ehdr(&f->eh, why, sizeof(why)))
+		return refused(f, why);
+	if (elf_getphdrnum(f->elf, &n))
+		return EL_ERR(f->name, "elf_getphdrnum");
+	if (n != f->eh.phnum)
+		return refused(f, "libelf counts a different number of program "
+			       "headers");
+	f->ph = calloc(f->eh.phnum, sizeof(*f->ph));
+	if (!f->ph) {
+		warn("%s", f->name);
+		return -1;
+	}
+	for (size_t i = 0; i < f->eh.phnum; i++) {
+		if (!gelf_getphdr(f->elf, (int)i, &g))
+			return EL_ERR(f->name, "gelf_getphdr");
+		to_hl_phdr(&g, &f->ph[i]);
+	}
+	if (el_check_phdrs(&f->eh, f->ph, f->eh.phnum, why, sizeof(why)))
+		return refused(f, why);
+	return 0;
+}
+
+/* Check the identification, then let libelf read the rest. */
+static int begin(struct el_file *f, const unsigned char *head, size_t len)
+{
+	char why[EL_WHY_LEN];
+
+	if (el_check_ident(head, len, why, sizeof(why)))
+		return refused(f, why);
+	if (elf_version(EV_CURRENT) == EV_NONE)
+		return EL_ERR(f->name, "elf_version");
+	return 0;
+}
+
+int el_open_fd(struct el_file *f, const char *name, int fd)
+{
+	unsigned char head[sizeof(Elf64_Ehdr)];
+	struct stat st;
+	ssize_t n;
+
+	init(f, name, fd);
+	if (fstat(fd, &st)) {
+		warn("%s", name);
+		return -1;
+	}
+	if (!S_ISREG(st.st_mode))
+		return refused(f, "not a regular file");
+	f->eh.file_size = (uint64_t)st.st_size;
+	n = pread(fd, head, sizeof(head), 0);
+	if (n < 0) {
+		warn("%s", name);
+		return -1;
+	}
+	if (begin(f, head, (size_t)n))
+		return -1;
+	f->elf = elf_begin(fd, ELF_C_READ, NULL);
+	if (!f->elf)
+		return EL_ERR(name, "elf_begin");
+	if (read_ehdr(f) || read_phdrs(f))
+		return -1;
+	return 0;
+}
+
+/* O_NONBLOCK: opening a FIFO by mistake must not hang; fstat refuses it. */
+int el_open(struct el_file *f, const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	int rc;
+
+	if (fd < 0) {
+		init(f, path, -1);
+		warn("%s", path);
+		return -1;
+	}
+	rc = el_open_fd(f, path, fd);
+	f->own_fd = true;
+	return rc;
+}
+
+int el_open_mem(struct el_file *f, const char *name, void *buf,
+		    size_t len)
+{
+	init(f, name, -1);
+	f->eh.file_size = len;
+	if (begin(f, buf, len < sizeof(Elf64_Ehdr) ? len : sizeof(Elf64_Ehdr)))
+		return -1;
+	f->elf = elf_memory(buf, len);
+	if (!f->elf)
+		return EL_ERR(name, "elf_memory");
+	if (read_ehdr(f) || read_phdrs(f))
+		return -1;
+	return 0;
+}
+
+void el_close(struct el_file *f)
+{
+	if (f->elf)
+		elf_end(f->elf);
+	if (f->own_fd)
+		close(f->fd);
+	free(f->ph);
+	f->own_fd = false;
+	f->elf = NULL;
+	f->ph = NULL;
+}
+
+size_t el_next_load(const struct el_file *f, size_t i)
+{
+	while (i < f->eh.phnum && f->ph[i].type != PT_LOAD)
+		i++;
+	return i;
+}

@@ -1,0 +1,46 @@
+#ifndef ELF_FILE_H
+#define ELF_FILE_H
+/*
+ * An ELF program opened for reading through libelf, with its header and
+ * program headers validated (tools/elf-check.h) and copied out in the
+ * class-neutral form the planner takes.  A file or a memory image (the
+ * fuzzers use the latter) go through the same checks.
+ */
+#include <gelf.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/plan.h"
+#include "elf/check.h"
+
+struct el_file {
+	const char *name;	/* for messages */
+	int fd;			/* -1 for a memory image */
+	bool own_fd;		/* el_close closes fd */
+	Elf *elf;
+	struct el_ehdr eh;
+	uint16_t machine;	/* e_machine */
+	unsigned char data;	/* EI_DATA: the byte order */
+	struct hl_phdr *ph;	/* eh.phnum entries */
+};
+
+/*
+ * Open PATH read-only and validate it.  Returns 0, or -1 after a warning
+ * that names PATH and the cause.  Release with el_close either way.
+ */
+int el_open(struct el_file *f, const char *path);
+
+/* The same on an open descriptor, which F does not own. */
+int el_open_fd(struct el_file *f, const char *name, int fd);
+
+/* The same on LEN bytes at BUF, which must outlive F. */
+int el_open_mem(struct el_file *f, const char *name, void *buf,
+		    size_t len);
+
+void el_close(struct el_file *f);
+
+/* The index of the first PT_LOAD at or after I, or eh.phnum. */
+size_t el_next_load(const struct el_file *f, size_t i);
+
+#endif

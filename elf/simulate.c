@@ -1,0 +1,90 @@
+/*
+ * Running the runtime's planner ahead of time.  Nothing here decides
+ * what goes on huge pages: hl_plan_build does, as it does in the runtime.
+ */
+#include <string.h>
+
+#include "elf/simulate.h"
+
+uintptr_t el_sim_bias(const struct el_file *f, const struct hl_sizes *sizes)
+{
+	uint64_t align = sizes->base;
+
+	if (f->eh.type != ET_DYN)
+		return 0;
+	for (size_t i = el_next_load(f, 0); i < f->eh.phnum;
+	     i = el_next_load(f, i + 1))
+		if (f->ph[i].align > align)
+			align = f->ph[i].align;
+	return (uintptr_t)align;
+}
+
+bool el_sim_gated(const struct hl_config *cfg)
+{
+	return cfg->error[0] || cfg->restricted || cfg->secure;
+}
+
+int el_sim_plan(struct hl_plan *plan, const struct hl_config *cfg,
+		const struct hl_sizes *sizes, const struct el_file *f)
+{
+	struct hl_config off;
+
+	if (el_sim_gated(cfg)) {
+		off = *cfg;
+		off.elfmap = HL_ELFMAP_NO;
+		cfg = &off;
+	}
+	return hl_plan_build(plan, cfg, sizes, f->ph, f->eh.phnum,
+			     el_sim_bias(f, sizes));
+}
+
+/* The environment HUGETLB_ELFMAP=RW and nothing else. */
+static const char *both_classes(const char *name, void *ctx)
+{
+	(void)ctx;
+	return strcmp(name, "HUGETLB_ELFMAP") ? NULL : "RW";
+}
+
+bool el_sim_relinked(const struct el_file *f, const struct hl_sizes *sizes)
+{
+	struct hl_config cfg;
+	struct hl_plan plan;
+
+	hl_config_read(&cfg, both_classes, NULL, false, "");
+	if (!sizes->navail || el_sim_plan(&plan, &cfg, sizes, f))
+		return false;
+	for (int i = 0; i < plan.nseg; i++)
+		if (plan.seg[i].why == HL_WHY_SHARES_PAGE ||
+		    plan.seg[i].why == HL_WHY_UNALIGNED_BASE)
+			return false;
+	return true;
+}
+
+void el_sim_pages(const struct hl_plan *plan, struct el_pages *p)
+{
+	int k;
+
+	memset(p, 0, sizeof(*p));
+	for (int i = 0; i < plan->nseg; i++) {
+		const struct hl_seg *s = &plan->seg[i];
+
+		if (!s->remap)
+			continue;
+		for (k = 0; k < p->n && p->page[k] != s->page; k++)
+			;
+		if (k == p->n && p->n == HL_MAX_SIZES)
+			continue;
+		if (k == p->n)
+			p->page[p->n++] = s->page;
+		p->count[k] += hl_seg_pages(s);
+	}
+}
+
+int el_sim_remapped(const struct hl_plan *plan)
+{
+	int n = 0;
+
+	for (int i = 0; i < plan->nseg; i++)
+		n += plan->seg[i].remap;
+	return n;
+}

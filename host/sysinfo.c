@@ -1,0 +1,160 @@
+/*
+ * Page sizes and hugetlbfs mounts of the running kernel.  Uses libc
+ * freely: it runs before anything is remapped, and in the tools.
+ */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/statfs.h>
+#include <unistd.h>
+
+#include "host/sysinfo.h"
+
+#ifndef HUGETLBFS_MAGIC
+#define HUGETLBFS_MAGIC 0x958458f6
+#endif
+
+/* The default huge page size from /proc/meminfo, or 0. */
+static size_t meminfo_default(void)
+{
+	FILE *f = fopen("/proc/meminfo", "re");
+	char line[128];
+	size_t kb = 0;
+
+	if (!f)
+		return 0;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "Hugepagesize: %zu kB", &kb) == 1)
+			break;
+	fclose(f);
+	return kb << 10;
+}
+
+static void add_size(struct hl_sizes *sizes, size_t size)
+{
+	int i = sizes->navail;
+
+	if (i == HL_MAX_SIZES)
+		return;
+	/* Keep them sorted, smallest first. */
+	while (i > 0 && sizes->avail[i - 1] > size) {
+		sizes->avail[i] = sizes->avail[i - 1];
+		i--;
+	}
+	sizes->avail[i] = size;
+	sizes->navail++;
+}
+
+int host_sizes_read(struct hl_sizes *sizes, size_t default_page)
+{
+	DIR *d = opendir("/sys/kernel/mm/hugepages");
+	struct dirent *e;
+	size_t kb;
+
+	memset(sizes, 0, sizeof(*sizes));
+	sizes->base = (size_t)sysconf(_SC_PAGESIZE);
+	if (!d)
+		return -1;
+	while ((e = readdir(d)))
+		if (sscanf(e->d_name, "hugepages-%zukB", &kb) == 1)
+			add_size(sizes, kb << 10);
+	closedir(d);
+	sizes->def = meminfo_default();
+	for (int i = 0; i < sizes->navail; i++)
+		if (sizes->avail[i] == default_page)
+			sizes->def = default_page;
+	return sizes->navail ? 0 : -1;
+}
+
+long host_free_pages(size_t page)
+{
+	char path[96];
+	long n = -1;
+	FILE *f;
+
+	snprintf(path, sizeof(path),
+		 "/sys/kernel/mm/hugepages/hugepages-%zukB/free_hugepages",
+		 page >> 10);
+	f = fopen(path, "re");
+	if (f) {
+		if (fscanf(f, "%ld", &n) != 1)
+			n = -1;
+		fclose(f);
+	}
+	return n;
+}
+
+/* True when DIR is a hugetlbfs mount of PAGE-sized pages we may use. */
+static bool usable_mount(const char *dir, size_t page)
+{
+	struct statfs sf;
+
+	return statfs(dir, &sf) == 0 && sf.f_type == HUGETLBFS_MAGIC &&
+	       (size_t)sf.f_bsize == page &&
+	       access(dir, R_OK | W_OK | X_OK) == 0;
+}
+
+static int copy_out(const char *dir, size_t n, char *out, size_t len)
+{
+	if (n >= len)
+		return -1;
+	memcpy(out, dir, n);
+	out[n] = '\0';
+	return 0;
+}
+
+/* The first usable mount in the ':'-separated PATHS. */
+static int mount_in_list(size_t page, const char *paths, char *out, size_t len)
+{
+	char dir[HL_CFG_PATH_MAX];
+
+	for (const char *p = paths; *p; p += strcspn(p, ":"), p += *p == ':') {
+		size_t n = strcspn(p, ":");
+
+		if (copy_out(p, n, dir, sizeof(dir)) == 0 &&
+		    usable_mount(dir, page))
+			return copy_out(dir, n, out, len);
+	}
+	return -1;
+}
+
+int host_mounts_each(host_mount_fn *fn, void *ctx)
+{
+	FILE *f = fopen("/proc/mounts", "re");
+	char line[1024], dir[512], type[64];
+	int rc = 0;
+
+	if (!f)
+		return -1;
+	/* A mount point with blanks in it comes escaped (\040): skipped. */
+	while (!rc && fgets(line, sizeof(line), f))
+		if (sscanf(line, "%*s %511s %63s", dir, type) == 2 &&
+		    !strcmp(type, "hugetlbfs") && !strchr(dir, '\\'))
+			rc = fn(dir, ctx);
+	fclose(f);
+	return rc;
+}
+
+struct wanted {
+	size_t page;
+	char *out;
+	size_t len;
+};
+
+static int take_if_usable(const char *dir, void *ctx)
+{
+	struct wanted *w = ctx;
+
+	return usable_mount(dir, w->page) &&
+	       copy_out(dir, strlen(dir), w->out, w->len) == 0;
+}
+
+int host_mount_for_size(size_t page, const char *paths, char *out, size_t len)
+{
+	struct wanted w = { page, out, len };
+
+	if (paths && *paths)
+		return mount_in_list(page, paths, out, len);
+	return host_mounts_each(take_if_usable, &w) == 1 ? 0 : -1;
+}

@@ -1,0 +1,39 @@
+#ifndef HOST_SYSINFO_H
+#define HOST_SYSINFO_H
+/*
+ * What the running kernel offers: page sizes and hugetlbfs mounts.  Reads
+ * /proc and /sys with libc; used before any segment is touched, and by
+ * the tools.
+ */
+#include <stddef.h>
+
+#include "core/plan.h"
+
+/*
+ * Fill SIZES: the base page size, every huge page size the kernel
+ * supports (/sys/kernel/mm/hugepages) and the default huge page size
+ * (/proc/meminfo, or DEFAULT_PAGE when it is non-zero and supported).
+ * Returns 0, or -1 when the kernel has no huge pages at all.
+ */
+int host_sizes_read(struct hl_sizes *sizes, size_t default_page);
+
+/*
+ * Find a hugetlbfs mount whose page size is PAGE, searching the
+ * ':'-separated PATHS when non-empty and /proc/mounts otherwise.  Writes
+ * it into OUT and returns 0, or -1 when there is none.
+ */
+int host_mount_for_size(size_t page, const char *paths, char *out, size_t len);
+
+/* The free pages of PAGE-sized huge pages right now, or -1. */
+long host_free_pages(size_t page);
+
+typedef int host_mount_fn(const char *dir, void *ctx);
+
+/*
+ * Call FN with each hugetlbfs mount point in /proc/mounts, whatever its
+ * page size, until FN returns non-zero.  Returns that value, 0 when FN
+ * went through them all, or -1 when /proc/mounts cannot be read.
+ */
+int host_mounts_each(host_mount_fn *fn, void *ctx);
+
+#endif

@@ -1,0 +1,158 @@
+/*
+ * The start-up constructor: configuration, plan, prepare, commit, report.
+ *
+ * Before commit, a failure costs one reason in the report and leaves the
+ * program on base pages.  Commit (remap/commit.c) swaps each prepared
+ * range in one step; see there for what happens if a swap fails.
+ *
+ * All state lives on this function's stack or in mappings of its own: the
+ * program's data is what gets replaced.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/auxv.h>
+
+#include "core/config.h"
+#include "core/plan.h"
+#include "host/sysinfo.h"
+#include "runtime/fault.h"
+#include "runtime/forkguard.h"
+#include "runtime/image.h"
+#include "runtime/prepare.h"
+#include "runtime/report.h"
+#include "runtime/stub.h"
+
+static const char *env_get(const char *name, void *ctx)
+{
+	(void)ctx;
+	return getenv(name);
+}
+
+/* The number of threads in this process, from /proc/self/status. */
+static int thread_count(void)
+{
+	FILE *f = fopen("/proc/self/status", "re");
+	char line[128];
+	int n = -1;
+
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "Threads: %d", &n) == 1)
+			break;
+	fclose(f);
+	return n;
+}
+
+/* Record why a segment that was asked for will not be remapped. */
+static int explain(const struct hl_plan *plan, struct rt_report *rep)
+{
+	int chosen = 0;
+
+	for (int i = 0; i < plan->nseg; i++) {
+		const struct hl_seg *s = &plan->seg[i];
+
+		if (s->remap)
+			chosen++;
+		else if (s->why != HL_WHY_NOT_ASKED &&
+			 s->why != HL_WHY_DISABLED && s->why != HL_WHY_ALL_RELRO)
+			rt_report_why(rep, "segment %d at %#lx: %s", s->phdr,
+				      (unsigned long)s->start,
+				      hl_why_text(s->why));
+	}
+	return chosen;
+}
+
+static void commit(struct rt_prepared *prep, size_t base,
+		   struct rt_report *rep)
+{
+	struct sw_commit *c = prep->c;
+
+	if (rt_stub_run(c, base) < 0) {
+		rt_report_why(rep, "cannot run the swap from a private "
+			      "executable page (W^X policy?)");
+		for (int i = 0; i < c->nswap; i++)
+			c->swap[i].err = -EPERM;
+		return;
+	}
+	rt_forkguard_install(c, prep->page);
+	for (int i = 0; i < c->nswap; i++) {
+		const struct sw_range *s = &c->swap[i];
+
+		rt_report_swap(rep, s, prep->page[i], prep->back[i].desc);
+		if (s->err)
+			rt_report_why(rep, "swapping %#lx-%#lx failed: %s",
+				      (unsigned long)s->target,
+				      (unsigned long)(s->target + s->len),
+				      strerror((int)-s->err));
+	}
+}
+
+/* Plan for this program; 0 when there is something to remap. */
+static int plan_for(struct hl_plan *plan, struct rt_image *img,
+		    const struct hl_config *cfg, struct hl_sizes *sizes,
+		    struct rt_report *rep)
+{
+	if (rt_image_read(img)) {
+		rt_report_why(rep, "cannot read the program headers");
+		return -1;
+	}
+	/* The common case, a program nobody asked about: leave quietly. */
+	if (cfg->elfmap == HL_ELFMAP_UNSET && !rt_image_flagged(img))
+		return -1;
+	if (host_sizes_read(sizes, cfg->default_page)) {
+		rt_report_why(rep, "this kernel offers no huge pages");
+		return -1;
+	}
+	if (hl_plan_build(plan, cfg, sizes, img->ph, img->phnum, img->bias)) {
+		rt_report_why(rep, "program headers refused: %s", plan->error);
+		return -1;
+	}
+	rt_report_plan(rep, plan);
+	return explain(plan, rep) ? 0 : -1;
+}
+
+static void rt_start(void)
+{
+	const char *prog = program_invocation_short_name;
+	bool secure = getauxval(AT_SECURE) != 0;
+	struct rt_prepared prep;
+	struct hl_config cfg;
+	struct rt_report rep;
+	struct hl_sizes sizes;
+	struct rt_fault fault;
+	struct rt_image img;
+	struct hl_plan plan;
+
+	hl_config_read(&cfg, env_get, NULL, secure, prog);
+	rt_report_init(&rep, cfg.verbose, prog);
+	if (cfg.restricted || cfg.elfmap == HL_ELFMAP_NO)
+		return;
+	if (cfg.error[0])
+		rt_report_why(&rep, "%s", cfg.error);
+	else if (plan_for(&plan, &img, &cfg, &sizes, &rep) == 0) {
+		if (thread_count() != 1) {
+			rt_report_why(&rep, "other threads are already running");
+		} else {
+			rt_fault_read(&fault, secure);
+			if (rt_prepare(&prep, &plan, &img, &cfg, &fault, &rep) > 0) {
+				rt_fault_wait(fault.wait_commit);
+				commit(&prep, sizes.base, &rep);
+			}
+			rt_prepare_release(&prep);
+		}
+	}
+	rt_report_flush(&rep);
+}
+
+/*
+ * Runs after libc is initialised and, in a dynamic program, before the
+ * program's own constructors.  The name is what tests look for in static
+ * programs to see that the runtime was linked in.
+ */
+__attribute__((constructor(101))) static void rt_ctor(void)
+{
+	rt_start();
+}

@@ -1,0 +1,34 @@
+#ifndef RUNTIME_FAULT_H
+#define RUNTIME_FAULT_H
+/*
+ * Fault injection for the tests: HUGELINK_FAULT makes one step fail on
+ * purpose, so the tests can watch the fallbacks work on a real kernel.
+ * Ignored under AT_SECURE like everything else from the environment.
+ *
+ *   reserve        reserving huge pages fails as if the pool were empty
+ *   swap           the last swap fails, leaving the old pages in place
+ *   swap-unmapped  the last swap fails after the old pages are gone
+ *   recover        ... and putting them back fails too (fatal)
+ *   wait:PATH      before reserving, wait (up to 60 s) until PATH exists
+ *   wait-commit:PATH  the same, after reserving, just before the swap
+ *   wait-publish:PATH the same, while making a shared file, holding its
+ *                  lock, before the file is published
+ */
+#include <stdbool.h>
+
+#include "swap/swap.h"
+
+struct rt_fault {
+	bool reserve;
+	enum sw_fault commit;
+	char wait_reserve[128];
+	char wait_commit[128];
+	char wait_publish[128];
+};
+
+void rt_fault_read(struct rt_fault *f, bool secure);
+
+/* Block until PATH exists, when it is not empty. */
+void rt_fault_wait(const char *path);
+
+#endif

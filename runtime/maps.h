@@ -1,0 +1,53 @@
+#ifndef RUNTIME_MAPS_H
+#define RUNTIME_MAPS_H
+/*
+ * What /proc/self/maps says about a range we are about to replace.
+ */
+#include <stddef.h>
+#include <stdint.h>
+
+enum rt_maps_verdict {
+	RT_MAPS_OURS_TO_TAKE,	/* only the program's own file, anonymous
+				   memory and the brk heap */
+	RT_MAPS_ALREADY_HUGE,	/* hugelink remapped it already */
+	RT_MAPS_FOREIGN,	/* something else lives there */
+	RT_MAPS_UNREADABLE,
+};
+
+struct rt_maps_info {
+	uintptr_t heap_start;	/* the [heap] mapping's start, or 0 */
+	/*
+	 * [clear_lo, clear_hi) is the part of the range free of foreign
+	 * mappings that lie wholly before or after the segment's own
+	 * memory; such mappings only shorten the range.
+	 */
+	uintptr_t clear_lo, clear_hi;
+	char foreign[160];	/* a mapping in the way, for the report */
+};
+
+/* A mapped file, as /proc/self/maps names it. */
+struct rt_maps_file {
+	unsigned int major, minor;
+	unsigned long inode;
+	char path[4096];
+};
+
+/*
+ * The file mapped at ADDR.  The program's own file is the one mapped at
+ * its first segment: not always /proc/self/exe, which is ld.so when the
+ * program was started as "ld.so ./prog".  Returns 0, or -1.
+ */
+int rt_maps_file_at(uintptr_t addr, struct rt_maps_file *file);
+
+/*
+ * Classify the mappings that meet [lo, hi), a range around the segment's
+ * own memory [own_lo, own_hi), in a program whose file is PROG.  A
+ * foreign mapping inside the segment's own memory makes the verdict
+ * RT_MAPS_FOREIGN; one outside it narrows [clear_lo, clear_hi) instead.
+ */
+enum rt_maps_verdict rt_maps_check(uintptr_t lo, uintptr_t hi,
+				   uintptr_t own_lo, uintptr_t own_hi,
+				   const struct rt_maps_file *prog,
+				   struct rt_maps_info *info);
+
+#endif

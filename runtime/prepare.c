@@ -1,0 +1,320 @@
+/*
+ * Prepare: for each range the plan chose,
+ *  1. check that it holds only the program's own memory,
+ *  2. let it take in the start of the brk heap safely (remap/heap.c),
+ *  3. reserve and populate its huge pages (remap/backing.c), or map the
+ *     shared file of a read-only range (remap/share.c, HUGETLB_SHARE=1),
+ *  4. copy a private read-only range and give it its final protection
+ *     now; a writable one is copied by commit, at the last moment,
+ * and describe it for commit.  Runs before the point of no return: any
+ * failure drops that range with one reason and leaves it as it was.
+ */
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "arch/raw.h"
+#include "runtime/heap.h"
+#include "runtime/maps.h"
+#include "runtime/prepare.h"
+
+#define PM_ENTRIES 4096
+
+static const char fatal_text[] =
+	"hugelink: fatal: a segment could not be put back after a failed "
+	"huge-page swap; aborting. errno ";
+
+static uintptr_t align_up(uintptr_t x, size_t a)
+{
+	return (x + a - 1) & ~(uintptr_t)(a - 1);
+}
+
+static uintptr_t clamp(uintptr_t x, uintptr_t lo, uintptr_t hi)
+{
+	return x < lo ? lo : x > hi ? hi : x;
+}
+
+/* The hand-over lives in a mapping of its own, never in program data. */
+static int handover_alloc(struct rt_prepared *p, const struct hl_config *cfg,
+			  size_t base)
+{
+	struct sw_commit *c;
+
+	p->c_len = align_up(sizeof(*c) + PM_ENTRIES * sizeof(uint64_t), base);
+	c = mmap(NULL, p->c_len, PROT_READ | PROT_WRITE,
+		 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (c == MAP_FAILED)
+		return -1;
+	c->base = base;
+	c->pm_buf = (uint64_t *)(c + 1);
+	c->pm_len = PM_ENTRIES;
+	c->pagemap_fd = cfg->minimal_copy ?
+			open("/proc/self/pagemap", O_RDONLY | O_CLOEXEC) : -1;
+	memcpy(c->fatal, fatal_text, sizeof(fatal_text) - 1);
+	c->fatal_len = sizeof(fatal_text) - 1;
+	p->c = c;
+	return 0;
+}
+
+/*
+ * Step 1: the range [*lo, *hi) may hold only the program's own memory.
+ * A foreign mapping beside the segment (the vDSO next to a static-pie
+ * program's bss, say) shortens the range; one inside it refuses it.
+ */
+static int check_maps(const struct rt_prepared *p, const struct hl_seg *seg,
+		      uintptr_t *lo, uintptr_t *hi, uintptr_t *heap_start,
+		      struct rt_report *rep)
+{
+	struct rt_maps_info info;
+	uintptr_t mask = ~(uintptr_t)(seg->page - 1);
+
+	switch (rt_maps_check(*lo, *hi, seg->start, seg->end, &p->prog, &info)) {
+	case RT_MAPS_OURS_TO_TAKE:
+		break;
+	case RT_MAPS_ALREADY_HUGE:
+		return -1;
+	case RT_MAPS_FOREIGN:
+		rt_report_why(rep, "segment %d: %#lx-%#lx also holds %s",
+			      seg->phdr, (unsigned long)*lo, (unsigned long)*hi,
+			      info.foreign);
+		return -1;
+	case RT_MAPS_UNREADABLE:
+		rt_report_why(rep, "cannot read /proc/self/maps");
+		return -1;
+	}
+	if (info.clear_lo > *lo || info.clear_hi < *hi) {
+		*lo = (info.clear_lo + seg->page - 1) & mask;
+		*hi = info.clear_hi & mask;
+		rt_report_why(rep, "segment %d: only %#lx-%#lx of it can go on "
+			      "huge pages: %s lies in the rest", seg->phdr,
+			      (unsigned long)*lo, (unsigned long)*hi,
+			      info.foreign);
+	}
+	*heap_start = info.heap_start;
+	return *hi > *lo ? 0 : -1;
+}
+
+/* Steps 1 and 2: [*lo, *hi) holds nothing we cannot carry over. */
+static int check_range(const struct rt_prepared *p, const struct hl_seg *seg,
+		       uintptr_t *lo, uintptr_t *hi, struct sw_range *s,
+		       struct rt_report *rep)
+{
+	uintptr_t heap_start;
+
+	if (check_maps(p, seg, lo, hi, &heap_start, rep))
+		return -1;
+	if (seg->cls == HL_CLASS_W &&
+	    rt_heap_fit(*lo, hi, seg->end, heap_start, seg->page, &s->copy[1]))
+		s->ncopy = 2;
+	if (*hi <= *lo) {
+		rt_report_why(rep, "segment %d: its huge pages would cover the "
+			      "brk heap, and the break cannot be moved",
+			      seg->phdr);
+		return -1;
+	}
+	return 0;
+}
+
+/* The segment's own memory in [lo, hi), as commit will copy it. */
+static void describe(const struct hl_seg *seg, const struct hl_phdr *ph,
+		     const struct hl_config *cfg, size_t base, struct sw_range *s)
+{
+	uintptr_t from = clamp(seg->start, s->target, s->target + s->len);
+	uintptr_t to = clamp(align_up(seg->end, base), from, s->target + s->len);
+
+	s->copy[0].start = from;
+	s->copy[0].end = to;
+	s->copy[0].sparse = seg->cls == HL_CLASS_W && cfg->minimal_copy ?
+			    clamp(seg->file_end, from, to) : to;
+	s->copy[0].file_off = from < seg->file_end ?
+			      (long)(ph->offset + (from - seg->start)) : -1;
+	s->live = seg->cls == HL_CLASS_W;
+	s->prot = seg->prot;
+}
+
+/* The bytes a read-only range copies, and where the file holds them. */
+static struct rt_bytes bytes_of(const struct sw_range *s, const struct hl_seg *seg,
+				const struct hl_phdr *ph)
+{
+	const struct sw_copy *k = &s->copy[0];
+	struct rt_bytes b = { k->start, k->end, 0, 0 };
+
+	b.off = (off_t)(ph->offset + (k->start - seg->start));
+	b.file_len = clamp(seg->file_end, k->start, k->end) - k->start;
+	return b;
+}
+
+/* Step 4 for a read-only range: copy it and seal it now. */
+static int fill_read_only(const struct rt_prepared *p, struct sw_range *s,
+			  const struct hl_seg *seg, const struct hl_phdr *ph,
+			  struct rt_report *rep)
+{
+	struct rt_bytes b = bytes_of(s, seg, ph);
+	uint64_t t0 = raw_now_ns();
+
+	rt_source_copy(&p->src, (char *)s->scratch + (b.from - s->target), &b);
+	s->copied = b.to - b.from;
+	if (mprotect((void *)s->scratch, s->len, s->prot)) {
+		rt_report_why(rep, "mprotect of the huge-page copy failed");
+		return -1;
+	}
+	s->prep_ns = raw_now_ns() - t0;
+	return 0;
+}
+
+/*
+ * Step 3 for a read-only range when sharing: map the shared file, made
+ * now if need be.  Returns 1 when mapped, 0 to go on privately.
+ */
+static int map_shared(struct rt_prepared *p, int i, const struct hl_seg *seg,
+		      const struct hl_phdr *ph, struct rt_report *rep)
+{
+	struct sw_range *s = &p->c->swap[i];
+	struct rt_share_range r = {
+		.phdr = seg->phdr, .ph = ph, .page = p->page[i],
+		.lo = s->target, .hi = s->target + s->len,
+		.bytes = bytes_of(s, seg, ph), .src = &p->src,
+	};
+	char err[256];
+	bool made;
+	int fd;
+
+	uint64_t t0 = raw_now_ns();
+
+	if (p->share.dirfd < 0 || s->live)
+		return 0;
+	fd = rt_share_file(&p->share, &r, &made, err, sizeof(err));
+	if (fd < 0) {
+		rt_report_why(rep, "HUGETLB_SHARE: %s; using a private copy", err);
+		return 0;
+	}
+	if (rt_backing_map_shared(&p->back[i], fd, s->len, p->page[i], s->prot)) {
+		rt_report_why(rep, "HUGETLB_SHARE: %s", p->back[i].error);
+		close(fd);
+		return 0;
+	}
+	close(fd);
+	s->copied = made ? r.bytes.to - r.bytes.from : 0;
+	s->prep_ns = raw_now_ns() - t0;
+	return 1;
+}
+
+/* Step 3: the huge pages, with the kernel's ability to move them checked
+ * on the first range. */
+static int reserve(struct rt_prepared *p, int i, const struct hl_config *cfg,
+		   struct rt_report *rep)
+{
+	struct rt_backing *b = &p->back[i];
+	struct sw_range *s = &p->c->swap[i];
+	char name[32];
+
+	snprintf(name, sizeof(name), "hugelink:seg%d", i);
+	if ((!b->addr && rt_backing_map(b, s->len, p->page[i], cfg->path, name)) ||
+	    (i == 0 && rt_backing_probe_move(b, p->page[i]))) {
+		rt_report_why(rep, "%#lx-%#lx: %s", (unsigned long)s->target,
+			      (unsigned long)(s->target + s->len), b->error);
+		rt_backing_unmap(b);
+		return -1;
+	}
+	s->scratch = (uintptr_t)b->addr;
+	return 0;
+}
+
+static int prepare_one(struct rt_prepared *p, const struct hl_seg *seg,
+		       const struct hl_phdr *ph, const struct hl_config *cfg,
+		       const struct rt_fault *fault, struct rt_report *rep)
+{
+	int i = p->c->nswap, shared;
+	struct sw_range *s = &p->c->swap[i];
+	uintptr_t lo = seg->map_start, hi = seg->map_end;
+
+	memset(s, 0, sizeof(*s));
+	s->ncopy = 1;
+	if (check_range(p, seg, &lo, &hi, s, rep))
+		return -1;
+	s->target = lo;
+	s->len = hi - lo;
+	p->page[i] = seg->page;
+	describe(seg, ph, cfg, p->c->base, s);
+	rt_fault_wait(fault->wait_reserve);
+	if (fault->reserve) {
+		rt_report_why(rep, "reserving huge pages failed (HUGELINK_FAULT)");
+		return -1;
+	}
+	shared = map_shared(p, i, seg, ph, rep);
+	if (reserve(p, i, cfg, rep))
+		return -1;
+	if (!s->live && !shared && fill_read_only(p, s, seg, ph, rep)) {
+		rt_backing_unmap(&p->back[i]);
+		return -1;
+	}
+	p->c->nswap++;
+	return 0;
+}
+
+/* Sharing is set up once, for the page size of the read-only class. */
+static void share_setup(struct rt_prepared *p, const struct hl_plan *plan,
+			const struct rt_image *img, const struct hl_config *cfg,
+			const struct rt_fault *fault, struct rt_report *rep)
+{
+	if (!cfg->share)
+		return;
+	for (int i = 0; i < plan->nseg; i++) {
+		const struct hl_seg *seg = &plan->seg[i];
+
+		if (seg->remap && seg->cls == HL_CLASS_R) {
+			if (rt_share_open_dir(&p->share, cfg, img, &p->prog,
+					      seg->page))
+				rt_report_why(rep, "HUGETLB_SHARE: %s; using "
+					      "private copies", p->share.error);
+			p->share.wait_publish = fault->wait_publish[0] ?
+						fault->wait_publish : NULL;
+			return;
+		}
+	}
+}
+
+int rt_prepare(struct rt_prepared *p, const struct hl_plan *plan,
+	       const struct rt_image *img, const struct hl_config *cfg,
+	       const struct rt_fault *fault, struct rt_report *rep)
+{
+	memset(p, 0, sizeof(*p));
+	p->share.dirfd = -1;
+	p->src.fd = -1;
+	if (handover_alloc(p, cfg, (size_t)sysconf(_SC_PAGESIZE))) {
+		rt_report_why(rep, "cannot map memory for the swap");
+		return -1;
+	}
+	p->c->fault = fault->commit;
+	if (rt_maps_file_at(plan->seg[0].start, &p->prog)) {
+		rt_report_why(rep, "cannot find the program's file in "
+			      "/proc/self/maps");
+		return -1;
+	}
+	rt_source_open(&p->src, &p->prog, img);
+	p->c->prog_fd = p->src.fd;
+	share_setup(p, plan, img, cfg, fault, rep);
+	for (int i = 0; i < plan->nseg; i++)
+		if (plan->seg[i].remap)
+			prepare_one(p, &plan->seg[i], &img->ph[plan->seg[i].phdr],
+				    cfg, fault, rep);
+	rt_share_close(&p->share);
+	return p->c->nswap;
+}
+
+void rt_prepare_release(struct rt_prepared *p)
+{
+	if (!p->c)
+		return;
+	/* A swapped range moved its mapping away; the rest are unmapped. */
+	for (int i = 0; i < p->c->nswap; i++)
+		if (p->c->swap[i].err)
+			rt_backing_unmap(&p->back[i]);
+	if (p->c->pagemap_fd >= 0)
+		close(p->c->pagemap_fd);
+	rt_source_close(&p->src);
+	munmap(p->c, p->c_len);
+	p->c = NULL;
+}

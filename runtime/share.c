@@ -1,0 +1,277 @@
+/*
+ * Shared huge-page files: see share.h and loader/sharename.h.
+ *
+ * Safety.  Every file is opened relative to the checked directory, with
+ * O_NOFOLLOW, and checked after opening: a regular file on hugetlbfs with
+ * our page size, owned by us or root, writable by no one else, of the
+ * exact size.  A file or directory that fails is refused: another user
+ * may have planted it.  The program maps shared files read-only from a
+ * read-only descriptor, so it cannot change them for the next run.
+ *
+ * Concurrency.  Making a file happens under an flock on a lock file per
+ * program: one process prepares, the others wait for exactly that long
+ * and then map its file.  The file is built unnamed (O_TMPFILE) and
+ * linked into place only when complete, so a process killed while
+ * preparing leaves nothing behind, and its lock dies with it.  Files of
+ * other builds of the same program and segment are stale: they are
+ * removed when the new one is published.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/mman.h>
+#include <sys/statfs.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+#include "host/sysinfo.h"
+#include "runtime/fault.h"
+#include "runtime/share.h"
+
+#ifndef HUGETLBFS_MAGIC
+#define HUGETLBFS_MAGIC 0x958458f6
+#endif
+
+/* Owned by us or root, and writable by no one else. */
+static int safe_owner(const struct stat *st)
+{
+	return (st->st_uid == geteuid() || st->st_uid == 0) &&
+	       !(st->st_mode & (S_IWGRP | S_IWOTH));
+}
+
+static int on_hugetlbfs(int fd, size_t page)
+{
+	struct statfs sf;
+
+	return fstatfs(fd, &sf) == 0 && sf.f_type == HUGETLBFS_MAGIC &&
+	       (size_t)sf.f_bsize == page;
+}
+
+static int check_dir(int fd, const char *path, size_t page, char *err,
+		     size_t errlen)
+{
+	struct stat st;
+
+	if (fstat(fd, &st) || !S_ISDIR(st.st_mode))
+		snprintf(err, errlen, "%s is not a directory", path);
+	else if (!safe_owner(&st))
+		snprintf(err, errlen, "refusing %s: owned by uid %u or "
+			 "writable by others", path, (unsigned)st.st_uid);
+	else if (!on_hugetlbfs(fd, page))
+		snprintf(err, errlen, "%s is not on hugetlbfs with %zu kB pages",
+			 path, page >> 10);
+	else
+		return 0;
+	return -1;
+}
+
+/*
+ * The program's path and identity, once per process: the file at PROG's
+ * path must still be the one mapped, or it was replaced since the program
+ * started and its text may not be what the file now holds.
+ */
+static int identify(struct rt_share_ctx *ctx, const struct rt_image *img,
+		    const struct rt_maps_file *prog)
+{
+	struct stat st;
+
+	if (stat(prog->path, &st) || st.st_ino != prog->inode ||
+	    major(st.st_dev) != prog->major || minor(st.st_dev) != prog->minor) {
+		snprintf(ctx->error, sizeof(ctx->error), "%.200s is not the "
+			 "file this program was started from", prog->path);
+		return -1;
+	}
+	snprintf(ctx->exe, sizeof(ctx->exe), "%s", prog->path);
+	if (rt_image_textrel(img)) {
+		snprintf(ctx->error, sizeof(ctx->error), "the program has text "
+			 "relocations, its text differs from run to run");
+		return -1;
+	}
+	hl_share_id_from_stat(&ctx->id, &st);
+	ctx->id.build_id_len = rt_image_build_id(img, ctx->id.build_id,
+						 sizeof(ctx->id.build_id));
+	return 0;
+}
+
+int rt_share_open_dir(struct rt_share_ctx *ctx, const struct hl_config *cfg,
+		      const struct rt_image *img,
+		      const struct rt_maps_file *prog, size_t page)
+{
+	char mount[200];
+
+	memset(ctx, 0, sizeof(*ctx));
+	ctx->dirfd = -1;
+	if (identify(ctx, img, prog))
+		return -1;
+	if (cfg->share_path[0]) {
+		snprintf(ctx->dir, sizeof(ctx->dir), "%s", cfg->share_path);
+	} else if (host_mount_for_size(page, cfg->path, mount, sizeof(mount))) {
+		snprintf(ctx->error, sizeof(ctx->error), "no hugetlbfs mount "
+			 "for %zu kB pages to share text in", page >> 10);
+		return -1;
+	} else {
+		snprintf(ctx->dir, sizeof(ctx->dir), "%s/elflink-uid-%u", mount,
+			 (unsigned)geteuid());
+		if (mkdir(ctx->dir, 0700) && errno != EEXIST) {
+			snprintf(ctx->error, sizeof(ctx->error), "mkdir %s: %s",
+				 ctx->dir, strerror(errno));
+			return -1;
+		}
+	}
+	ctx->dirfd = open(ctx->dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (ctx->dirfd < 0) {
+		snprintf(ctx->error, sizeof(ctx->error), "%s: %s", ctx->dir,
+			 strerror(errno));
+		return -1;
+	}
+	if (check_dir(ctx->dirfd, ctx->dir, page, ctx->error,
+		      sizeof(ctx->error))) {
+		rt_share_close(ctx);
+		return -1;
+	}
+	return 0;
+}
+
+/* Open NAME read-only and check it; -1 with ERR set, or ENOENT silently. */
+static int open_checked(int dirfd, const char *name, size_t len, size_t page,
+			char *err, size_t errlen)
+{
+	int fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	struct stat st;
+
+	if (fd < 0) {
+		if (errno != ENOENT)
+			snprintf(err, errlen, "%s: %s", name, strerror(errno));
+		return -1;
+	}
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || !safe_owner(&st) ||
+	    !on_hugetlbfs(fd, page) || (size_t)st.st_size != len) {
+		snprintf(err, errlen, "refusing shared file %s: not a regular "
+			 "hugetlbfs file of ours, of %zu bytes", name, len);
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+/* The lock serialising the making of this program's files. */
+static int lock_program(int dirfd, const char *name, char *err, size_t errlen)
+{
+	char lock[HL_SHARE_NAME_MAX + 1];
+	struct stat st;
+	int fd;
+
+	hl_share_lock_name(lock, name);
+	fd = openat(dirfd, lock, O_CREAT | O_RDWR | O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (fd < 0 || fstat(fd, &st) || !S_ISREG(st.st_mode) || !safe_owner(&st) ||
+	    flock(fd, LOCK_EX)) {
+		snprintf(err, errlen, "cannot lock %s", lock);
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+/* Remove files of other builds of the same program and segment. */
+static void remove_stale(int dirfd, const char *name)
+{
+	size_t pre = hl_share_prefix_len(name);
+	const char *tail = strchr(name + pre, '#');
+	struct dirent *e;
+	int fd = dup(dirfd);
+	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+
+	if (!d) {
+		if (fd >= 0)
+			close(fd);
+		return;
+	}
+	/* The duplicate shares its position with DIRFD: start over. */
+	rewinddir(d);
+	while ((e = readdir(d)))
+		if (!strncmp(e->d_name, name, pre) && strcmp(e->d_name, name) &&
+		    tail && strlen(e->d_name) > pre + 16 &&
+		    !strcmp(e->d_name + pre + 16, tail))
+			unlinkat(dirfd, e->d_name, 0);
+	closedir(d);
+}
+
+/* Build the file unnamed, fill it from memory, then link it in. */
+static int make_file(const struct rt_share_ctx *ctx, const char *name,
+		     const struct rt_share_range *r, char *err, size_t errlen)
+{
+	int dirfd = ctx->dirfd;
+	int fd = openat(dirfd, ".", O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+	size_t len = r->hi - r->lo;
+	char self[64];
+	void *p;
+
+	if (fd < 0) {
+		snprintf(err, errlen, "O_TMPFILE in the share directory: %s",
+			 strerror(errno));
+		return -1;
+	}
+	p = ftruncate(fd, (off_t)len) ? MAP_FAILED :
+	    mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	if (p == MAP_FAILED) {
+		snprintf(err, errlen, "making a shared file of %zu bytes: %s",
+			 len, strerror(errno));
+		close(fd);
+		return -1;
+	}
+	rt_source_copy(r->src, (char *)p + (r->bytes.from - r->lo), &r->bytes);
+	munmap(p, len);
+	if (ctx->wait_publish)
+		rt_fault_wait(ctx->wait_publish);
+	snprintf(self, sizeof(self), "/proc/self/fd/%d", fd);
+	if (linkat(AT_FDCWD, self, dirfd, name, AT_SYMLINK_FOLLOW)) {
+		snprintf(err, errlen, "publishing %s: %s", name, strerror(errno));
+		close(fd);
+		return -1;
+	}
+	close(fd);
+	remove_stale(dirfd, name);
+	return 0;
+}
+
+int rt_share_file(struct rt_share_ctx *ctx, const struct rt_share_range *r,
+		  bool *made, char *err, size_t errlen)
+{
+	char name[HL_SHARE_NAME_MAX + 1];
+	size_t len = r->hi - r->lo;
+	int fd, lock;
+
+	*made = false;
+	ctx->id.phdr = r->phdr;
+	ctx->id.ph = *r->ph;
+	ctx->id.page = r->page;
+	if (hl_share_name(name, ctx->exe, hl_share_key(&ctx->id), &ctx->id)) {
+		snprintf(err, errlen, "the program's path is too long to share");
+		return -1;
+	}
+	err[0] = '\0';
+	fd = open_checked(ctx->dirfd, name, len, r->page, err, errlen);
+	if (fd >= 0 || err[0])
+		return fd;
+	lock = lock_program(ctx->dirfd, name, err, errlen);
+	if (lock < 0)
+		return -1;
+	fd = open_checked(ctx->dirfd, name, len, r->page, err, errlen);
+	if (fd < 0 && !err[0] && make_file(ctx, name, r, err, errlen) == 0) {
+		fd = open_checked(ctx->dirfd, name, len, r->page, err, errlen);
+		*made = fd >= 0;
+	}
+	close(lock);
+	return fd;
+}
+
+void rt_share_close(struct rt_share_ctx *ctx)
+{
+	if (ctx->dirfd >= 0)
+		close(ctx->dirfd);
+	ctx->dirfd = -1;
+}

@@ -1,0 +1,62 @@
+#ifndef RUNTIME_SHARE_H
+#define RUNTIME_SHARE_H
+/*
+ * Persistent shared huge-page files for read-only segments
+ * (HUGETLB_SHARE=1): the first run prepares a file, later and concurrent
+ * runs map the same one and copy nothing.
+ */
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/stat.h>
+
+#include "core/config.h"
+#include "core/sharename.h"
+#include "runtime/image.h"
+#include "runtime/maps.h"
+#include "runtime/source.h"
+
+/* What a process needs to know once, whatever the segment. */
+struct rt_share_ctx {
+	int dirfd;			/* the checked share directory, or -1 */
+	char dir[256];
+	char exe[4096];			/* the program's path */
+	struct hl_share_id id;		/* its identity, per segment below */
+	char error[400];		/* why sharing is off, when dirfd < 0 */
+	const char *wait_publish;	/* HUGELINK_FAULT=wait-publish:PATH */
+};
+
+/*
+ * Identify the program IMG, whose file is PROG, and find or make the
+ * share directory for PAGE-sized pages: HUGETLB_SHARE_PATH, or
+ * <mount>/elflink-uid-<uid> on a hugetlbfs mount found for PAGE.  It
+ * must be a real directory (no symlink), owned by us or root, writable by
+ * no one else, on hugetlbfs with PAGE-sized pages.  Returns 0, or -1 with
+ * CTX->error set.
+ */
+int rt_share_open_dir(struct rt_share_ctx *ctx, const struct hl_config *cfg,
+		      const struct rt_image *img,
+		      const struct rt_maps_file *prog, size_t page);
+
+/* One range to share: [lo, hi) holds BYTES, copied from SRC, of the
+ * segment whose program header is PH, at index PHDR. */
+struct rt_share_range {
+	int phdr;
+	const struct hl_phdr *ph;
+	size_t page;
+	uintptr_t lo, hi;
+	struct rt_bytes bytes;
+	const struct rt_source *src;
+};
+
+/*
+ * Return a read-only descriptor of the shared file for R, making it from
+ * the live memory when no valid one exists; *MADE says whether we made
+ * it.  Returns -1 with ERR set when no file can be had; the caller then
+ * uses a private copy.
+ */
+int rt_share_file(struct rt_share_ctx *ctx, const struct rt_share_range *r,
+		  bool *made, char *err, size_t errlen);
+
+void rt_share_close(struct rt_share_ctx *ctx);
+
+#endif

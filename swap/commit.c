@@ -1,0 +1,249 @@
+/*
+ * The commit window: copy the writable ranges and swap the prepared
+ * huge-page mappings into place.
+ *
+ * IMPORTANT: this code is copied, as machine code, into a private
+ * executable page and run from there (remap/stub.c), because the text it
+ * swaps may contain it (static programs).  Therefore everything here:
+ *  - lives in the section sw_text and refers to nothing outside it:
+ *    no libc, no errno, no TLS, no PLT or GOT, no global or static data,
+ *    no string constants (messages arrive in struct sw_commit);
+ *  - is inlined into sw_commit_run, and built freestanding, without the
+ *    stack protector, jump tables or cold partitions (remap/build.mk).
+ *    tests/integration/runtime-commit-stub.sh checks the object file.
+ * Signals stay blocked for the whole window, so no handler of the program
+ * runs while its memory is being swapped.
+ *
+ * Each swap is one mremap(MREMAP_FIXED) of a fully populated, reserved
+ * mapping: it replaces the old pages with identical contents in a single
+ * step, so the program never sees the range missing.  That call is the
+ * point of no return for its range.  If it fails, the range is put back on
+ * base pages from the scratch copy; only if that fails too does the
+ * process end, with a message.
+ */
+#include <signal.h>
+#include <sys/mman.h>
+
+#include "arch/raw.h"
+#include "swap/swap.h"
+
+#define STUB static inline __attribute__((always_inline))
+#define PM_PRESENT (1ull << 63)
+#define PM_SWAPPED (1ull << 62)
+#define ENOMEM_ 12
+#define EINVAL_ 22
+
+STUB uintptr_t min_addr(uintptr_t a, uintptr_t b)
+{
+	return a < b ? a : b;
+}
+
+/* Copy [from, to) of the live memory into the scratch mapping. */
+STUB uint64_t copy_out(const struct sw_range *s, uintptr_t from, uintptr_t to)
+{
+	if (to <= from)
+		return 0;
+	raw_copy((void *)(s->scratch + (from - s->target)),
+		     (const void *)from, to - from);
+	return to - from;
+}
+
+/*
+ * Read [from, to) of K's file-backed part from the program file, which
+ * holds those bytes while their pages were never touched; from memory
+ * when the file cannot give them.
+ */
+STUB uint64_t copy_file(const struct sw_commit *c, const struct sw_range *s,
+			const struct sw_copy *k, uintptr_t from, uintptr_t to)
+{
+	long want = (long)(to - from);
+
+	if (c->prog_fd >= 0 && k->file_off >= 0 &&
+	    raw_pread(c->prog_fd, (void *)(s->scratch + (from - s->target)),
+			 (size_t)want, k->file_off + (long)(from - k->start)) == want)
+		return (uint64_t)want;
+	return copy_out(s, from, to);
+}
+
+/* What to do with one page of a range. */
+enum { SKIP, MEMORY, FILE_ };
+
+/* A run of pages to treat alike: [from, to), and how. */
+struct run {
+	uintptr_t from, to;
+	int how;
+};
+
+STUB uint64_t flush(const struct sw_commit *c, const struct sw_range *s,
+		    const struct sw_copy *k, const struct run *r)
+{
+	if (r->how == MEMORY)
+		return copy_out(s, r->from, r->to);
+	if (r->how == FILE_)
+		return copy_file(c, s, k, r->from, r->to);
+	return 0;
+}
+
+/*
+ * A page in use (present or swapped out) is copied from memory.  One
+ * that is not holds what it was loaded with: the file's bytes below
+ * K->sparse (read from the file, leaving the old mapping untouched),
+ * zeros above it (nothing to copy).  Without pagemap, everything is
+ * copied from memory.
+ */
+STUB int how(const struct sw_copy *k, uintptr_t from, long got, size_t n,
+	     uint64_t entry)
+{
+	if (got != (long)(n * 8) || (entry & (PM_PRESENT | PM_SWAPPED)))
+		return MEMORY;
+	return from < k->sparse ? FILE_ : SKIP;
+}
+
+/* Copy range K page by page, in runs of pages treated alike. */
+STUB uint64_t copy_range(const struct sw_commit *c, const struct sw_range *s,
+			 const struct sw_copy *k)
+{
+	uintptr_t page = k->start & ~(uintptr_t)(c->base - 1);
+	struct run r = { k->start, k->start, SKIP };
+	uint64_t done = 0;
+
+	while (page < k->end) {
+		size_t n = (k->end - page + c->base - 1) / c->base;
+		long got;
+
+		if (n > c->pm_len)
+			n = c->pm_len;
+		got = c->pagemap_fd < 0 ? -EINVAL_ :
+		      raw_pread(c->pagemap_fd, c->pm_buf, n * 8,
+				   (long)(page / c->base * 8));
+		for (size_t i = 0; i < n; i++, page += c->base) {
+			uintptr_t from = page < k->start ? k->start : page;
+			uintptr_t to = min_addr(page + c->base, k->end);
+			int h = how(k, from, got, n, got > 0 ? c->pm_buf[i] : 0);
+
+			/* A page that straddles the end of the file part. */
+			if (h == FILE_ && to > k->sparse)
+				h = MEMORY;
+			if (h != r.how) {
+				done += flush(c, s, k, &r);
+				r.from = from;
+				r.how = h;
+			}
+			r.to = to;
+		}
+	}
+	return done + flush(c, s, k, &r);
+}
+
+STUB uint64_t copy_live(const struct sw_commit *c, const struct sw_range *s)
+{
+	uint64_t done = 0;
+
+	for (int i = 0; i < s->ncopy; i++)
+		done += copy_range(c, s, &s->copy[i]);
+	return done;
+}
+
+/* Write a number in decimal after the fatal message. */
+STUB size_t put_number(char *p, unsigned long v)
+{
+	char tmp[24];
+	size_t n = 0, i = 0;
+
+	do
+		tmp[n++] = (char)('0' + v % 10);
+	while ((v /= 10) && n < sizeof(tmp));
+	while (n)
+		p[i++] = tmp[--n];
+	p[i++] = '\n';
+	return i;
+}
+
+/* Past the point of no return: say so, then abort. */
+__attribute__((noreturn)) STUB void die(struct sw_commit *c, long err)
+{
+	uint64_t abrt = 1ull << (SIGABRT - 1);
+	size_t n = c->fatal_len;
+
+	n += put_number(c->fatal + n, (unsigned long)-err);
+	raw_write(2, c->fatal, n);
+	raw_sigdefault(SIGABRT);
+	raw_sigprocmask(SIG_UNBLOCK, &abrt, 0);
+	raw_kill(raw_getpid(), SIGABRT);
+	for (;;)
+		raw_exit_group(127);
+}
+
+/* True when the first page of the range's own memory is still mapped. */
+STUB int still_mapped(const struct sw_commit *c, const struct sw_range *s)
+{
+	uintptr_t page = s->copy[0].start & ~(uintptr_t)(c->base - 1);
+
+	/* mprotect to the protection it already has changes nothing. */
+	return raw_mprotect((void *)page, c->base, s->live ?
+			       PROT_READ | PROT_WRITE : s->prot) == 0;
+}
+
+/*
+ * A swap failed: if the old pages went with it, put the range back on
+ * base pages from the scratch copy.
+ */
+STUB void recover(struct sw_commit *c, struct sw_range *s, int fault)
+{
+	long r;
+
+	if (fault != SW_FAULT_RECOVER && still_mapped(c, s))
+		return;
+	r = fault == SW_FAULT_RECOVER ? -ENOMEM_ :
+	    raw_mmap((void *)s->target, s->len, PROT_READ | PROT_WRITE,
+			MAP_FIXED | MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (r != (long)s->target)
+		die(c, r);
+	for (int i = 0; i < s->ncopy; i++)
+		raw_copy((void *)s->copy[i].start,
+			     (const void *)(s->scratch + (s->copy[i].start - s->target)),
+			     s->copy[i].end - s->copy[i].start);
+	r = raw_mprotect((void *)s->target, s->len, s->prot);
+	if (r)
+		die(c, r);
+	s->recovered = 1;
+}
+
+STUB long swap_one(struct sw_range *s, int fault)
+{
+	if (fault == SW_FAULT_SWAP)
+		return -EINVAL_;
+	if (fault >= SW_FAULT_SWAP_UNMAPPED) {
+		raw_munmap((void *)s->target, s->len);
+		return -ENOMEM_;
+	}
+	return raw_mremap((void *)s->scratch, s->len,
+			     MREMAP_MAYMOVE | MREMAP_FIXED, (void *)s->target);
+}
+
+__attribute__((section("sw_text"), noinline, used, visibility("hidden")))
+long sw_commit_run(struct sw_commit *c)
+{
+	uint64_t all = ~0ull, old = 0;
+	long failed = 0;
+
+	raw_sigprocmask(SIG_SETMASK, &all, &old);
+	for (int i = 0; i < c->nswap; i++) {
+		struct sw_range *s = &c->swap[i];
+		int fault = i == c->nswap - 1 ? (int)c->fault : SW_FAULT_NONE;
+		uint64_t t0 = raw_now_ns();
+		long r;
+
+		if (s->live)
+			s->copied = copy_live(c, s);
+		r = swap_one(s, fault);
+		if (r != (long)s->target) {
+			s->err = r < 0 ? r : -EINVAL_;
+			recover(c, s, fault);
+			failed++;
+		}
+		s->ns = raw_now_ns() - t0;
+	}
+	raw_sigprocmask(SIG_SETMASK, &old, 0);
+	return failed;
+}

@@ -1,0 +1,79 @@
+#ifndef SWAP_SWAP_H
+#define SWAP_SWAP_H
+/*
+ * The hand-over from prepare to commit.  Prepare fills a struct sw_commit
+ * in a private anonymous mapping (never in the program's own data, which
+ * is being replaced) and runs sw_commit_run from a private executable copy
+ * (runtime/stub.c).
+ */
+#include <stddef.h>
+#include <stdint.h>
+
+/* Ranges one commit swaps: at most one per PT_LOAD the plan handles. */
+#define SW_MAX_RANGES 16
+
+/*
+ * Live memory inside a swap's range: [start, end) is mapped.  Below
+ * sparse it was loaded from the program file, at file_off for start (or
+ * -1: not from the file); above it, it was zero.  Pages in use (present
+ * or swapped out) are copied from memory; the others from the file below
+ * sparse, and not at all above it.
+ */
+struct sw_copy {
+	uintptr_t start, sparse, end;
+	long file_off;
+};
+
+/* One range to swap: a prepared huge-page mapping and where it goes. */
+struct sw_range {
+	uintptr_t target;	/* where the huge pages go (page aligned) */
+	size_t len;		/* a whole number of huge pages */
+	uintptr_t scratch;	/* where prepare built them */
+	int prot;		/* the final protection */
+	/*
+	 * The live memory the range holds: the segment's part and, for the
+	 * last writable segment, the start of the brk heap.  A writable
+	 * range is copied from it at swap time; a read-only one was copied
+	 * by prepare.  A failed swap restores these from the scratch copy.
+	 */
+	struct sw_copy copy[2];
+	int ncopy;
+	int live;		/* copy at swap time (writable) */
+	/* Results. */
+	long err;		/* -errno of a failed swap, or 0 */
+	int recovered;		/* a failed swap left base pages behind */
+	uint64_t copied;	/* bytes copied (by prepare, or at swap time) */
+	uint64_t ns;		/* time spent copying and swapping */
+	uint64_t prep_ns;	/* time prepare spent copying */
+};
+
+/* Fault injection for the tests (HUGELINK_FAULT); 0 in production. */
+enum sw_fault {
+	SW_FAULT_NONE,
+	SW_FAULT_SWAP,		/* the last swap fails, target untouched */
+	SW_FAULT_SWAP_UNMAPPED,	/* the last swap fails after unmapping */
+	SW_FAULT_RECOVER,	/* ... and so does the recovery */
+};
+
+struct sw_commit {
+	int nswap;
+	struct sw_range swap[SW_MAX_RANGES];
+	size_t base;		/* base page size */
+	int pagemap_fd;		/* /proc/self/pagemap, or -1: copy all */
+	int prog_fd;		/* the program file, or -1 */
+	uint64_t *pm_buf;	/* room for pm_len pagemap entries */
+	size_t pm_len;
+	enum sw_fault fault;
+	/* The message for a failure past the point of no return. */
+	char fatal[160];
+	size_t fatal_len;
+};
+
+/*
+ * Copy the writable ranges and swap every prepared mapping into place.
+ * Returns the number of swaps that failed; each failed swap left the
+ * range on base pages with its contents, or ended the process.
+ */
+long sw_commit_run(struct sw_commit *c);
+
+#endif

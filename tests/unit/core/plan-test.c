@@ -1,0 +1,327 @@
+/*
+ * hl_plan_build: program headers, bias, configuration and page sizes in;
+ * the ranges that go on huge pages, and the reasons for the rest, out.
+ * The layouts are the ones real linkers produce (readelf -lW).
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <elf.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "core/plan.h"
+
+#define M2 0x200000ul
+#define G1 0x40000000ul
+
+static const struct hl_sizes sizes = {
+	.base = 4096, .def = M2, .avail = { M2, G1 }, .navail = 2,
+};
+
+#define LOAD(fl, off, va, fsz, msz) \
+	{ PT_LOAD, (fl), (off), (va), (fsz), (msz), 0x1000 }
+#define RELRO(va, fsz, msz) { PT_GNU_RELRO, PF_R, 0, (va), (fsz), (msz), 1 }
+
+/* gcc -pie through hugetlbfs-ld --hugetlbfs-align: GNU ld, 2 MiB. */
+static const struct hl_phdr aligned_pie[] = {
+	LOAD(PF_R, 0, 0, 0x650, 0x650),
+	LOAD(PF_R | PF_X, 0x1000, 0x200000, 0x175, 0x175),
+	LOAD(PF_R, 0x2000, 0x400000, 0xe4, 0xe4),
+	LOAD(PF_R | PF_W, 0x2dcc, 0x7ffdcc, 0x3d0b70, 0x6d0b90),
+	{ PT_TLS, PF_R, 0x2dcc, 0x7ffdcc, 4, 4, 4 },
+	RELRO(0x7ffdcc, 0x234, 0x234),
+};
+
+/* The same program linked plainly: everything shares pages. */
+static const struct hl_phdr plain_pie[] = {
+	LOAD(PF_R, 0, 0, 0x650, 0x650),
+	LOAD(PF_R | PF_X, 0x1000, 0x1000, 0x175, 0x175),
+	LOAD(PF_R, 0x2000, 0x2000, 0xe4, 0xe4),
+	LOAD(PF_R | PF_W, 0x2dcc, 0x3dcc, 0x24c, 0x254),
+	RELRO(0x3dcc, 0x234, 0x234),
+};
+
+/* lld -z max-page-size=0x200000: RELRO in a PT_LOAD of its own. */
+static const struct hl_phdr lld_pie[] = {
+	LOAD(PF_R, 0, 0, 0x654, 0x654),
+	LOAD(PF_R | PF_X, 0x660, 0x200660, 0x170, 0x170),
+	LOAD(PF_R | PF_W, 0x7d0, 0x4007d0, 0x1e0, 0x1e0),
+	LOAD(PF_R | PF_W, 0x9b0, 0x6009b0, 0x38, 0x39),
+	RELRO(0x4007d0, 0x1e0, 0x830),
+};
+
+/* A plain -no-pie program with 8 MiB of text and 6 MiB of bss. */
+static const struct hl_phdr plain_big[] = {
+	LOAD(PF_R, 0, 0x400000, 0x650, 0x650),
+	LOAD(PF_R | PF_X, 0x1000, 0x401000, 0x800000, 0x800000),
+	LOAD(PF_R, 0x801000, 0xc01000, 0x1000, 0x1000),
+	LOAD(PF_R | PF_W, 0x802e10, 0xc02e10, 0x300, 0x600000),
+	RELRO(0xc02e10, 0x1f0, 0x1f0),
+};
+
+static struct hl_config cfg_env(const char *elfmap)
+{
+	struct hl_config cfg;
+
+	memset(&cfg, 0, sizeof(cfg));
+	cfg.minimal_copy = true;
+	if (elfmap)
+		assert_int_equal(hl_config_parse_elfmap(&cfg, elfmap), 0);
+	return cfg;
+}
+
+static struct hl_plan plan_of(const struct hl_config *cfg,
+			      const struct hl_phdr *ph, size_t n,
+			      uintptr_t bias)
+{
+	struct hl_plan plan;
+
+	assert_int_equal(hl_plan_build(&plan, cfg, &sizes, ph, n, bias), 0);
+	return plan;
+}
+
+#define PLAN(cfg, ph, bias) plan_of(&(cfg), (ph), sizeof(ph) / sizeof((ph)[0]), (bias))
+
+static void test_hl_plan_build_aligned_rw(void **state)
+{
+	struct hl_config cfg = cfg_env("RW");
+	uintptr_t bias = 0x55aa00000000;
+	struct hl_plan p = PLAN(cfg, aligned_pie, bias);
+
+	(void)state;
+	assert_int_equal(p.nseg, 4);
+	for (int i = 0; i < 3; i++) {
+		assert_true(p.seg[i].remap);
+		assert_int_equal(p.seg[i].why, HL_WHY_FULL);
+		assert_int_equal(p.seg[i].cls, HL_CLASS_R);
+		assert_int_equal(p.seg[i].map_start, bias + i * M2);
+		assert_int_equal(p.seg[i].map_end, bias + (i + 1) * M2);
+		assert_int_equal(hl_seg_pages(&p.seg[i]), 1);
+	}
+	assert_int_equal(p.seg[1].prot, PROT_READ | PROT_EXEC);
+	/* Data and bss from the RELRO end, RELRO left on base pages. */
+	assert_int_equal(p.seg[3].cls, HL_CLASS_W);
+	assert_int_equal(p.seg[3].why, HL_WHY_FULL);
+	assert_int_equal(p.seg[3].map_start, bias + 0x800000);
+	assert_int_equal(p.seg[3].map_end, bias + 0x1000000);
+	assert_int_equal(p.seg[3].file_end, bias + 0x7ffdcc + 0x3d0b70);
+	assert_int_equal(hl_seg_pages(&p.seg[3]), 4);
+}
+
+static void test_hl_plan_build_plain_refused(void **state)
+{
+	struct hl_config cfg = cfg_env("RW");
+	struct hl_plan p = PLAN(cfg, plain_pie, 0x55aa00000000);
+
+	(void)state;
+	for (int i = 0; i < 4; i++) {
+		assert_false(p.seg[i].remap);
+		assert_int_equal(p.seg[i].why, HL_WHY_SHARES_PAGE);
+	}
+	/* Asked for 1 GiB, it does not fit 2 MiB either. */
+	cfg = cfg_env("RW=1G");
+	p = PLAN(cfg, plain_pie, 0x55aa00000000);
+	assert_int_equal(p.seg[3].why, HL_WHY_SHARES_PAGE);
+	assert_false(p.seg[3].smaller);
+}
+
+static void test_hl_plan_build_force_interior(void **state)
+{
+	struct hl_config cfg = cfg_env("RW");
+	struct hl_plan p;
+
+	(void)state;
+	cfg.force = true;
+	p = PLAN(cfg, plain_big, 0);
+	assert_int_equal(p.seg[0].why, HL_WHY_TOO_SMALL);
+	assert_int_equal(p.seg[1].why, HL_WHY_PARTIAL);
+	assert_int_equal(p.seg[1].map_start, 0x600000);
+	assert_int_equal(p.seg[1].map_end, 0xc00000);
+	assert_int_equal(p.seg[2].why, HL_WHY_TOO_SMALL);
+	/*
+	 * bss: from the first boundary after RELRO; nothing follows it, so
+	 * its last huge page stays whole (the heap is prepare's business).
+	 */
+	assert_int_equal(p.seg[3].why, HL_WHY_PARTIAL);
+	assert_int_equal(p.seg[3].map_start, 0xe00000);
+	assert_int_equal(p.seg[3].map_end, 0x1400000);
+}
+
+static void test_hl_plan_build_lld_layout(void **state)
+{
+	struct hl_config cfg = cfg_env("RW");
+	struct hl_plan p = PLAN(cfg, lld_pie, 0x7f0000000000);
+
+	(void)state;
+	assert_int_equal(p.seg[0].why, HL_WHY_FULL);
+	assert_int_equal(p.seg[1].why, HL_WHY_FULL);
+	assert_int_equal(p.seg[1].map_start, 0x7f0000200000);
+	assert_int_equal(p.seg[2].why, HL_WHY_ALL_RELRO);
+	assert_int_equal(p.seg[3].why, HL_WHY_FULL);
+	assert_int_equal(p.seg[3].map_start, 0x7f0000600000);
+	assert_int_equal(p.seg[3].map_end, 0x7f0000800000);
+}
+
+static void test_hl_plan_build_selection(void **state)
+{
+	struct hl_config cfg = cfg_env("R");
+	struct hl_phdr flagged[4];
+	struct hl_plan p;
+
+	(void)state;
+	p = PLAN(cfg, aligned_pie, 0);
+	assert_true(p.seg[1].remap);
+	assert_int_equal(p.seg[3].why, HL_WHY_NOT_ASKED);
+
+	cfg = cfg_env("no");
+	p = PLAN(cfg, aligned_pie, 0);
+	assert_int_equal(p.seg[0].why, HL_WHY_DISABLED);
+
+	/* Unset: PF_LINUX_HUGETLB decides. */
+	memcpy(flagged, aligned_pie, sizeof(flagged));
+	flagged[1].flags |= HL_PF_HUGETLB;
+	flagged[3].flags |= HL_PF_HUGETLB;
+	cfg = cfg_env(NULL);
+	p = PLAN(cfg, flagged, 0);
+	assert_int_equal(p.seg[0].why, HL_WHY_NOT_ASKED);
+	assert_int_equal(p.seg[1].why, HL_WHY_FULL);
+	assert_int_equal(p.seg[2].why, HL_WHY_NOT_ASKED);
+	assert_int_equal(p.seg[3].why, HL_WHY_FULL);
+	assert_true(p.seg[3].flagged);
+
+	/* An explicit HUGETLB_ELFMAP replaces the flags. */
+	cfg = cfg_env("R");
+	p = PLAN(cfg, flagged, 0);
+	assert_int_equal(p.seg[3].why, HL_WHY_NOT_ASKED);
+}
+
+static void test_hl_plan_build_page_sizes(void **state)
+{
+	struct hl_config cfg = cfg_env("R=2M:W=1G");
+	static const struct hl_phdr gig[] = {
+		LOAD(PF_R | PF_X, 0, 0x400000, 0x5000, 0x5000),
+		LOAD(PF_R | PF_W, 0x5e00, 0x3ffffe00, 0x300, 0x2000000),
+		RELRO(0x3ffffe00, 0x200, 0x200),
+	};
+	struct hl_plan p;
+
+	(void)state;
+	p = PLAN(cfg, gig, 0);
+	assert_int_equal(p.seg[0].page, M2);
+	assert_int_equal(p.seg[0].map_start, 0x400000);
+	assert_int_equal(p.seg[1].page, G1);
+	assert_int_equal(p.seg[1].map_start, G1);
+	assert_int_equal(p.seg[1].map_end, 2 * G1);
+
+	/* RELRO and .got.plt, then data on a 1 GiB boundary: the small
+	 * segment in between falls back to 2 MiB pages. */
+	{
+		static const struct hl_phdr split[] = {
+			LOAD(PF_R | PF_X, 0, 0x400000, 0x5000, 0x5000),
+			LOAD(PF_R | PF_W, 0x5d74, 0xbffd74, 0x374, 0x374),
+			LOAD(PF_R | PF_W, 0x7000, G1, 0x300010, G1),
+			RELRO(0xbffd74, 0x28c, 0x28c),
+		};
+		struct hl_config w = cfg_env("R=2M:W=1G");
+
+		p = PLAN(w, split, 0);
+		assert_int_equal(p.seg[1].why, HL_WHY_FULL);
+		assert_int_equal(p.seg[1].page, M2);
+		assert_true(p.seg[1].smaller);
+		assert_int_equal(p.seg[1].map_start, 0xc00000);
+		assert_int_equal(p.seg[1].map_end, 0xe00000);
+		assert_int_equal(p.seg[2].page, G1);
+		assert_false(p.seg[2].smaller);
+	}
+
+	cfg = cfg_env("R=16M");
+	p = PLAN(cfg, gig, 0);
+	assert_int_equal(p.seg[0].why, HL_WHY_NO_SIZE);
+
+	/* HUGETLB_DEFAULT_PAGE_SIZE applies where no size is named. */
+	cfg = cfg_env("W");
+	cfg.default_page = G1;
+	p = PLAN(cfg, gig, 0);
+	assert_int_equal(p.seg[1].page, G1);
+}
+
+static void test_hl_plan_build_unaligned_base(void **state)
+{
+	struct hl_config cfg = cfg_env("RW");
+	struct hl_plan p = PLAN(cfg, aligned_pie, 0x55aa00001000);
+
+	(void)state;
+	/* Text still has its huge page to itself, 4 KiB further on. */
+	assert_int_equal(p.seg[1].why, HL_WHY_FULL);
+	/* Data would now share its first huge page with RELRO. */
+	assert_int_equal(p.seg[3].why, HL_WHY_UNALIGNED_BASE);
+	assert_false(p.seg[3].remap);
+}
+
+static void test_hl_plan_build_malformed(void **state)
+{
+	struct hl_config cfg = cfg_env("RW");
+	struct hl_phdr bad = LOAD(PF_R, 0, 0x1000, 0x2000, 0x1000);
+	struct hl_phdr many[HL_MAX_SEGS + 1];
+	struct hl_plan p;
+
+	(void)state;
+	assert_int_equal(hl_plan_build(&p, &cfg, &sizes, &bad, 1, 0), -1);
+	assert_non_null(strstr(p.error, "p_filesz"));
+
+	bad = (struct hl_phdr)LOAD(PF_R, 0, UINTPTR_MAX - 0x1000, 0, 0x2000);
+	assert_int_equal(hl_plan_build(&p, &cfg, &sizes, &bad, 1, 0), -1);
+	assert_non_null(strstr(p.error, "overflows"));
+
+	bad = (struct hl_phdr)LOAD(PF_R, 0, 0x1000, 0, 0x2000);
+	bad.align = 0x3000;
+	assert_int_equal(hl_plan_build(&p, &cfg, &sizes, &bad, 1, 0), -1);
+
+	/* Found by fuzzing: overlapping segments would be swapped over each
+	 * other. */
+	{
+		struct hl_phdr overlap[] = {
+			LOAD(PF_R | PF_W, 0, 0x600000, 0x1000, 0x400000),
+			LOAD(PF_R | PF_W, 0, 0x200000, 0x1000, 0x1000000),
+		};
+
+		cfg.force = true;
+		assert_int_equal(hl_plan_build(&p, &cfg, &sizes, overlap, 2, 0), -1);
+		assert_non_null(strstr(p.error, "overlapping"));
+		cfg.force = false;
+	}
+
+	for (int i = 0; i <= HL_MAX_SEGS; i++)
+		many[i] = (struct hl_phdr)LOAD(PF_R, 0, i * M2, 0x10, 0x10);
+	assert_int_equal(hl_plan_build(&p, &cfg, &sizes, many,
+				       HL_MAX_SEGS + 1, 0), -1);
+	assert_int_equal(hl_plan_build(&p, &cfg, &sizes, many,
+				       HL_MAX_SEGS, 0), 0);
+	assert_int_equal(p.nseg, HL_MAX_SEGS);
+}
+
+static void test_hl_why_text_every_reason(void **state)
+{
+	(void)state;
+	for (int w = HL_WHY_FULL; w <= HL_WHY_ALL_RELRO; w++)
+		assert_string_not_equal(hl_why_text(w), "unknown");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_hl_plan_build_aligned_rw),
+		cmocka_unit_test(test_hl_plan_build_plain_refused),
+		cmocka_unit_test(test_hl_plan_build_force_interior),
+		cmocka_unit_test(test_hl_plan_build_lld_layout),
+		cmocka_unit_test(test_hl_plan_build_selection),
+		cmocka_unit_test(test_hl_plan_build_page_sizes),
+		cmocka_unit_test(test_hl_plan_build_unaligned_base),
+		cmocka_unit_test(test_hl_plan_build_malformed),
+		cmocka_unit_test(test_hl_why_text_every_reason),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,111 @@
+/*
+ * Shared-file names: round trips, escaping, keys that change with every
+ * part of a program's identity.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <string.h>
+
+#include "core/sharename.h"
+
+static struct hl_share_id sample(void)
+{
+	struct hl_share_id id;
+
+	memset(&id, 0, sizeof(id));
+	id.dev = 0xfe00;
+	id.ino = 1234;
+	id.size = 16056;
+	id.mtime.tv_sec = 1700000000;
+	id.ctime.tv_sec = 1700000001;
+	memcpy(id.build_id, "\x12\x34\x56", 3);
+	id.build_id_len = 3;
+	id.phdr = 3;
+	id.ph = (struct hl_phdr){ 1, 5, 0x1000, 0x200000, 0x175, 0x175, 0x1000 };
+	id.page = 2u << 20;
+	return id;
+}
+
+static void test_hl_share_name_round_trip(void **state)
+{
+	struct hl_share_id id = sample();
+	struct hl_share_parsed p;
+	char name[HL_SHARE_NAME_MAX + 1], lock[HL_SHARE_NAME_MAX + 1];
+
+	(void)state;
+	assert_int_equal(hl_share_name(name, "/opt/a%b/my#prog", 0xabcdef0123456789ull, &id), 0);
+	assert_string_equal(name, "%2fopt%2fa%25b%2fmy%23prog#abcdef0123456789#3#2048k");
+	assert_int_equal(hl_share_parse(name, &p), 0);
+	assert_string_equal(p.path, "/opt/a%b/my#prog");
+	assert_true(p.key == 0xabcdef0123456789ull);
+	assert_int_equal(p.phdr, 3);
+	assert_int_equal(p.page, 2u << 20);
+	assert_int_equal(hl_share_prefix_len(name), strlen("%2fopt%2fa%25b%2fmy%23prog#"));
+	hl_share_lock_name(lock, name);
+	assert_string_equal(lock, "%2fopt%2fa%25b%2fmy%23prog#lock");
+	assert_int_equal(hl_share_parse(lock, &p), -1);
+}
+
+static void test_hl_share_name_too_long(void **state)
+{
+	struct hl_share_id id = sample();
+	char path[300], name[HL_SHARE_NAME_MAX + 1];
+
+	(void)state;
+	memset(path, 'x', sizeof(path) - 1);
+	path[0] = '/';
+	path[sizeof(path) - 1] = '\0';
+	assert_int_equal(hl_share_name(name, path, 1, &id), -1);
+}
+
+static void test_hl_share_parse_rejects(void **state)
+{
+	static const char *bad[] = {
+		"prog_64_3", "relative#0123456789abcdef#3#2048k",
+		"%2fp#0123456789abcde#3#2048k", "%2fp#0123456789abcdef#3#2048",
+		"%2fp#0123456789abcdef#x#2048k", "%2fp%2#0123456789abcdef#3#2048k",
+		"%2fp%zz#0123456789abcdef#3#2048k", "%2fp#0123456789abcdef#3#0k",
+		"%2fp#0123456789abcdef#3#2048k.lock",
+	};
+	struct hl_share_parsed p;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		assert_int_equal(hl_share_parse(bad[i], &p), -1);
+}
+
+static void test_hl_share_key_every_field(void **state)
+{
+	struct hl_share_id a = sample(), b;
+	uint64_t k = hl_share_key(&a);
+
+	(void)state;
+	assert_true(hl_share_key(&a) == k);
+#define CHANGED(stmt) do { b = a; stmt; assert_true(hl_share_key(&b) != k); } while (0)
+	CHANGED(b.dev++);
+	CHANGED(b.ino++);
+	CHANGED(b.size++);
+	CHANGED(b.mtime.tv_nsec++);
+	CHANGED(b.ctime.tv_sec++);
+	CHANGED(b.build_id[0]++);
+	CHANGED(b.build_id_len--);
+	CHANGED(b.phdr++);
+	CHANGED(b.ph.filesz++);
+	CHANGED(b.ph.vaddr += 0x1000);
+	CHANGED(b.page <<= 9);
+#undef CHANGED
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_hl_share_name_round_trip),
+		cmocka_unit_test(test_hl_share_name_too_long),
+		cmocka_unit_test(test_hl_share_parse_rejects),
+		cmocka_unit_test(test_hl_share_key_every_field),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

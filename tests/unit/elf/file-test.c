@@ -1,0 +1,139 @@
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "elf/file.h"
+#include "tests/unit/support/elf-image.h"
+
+static void test_tl_elf_open_mem_reads_phdrs(void **state)
+{
+	struct el_file f;
+	struct img m;
+
+	(void)state;
+	img_init(&m, ET_EXEC, 2);
+	img_set_ph(&m, 0, PT_GNU_STACK, PF_R | PF_W, 0, 0);
+	img_finish(&m, 1);
+	assert_int_equal(el_open_mem(&f, "image", m.buf, m.len), 0);
+	assert_int_equal(f.eh.phnum, 2);
+	assert_int_equal(f.eh.cls, ELFCLASS64);
+	assert_int_equal(f.machine, EM_X86_64);
+	assert_int_equal(f.ph[1].type, PT_LOAD);
+	assert_int_equal(f.ph[1].filesz, m.len);
+	assert_int_equal(el_next_load(&f, 0), 1);
+	assert_int_equal(el_next_load(&f, 2), 2);
+	el_close(&f);
+}
+
+static void test_tl_elf_open_mem_reads_big_endian(void **state)
+{
+	unsigned char buf[sizeof(Elf32_Ehdr) + sizeof(Elf32_Phdr)] = { 0 };
+	Elf32_Ehdr *e = (Elf32_Ehdr *)buf;
+	Elf32_Phdr *p = (Elf32_Phdr *)(buf + sizeof(*e));
+	struct el_file f;
+
+	(void)state;
+	memcpy(e->e_ident, ELFMAG, SELFMAG);
+	e->e_ident[EI_CLASS] = ELFCLASS32;
+	e->e_ident[EI_DATA] = ELFDATA2MSB;
+	e->e_ident[EI_VERSION] = EV_CURRENT;
+	e->e_type = __builtin_bswap16(ET_EXEC);
+	e->e_version = __builtin_bswap32(EV_CURRENT);
+	e->e_ehsize = __builtin_bswap16(sizeof(*e));
+	e->e_phoff = __builtin_bswap32(sizeof(*e));
+	e->e_phentsize = __builtin_bswap16(sizeof(*p));
+	e->e_phnum = __builtin_bswap16(1);
+	p->p_type = __builtin_bswap32(PT_LOAD);
+	p->p_flags = __builtin_bswap32(PF_R | PF_X);
+	p->p_vaddr = __builtin_bswap32(0x10000);
+	p->p_filesz = p->p_memsz = __builtin_bswap32(sizeof(buf));
+	p->p_align = __builtin_bswap32(0x10000);
+	assert_int_equal(el_open_mem(&f, "be32", buf, sizeof(buf)), 0);
+	assert_int_equal(f.eh.cls, ELFCLASS32);
+	assert_int_equal(f.ph[0].vaddr, 0x10000);
+	assert_int_equal(f.ph[0].flags, PF_R | PF_X);
+	el_close(&f);
+}
+
+static void test_tl_elf_open_mem_refuses_garbage_class(void **state)
+{
+	struct el_file f;
+	struct img m;
+
+	(void)state;
+	img_init(&m, ET_EXEC, 1);
+	img_finish(&m, 0);
+	m.buf[EI_CLASS] = 7;
+	assert_int_equal(el_open_mem(&f, "image", m.buf, m.len), -1);
+	el_close(&f);
+}
+
+static void test_tl_elf_open_mem_refuses_class_mismatch(void **state)
+{
+	struct el_file f;
+	struct img m;
+
+	(void)state;
+	img_init(&m, ET_EXEC, 1);
+	img_finish(&m, 0);
+	m.buf[EI_CLASS] = ELFCLASS32;
+	assert_int_equal(el_open_mem(&f, "image", m.buf, m.len), -1);
+	el_close(&f);
+}
+
+static void test_tl_elf_open_mem_refuses_truncation(void **state)
+{
+	static const size_t lens[] = { 0, 3, 10, 40, 63, 64, 100, 175 };
+	struct el_file f;
+	struct img m;
+
+	(void)state;
+	img_init(&m, ET_EXEC, 2);
+	img_finish(&m, 1);
+	for (size_t i = 0; i < sizeof(lens) / sizeof(lens[0]); i++) {
+		assert_int_equal(el_open_mem(&f, "image", m.buf, lens[i]), -1);
+		el_close(&f);
+	}
+}
+
+static void test_tl_elf_open_mem_refuses_bad_load(void **state)
+{
+	struct el_file f;
+	struct img m;
+
+	(void)state;
+	img_init(&m, ET_DYN, 1);
+	img_finish(&m, 0);
+	img_ph(&m, 0)->p_filesz = m.len + 1;
+	img_ph(&m, 0)->p_memsz = m.len + 1;
+	assert_int_equal(el_open_mem(&f, "image", m.buf, m.len), -1);
+	el_close(&f);
+}
+
+static void test_tl_elf_open_refuses_directory_and_missing(void **state)
+{
+	struct el_file f;
+
+	(void)state;
+	assert_int_equal(el_open(&f, "/"), -1);
+	el_close(&f);
+	assert_int_equal(el_open(&f, "/nonexistent/hugelink"), -1);
+	el_close(&f);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_tl_elf_open_mem_reads_phdrs),
+		cmocka_unit_test(test_tl_elf_open_mem_reads_big_endian),
+		cmocka_unit_test(test_tl_elf_open_mem_refuses_garbage_class),
+		cmocka_unit_test(test_tl_elf_open_mem_refuses_class_mismatch),
+		cmocka_unit_test(test_tl_elf_open_mem_refuses_truncation),
+		cmocka_unit_test(test_tl_elf_open_mem_refuses_bad_load),
+		cmocka_unit_test(test_tl_elf_open_refuses_directory_and_missing),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

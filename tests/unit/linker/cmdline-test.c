@@ -1,0 +1,111 @@
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <string.h>
+
+#include "linker/cmdline.h"
+
+struct planned {
+	struct lw_argv args;
+	struct lw_opts o;
+	struct lw_argv out;
+};
+
+static void plan(struct planned *p, const struct lw_cmdline *pl,
+		 const char *const *argv, size_t n)
+{
+	memset(p, 0, sizeof(*p));
+	assert_int_equal(lw_argv_pushv(&p->args, (char *const *)argv, n), 0);
+	assert_int_equal(lw_opts_parse(&p->args, &p->o), 0);
+	assert_int_equal(lw_cmdline_args(&p->o, pl, &p->out), 0);
+}
+
+static void is(struct planned *p, const char *const *want, size_t n)
+{
+	assert_int_equal(p->out.n, n);
+	for (size_t i = 0; i < n; i++)
+		assert_string_equal(p->out.v[i], want[i]);
+	lw_opts_free(&p->o);
+	lw_argv_free(&p->args);
+	lw_argv_free(&p->out);
+}
+
+#define ARGS(...) (const char *const[]){ __VA_ARGS__ }, \
+	sizeof((const char *const[]){ __VA_ARGS__ }) / sizeof(char *)
+
+static const struct lw_layout generate = { .method = LW_METHOD_GENERATE };
+
+static void test_hl_plan_args_dynamic(void **state)
+{
+	const struct lw_cmdline pl = {
+		.layout = &generate, .script = "/t/script",
+		.runtime = "/p/lib/libhugelink.so", .rpath = "/p/lib",
+	};
+	struct planned p;
+
+	(void)state;
+	plan(&p, &pl, ARGS("--hugetlbfs-align", "a.o", "-lgcc", "-lc",
+			   "-lgcc"));
+	is(&p, ARGS("a.o", "-lgcc", "--push-state", "--no-as-needed",
+		    "/p/lib/libhugelink.so", "--pop-state", "-lc", "-lgcc",
+		    "-rpath", "/p/lib", "-T", "/t/script"));
+}
+
+static void test_hl_plan_args_static(void **state)
+{
+	const struct lw_cmdline pl = {
+		.layout = &generate, .script = "/t/script",
+		.runtime = "/p/lib/libhugelink.a", .archive = true,
+	};
+	struct planned p;
+
+	(void)state;
+	plan(&p, &pl, ARGS("-static", "a.o", "--start-group", "-lc",
+			   "--end-group", "--hugetlbfs-align"));
+	is(&p, ARGS("-static", "a.o", "--push-state", "--whole-archive",
+		    "/p/lib/libhugelink.a", "--pop-state", "--start-group",
+		    "-lc", "--end-group", "-T", "/t/script"));
+}
+
+static void test_hl_plan_args_before_double_dash(void **state)
+{
+	const struct lw_layout z = {
+		.method = LW_METHOD_ZOPTS, .page = 0x200000, .common_page = true,
+	};
+	const struct lw_cmdline pl = {
+		.layout = &z, .runtime = "/p/lib/libhugelink.a", .archive = true,
+	};
+	struct planned p;
+
+	(void)state;
+	plan(&p, &pl, ARGS("--hugetlbfs-align", "a.o", "--", "-lc"));
+	is(&p, ARGS("a.o", "--push-state", "--whole-archive",
+		    "/p/lib/libhugelink.a", "--pop-state", "-z",
+		    "max-page-size=0x200000", "-z", "common-page-size=0x200000",
+		    "--", "-lc"));
+}
+
+static void test_hl_plan_args_nothing_added(void **state)
+{
+	const struct lw_layout none = { .method = LW_METHOD_NONE };
+	const struct lw_cmdline pl = { .layout = &none };
+	struct planned p;
+
+	(void)state;
+	plan(&p, &pl, ARGS("--hugetlbfs-align", "-r", "a.o", "-o", "b.o"));
+	is(&p, ARGS("-r", "a.o", "-o", "b.o"));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_hl_plan_args_dynamic),
+		cmocka_unit_test(test_hl_plan_args_static),
+		cmocka_unit_test(test_hl_plan_args_before_double_dash),
+		cmocka_unit_test(test_hl_plan_args_nothing_added),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,236 @@
+/*
+ * sw_commit_run on ordinary anonymous memory: the copy, the swap, the
+ * recovery paths and the fatal path, against the real kernel.  Huge pages
+ * are not needed to check this logic; the integration tests do the rest.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "swap/swap.h"
+
+#define PAGES 8
+
+struct fixture {
+	struct sw_commit c;
+	uint64_t pm[64];
+	size_t pg;
+	char *target, *scratch;
+};
+
+static char *map(size_t len)
+{
+	char *p = mmap(NULL, len, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	assert_true(p != MAP_FAILED);
+	return p;
+}
+
+/* A writable range of PAGES pages: data in page 0, bss from page 1 on. */
+static void setup(struct fixture *f, int live)
+{
+	struct sw_range *s = &f->c.swap[0];
+
+	memset(f, 0, sizeof(*f));
+	f->pg = (size_t)sysconf(_SC_PAGESIZE);
+	f->target = map(PAGES * f->pg);
+	f->scratch = map(PAGES * f->pg);
+	memset(f->target, 'd', f->pg);		/* data */
+	f->target[3 * f->pg] = 'b';		/* one bss page in use */
+	f->scratch[7 * f->pg + 5] = 'S';	/* marks the scratch copy */
+	f->c.base = f->pg;
+	f->c.pm_buf = f->pm;
+	f->c.pm_len = 64;
+	f->c.pagemap_fd = open("/proc/self/pagemap", O_RDONLY | O_CLOEXEC);
+	f->c.prog_fd = -1;
+	f->c.nswap = 1;
+	s->target = (uintptr_t)f->target;
+	s->scratch = (uintptr_t)f->scratch;
+	s->len = PAGES * f->pg;
+	s->prot = PROT_READ | PROT_WRITE;
+	s->ncopy = 1;
+	s->live = live;
+	s->copy[0].start = s->target;
+	s->copy[0].sparse = s->target + f->pg;
+	s->copy[0].end = s->target + 6 * f->pg;
+	s->copy[0].file_off = -1;
+	memcpy(f->c.fatal, "fatal: ", 7);
+	f->c.fatal_len = 7;
+}
+
+static void teardown(struct fixture *f)
+{
+	if (f->c.pagemap_fd >= 0)
+		close(f->c.pagemap_fd);
+	munmap(f->target, PAGES * f->pg);
+	if (f->c.swap[0].err)
+		munmap(f->scratch, PAGES * f->pg);
+}
+
+static void test_hl_commit_run_swaps_and_keeps_data(void **state)
+{
+	struct fixture f;
+
+	(void)state;
+	setup(&f, 1);
+	assert_int_equal(sw_commit_run(&f.c), 0);
+	assert_int_equal(f.c.swap[0].err, 0);
+	assert_int_equal(f.target[7 * f.pg + 5], 'S');	/* the scratch now */
+	assert_int_equal(f.target[0], 'd');
+	assert_int_equal(f.target[f.pg - 1], 'd');
+	assert_int_equal(f.target[3 * f.pg], 'b');
+	/* Only the data page and the bss page in use were copied. */
+	assert_int_equal(f.c.swap[0].copied, 2 * f.pg);
+	teardown(&f);
+}
+
+/*
+ * A file-backed part: untouched pages come from the file, the page the
+ * program wrote to from memory.
+ */
+static void test_hl_commit_run_reads_untouched_pages_from_file(void **state)
+{
+	struct fixture f;
+	char path[] = "/tmp/hl-commit-test.XXXXXX", *file;
+	int fd;
+
+	(void)state;
+	setup(&f, 1);
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	unlink(path);
+	file = calloc(1, 4 * f.pg);
+	memset(file, 'f', 4 * f.pg);
+	assert_int_equal(write(fd, file, 4 * f.pg), (ssize_t)(4 * f.pg));
+	/* The target's first 4 pages: the file, mapped privately. */
+	assert_true(mmap(f.target, 4 * f.pg, PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_FIXED, fd, 0) == f.target);
+	f.target[2 * f.pg] = 'w';		/* one page written */
+	f.c.prog_fd = fd;
+	f.c.swap[0].copy[0].sparse = (uintptr_t)f.target + 4 * f.pg;
+	f.c.swap[0].copy[0].file_off = 0;
+	assert_int_equal(sw_commit_run(&f.c), 0);
+	assert_int_equal(f.target[0], 'f');
+	assert_int_equal(f.target[f.pg], 'f');
+	assert_int_equal(f.target[2 * f.pg], 'w');
+	assert_int_equal(f.target[2 * f.pg + 1], 'f');
+	assert_int_equal(f.target[4 * f.pg - 1], 'f');
+	assert_int_equal(f.target[5 * f.pg], 0);
+	assert_int_equal(f.c.swap[0].copied, 4 * f.pg);
+	close(fd);
+	free(file);
+	teardown(&f);
+}
+
+static void test_hl_commit_run_copies_all_without_pagemap(void **state)
+{
+	struct fixture f;
+
+	(void)state;
+	setup(&f, 1);
+	close(f.c.pagemap_fd);
+	f.c.pagemap_fd = -1;
+	assert_int_equal(sw_commit_run(&f.c), 0);
+	assert_int_equal(f.c.swap[0].copied, 6 * f.pg);
+	assert_int_equal(f.target[3 * f.pg], 'b');
+	teardown(&f);
+}
+
+static void test_hl_commit_run_failed_swap_keeps_old_pages(void **state)
+{
+	struct fixture f;
+
+	(void)state;
+	setup(&f, 1);
+	f.c.fault = SW_FAULT_SWAP;
+	assert_int_equal(sw_commit_run(&f.c), 1);
+	assert_true(f.c.swap[0].err < 0);
+	assert_int_equal(f.c.swap[0].recovered, 0);
+	assert_int_equal(f.target[7 * f.pg + 5], 0);	/* still the old one */
+	assert_int_equal(f.target[3 * f.pg], 'b');
+	teardown(&f);
+}
+
+static void test_hl_commit_run_recovers_unmapped_range(void **state)
+{
+	struct fixture f;
+
+	(void)state;
+	setup(&f, 1);
+	f.c.fault = SW_FAULT_SWAP_UNMAPPED;
+	assert_int_equal(sw_commit_run(&f.c), 1);
+	assert_int_equal(f.c.swap[0].recovered, 1);
+	assert_int_equal(f.target[0], 'd');
+	assert_int_equal(f.target[f.pg - 1], 'd');
+	assert_int_equal(f.target[3 * f.pg], 'b');
+	f.target[5 * f.pg] = 'w';			/* writable again */
+	teardown(&f);
+}
+
+static void test_hl_commit_run_read_only_range(void **state)
+{
+	struct fixture f;
+
+	(void)state;
+	setup(&f, 0);
+	/* Prepare copied a read-only range already; commit only swaps. */
+	memcpy(f.scratch, f.target, PAGES * f.pg);
+	mprotect(f.scratch, PAGES * f.pg, PROT_READ);
+	mprotect(f.target, PAGES * f.pg, PROT_READ);
+	f.c.swap[0].prot = PROT_READ;
+	f.c.fault = SW_FAULT_SWAP_UNMAPPED;
+	assert_int_equal(sw_commit_run(&f.c), 1);
+	assert_int_equal(f.c.swap[0].copied, 0);
+	assert_int_equal(f.c.swap[0].recovered, 1);
+	assert_int_equal(f.target[3 * f.pg], 'b');
+	teardown(&f);
+}
+
+static void test_hl_commit_run_unrecoverable_aborts_loudly(void **state)
+{
+	struct fixture f;
+	int fds[2], status;
+	char msg[128] = { 0 };
+	pid_t pid;
+
+	(void)state;
+	assert_int_equal(pipe(fds), 0);
+	pid = fork();
+	if (pid == 0) {
+		dup2(fds[1], 2);
+		setup(&f, 1);
+		f.c.fault = SW_FAULT_RECOVER;
+		sw_commit_run(&f.c);
+		_exit(0);
+	}
+	close(fds[1]);
+	assert_true(read(fds[0], msg, sizeof(msg) - 1) > 0);
+	waitpid(pid, &status, 0);
+	assert_true(WIFSIGNALED(status));
+	assert_int_equal(WTERMSIG(status), SIGABRT);
+	assert_string_equal(msg, "fatal: 12\n");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_hl_commit_run_swaps_and_keeps_data),
+		cmocka_unit_test(test_hl_commit_run_reads_untouched_pages_from_file),
+		cmocka_unit_test(test_hl_commit_run_copies_all_without_pagemap),
+		cmocka_unit_test(test_hl_commit_run_failed_swap_keeps_old_pages),
+		cmocka_unit_test(test_hl_commit_run_recovers_unmapped_range),
+		cmocka_unit_test(test_hl_commit_run_read_only_range),
+		cmocka_unit_test(test_hl_commit_run_unrecoverable_aborts_loudly),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,206 @@
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "core/config.h"
+#include "tools/hugectl/opts.h"
+
+/*
+ * Parse the NULL-terminated ARGS (after "hugectl") from verbosity 2.
+ * O->argv points into argv, which therefore outlives the call.
+ */
+static int parse(struct ctl_opts *o, char *err, const char **args)
+{
+	static char *argv[32];
+	int argc = 1;
+
+	argv[0] = (char *)"hugectl";
+	while (*args)
+		argv[argc++] = (char *)*args++;
+	argv[argc] = NULL;
+	return ctl_parse(o, argc, argv, 2, err, 200);
+}
+
+#define PARSE(o, err, ...) parse(o, err, (const char *[]){ __VA_ARGS__, NULL })
+
+static void test_ctl_parse_segments(void **state)
+{
+	struct ctl_opts o;
+	char err[200];
+
+	(void)state;
+	assert_int_equal(PARSE(&o, err, "--text", "--data=1G", "--bss=2M",
+			       "prog"), 0);
+	assert_int_equal(o.action, CTL_RUN);
+	assert_int_equal(o.text, HL_PAGE_DEFAULT);
+	assert_int_equal(o.data, 1u << 30);
+	assert_int_equal(o.bss, 2u << 20);
+	assert_string_equal(o.argv[0], "prog");
+	assert_null(o.argv[1]);
+}
+
+static void test_ctl_parse_rejects_bad_sizes(void **state)
+{
+	struct ctl_opts o;
+	char err[200];
+
+	(void)state;
+	assert_int_equal(PARSE(&o, err, "--text=3M", "prog"), -1);
+	assert_non_null(strstr(err, "--text=3M: not a page size"));
+	assert_int_equal(PARSE(&o, err, "--heap=lots", "prog"), -1);
+	assert_non_null(strstr(err, "--heap=lots"));
+}
+
+static void test_ctl_parse_stops_at_the_program(void **state)
+{
+	struct ctl_opts o;
+	char err[200];
+
+	(void)state;
+	assert_int_equal(PARSE(&o, err, "--text", "prog", "--data", "-v"), 0);
+	assert_int_equal(o.data, 0);
+	assert_int_equal(o.verbose, 2);
+	assert_string_equal(o.argv[1], "--data");
+	assert_int_equal(PARSE(&o, err, "--", "--prog"), 0);
+	assert_string_equal(o.argv[0], "--prog");
+}
+
+static void test_ctl_parse_needs_a_program_to_run(void **state)
+{
+	struct ctl_opts o;
+	char err[200];
+
+	(void)state;
+	assert_int_equal(PARSE(&o, err, "--text"), -1);
+	assert_string_equal(err, "no program named");
+	assert_int_equal(PARSE(&o, err, "--dry-run", "--text"), 0);
+	assert_int_equal(o.action, CTL_DRY_RUN);
+	assert_null(o.argv);
+	assert_int_equal(PARSE(&o, err, "--help", "--dry-run"), 0);
+	assert_int_equal(o.action, CTL_HELP);
+}
+
+static void test_ctl_parse_verbosity(void **state)
+{
+	struct ctl_opts o;
+	char err[200];
+
+	(void)state;
+	assert_int_equal(PARSE(&o, err, "-v", "-v", "prog"), 0);
+	assert_int_equal(o.verbose, 4);
+	assert_int_equal(PARSE(&o, err, "-qqq", "prog"), 0);
+	assert_int_equal(o.verbose, 0);
+	assert_int_equal(PARSE(&o, err, "--verbose", "99", "-v", "prog"), 0);
+	assert_int_equal(o.verbose, 99);
+	assert_int_equal(PARSE(&o, err, "--verbose=100", "prog"), -1);
+	assert_non_null(strstr(err, "0 to 99"));
+	assert_int_equal(PARSE(&o, err, "--verbose", "x", "prog"), -1);
+}
+
+static void test_ctl_parse_preload_and_library(void **state)
+{
+	struct ctl_opts o;
+	char err[200];
+
+	(void)state;
+	assert_int_equal(PARSE(&o, err, "prog"), 0);
+	assert_int_equal(o.preload, CTL_PRELOAD_AUTO);
+	assert_int_equal(o.lib, CTL_LIB_OWN);
+	assert_int_equal(PARSE(&o, err, "--force-preload", "--no-preload",
+			       "--library-path", "/opt/hl/lib", "prog"), 0);
+	assert_int_equal(o.preload, CTL_PRELOAD_NEVER);
+	assert_int_equal(o.lib, CTL_LIB_DIR);
+	assert_string_equal(o.libdir, "/opt/hl/lib");
+	assert_int_equal(PARSE(&o, err, "--library-use-path", "prog"), 0);
+	assert_int_equal(o.lib, CTL_LIB_SYSTEM);
+	assert_int_equal(PARSE(&o, err, "--library-path", "lib", "prog"), -1);
+	assert_non_null(strstr(err, "absolute"));
+}
+
+static void test_ctl_parse_heap_and_shm(void **state)
+{
+	struct ctl_opts o;
+	char err[200];
+
+	(void)state;
+	assert_int_equal(PARSE(&o, err, "--heap", "prog"), 0);
+	assert_int_equal(o.heap, CTL_HEAP_DEFAULT);
+	assert_int_equal(PARSE(&o, err, "--heap=1G", "prog"), 0);
+	assert_int_equal(o.heap, 1u << 30);
+	assert_int_equal(PARSE(&o, err, "--heap", "--thp", "prog"), 0);
+	assert_int_equal(o.heap, CTL_HEAP_THP);
+	assert_int_equal(PARSE(&o, err, "--shm", "prog"), -1);
+	assert_non_null(strstr(err, "--shm is not supported"));
+}
+
+static void test_ctl_parse_flags(void **state)
+{
+	struct ctl_opts o;
+	char err[200];
+
+	(void)state;
+	assert_int_equal(PARSE(&o, err, "--disable", "--share-text",
+			       "--no-reserve", "prog"), 0);
+	assert_true(o.disable);
+	assert_true(o.share);
+	assert_true(o.no_reserve);
+}
+
+static void test_ctl_parse_unknown_options(void **state)
+{
+	struct ctl_opts o;
+	char err[200];
+
+	(void)state;
+	assert_int_equal(PARSE(&o, err, "--bogus", "prog"), -1);
+	assert_string_equal(err, "--bogus: unknown option");
+	assert_int_equal(PARSE(&o, err, "-x", "prog"), -1);
+	assert_string_equal(err, "-x: unknown option");
+	assert_int_equal(PARSE(&o, err, "--library-path"), -1);
+	assert_string_equal(err, "--library-path: needs an argument");
+	assert_int_equal(PARSE(&o, err, "--disable=1", "prog"), -1);
+}
+
+static void test_ctl_usage_lists_every_option(void **state)
+{
+	static const char *names[] = {
+		"--text[=size]", "--data[=size]", "--bss[=size]", "--disable",
+		"--share-text", "--heap[=size]", "--thp", "--shm", "--no-reserve",
+		"--no-preload", "--force-preload", "--library-path dir",
+		"--library-use-path", "--dry-run", "--verbose level", "-v", "-q",
+		"-h, --help", "usage: hugectl", "127", "126", "125",
+	};
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	(void)state;
+	ctl_usage(f);
+	fclose(f);
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		assert_non_null(strstr(text, names[i]));
+	free(text);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_ctl_parse_segments),
+		cmocka_unit_test(test_ctl_parse_rejects_bad_sizes),
+		cmocka_unit_test(test_ctl_parse_stops_at_the_program),
+		cmocka_unit_test(test_ctl_parse_needs_a_program_to_run),
+		cmocka_unit_test(test_ctl_parse_verbosity),
+		cmocka_unit_test(test_ctl_parse_preload_and_library),
+		cmocka_unit_test(test_ctl_parse_heap_and_shm),
+		cmocka_unit_test(test_ctl_parse_flags),
+		cmocka_unit_test(test_ctl_parse_unknown_options),
+		cmocka_unit_test(test_ctl_usage_lists_every_option),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,44 @@
+/*
+ * The one-file tools' command line and exit statuses.
+ */
+#include <err.h>
+
+#include "tools/common/cli.h"
+
+int tl_cli_parse(int argc, char **argv, const struct option *lo,
+		 tl_cli_add_fn *add, void *ctx, const char *what)
+{
+	int c;
+
+	while ((c = getopt_long(argc, argv, "+h", lo, NULL)) != -1) {
+		if (c == 'h')
+			return 1;
+		if (c == '?')
+			return -1;
+		add(c, ctx);
+	}
+	if (argc - optind != 1) {
+		warnx(argc == optind ? "no %s named" : "one %s at a time", what);
+		return -1;
+	}
+	return 0;
+}
+
+int tl_cli_stop(int rc, void (*usage)(FILE *out), const char *prog)
+{
+	if (rc > 0) {
+		usage(stdout);
+		return 0;
+	}
+	fprintf(stderr, "Try '%s --help'.\n", prog);
+	return TL_EXIT_USAGE;
+}
+
+int tl_cli_finish(int rc)
+{
+	if (fflush(stdout)) {
+		warn("stdout");
+		return TL_EXIT_REFUSED;
+	}
+	return rc ? TL_EXIT_REFUSED : 0;
+}

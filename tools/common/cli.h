@@ -1,0 +1,33 @@
+#ifndef TOOLS_COMMON_CLI_H
+#define TOOLS_COMMON_CLI_H
+/*
+ * The command line of the one-file tools, hugeedit and hugelink-inspect:
+ * options, exactly one operand, and the same exit statuses: 0 done, 1 the
+ * file was refused, 2 a usage error.
+ */
+#include <getopt.h>
+#include <stdio.h>
+
+enum { TL_EXIT_REFUSED = 1, TL_EXIT_USAGE = 2 };
+
+typedef void tl_cli_add_fn(int val, void *ctx);
+
+/*
+ * Read the options in LO (each a flag: no_argument), handing every value
+ * but 'h' to ADD, then require one operand, which WHAT names in messages
+ * ("file").  Returns 0, 1 for --help, or -1 after a message for a usage
+ * error; the operand is then ARGV[optind].
+ */
+int tl_cli_parse(int argc, char **argv, const struct option *lo,
+		 tl_cli_add_fn *add, void *ctx, const char *what);
+
+/*
+ * The exit status for a parse result RC that is not 0: the usage (to
+ * stdout) and 0 for --help, a hint and TL_EXIT_USAGE for an error.
+ */
+int tl_cli_stop(int rc, void (*usage)(FILE *out), const char *prog);
+
+/* The exit status once the work returned RC (0 or -1), stdout flushed. */
+int tl_cli_finish(int rc);
+
+#endif

@@ -1,0 +1,103 @@
+/*
+ * Program lookup and exec.  hugectl execs the very file it inspected, so
+ * it searches PATH itself and then calls execv, not execvp.
+ */
+#include <err.h>
+#include <errno.h>
+#include <paths.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "tools/hugectl/exec.h"
+
+/* 0 when PATH is an executable regular file, else an errno value. */
+static int runnable(const char *path)
+{
+	struct stat st;
+
+	if (stat(path, &st))
+		return errno;
+	if (!S_ISREG(st.st_mode) || access(path, X_OK))
+		return EACCES;
+	return 0;
+}
+
+/* As a shell: 127 when there is no such file, 126 for any other reason. */
+static int not_runnable(const char *file, int e)
+{
+	warnx("%s: %s", file, strerror(e));
+	return e == ENOENT ? CTL_EXIT_NOTFOUND : CTL_EXIT_NOEXEC;
+}
+
+int ctl_find(const char *file, const char *search, char *out, size_t len)
+{
+	bool denied = false;
+	size_t n;
+	int e;
+
+	if (!*file)
+		return not_runnable(file, ENOENT);
+	if (strchr(file, '/')) {
+		if ((e = runnable(file)))
+			return not_runnable(file, e);
+		snprintf(out, len, "%s", file);
+		return 0;
+	}
+	for (const char *p = search ? search : _PATH_DEFPATH; ; p += n + 1) {
+		n = strcspn(p, ":");
+		if ((size_t)snprintf(out, len, "%.*s%s%s", (int)n, p,
+				     n ? "/" : "", file) < len) {
+			e = runnable(out);
+			if (!e)
+				return 0;
+			denied |= e == EACCES;
+		}
+		if (!p[n])
+			break;
+	}
+	if (denied)
+		return not_runnable(file, EACCES);
+	warnx("%s: command not found", file);
+	return CTL_EXIT_NOTFOUND;
+}
+
+/* Run PATH as a shell script, as execvp does for ENOEXEC. */
+static void exec_shell(const char *path, char **argv)
+{
+	size_t n = 0;
+	char **args;
+
+	while (argv[n])
+		n++;
+	args = calloc(n + 2, sizeof(*args));
+	if (!args)
+		return;
+	args[0] = (char *)"sh";
+	args[1] = (char *)path;
+	memcpy(&args[2], &argv[1], n * sizeof(*args));
+	execv(_PATH_BSHELL, args);
+	free(args);
+}
+
+int ctl_exec(const char *path, char **argv)
+{
+	int e;
+
+	execv(path, argv);
+	e = errno;
+	if (e == ENOEXEC) {
+		exec_shell(path, argv);
+		e = errno;
+	}
+	if (e == ENOENT) {
+		warnx("%s: cannot execute: a file it needs (its interpreter?) "
+		      "is missing", path);
+		return CTL_EXIT_NOTFOUND;
+	}
+	warnx("%s: cannot execute: %s", path, strerror(e));
+	return CTL_EXIT_NOEXEC;
+}

@@ -1,0 +1,238 @@
+/*
+ * hugectl: run a program with its text, data and bss on huge pages.
+ *
+ * It reads the options, finds the program as a shell would, reads how it
+ * is linked and plans it with the runtime's own planner, sets the
+ * HUGETLB_* variables (and LD_PRELOAD when the program does not carry
+ * the runtime), and execs it.  Exit statuses: see ctl_usage.
+ */
+#include <err.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "host/sysinfo.h"
+#include "tools/common/self.h"
+#include "tools/hugectl/env.h"
+#include "tools/hugectl/exec.h"
+#include "tools/hugectl/opts.h"
+#include "tools/hugectl/share.h"
+
+#define EXIT_HUGECTL 125	/* hugectl itself failed, as env(1) */
+
+/* What hugectl learns about the program; run() closes the file. */
+struct program {
+	char path[PATH_MAX];
+	struct el_file elf;
+	struct el_linkage link;
+	struct hl_sizes sizes;
+	struct ctl_target t;
+};
+
+static const char *get_env(const char *name, void *ctx)
+{
+	(void)ctx;
+	return getenv(name);
+}
+
+/*
+ * The environment without HUGETLB_RESTRICT_EXE, which names programs:
+ * hugectl reads its own settings from it, whatever program it runs.
+ */
+static const char *get_env_unrestricted(const char *name, void *ctx)
+{
+	return strcmp(name, "HUGETLB_RESTRICT_EXE") ? get_env(name, ctx) : NULL;
+}
+
+/* The verbosity the environment asks for, read as the runtime reads it. */
+static int env_verbose(void)
+{
+	struct hl_config cfg;
+
+	hl_config_read(&cfg, get_env_unrestricted, NULL, false, "");
+	return cfg.verbose;
+}
+
+/* True when PATH starts with the ELF magic number. */
+static bool is_elf(const char *path)
+{
+	unsigned char magic[SELFMAG];
+	FILE *f = fopen(path, "re");
+	bool yes;
+
+	if (!f)
+		return false;
+	yes = fread(magic, 1, SELFMAG, f) == SELFMAG &&
+	      !memcmp(magic, ELFMAG, SELFMAG);
+	fclose(f);
+	return yes;
+}
+
+/* True when the program's class or machine is not the runtime's. */
+static bool foreign(const struct el_file *prog)
+{
+	struct el_file self;
+	bool differs = true;
+
+	if (!el_open(&self, "/proc/self/exe"))
+		differs = self.eh.cls != prog->eh.cls ||
+			  self.machine != prog->machine;
+	el_close(&self);
+	return differs;
+}
+
+static void read_sizes(struct hl_sizes *sizes)
+{
+	struct hl_config cfg;
+
+	hl_config_read(&cfg, get_env_unrestricted, NULL, false, "");
+	memset(sizes, 0, sizeof(*sizes));
+	sizes->base = (size_t)sysconf(_SC_PAGESIZE);
+	if (host_sizes_read(sizes, cfg.error[0] ? 0 : cfg.default_page))
+		sizes->navail = 0;
+}
+
+/*
+ * Find and read the program.  A file that is not ELF (a script), or that
+ * hugectl may execute but not read, is run without being inspected; an
+ * ELF file hugectl cannot make sense of is refused.
+ */
+static int read_program(struct program *p, char *name)
+{
+	int rc = ctl_find(name, getenv("PATH"), p->path, sizeof(p->path));
+
+	if (rc)
+		return rc;
+	p->t.path = p->path;
+	p->t.sizes = &p->sizes;
+	read_sizes(&p->sizes);
+	if (access(p->path, R_OK)) {
+		p->t.unreadable = true;
+		return 0;
+	}
+	if (!is_elf(p->path))
+		return 0;
+	if (el_open(&p->elf, p->path) || el_linkage_read(&p->elf, &p->link))
+		return CTL_EXIT_NOEXEC;
+	p->t.elf = &p->elf;
+	p->t.link = &p->link;
+	p->t.foreign = foreign(&p->elf);
+	return 0;
+}
+
+static void print_notes(const struct ctl_vars *v, int verbose)
+{
+	for (int i = 0; i < v->nnote; i++)
+		if (v->note[i].level <= verbose)
+			fprintf(stderr, "hugectl: %s\n", v->note[i].text);
+}
+
+/* NAME=value, quoted for the shell only when the value needs it. */
+static void print_var(const struct ctl_var *var)
+{
+	const char *s = var->value;
+
+	if (*s && !s[strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+			     "0123456789_./:=,+-@%")]) {
+		printf("%s=%s\n", var->name, s);
+		return;
+	}
+	printf("%s='", var->name);
+	for (; *s; s++) {
+		if (*s == '\'')
+			fputs("'\\''", stdout);
+		else
+			putchar(*s);
+	}
+	puts("'");
+}
+
+/* The preloaded runtime must exist, or ld.so only warns and runs on. */
+static int check_runtime(const struct ctl_vars *v, const struct ctl_opts *o,
+			 const char *libdir)
+{
+	char lib[PATH_MAX + 32];
+
+	if (!ctl_get(v, "LD_PRELOAD") || o->lib == CTL_LIB_SYSTEM)
+		return 0;
+	ctl_runtime(o, libdir, lib, sizeof(lib));
+	if (!access(lib, R_OK))
+		return 0;
+	warn("%s", lib);
+	return -1;
+}
+
+static int export_vars(const struct ctl_vars *v)
+{
+	for (int i = 0; i < v->nvar; i++) {
+		if (setenv(v->var[i].name, v->var[i].value, 1)) {
+			warn("setenv %s", v->var[i].name);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* Build the variables for P, then print them or run the program. */
+static int launch(const struct ctl_opts *o, struct program *p,
+		  const char *libdir)
+{
+	struct ctl_vars v;
+	int rc = EXIT_HUGECTL;
+
+	if (ctl_env_build(&v, o, &p->t, libdir, get_env, NULL)) {
+		warnx("out of memory");
+		goto out_free_vars;
+	}
+	print_notes(&v, o->verbose);
+	if (o->action == CTL_DRY_RUN) {
+		for (int i = 0; i < v.nvar; i++)
+			print_var(&v.var[i]);
+		rc = fflush(stdout) ? EXIT_HUGECTL : 0;
+		goto out_free_vars;
+	}
+	if (check_runtime(&v, o, libdir) || export_vars(&v))
+		goto out_free_vars;
+	rc = ctl_exec(p->path, o->argv);
+out_free_vars:
+	ctl_vars_free(&v);
+	return rc;
+}
+
+static int run(const struct ctl_opts *o)
+{
+	struct program p = { .elf.fd = -1 };
+	char libdir[PATH_MAX] = "";
+	int rc;
+
+	if (o->lib == CTL_LIB_OWN && tl_self_libdir(libdir, sizeof(libdir)))
+		return EXIT_HUGECTL;
+	rc = o->argv ? read_program(&p, o->argv[0]) : 0;
+	if (!rc)
+		rc = launch(o, &p, libdir);
+	el_close(&p.elf);
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	struct ctl_opts o;
+	char err[CTL_NOTE_LEN];
+
+	if (ctl_parse(&o, argc, argv, env_verbose(), err, sizeof(err))) {
+		warnx("%s", err);
+		fprintf(stderr, "Try 'hugectl --help'.\n");
+		return EXIT_HUGECTL;
+	}
+	if (o.action == CTL_HELP) {
+		ctl_usage(stdout);
+		return 0;
+	}
+	if (o.action == CTL_SHARE_LIST)
+		return ctl_share_list(stdout) ? EXIT_HUGECTL : 0;
+	if (o.action == CTL_SHARE_CLEAN)
+		return ctl_share_clean(stdout, o.clean_all) ? EXIT_HUGECTL : 0;
+	return run(&o);
+}

@@ -1,0 +1,329 @@
+/*
+ * hugectl's options: one table drives getopt_long and --help.  Parsing is
+ * pure apart from getopt's own state: no output, no exit; a bad option
+ * comes back as a message for main to print.
+ */
+#include <getopt.h>
+#include <stddef.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/config.h"
+#include "core/size.h"
+#include "tools/hugectl/opts.h"
+
+struct ctl_option;
+
+/* What an option's function gets: its row, its argument, room for why. */
+struct ctl_arg {
+	const struct ctl_option *row;
+	const char *arg;	/* NULL when none was given */
+	char *err;
+	size_t len;
+};
+
+typedef int ctl_apply_fn(struct ctl_opts *o, const struct ctl_arg *a);
+
+/*
+ * One option.  FIELD and VALUE let one function serve several rows: the
+ * member of struct ctl_opts a row sets (offsetof), and what it sets it to.
+ */
+struct ctl_option {
+	const char *name;	/* the long name, or NULL */
+	char letter;		/* the short name, or 0 */
+	int has_arg;		/* no_argument, optional_ or required_argument */
+	const char *arg;	/* the argument's name in --help */
+	const char *help;
+	ctl_apply_fn *apply;
+	size_t field;
+	int value;
+};
+
+static int fail(const struct ctl_arg *a, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static int fail(const struct ctl_arg *a, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(a->err, a->len, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+#define FIELD(o, a, type) ((type *)((char *)(o) + (a)->row->field))
+
+/* --text, --data, --bss: a page size, or the default one without. */
+static int opt_page(struct ctl_opts *o, const struct ctl_arg *a)
+{
+	size_t *slot = FIELD(o, a, size_t);
+
+	if (!a->arg) {
+		*slot = HL_PAGE_DEFAULT;
+		return 0;
+	}
+	if (hl_parse_size(a->arg, slot))
+		return fail(a, "--%s=%s: not a page size (use e.g. 2M or 1G)",
+			    a->row->name, a->arg);
+	return 0;
+}
+
+/* --disable, --share-text, --no-reserve. */
+static int opt_flag(struct ctl_opts *o, const struct ctl_arg *a)
+{
+	*FIELD(o, a, bool) = true;
+	return 0;
+}
+
+/* --no-preload, --force-preload. */
+static int opt_preload(struct ctl_opts *o, const struct ctl_arg *a)
+{
+	o->preload = (enum ctl_preload)a->row->value;
+	return 0;
+}
+
+/* --dry-run, --help; --help wins whatever the order. */
+static int opt_action(struct ctl_opts *o, const struct ctl_arg *a)
+{
+	if (o->action != CTL_HELP)
+		o->action = (enum ctl_action)a->row->value;
+	return 0;
+}
+
+/* --heap[=size] and --thp: glibc.malloc.hugetlb's value. */
+static int opt_heap(struct ctl_opts *o, const struct ctl_arg *a)
+{
+	size_t size;
+
+	if (!a->arg) {
+		o->heap = (unsigned long long)a->row->value;
+		return 0;
+	}
+	if (hl_parse_size(a->arg, &size))
+		return fail(a, "--%s=%s: not a page size (use e.g. 2M or 1G)",
+			    a->row->name, a->arg);
+	o->heap = size;
+	return 0;
+}
+
+/* --share-clean[=all]. */
+static int opt_clean(struct ctl_opts *o, const struct ctl_arg *a)
+{
+	if (a->arg && strcmp(a->arg, "all"))
+		return fail(a, "--share-clean=%s: expected nothing or \"all\"",
+			    a->arg);
+	o->clean_all = a->arg != NULL;
+	return opt_action(o, a);
+}
+
+static int opt_shm(struct ctl_opts *o, const struct ctl_arg *a)
+{
+	(void)o;
+	return fail(a, "--shm is not supported: hugelink puts a program's own "
+		    "segments on huge pages, not its shared memory; have the "
+		    "program ask for it with SHM_HUGETLB (shmget) or "
+		    "MFD_HUGETLB (memfd_create)");
+}
+
+/* --library-path DIR, and --library-use-path (no argument). */
+static int opt_library(struct ctl_opts *o, const struct ctl_arg *a)
+{
+	if (a->arg && a->arg[0] != '/')
+		return fail(a, "--%s %s: expected an absolute path",
+			    a->row->name, a->arg);
+	o->lib = a->arg ? CTL_LIB_DIR : CTL_LIB_SYSTEM;
+	o->libdir = a->arg;
+	return 0;
+}
+
+static int opt_verbose(struct ctl_opts *o, const struct ctl_arg *a)
+{
+	char *end;
+	long v;
+
+	v = strtol(a->arg, &end, 10);
+	if (end == a->arg || *end || v < 0 || v > 99)
+		return fail(a, "--%s %s: expected a level from 0 to 99",
+			    a->row->name, a->arg);
+	o->verbose = (int)v;
+	return 0;
+}
+
+/* -v and -q move the level by VALUE, within 0..99. */
+static int opt_step(struct ctl_opts *o, const struct ctl_arg *a)
+{
+	int v = o->verbose + a->row->value;
+
+	o->verbose = v < 0 ? 0 : v > 99 ? 99 : v;
+	return 0;
+}
+
+#define AT(member) offsetof(struct ctl_opts, member)
+
+static const struct ctl_option options[] = {
+	{ "text", 0, optional_argument, "size",
+	  "put the read-only segments (text, rodata) on huge pages",
+	  opt_page, AT(text), 0 },
+	{ "data", 0, optional_argument, "size",
+	  "put the writable segment (data and bss) on huge pages",
+	  opt_page, AT(data), 0 },
+	{ "bss", 0, optional_argument, "size",
+	  "the same as --data: data and bss are one segment",
+	  opt_page, AT(bss), 0 },
+	{ "disable", 0, no_argument, NULL,
+	  "put nothing on huge pages, whatever the program's flags say",
+	  opt_flag, AT(disable), 0 },
+	{ "share-text", 0, no_argument, NULL,
+	  "share read-only segments between runs (HUGETLB_SHARE=1)",
+	  opt_flag, AT(share), 0 },
+	{ "heap", 0, optional_argument, "size",
+	  "not hugelink's: asks glibc's malloc for huge pages",
+	  opt_heap, 0, CTL_HEAP_DEFAULT },
+	{ "thp", 0, no_argument, NULL,
+	  "not hugelink's: asks glibc's malloc for transparent huge pages",
+	  opt_heap, 0, CTL_HEAP_THP },
+	{ "shm", 0, optional_argument, "size",
+	  "not supported: hugelink does not back shared memory", opt_shm, 0, 0 },
+	{ "no-reserve", 0, no_argument, NULL,
+	  "accepted and ignored: the runtime always reserves its pages",
+	  opt_flag, AT(no_reserve), 0 },
+	{ "no-preload", 0, no_argument, NULL, "never preload the runtime",
+	  opt_preload, 0, CTL_PRELOAD_NEVER },
+	{ "force-preload", 0, no_argument, NULL,
+	  "preload the runtime even into a program that links it",
+	  opt_preload, 0, CTL_PRELOAD_ALWAYS },
+	{ "library-path", 0, required_argument, "dir",
+	  "use the runtime in DIR instead of the one next to hugectl",
+	  opt_library, 0, 0 },
+	{ "library-use-path", 0, no_argument, NULL,
+	  "let ld.so find the runtime; leave LD_LIBRARY_PATH alone",
+	  opt_library, 0, 0 },
+	{ "dry-run", 0, no_argument, NULL,
+	  "print the variables, one NAME=value per line; run nothing",
+	  opt_action, 0, CTL_DRY_RUN },
+	{ "share-list", 0, no_argument, NULL,
+	  "list the shared files (--share-text): program, segment, pages "
+	  "held, in use, stale", opt_action, 0, CTL_SHARE_LIST },
+	{ "share-clean", 0, optional_argument, "all",
+	  "remove the stale shared files, or all of them",
+	  opt_clean, 0, CTL_SHARE_CLEAN },
+	{ "verbose", 0, required_argument, "level",
+	  "set the verbosity, 0 to 99 (exported as HUGETLB_VERBOSE)",
+	  opt_verbose, 0, 0 },
+	{ NULL, 'v', no_argument, NULL, "raise the verbosity by one",
+	  opt_step, 0, 1 },
+	{ NULL, 'q', no_argument, NULL, "lower the verbosity by one",
+	  opt_step, 0, -1 },
+	{ "help", 'h', no_argument, NULL, "print this help and exit",
+	  opt_action, 0, CTL_HELP },
+};
+
+#define NOPTIONS (sizeof(options) / sizeof(options[0]))
+#define LONG_BASE 256	/* getopt values of long-only rows: LONG_BASE + row */
+
+/* Build getopt_long's tables from the one above. */
+static void getopt_tables(struct option *lo, char *shorts)
+{
+	size_t n = 0;
+
+	*shorts++ = '+';	/* stop at the program's name */
+	*shorts++ = ':';	/* report a missing argument as ':' */
+	for (size_t i = 0; i < NOPTIONS; i++) {
+		if (options[i].letter)
+			*shorts++ = options[i].letter;
+		if (!options[i].name)
+			continue;
+		lo[n].name = options[i].name;
+		lo[n].has_arg = options[i].has_arg;
+		lo[n].flag = NULL;
+		lo[n].val = options[i].letter ? options[i].letter
+					      : LONG_BASE + (int)i;
+		n++;
+	}
+	*shorts = '\0';
+	memset(&lo[n], 0, sizeof(lo[n]));
+}
+
+static const struct ctl_option *row_for(int val)
+{
+	if (val >= LONG_BASE)
+		return &options[val - LONG_BASE];
+	for (size_t i = 0; i < NOPTIONS; i++)
+		if (options[i].letter == val)
+			return &options[i];
+	return NULL;
+}
+
+/* The message for getopt's '?' or ':' about ARGV[optind - 1]. */
+static int bad_option(int c, char **argv, const struct ctl_arg *a)
+{
+	const char *arg = argv[optind - 1];
+
+	if (c == ':')
+		return fail(a, "%s: needs an argument", arg);
+	if (optopt && strncmp(arg, "--", 2))
+		return fail(a, "-%c: unknown option", optopt);
+	return fail(a, "%s: unknown option", arg);
+}
+
+int ctl_parse(struct ctl_opts *o, int argc, char **argv, int verbose,
+	      char *err, size_t len)
+{
+	struct option lo[NOPTIONS + 1];
+	char shorts[NOPTIONS + 3];
+	struct ctl_arg a = { .err = err, .len = len };
+	int c;
+
+	memset(o, 0, sizeof(*o));
+	o->verbose = verbose;
+	getopt_tables(lo, shorts);
+	optind = 0;	/* glibc: start afresh, whatever ran before */
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, shorts, lo, NULL)) != -1) {
+		if (c == '?' || c == ':')
+			return bad_option(c, argv, &a);
+		a.row = row_for(c);
+		a.arg = optarg;
+		if (a.row->apply(o, &a))
+			return -1;
+	}
+	o->argv = optind < argc ? &argv[optind] : NULL;
+	if (o->action == CTL_RUN && !o->argv)
+		return fail(&a, "no program named");
+	return 0;
+}
+
+static void usage_row(FILE *out, const struct ctl_option *row)
+{
+	char names[40];
+	const char *fmt = row->has_arg == optional_argument ? "--%s[=%s]" :
+			  row->has_arg == required_argument ? "--%s %s" : "--%s";
+
+	if (row->name && row->letter)
+		snprintf(names, sizeof(names), "-%c, --%s", row->letter, row->name);
+	else if (row->name)
+		snprintf(names, sizeof(names), fmt, row->name, row->arg);
+	else
+		snprintf(names, sizeof(names), "-%c", row->letter);
+	fprintf(out, "  %-24s %s\n", names, row->help);
+}
+
+void ctl_usage(FILE *out)
+{
+	fputs("usage: hugectl [option ...] program [argument ...]\n"
+	      "       hugectl --dry-run [option ...] [program]\n"
+	      "Run PROGRAM with its text, data and bss on huge pages.\n\n"
+	      "options:\n", out);
+	for (size_t i = 0; i < NOPTIONS; i++)
+		usage_row(out, &options[i]);
+	fputs("\nA size is a page size such as 2M or 1G; without one, the "
+	      "default huge page size.\n\n"
+	      "exit status: the program's own once it runs; 0 after --dry-run "
+	      "or --help;\n125 when hugectl fails (a bad or unsupported "
+	      "option, no runtime to preload);\n126 when the program cannot be "
+	      "executed (or is an ELF file hugectl finds\nmalformed); 127 when "
+	      "it is not found.\n",
+	      out);
+}

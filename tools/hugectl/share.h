@@ -1,0 +1,28 @@
+#ifndef TOOLS_HUGECTL_SHARE_H
+#define TOOLS_HUGECTL_SHARE_H
+/*
+ * Housekeeping of the shared huge-page files the runtime makes with
+ * HUGETLB_SHARE=1 (hugectl --share-list, --share-clean).  A file is
+ * "current" when the program it names still has the build its key was
+ * made from, "stale" when the program is gone or was rebuilt, "unknown"
+ * when the program cannot be read.  The key is recomputed from the
+ * program file exactly as the runtime computes it (loader/sharename.h).
+ */
+#include <stdbool.h>
+#include <stdio.h>
+
+/*
+ * Print one line per shared file of this user (HUGETLB_SHARE_PATH, or
+ * <mount>/elflink-uid-<uid> on every hugetlbfs mount) to OUT.  Returns
+ * 0, or -1 after a message.
+ */
+int ctl_share_list(FILE *out);
+
+/*
+ * Remove the stale files, or with ALL every file, saying which on OUT.
+ * Files in use stay mapped by their processes until they exit.  Returns
+ * 0, or -1 after a message.
+ */
+int ctl_share_clean(FILE *out, bool all);
+
+#endif

@@ -1,0 +1,196 @@
+/*
+ * hugeedit: show or change which segments of a program the runtime puts
+ * on huge pages by default, that is when HUGETLB_ELFMAP is unset: those
+ * whose program header carries PF_LINUX_HUGETLB.
+ *
+ * Exit status: 0 when done; 1 when the file is refused or cannot be
+ * changed (it is then left as it was); 2 for a usage error.
+ */
+#include <err.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "elf/file.h"
+#include "tools/common/cli.h"
+#include "tools/hugeedit/flags.h"
+#include "tools/hugeedit/write.h"
+
+static void usage(FILE *out)
+{
+	fputs("usage: hugeedit [--text] [--data] file\n"
+	      "       hugeedit --disable file\n"
+	      "Show or set which segments of FILE go on huge pages by default.\n"
+	      "\n"
+	      "  --text      mark the read-only segments (text and rodata)\n"
+	      "  --data      mark the writable segment (data and bss)\n"
+	      "  --disable   mark none\n"
+	      "  -h, --help  print this help and exit\n"
+	      "\n"
+	      "Any option first clears the mark on every segment.  Without one,\n"
+	      "hugeedit only lists the segments.  The file is replaced by an\n"
+	      "edited copy with the same owner, mode and extended attributes.\n"
+	      "\n"
+	      "exit status: 0 done; 1 the file was refused or could not be\n"
+	      "changed, and is left as it was; 2 usage error.\n", out);
+}
+
+static void add_mode(int val, void *ctx)
+{
+	*(unsigned *)ctx |= (unsigned)val;
+}
+
+static int parse(int argc, char **argv, unsigned *mode)
+{
+	static const struct option lo[] = {
+		{ "text", no_argument, NULL, ED_TEXT },
+		{ "data", no_argument, NULL, ED_DATA },
+		{ "disable", no_argument, NULL, ED_DISABLE },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int rc;
+
+	*mode = 0;
+	rc = tl_cli_parse(argc, argv, lo, add_mode, mode, "file");
+	if (!rc && (*mode & ED_DISABLE) && *mode != ED_DISABLE) {
+		warnx("--disable cannot be combined with --text or --data");
+		return -1;
+	}
+	return rc;
+}
+
+static void list(const struct el_file *f, const uint32_t *flags)
+{
+	char line[160];
+
+	for (size_t i = el_next_load(f, 0); i < f->eh.phnum;
+	     i = el_next_load(f, i + 1)) {
+		struct hl_phdr p = f->ph[i];
+
+		p.flags = flags[i];
+		ed_format(line, sizeof(line), i, &p);
+		puts(line);
+	}
+}
+
+/* Renaming a copy over a symbolic or hard link would break the link. */
+static int check_links(const char *path, int fd)
+{
+	struct stat st;
+
+	if (fstat(fd, &st)) {
+		warn("%s", path);
+		return -1;
+	}
+	if (st.st_nlink > 1) {
+		warnx("%s: has %ju hard links, and editing would split them; "
+		      "left alone", path, (uintmax_t)st.st_nlink);
+		return -1;
+	}
+	return 0;
+}
+
+/* Open DIR/BASE for an edit: a regular file, named directly. */
+static int open_target(const char *path, int dirfd, const char *base,
+		       unsigned mode)
+{
+	int fd = openat(dirfd, base, O_RDONLY | O_CLOEXEC | O_NONBLOCK |
+			(mode ? O_NOFOLLOW : 0));
+
+	if (fd < 0 && errno == ELOOP)
+		warnx("%s: a symbolic link; name the file it points to "
+		      "(hugeedit replaces the file it edits)", path);
+	else if (fd < 0)
+		warn("%s", path);
+	else if (mode && check_links(path, fd)) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+static int edit(const char *path, int dirfd, const char *base, unsigned mode)
+{
+	struct el_file f = { .fd = -1 };
+	uint32_t *flags = NULL;
+	bool change = false;
+	int fd, rc = -1;
+
+	fd = open_target(path, dirfd, base, mode);
+	if (fd < 0)
+		return -1;
+	if (el_open_fd(&f, path, fd))
+		goto out_close;
+	flags = calloc(f.eh.phnum, sizeof(*flags));
+	if (!flags) {
+		warn("%s", path);
+		goto out_close;
+	}
+	for (size_t i = 0; i < f.eh.phnum; i++) {
+		flags[i] = f.ph[i].flags;
+		if (mode && f.ph[i].type == PT_LOAD)
+			flags[i] = ed_new_flags(&f.ph[i], mode);
+		change |= flags[i] != f.ph[i].flags;
+	}
+	if (!change || !ed_replace(&f, dirfd, base, flags)) {
+		list(&f, flags);
+		rc = 0;
+	}
+out_close:
+	free(flags);
+	el_close(&f);
+	close(fd);
+	return rc;
+}
+
+/* Split PATH into its directory, opened, and its last component. */
+static int open_dir(const char *path, char *base, size_t len)
+{
+	const char *slash = strrchr(path, '/');
+	char dir[PATH_MAX] = ".";
+	size_t n = slash ? (size_t)(slash - path) : 0;
+	int fd;
+
+	if (slash == path)
+		n = 1;	/* "/file": the directory is "/" */
+	if (n >= sizeof(dir) ||
+	    (size_t)snprintf(base, len, "%s", slash ? slash + 1 : path) >= len) {
+		warnx("%s: name too long", path);
+		return -1;
+	}
+	if (slash) {
+		memcpy(dir, path, n);
+		dir[n] = '\0';
+	}
+	if (!*base) {
+		warnx("%s: not a regular file", path);
+		return -1;
+	}
+	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		warn("%s", dir);
+	return fd;
+}
+
+int main(int argc, char **argv)
+{
+	char base[NAME_MAX + 1];
+	unsigned mode;
+	int dirfd, rc;
+
+	rc = parse(argc, argv, &mode);
+	if (rc)
+		return tl_cli_stop(rc, usage, "hugeedit");
+	dirfd = open_dir(argv[optind], base, sizeof(base));
+	if (dirfd < 0)
+		return TL_EXIT_REFUSED;
+	rc = edit(argv[optind], dirfd, base, mode);
+	close(dirfd);
+	return tl_cli_finish(rc);
+}

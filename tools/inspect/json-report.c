@@ -1,0 +1,132 @@
+/*
+ * The report as JSON: the same facts as the text, with numbers as
+ * numbers, addresses as hex strings (they may not fit a double) and each
+ * reason both as a stable code and as the text the runtime reports.
+ */
+#include <elf.h>
+
+#include "tools/inspect/json.h"
+#include "tools/inspect/print.h"
+
+/* Stable codes, indexed by the enums; the JSON's contract. */
+static const char *const why_codes[] = {
+	[HL_WHY_FULL] = "full",
+	[HL_WHY_PARTIAL] = "partial",
+	[HL_WHY_NOT_ASKED] = "not_asked",
+	[HL_WHY_DISABLED] = "disabled",
+	[HL_WHY_NO_SIZE] = "no_size",
+	[HL_WHY_SHARES_PAGE] = "shares_page",
+	[HL_WHY_UNALIGNED_BASE] = "unaligned_base",
+	[HL_WHY_TOO_SMALL] = "too_small",
+	[HL_WHY_ALL_RELRO] = "all_relro",
+};
+
+static const char *const runtime_codes[] = {
+	[IN_RT_NEEDED] = "needed",
+	[IN_RT_PRELOADED] = "preloaded",
+	[IN_RT_PRELOADABLE] = "preloadable",
+	[IN_RT_STATIC] = "static",
+	[IN_RT_STATIC_WITHOUT] = "static_without",
+	[IN_RT_STATIC_UNKNOWN] = "static_unknown",
+	[IN_RT_FOREIGN] = "foreign",
+};
+
+static const char *const serve_codes[] = {
+	[IN_SERVE_NOTHING] = "nothing_needed",
+	[IN_SERVE_YES] = "yes",
+	[IN_SERVE_OVERCOMMIT] = "overcommit",
+	[IN_SERVE_NO] = "no",
+};
+
+#define CODE(table, v) \
+	((size_t)(v) < sizeof(table) / sizeof(table[0]) && table[v] ? \
+	 table[v] : "unknown")
+
+static const char *yes(int b)
+{
+	return b ? "true" : "false";
+}
+
+static void print_env(FILE *out, const struct in_report *r)
+{
+	fputs("  \"environment\": {", out);
+	in_json_kstr(out, "error", r->cfg.error[0] ? r->cfg.error : NULL);
+	fprintf(out, ", \"restricted\": %s, ", yes(r->cfg.restricted));
+	in_json_kstr(out, "elfmap", r->elfmap);
+	fprintf(out, ", \"force\": %s},\n", yes(r->cfg.force));
+}
+
+static void print_program(FILE *out, const struct in_report *r)
+{
+	fputs("{\n  ", out);
+	in_json_kstr(out, "program", r->path);
+	fprintf(out, ",\n  \"class\": %d, \"type\": \"%s\", \"machine\": %u,\n",
+		r->elf->eh.cls == ELFCLASS32 ? 32 : 64,
+		r->elf->eh.type == ET_DYN ? "ET_DYN" : "ET_EXEC",
+		(unsigned)r->elf->machine);
+	fprintf(out, "  \"runtime\": \"%s\", ", CODE(runtime_codes, r->runtime));
+	in_json_kstr(out, "runtime_text", in_runtime_text(r->runtime));
+	fprintf(out, ",\n  \"relinked\": %s, \"load_bias\": \"0x%lx\", "
+		"\"default_page_size\": %zu,\n", yes(r->relinked),
+		(unsigned long)r->bias, r->sizes.def);
+	print_env(out, r);
+	fputs("  ", out);
+	in_json_kstr(out, "plan_error", r->plan_ok ? NULL : r->plan.error);
+	fputs(",\n", out);
+}
+
+static void print_seg(FILE *out, const struct in_report *r,
+		      const struct hl_seg *s, int last)
+{
+	const struct hl_phdr *p = &r->elf->ph[s->phdr];
+	size_t page = in_seg_page(r, s);
+
+	fprintf(out, "    {\"phdr\": %d, \"start\": \"0x%llx\", \"end\": \"0x%llx\", "
+		"\"size\": %llu, \"flags\": \"%c%c%c\", \"flagged\": %s, "
+		"\"p_align\": %llu, \"aligned\": %s,\n", s->phdr,
+		(unsigned long long)p->vaddr,
+		(unsigned long long)(p->vaddr + p->memsz),
+		(unsigned long long)p->memsz,
+		p->flags & PF_R ? 'R' : '-', p->flags & PF_W ? 'W' : '-',
+		p->flags & PF_X ? 'X' : '-', yes(s->flagged),
+		(unsigned long long)p->align, yes(page && p->vaddr % page == 0));
+	fprintf(out, "     \"remap\": %s, \"page_size\": %zu, \"pages\": %zu, ",
+		yes(s->remap), s->page, hl_seg_pages(s));
+	if (s->remap)
+		fprintf(out, "\"map_start\": \"0x%lx\", \"map_end\": \"0x%lx\", ",
+			(unsigned long)(s->map_start - r->bias),
+			(unsigned long)(s->map_end - r->bias));
+	fprintf(out, "\"why\": \"%s\", ", CODE(why_codes, s->why));
+	in_json_kstr(out, "why_text", hl_why_text(s->why));
+	fprintf(out, "}%s\n", last ? "" : ",");
+}
+
+static void print_size(FILE *out, const struct in_size *s, int last)
+{
+	fprintf(out, "    {\"page_size\": %zu, \"default\": %s, \"needed\": %zu, ",
+		s->page, yes(s->is_default), s->needed);
+	if (s->pool.known)
+		fprintf(out, "\"pool\": {\"total\": %ld, \"free\": %ld, "
+			"\"reserved\": %ld, \"overcommit_headroom\": %ld}, ",
+			s->pool.nr, s->pool.free, s->pool.resv,
+			host_pool_headroom(&s->pool));
+	else
+		fputs("\"pool\": null, ", out);
+	in_json_kstr(out, "mount", s->have_mount ? s->mount : NULL);
+	fprintf(out, ", \"mount_needed\": %s, \"can_serve\": \"%s\"}%s\n",
+		yes(s->mount_needed), CODE(serve_codes, s->serve), last ? "" : ",");
+}
+
+void in_print_json(FILE *out, const struct in_report *r)
+{
+	int nseg = r->plan_ok ? r->plan.nseg : 0;
+
+	print_program(out, r);
+	fputs("  \"segments\": [\n", out);
+	for (int i = 0; i < nseg; i++)
+		print_seg(out, r, &r->plan.seg[i], i == nseg - 1);
+	fputs("  ],\n  \"page_sizes\": [\n", out);
+	for (int i = 0; i < r->nsize; i++)
+		print_size(out, &r->size[i], i == r->nsize - 1);
+	fputs("  ]\n}\n", out);
+}

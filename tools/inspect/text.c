@@ -1,0 +1,150 @@
+/*
+ * The report as text: a few lines about the program, one row per
+ * PT_LOAD, then the pages needed per page size and whether they can be
+ * had now.  Addresses are the file's, without the load bias.
+ */
+#include <elf.h>
+#include <string.h>
+
+#include "core/size.h"
+#include "tools/inspect/print.h"
+
+/* 1512 -> "1.5K", 2097152 -> "2M": a size people read at a glance. */
+static const char *human(uint64_t v, char *buf, size_t len)
+{
+	static const char units[] = "BKMGTPE";
+	int u = 0;
+	double d = (double)v;
+
+	while (d >= 1024 && units[u + 1]) {
+		d /= 1024;
+		u++;
+	}
+	if (u == 0)
+		snprintf(buf, len, "%lluB", (unsigned long long)v);
+	else if (d == (double)(uint64_t)d)
+		snprintf(buf, len, "%llu%c", (unsigned long long)d, units[u]);
+	else
+		snprintf(buf, len, "%.1f%c", d, units[u]);
+	return buf;
+}
+
+static void flags_text(char *buf, const struct hl_phdr *p)
+{
+	buf[0] = p->flags & PF_R ? 'R' : '-';
+	buf[1] = p->flags & PF_W ? 'W' : '-';
+	buf[2] = p->flags & PF_X ? 'X' : '-';
+	buf[3] = p->flags & HL_PF_HUGETLB ? 'H' : '-';
+	buf[4] = '\0';
+}
+
+static void print_config(FILE *out, const struct in_report *r)
+{
+	if (r->cfg.error[0])
+		fprintf(out, "environment: invalid: %s: the runtime would remap "
+			"nothing\n", r->cfg.error);
+	else if (r->cfg.restricted)
+		fprintf(out, "environment: HUGETLB_RESTRICT_EXE does not name "
+			"this program: the runtime would leave it alone\n");
+	else if (r->cfg.elfmap == HL_ELFMAP_UNSET)
+		fprintf(out, "environment: HUGETLB_ELFMAP unset: segments "
+			"flagged PF_LINUX_HUGETLB (H) go on huge pages\n");
+	else
+		fprintf(out, "environment: HUGETLB_ELFMAP=%s%s\n",
+			r->elfmap ? r->elfmap : "",
+			r->cfg.force ? ", HUGETLB_FORCE_ELFMAP=yes" : "");
+}
+
+static void print_header(FILE *out, const struct in_report *r)
+{
+	char size[32];
+
+	fprintf(out, "program: %s (ELF%d, %s)\n", r->path,
+		r->elf->eh.cls == ELFCLASS32 ? 32 : 64,
+		r->elf->eh.type == ET_DYN ? "position-independent" :
+		"fixed addresses");
+	fprintf(out, "runtime: %s\n", in_runtime_text(r->runtime));
+	fprintf(out, "relinked for huge pages: %s\n", r->relinked ?
+		"yes (each segment has its huge pages to itself)" :
+		"no (segments would share huge pages with their neighbours)");
+	if (r->elf->eh.type == ET_DYN)
+		fprintf(out, "load bias assumed: 0x%lx (the largest p_align); "
+			"addresses below are the file's\n",
+			(unsigned long)r->bias);
+	print_config(out, r);
+	if (!r->sizes.navail)
+		fprintf(out, "huge page sizes: none: this kernel offers no huge "
+			"pages\n");
+	else
+		fprintf(out, "default huge page size: %s\n",
+			hl_format_size(r->sizes.def, size, sizeof(size)));
+}
+
+static void print_seg(FILE *out, const struct in_report *r,
+		      const struct hl_seg *s)
+{
+	const struct hl_phdr *p = &r->elf->ph[s->phdr];
+	size_t page = in_seg_page(r, s);
+	char flags[5], sz[32], al[32], pg[32], range[48], action[96];
+
+	flags_text(flags, p);
+	snprintf(range, sizeof(range), "0x%llx-0x%llx",
+		 (unsigned long long)p->vaddr,
+		 (unsigned long long)(p->vaddr + p->memsz));
+	if (s->remap)
+		snprintf(action, sizeof(action), "%zu x %s at 0x%lx-0x%lx",
+			 hl_seg_pages(s), hl_format_size(s->page, pg, sizeof(pg)),
+			 (unsigned long)(s->map_start - r->bias),
+			 (unsigned long)(s->map_end - r->bias));
+	else
+		snprintf(action, sizeof(action), "base pages");
+	fprintf(out, "%4d  %-22s %7s  %s  %8s  %-7s  %-34s %s\n",
+		s->phdr, range, human(p->memsz, sz, sizeof(sz)), flags,
+		human(p->align, al, sizeof(al)),
+		page && p->vaddr % page == 0 ?
+		hl_format_size(page, pg, sizeof(pg)) : "no",
+		action, hl_why_text(s->why));
+}
+
+static void print_pools(FILE *out, const struct in_report *r)
+{
+	char size[32];
+
+	for (int i = 0; i < r->nsize; i++) {
+		const struct in_size *s = &r->size[i];
+
+		fprintf(out, "%s pages: %zu needed; pool: ",
+			hl_format_size(s->page, size, sizeof(size)), s->needed);
+		if (s->pool.known)
+			fprintf(out, "%ld free, %ld reserved, %ld more by "
+				"overcommit", s->pool.free, s->pool.resv,
+				host_pool_headroom(&s->pool));
+		else
+			fprintf(out, "unreadable");
+		fprintf(out, "; mount: %s%s; can serve now: %s\n",
+			s->have_mount ? s->mount : "none",
+			s->mount_needed ? " (needed)" : " (not needed)",
+			in_serve_text(s->serve));
+	}
+}
+
+void in_print_text(FILE *out, const struct in_report *r)
+{
+	int remapped = 0;
+
+	print_header(out, r);
+	if (!r->plan_ok) {
+		fprintf(out, "the runtime would refuse the program headers: %s\n",
+			r->plan.error);
+		return;
+	}
+	fprintf(out, "\nPHDR  %-22s %7s  FLAG  %8s  %-7s  %-34s %s\n",
+		"RANGE", "SIZE", "P_ALIGN", "ALIGNED", "HUGE PAGES", "WHY");
+	for (int i = 0; i < r->plan.nseg; i++) {
+		print_seg(out, r, &r->plan.seg[i]);
+		remapped += r->plan.seg[i].remap;
+	}
+	fprintf(out, "\n%d of %d segments would go on huge pages\n", remapped,
+		r->plan.nseg);
+	print_pools(out, r);
+}
