@@ -3,13 +3,15 @@
  * huge-page mappings into place.
  *
  * IMPORTANT: this code is copied, as machine code, into a private
- * executable page and run from there (remap/stub.c), because the text it
+ * executable page and run from there (runtime/stub.c), because the text it
  * swaps may contain it (static programs).  Therefore everything here:
  *  - lives in the section sw_text and refers to nothing outside it:
- *    no libc, no errno, no TLS, no PLT or GOT, no global or static data,
- *    no string constants (messages arrive in struct sw_commit);
+ *    no libc, no errno (only its constants), no TLS, no PLT or GOT, no
+ *    global or static data, no string constants (messages arrive in
+ *    struct sw_commit);
  *  - is inlined into sw_commit_run, and built freestanding, without the
- *    stack protector, jump tables or cold partitions (remap/build.mk).
+ *    stack protector, jump tables or cold partitions (SWAP_SAFETY_CFLAGS
+ *    in the Makefile).
  *    tests/integration/runtime-commit-stub.sh checks the object file.
  * Signals stay blocked for the whole window, so no handler of the program
  * runs while its memory is being swapped.
@@ -21,25 +23,26 @@
  * base pages from the scratch copy; only if that fails too does the
  * process end, with a message.
  */
+#include <errno.h>
 #include <signal.h>
 #include <sys/mman.h>
 
 #include "arch/raw.h"
 #include "swap/swap.h"
 
-#define STUB static inline __attribute__((always_inline))
+/* Every helper is inlined into sw_commit_run, so it lands in sw_text. */
+#define SW_INLINE static inline __attribute__((always_inline))
 #define PM_PRESENT (1ull << 63)
 #define PM_SWAPPED (1ull << 62)
-#define ENOMEM_ 12
-#define EINVAL_ 22
 
-STUB uintptr_t min_addr(uintptr_t a, uintptr_t b)
+SW_INLINE uintptr_t min_addr(uintptr_t a, uintptr_t b)
 {
 	return a < b ? a : b;
 }
 
 /* Copy [from, to) of the live memory into the scratch mapping. */
-STUB uint64_t copy_out(const struct sw_range *s, uintptr_t from, uintptr_t to)
+SW_INLINE uint64_t copy_from_memory(const struct sw_range *s, uintptr_t from,
+				     uintptr_t to)
 {
 	if (to <= from)
 		return 0;
@@ -53,7 +56,7 @@ STUB uint64_t copy_out(const struct sw_range *s, uintptr_t from, uintptr_t to)
  * holds those bytes while their pages were never touched; from memory
  * when the file cannot give them.
  */
-STUB uint64_t copy_file(const struct sw_commit *c, const struct sw_range *s,
+SW_INLINE uint64_t copy_file(const struct sw_commit *c, const struct sw_range *s,
 			const struct sw_copy *k, uintptr_t from, uintptr_t to)
 {
 	long want = (long)(to - from);
@@ -62,11 +65,11 @@ STUB uint64_t copy_file(const struct sw_commit *c, const struct sw_range *s,
 	    raw_pread(c->prog_fd, (void *)(s->scratch + (from - s->target)),
 			 (size_t)want, k->file_off + (long)(from - k->start)) == want)
 		return (uint64_t)want;
-	return copy_out(s, from, to);
+	return copy_from_memory(s, from, to);
 }
 
 /* What to do with one page of a range. */
-enum { SKIP, MEMORY, FILE_ };
+enum { COPY_NONE, COPY_FROM_MEMORY, COPY_FROM_FILE };
 
 /* A run of pages to treat alike: [from, to), and how. */
 struct run {
@@ -74,12 +77,12 @@ struct run {
 	int how;
 };
 
-STUB uint64_t flush(const struct sw_commit *c, const struct sw_range *s,
+SW_INLINE uint64_t flush(const struct sw_commit *c, const struct sw_range *s,
 		    const struct sw_copy *k, const struct run *r)
 {
-	if (r->how == MEMORY)
-		return copy_out(s, r->from, r->to);
-	if (r->how == FILE_)
+	if (r->how == COPY_FROM_MEMORY)
+		return copy_from_memory(s, r->from, r->to);
+	if (r->how == COPY_FROM_FILE)
 		return copy_file(c, s, k, r->from, r->to);
 	return 0;
 }
@@ -91,20 +94,20 @@ STUB uint64_t flush(const struct sw_commit *c, const struct sw_range *s,
  * zeros above it (nothing to copy).  Without pagemap, everything is
  * copied from memory.
  */
-STUB int how(const struct sw_copy *k, uintptr_t from, long got, size_t n,
+SW_INLINE int how(const struct sw_copy *k, uintptr_t from, long got, size_t n,
 	     uint64_t entry)
 {
 	if (got != (long)(n * 8) || (entry & (PM_PRESENT | PM_SWAPPED)))
-		return MEMORY;
-	return from < k->sparse ? FILE_ : SKIP;
+		return COPY_FROM_MEMORY;
+	return from < k->sparse ? COPY_FROM_FILE : COPY_NONE;
 }
 
 /* Copy range K page by page, in runs of pages treated alike. */
-STUB uint64_t copy_range(const struct sw_commit *c, const struct sw_range *s,
+SW_INLINE uint64_t copy_range(const struct sw_commit *c, const struct sw_range *s,
 			 const struct sw_copy *k)
 {
 	uintptr_t page = k->start & ~(uintptr_t)(c->base - 1);
-	struct run r = { k->start, k->start, SKIP };
+	struct run r = { k->start, k->start, COPY_NONE };
 	uint64_t done = 0;
 
 	while (page < k->end) {
@@ -113,7 +116,7 @@ STUB uint64_t copy_range(const struct sw_commit *c, const struct sw_range *s,
 
 		if (n > c->pm_len)
 			n = c->pm_len;
-		got = c->pagemap_fd < 0 ? -EINVAL_ :
+		got = c->pagemap_fd < 0 ? -EINVAL :
 		      raw_pread(c->pagemap_fd, c->pm_buf, n * 8,
 				   (long)(page / c->base * 8));
 		for (size_t i = 0; i < n; i++, page += c->base) {
@@ -122,8 +125,8 @@ STUB uint64_t copy_range(const struct sw_commit *c, const struct sw_range *s,
 			int h = how(k, from, got, n, got > 0 ? c->pm_buf[i] : 0);
 
 			/* A page that straddles the end of the file part. */
-			if (h == FILE_ && to > k->sparse)
-				h = MEMORY;
+			if (h == COPY_FROM_FILE && to > k->sparse)
+				h = COPY_FROM_MEMORY;
 			if (h != r.how) {
 				done += flush(c, s, k, &r);
 				r.from = from;
@@ -135,7 +138,7 @@ STUB uint64_t copy_range(const struct sw_commit *c, const struct sw_range *s,
 	return done + flush(c, s, k, &r);
 }
 
-STUB uint64_t copy_live(const struct sw_commit *c, const struct sw_range *s)
+SW_INLINE uint64_t copy_live(const struct sw_commit *c, const struct sw_range *s)
 {
 	uint64_t done = 0;
 
@@ -145,7 +148,7 @@ STUB uint64_t copy_live(const struct sw_commit *c, const struct sw_range *s)
 }
 
 /* Write a number in decimal after the fatal message. */
-STUB size_t put_number(char *p, unsigned long v)
+SW_INLINE size_t put_number(char *p, unsigned long v)
 {
 	char tmp[24];
 	size_t n = 0, i = 0;
@@ -160,7 +163,7 @@ STUB size_t put_number(char *p, unsigned long v)
 }
 
 /* Past the point of no return: say so, then abort. */
-__attribute__((noreturn)) STUB void die(struct sw_commit *c, long err)
+__attribute__((noreturn)) SW_INLINE void die(struct sw_commit *c, long err)
 {
 	uint64_t abrt = 1ull << (SIGABRT - 1);
 	size_t n = c->fatal_len;
@@ -175,7 +178,7 @@ __attribute__((noreturn)) STUB void die(struct sw_commit *c, long err)
 }
 
 /* True when the first page of the range's own memory is still mapped. */
-STUB int still_mapped(const struct sw_commit *c, const struct sw_range *s)
+SW_INLINE int still_mapped(const struct sw_commit *c, const struct sw_range *s)
 {
 	uintptr_t page = s->copy[0].start & ~(uintptr_t)(c->base - 1);
 
@@ -188,13 +191,13 @@ STUB int still_mapped(const struct sw_commit *c, const struct sw_range *s)
  * A swap failed: if the old pages went with it, put the range back on
  * base pages from the scratch copy.
  */
-STUB void recover(struct sw_commit *c, struct sw_range *s, int fault)
+SW_INLINE void recover(struct sw_commit *c, struct sw_range *s, int fault)
 {
 	long r;
 
 	if (fault != SW_FAULT_RECOVER && still_mapped(c, s))
 		return;
-	r = fault == SW_FAULT_RECOVER ? -ENOMEM_ :
+	r = fault == SW_FAULT_RECOVER ? -ENOMEM :
 	    raw_mmap((void *)s->target, s->len, PROT_READ | PROT_WRITE,
 			MAP_FIXED | MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (r != (long)s->target)
@@ -209,13 +212,13 @@ STUB void recover(struct sw_commit *c, struct sw_range *s, int fault)
 	s->recovered = 1;
 }
 
-STUB long swap_one(struct sw_range *s, int fault)
+SW_INLINE long swap_one(struct sw_range *s, int fault)
 {
 	if (fault == SW_FAULT_SWAP)
-		return -EINVAL_;
+		return -EINVAL;
 	if (fault >= SW_FAULT_SWAP_UNMAPPED) {
 		raw_munmap((void *)s->target, s->len);
-		return -ENOMEM_;
+		return -ENOMEM;
 	}
 	return raw_mremap((void *)s->scratch, s->len,
 			     MREMAP_MAYMOVE | MREMAP_FIXED, (void *)s->target);
@@ -238,7 +241,7 @@ long sw_commit_run(struct sw_commit *c)
 			s->copied = copy_live(c, s);
 		r = swap_one(s, fault);
 		if (r != (long)s->target) {
-			s->err = r < 0 ? r : -EINVAL_;
+			s->err = r < 0 ? r : -EINVAL;
 			recover(c, s, fault);
 			failed++;
 		}
