@@ -245,7 +245,7 @@ int hl_plan_build(struct hl_plan *plan, const struct hl_config *cfg,
 		struct hl_seg *seg = &plan->seg[i];
 
 		seg->page = choose_page(cfg, sizes, seg);
-		if (seg->page && seg->why == HL_WHY_FULL)
+		if (seg->page && seg->why == HL_WHY_PENDING)
 			place(plan, sizes, cfg->force, bias, seg);
 	}
 	return 0;
@@ -259,6 +259,8 @@ size_t hl_seg_pages(const struct hl_seg *seg)
 const char *hl_why_text(enum hl_why why)
 {
 	switch (why) {
+	case HL_WHY_PENDING:
+		return "not placed";
 	case HL_WHY_FULL:
 		return "on huge pages";
 	case HL_WHY_PARTIAL:

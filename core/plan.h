@@ -34,6 +34,8 @@ enum hl_class { HL_CLASS_R, HL_CLASS_W };
 
 /* Why a segment is, or is not, remapped. */
 enum hl_why {
+	HL_WHY_PENDING,		/* asked for pages, not yet placed; no
+				   segment of a built plan says this */
 	HL_WHY_FULL,		/* all of it goes on huge pages */
 	HL_WHY_PARTIAL,		/* only the part with huge pages of its own */
 	HL_WHY_NOT_ASKED,	/* neither HUGETLB_ELFMAP nor its flag asks */

@@ -1,9 +1,10 @@
 /*
  * plan-check.h: the promise every plan must keep, checked by the fuzzers
- * that plan.  A range put on huge pages is aligned to its page size and
- * holds no byte of another segment, not even one of the base pages around
- * it, and no page that turns read-only after relocation (RELRO).  A
- * broken promise aborts, which libFuzzer reports as a crash.
+ * that plan.  Every segment has a verdict.  A range put on huge pages is
+ * aligned to its page size and holds no byte of another segment, not
+ * even one of the base pages around it, and no page that turns read-only
+ * after relocation (RELRO).  A broken promise aborts, which libFuzzer
+ * reports as a crash.
  */
 #ifndef FUZZ_PLAN_CHECK_H
 #define FUZZ_PLAN_CHECK_H
@@ -27,6 +28,8 @@ static inline void pc_check_plan(const struct hl_plan *plan, size_t base)
 	for (int i = 0; i < plan->nseg; i++) {
 		const struct hl_seg *s = &plan->seg[i];
 
+		if (s->why == HL_WHY_PENDING)
+			abort();
 		if (!s->remap)
 			continue;
 		if (!s->page || s->map_start % s->page || s->map_end % s->page ||

@@ -10,6 +10,7 @@
 
 /* Stable codes, indexed by the enums; the JSON's contract. */
 static const char *const why_codes[] = {
+	[HL_WHY_PENDING] = "pending",
 	[HL_WHY_FULL] = "full",
 	[HL_WHY_PARTIAL] = "partial",
 	[HL_WHY_NOT_ASKED] = "not_asked",
