@@ -181,8 +181,15 @@ static void read_elfmap(struct hl_config *cfg, hl_getenv_fn *get, void *ctx)
 	}
 }
 
+const char *hl_base_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash ? slash + 1 : path;
+}
+
 void hl_config_read(struct hl_config *cfg, hl_getenv_fn *get, void *ctx,
-		    bool secure, const char *progname)
+		    bool secure, const char *prog)
 {
 	const char *v;
 	bool ignored;
@@ -195,7 +202,7 @@ void hl_config_read(struct hl_config *cfg, hl_getenv_fn *get, void *ctx,
 		return;
 
 	v = get("HUGETLB_RESTRICT_EXE", ctx);
-	if (v && !list_has(v, progname ? progname : "")) {
+	if (v && !list_has(v, prog ? hl_base_name(prog) : "")) {
 		cfg->restricted = true;
 		return;
 	}

@@ -58,12 +58,15 @@ typedef const char *hl_getenv_fn(const char *name, void *ctx);
 /*
  * Fill CFG from the variables GET returns (GET returns NULL for unset
  * ones).  With SECURE set, GET is never called and CFG holds the
- * defaults.  PROGNAME is the program's name as HUGETLB_RESTRICT_EXE
- * compares it (the basename of argv[0]).  An invalid value leaves a
- * message in CFG->error; the caller then remaps nothing.
+ * defaults.  PROG is the program's path or name: HUGETLB_RESTRICT_EXE
+ * compares its last component.  An invalid value leaves a message in
+ * CFG->error; the caller then remaps nothing.
  */
 void hl_config_read(struct hl_config *cfg, hl_getenv_fn *get, void *ctx,
-		    bool secure, const char *progname);
+		    bool secure, const char *prog);
+
+/* The last component of PATH, as HUGETLB_RESTRICT_EXE names programs. */
+const char *hl_base_name(const char *path);
 
 /* Parse an HUGETLB_ELFMAP value into CFG; 0 or -1 with CFG->error set. */
 int hl_config_parse_elfmap(struct hl_config *cfg, const char *value);

@@ -2,7 +2,7 @@
  * The start-up constructor: configuration, plan, prepare, commit, report.
  *
  * Before commit, a failure costs one reason in the report and leaves the
- * program on base pages.  Commit (remap/commit.c) swaps each prepared
+ * program on base pages.  Commit (swap/commit.c) swaps each prepared
  * range in one step; see there for what happens if a swap fails.
  *
  * All state lives on this function's stack or in mappings of its own: the
@@ -16,6 +16,7 @@
 
 #include "core/config.h"
 #include "core/plan.h"
+#include "host/env.h"
 #include "host/sysinfo.h"
 #include "runtime/fault.h"
 #include "runtime/forkguard.h"
@@ -23,12 +24,6 @@
 #include "runtime/prepare.h"
 #include "runtime/report.h"
 #include "runtime/stub.h"
-
-static const char *env_get(const char *name, void *ctx)
-{
-	(void)ctx;
-	return getenv(name);
-}
 
 /* The number of threads in this process, from /proc/self/status. */
 static int thread_count(void)
@@ -126,7 +121,7 @@ static void rt_start(void)
 	struct rt_image img;
 	struct hl_plan plan;
 
-	hl_config_read(&cfg, env_get, NULL, secure, prog);
+	hl_config_read(&cfg, host_env_get, NULL, secure, prog);
 	rt_report_init(&rep, cfg.verbose, prog);
 	if (cfg.restricted || cfg.elfmap == HL_ELFMAP_NO)
 		return;

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "host/env.h"
 #include "host/sysinfo.h"
 #include "tools/common/self.h"
 #include "tools/hugectl/env.h"
@@ -31,19 +32,13 @@ struct program {
 	struct ctl_target t;
 };
 
-static const char *get_env(const char *name, void *ctx)
-{
-	(void)ctx;
-	return getenv(name);
-}
-
 /*
  * The environment without HUGETLB_RESTRICT_EXE, which names programs:
  * hugectl reads its own settings from it, whatever program it runs.
  */
 static const char *get_env_unrestricted(const char *name, void *ctx)
 {
-	return strcmp(name, "HUGETLB_RESTRICT_EXE") ? get_env(name, ctx) : NULL;
+	return strcmp(name, "HUGETLB_RESTRICT_EXE") ? host_env_get(name, ctx) : NULL;
 }
 
 /* The verbosity the environment asks for, read as the runtime reads it. */
@@ -182,7 +177,7 @@ static int launch(const struct ctl_opts *o, struct program *p,
 	struct ctl_vars v;
 	int rc = EXIT_HUGECTL;
 
-	if (ctl_env_build(&v, o, &p->t, libdir, get_env, NULL)) {
+	if (ctl_env_build(&v, o, &p->t, libdir, host_env_get, NULL)) {
 		warnx("out of memory");
 		goto out_free_vars;
 	}

@@ -1,7 +1,7 @@
 /*
  * What hugectl tells the user about the plan, and the one decision it
  * takes from it (HUGETLB_FORCE_ELFMAP).  The plan itself is the
- * runtime's (tools/simulate.h).
+ * runtime's (elf/simulate.h).
  */
 #include <stdio.h>
 #include <string.h>
@@ -27,19 +27,12 @@ static const char *overlay_get(const char *name, void *ctx)
 	return value ? value : o->get(name, o->ctx);
 }
 
-static const char *base_name(const char *path)
-{
-	const char *slash = strrchr(path, '/');
-
-	return slash ? slash + 1 : path;
-}
-
 static void read_config(struct hl_config *cfg, const struct ctl_vars *v,
 			const struct ctl_target *t, hl_getenv_fn *get, void *ctx)
 {
 	struct overlay o = { v, get, ctx };
 
-	hl_config_read(cfg, overlay_get, &o, false, base_name(t->path));
+	hl_config_read(cfg, overlay_get, &o, false, t->path);
 }
 
 /* "3 pages of 2M and 1 page of 1G" */
@@ -160,7 +153,7 @@ static void note_gate(struct ctl_vars *v, const struct ctl_target *t,
 			 "huge pages", cfg->error);
 	else if (cfg->restricted)
 		ctl_note(v, HL_V_WARN, "HUGETLB_RESTRICT_EXE does not name %s: "
-			 "the runtime will leave it alone", base_name(t->path));
+			 "the runtime will leave it alone", hl_base_name(t->path));
 }
 
 int ctl_plan_check(struct ctl_vars *v, const struct ctl_target *t,

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "host/env.h"
 #include "tools/common/cli.h"
 #include "tools/inspect/model.h"
 #include "tools/inspect/print.h"
@@ -47,12 +48,6 @@ static int parse(int argc, char **argv, bool *json)
 	return tl_cli_parse(argc, argv, lo, add_json, json, "program");
 }
 
-static const char *get_env(const char *name, void *ctx)
-{
-	(void)ctx;
-	return getenv(name);
-}
-
 /* This machine, as the inspector itself was built for it. */
 static int read_host(struct in_host *host)
 {
@@ -77,7 +72,7 @@ static int inspect(const char *path, bool json)
 		return -1;
 	}
 	if (!read_host(&host) && !el_open(&f, path) &&
-	    !in_gather(r, &f, &host, get_env, NULL, HOST_SYSFS_HUGEPAGES)) {
+	    !in_gather(r, &f, &host, host_env_get, NULL, HOST_SYSFS_HUGEPAGES)) {
 		if (json)
 			in_print_json(stdout, r);
 		else

@@ -1,6 +1,6 @@
 /*
  * Gathering the inspector's report.  The plan comes from the runtime's
- * planner (tools/simulate.h); the rest is read from the file, the
+ * planner (elf/simulate.h); the rest is read from the file, the
  * environment, sysfs and the mount table.
  */
 #include <string.h>
@@ -9,13 +9,6 @@
 #include "elf/simulate.h"
 #include "host/sysinfo.h"
 #include "tools/inspect/model.h"
-
-static const char *base_name(const char *path)
-{
-	const char *slash = strrchr(path, '/');
-
-	return slash ? slash + 1 : path;
-}
 
 static enum in_runtime runtime_of(const struct in_report *r,
 				  const struct in_host *host,
@@ -80,7 +73,7 @@ int in_gather(struct in_report *r, const struct el_file *f,
 	r->elf = f;
 	if (el_linkage_read(f, &r->link))
 		return -1;
-	hl_config_read(&r->cfg, get, ctx, false, base_name(f->name));
+	hl_config_read(&r->cfg, get, ctx, false, f->name);
 	r->elfmap = get("HUGETLB_ELFMAP", ctx);
 	if (host_sizes_read(&r->sizes, r->cfg.default_page))
 		r->sizes.navail = 0;

@@ -1,0 +1,12 @@
+#ifndef HOST_ENV_H
+#define HOST_ENV_H
+/*
+ * The process's own environment, as the getter core/config.h reads
+ * variables through.
+ */
+#include "core/config.h"
+
+/* getenv(NAME); CTX is not used. */
+const char *host_env_get(const char *name, void *ctx);
+
+#endif
