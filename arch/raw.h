@@ -47,12 +47,6 @@ RAW_INLINE long raw_pread(int fd, void *buf, size_t len, long off)
 	return raw_syscall6(SYS_pread64, fd, (long)buf, (long)len, off, 0, 0);
 }
 
-RAW_INLINE long raw_open(const char *path, int flags)
-{
-	return raw_syscall6(SYS_openat, -100 /* AT_FDCWD */, (long)path, flags,
-			   0, 0, 0);
-}
-
 RAW_INLINE long raw_read(int fd, void *buf, size_t len)
 {
 	return raw_syscall6(SYS_read, fd, (long)buf, (long)len, 0, 0, 0);

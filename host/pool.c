@@ -1,34 +1,62 @@
 /*
  * Reading the pool counters of one page size from sysfs.
  */
+#include <fcntl.h>
 #include <stdio.h>
+#include <unistd.h>
 
 #include "host/pool.h"
 
-static int read_long(const char *dir, size_t kb, const char *name, long *out)
+void host_pool_path(char *buf, const char *dir, size_t page, const char *name)
 {
-	char path[256];
-	FILE *f;
-	int ok;
+	snprintf(buf, HOST_POOL_PATH_MAX, "%s/hugepages-%zukB/%s", dir,
+		 page >> 10, name);
+}
 
-	snprintf(path, sizeof(path), "%s/hugepages-%zukB/%s", dir, kb, name);
-	f = fopen(path, "re");
-	if (!f)
+long host_pool_counter(const char *path)
+{
+	char buf[24];
+	long v = 0;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	ssize_t got;
+
+	if (fd < 0)
 		return -1;
-	ok = fscanf(f, "%ld", out) == 1;
-	fclose(f);
-	return ok ? 0 : -1;
+	got = read(fd, buf, sizeof(buf));
+	close(fd);
+	if (got <= 0 || buf[0] < '0' || buf[0] > '9')
+		return -1;
+	for (ssize_t i = 0; i < got && buf[i] >= '0' && buf[i] <= '9'; i++)
+		v = v * 10 + (buf[i] - '0');
+	return v;
+}
+
+static int read_counter(const char *dir, size_t page, const char *name,
+			long *out)
+{
+	char path[HOST_POOL_PATH_MAX];
+
+	host_pool_path(path, dir, page, name);
+	*out = host_pool_counter(path);
+	return *out < 0 ? -1 : 0;
 }
 
 void host_pool_read(struct host_pool *p, const char *dir, size_t page)
 {
-	size_t kb = page >> 10;
+	p->known = !read_counter(dir, page, "nr_hugepages", &p->nr) &&
+		   !read_counter(dir, page, "free_hugepages", &p->free) &&
+		   !read_counter(dir, page, "resv_hugepages", &p->resv) &&
+		   !read_counter(dir, page, "nr_overcommit_hugepages",
+				 &p->overcommit) &&
+		   !read_counter(dir, page, "surplus_hugepages", &p->surplus);
+}
 
-	p->known = !read_long(dir, kb, "nr_hugepages", &p->nr) &&
-		   !read_long(dir, kb, "free_hugepages", &p->free) &&
-		   !read_long(dir, kb, "resv_hugepages", &p->resv) &&
-		   !read_long(dir, kb, "nr_overcommit_hugepages", &p->overcommit) &&
-		   !read_long(dir, kb, "surplus_hugepages", &p->surplus);
+long host_free_pages(size_t page)
+{
+	long n;
+
+	return read_counter(HOST_SYSFS_HUGEPAGES, page, "free_hugepages",
+			    &n) ? -1 : n;
 }
 
 long host_pool_available(const struct host_pool *p)

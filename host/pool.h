@@ -2,19 +2,37 @@
 #define HOST_POOL_H
 /*
  * The huge-page pool of one page size, as sysfs shows it right now.
+ * Every reading of a pool counter goes through host_pool_counter, which
+ * uses only open, read and close, so that a fork handler may call it.
  */
 #include <stdbool.h>
 #include <stddef.h>
 
 #define HOST_SYSFS_HUGEPAGES "/sys/kernel/mm/hugepages"
+#define HOST_POOL_PATH_MAX 160
 
 struct host_pool {
 	bool known;		/* the counters could be read */
 	long nr, free, resv, overcommit, surplus;
 };
 
+/*
+ * Write the path of counter NAME ("free_hugepages", ...) of the pool of
+ * PAGE-sized pages under DIR into BUF (HOST_POOL_PATH_MAX bytes).
+ */
+void host_pool_path(char *buf, const char *dir, size_t page, const char *name);
+
+/*
+ * The number in the sysfs file PATH, or -1.  Async-signal-safe: no
+ * stdio, no allocation (errno may change).
+ */
+long host_pool_counter(const char *path);
+
 /* Read the pool of PAGE-sized pages under DIR (HOST_SYSFS_HUGEPAGES). */
 void host_pool_read(struct host_pool *p, const char *dir, size_t page);
+
+/* The free pages of PAGE-sized huge pages right now, or -1. */
+long host_free_pages(size_t page);
 
 /* Pages that can be had without overcommit: free and not reserved. */
 long host_pool_available(const struct host_pool *p);

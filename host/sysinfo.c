@@ -3,6 +3,7 @@
  * freely: it runs before anything is remapped, and in the tools.
  */
 #include <dirent.h>
+#include <linux/magic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,9 +12,6 @@
 
 #include "host/sysinfo.h"
 
-#ifndef HUGETLBFS_MAGIC
-#define HUGETLBFS_MAGIC 0x958458f6
-#endif
 
 /* The default huge page size from /proc/meminfo, or 0. */
 static size_t meminfo_default(void)
@@ -67,24 +65,6 @@ int host_sizes_read(struct hl_sizes *sizes, size_t default_page)
 	return sizes->navail ? 0 : -1;
 }
 
-long host_free_pages(size_t page)
-{
-	char path[96];
-	long n = -1;
-	FILE *f;
-
-	snprintf(path, sizeof(path),
-		 "/sys/kernel/mm/hugepages/hugepages-%zukB/free_hugepages",
-		 page >> 10);
-	f = fopen(path, "re");
-	if (f) {
-		if (fscanf(f, "%ld", &n) != 1)
-			n = -1;
-		fclose(f);
-	}
-	return n;
-}
-
 /* True when DIR is a hugetlbfs mount of PAGE-sized pages we may use. */
 static bool usable_mount(const char *dir, size_t page)
 {
@@ -95,7 +75,7 @@ static bool usable_mount(const char *dir, size_t page)
 	       access(dir, R_OK | W_OK | X_OK) == 0;
 }
 
-static int copy_out(const char *dir, size_t n, char *out, size_t len)
+static int copy_path(const char *dir, size_t n, char *out, size_t len)
 {
 	if (n >= len)
 		return -1;
@@ -112,9 +92,9 @@ static int mount_in_list(size_t page, const char *paths, char *out, size_t len)
 	for (const char *p = paths; *p; p += strcspn(p, ":"), p += *p == ':') {
 		size_t n = strcspn(p, ":");
 
-		if (copy_out(p, n, dir, sizeof(dir)) == 0 &&
+		if (copy_path(p, n, dir, sizeof(dir)) == 0 &&
 		    usable_mount(dir, page))
-			return copy_out(dir, n, out, len);
+			return copy_path(dir, n, out, len);
 	}
 	return -1;
 }
@@ -147,7 +127,7 @@ static int take_if_usable(const char *dir, void *ctx)
 	struct wanted *w = ctx;
 
 	return usable_mount(dir, w->page) &&
-	       copy_out(dir, strlen(dir), w->out, w->len) == 0;
+	       copy_path(dir, strlen(dir), w->out, w->len) == 0;
 }
 
 int host_mount_for_size(size_t page, const char *paths, char *out, size_t len)

@@ -24,9 +24,6 @@ int host_sizes_read(struct hl_sizes *sizes, size_t default_page);
  */
 int host_mount_for_size(size_t page, const char *paths, char *out, size_t len);
 
-/* The free pages of PAGE-sized huge pages right now, or -1. */
-long host_free_pages(size_t page);
-
 typedef int host_mount_fn(const char *dir, void *ctx);
 
 /*

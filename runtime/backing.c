@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "core/size.h"
+#include "host/pool.h"
 #include "host/sysinfo.h"
 #include "runtime/backing.h"
 

@@ -2,7 +2,10 @@
  * The fork guard: see forkguard.h.  It runs through pthread_atfork,
  * which passes no argument, so its state is found through the one
  * file-scope pointer in hugelink, set once after the commit and pointing
- * into a mapping of its own.
+ * into a mapping of its own.  fork() may be called from a signal
+ * handler, so the handlers use no stdio and no allocation: the pool
+ * counters' paths are made at install time and read with
+ * host_pool_counter.
  *
  * prepare (parent, before fork): is the pool short?  Then open a pipe.
  * child: move the writable ranges to base pages, then close the pipe.
@@ -15,6 +18,7 @@
 #include <sys/mman.h>
 
 #include "arch/raw.h"
+#include "host/pool.h"
 #include "runtime/forkguard.h"
 
 struct guard {
@@ -25,42 +29,17 @@ struct guard {
 	struct {
 		uintptr_t addr;
 		size_t len, page;
+		char free_path[HOST_POOL_PATH_MAX];	/* free_hugepages */
 	} r[SW_MAX_RANGES];
 };
 
 static struct guard *installed;
 
-/* free_hugepages for PAGE, read with raw system calls; -1 on failure. */
-static long free_pages(size_t page)
-{
-	char path[80] = "/sys/kernel/mm/hugepages/hugepages-", buf[24];
-	char digits[24];
-	size_t kb = page >> 10, n = 0, len = strlen(path);
-	long fd, got, v = 0;
-
-	do
-		digits[n++] = (char)('0' + kb % 10);
-	while ((kb /= 10) && n < sizeof(digits));
-	while (n)
-		path[len++] = digits[--n];
-	memcpy(path + len, "kB/free_hugepages", 18);
-	fd = raw_open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -1;
-	got = raw_read((int)fd, buf, sizeof(buf));
-	raw_close((int)fd);
-	if (got <= 0 || buf[0] < '0' || buf[0] > '9')
-		return -1;
-	for (long i = 0; i < got && buf[i] >= '0' && buf[i] <= '9'; i++)
-		v = v * 10 + (buf[i] - '0');
-	return v;
-}
-
 /* True when the pool can give a copy of every page of every range. */
 static int pool_covers(const struct guard *g)
 {
 	for (int i = 0; i < g->n; i++) {
-		long need = 0, have = free_pages(g->r[i].page);
+		long need = 0, have = host_pool_counter(g->r[i].free_path);
 
 		for (int j = 0; j < g->n; j++)
 			if (g->r[j].page == g->r[i].page)
@@ -163,6 +142,8 @@ void rt_forkguard_install(const struct sw_commit *c, const size_t *page)
 		g->r[g->n].addr = s->target;
 		g->r[g->n].len = s->len;
 		g->r[g->n].page = page[i];
+		host_pool_path(g->r[g->n].free_path, HOST_SYSFS_HUGEPAGES,
+			       page[i], "free_hugepages");
 		g->n++;
 	}
 	if (!g->n || pthread_atfork(before_fork, in_parent, in_child)) {

@@ -1,5 +1,5 @@
 /*
- * Shared huge-page files: see share.h and loader/sharename.h.
+ * Shared huge-page files: see share.h and core/sharename.h.
  *
  * Safety.  Every file is opened relative to the checked directory, with
  * O_NOFOLLOW, and checked after opening: a regular file on hugetlbfs with
@@ -19,6 +19,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/magic.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/file.h>
@@ -31,9 +32,6 @@
 #include "runtime/fault.h"
 #include "runtime/share.h"
 
-#ifndef HUGETLBFS_MAGIC
-#define HUGETLBFS_MAGIC 0x958458f6
-#endif
 
 /* Owned by us or root, and writable by no one else. */
 static int safe_owner(const struct stat *st)
