@@ -1,6 +1,6 @@
 /*
  * Opening and validating ELF programs.  Every libelf call is checked
- * through EL_ERR; every field is checked (tools/elf-check.c) before
+ * through EL_ERR; every field is checked (elf/check.c) before
  * anything is read through it.
  */
 #include <err.h>

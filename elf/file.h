@@ -2,7 +2,7 @@
 #define ELF_FILE_H
 /*
  * An ELF program opened for reading through libelf, with its header and
- * program headers validated (tools/elf-check.h) and copied out in the
+ * program headers validated (elf/check.h) and copied out in the
  * class-neutral form the planner takes.  A file or a memory image (the
  * fuzzers use the latter) go through the same checks.
  */

@@ -2,7 +2,7 @@
 #define ELF_SIMULATE_H
 /*
  * What the runtime would do with a program, worked out ahead of time by
- * the runtime's own planner (loader/plan.h).  Only the load bias has to
+ * the runtime's own planner (core/plan.h).  Only the load bias has to
  * be guessed: 0 for ET_EXEC; for ET_DYN the largest PT_LOAD p_align,
  * the alignment the kernel and ld.so guarantee.
  */

@@ -6,7 +6,7 @@
  * in fuzz/plan-check.h.
  *
  * Only PT_LOADs in ascending order without overlap are planned: the tools
- * refuse any others (tools/elf-check.c), ld.so relies on that order, and
+ * refuse any others (elf/check.c), ld.so relies on that order, and
  * the planner does not check it (see doc/tools.md, Findings).
  */
 #include <stdint.h>

@@ -6,6 +6,7 @@
 #include <link.h>
 #include <string.h>
 
+#include "core/note.h"
 #include "runtime/image.h"
 
 static int first_object(struct dl_phdr_info *info, size_t size, void *data)
@@ -45,40 +46,18 @@ int rt_image_flagged(const struct rt_image *img)
 	return 0;
 }
 
-/* Look through one loaded PT_NOTE for NT_GNU_BUILD_ID. */
-static size_t build_id_in(const unsigned char *p, size_t len, size_t align,
-			  unsigned char *out, size_t max)
-{
-	while (len >= sizeof(ElfW(Nhdr))) {
-		const ElfW(Nhdr) *n = (const void *)p;
-		size_t name = (n->n_namesz + align - 1) & ~(align - 1);
-		size_t desc = (n->n_descsz + align - 1) & ~(align - 1);
-		size_t whole = sizeof(*n) + name + desc;
-
-		if (name > len || desc > len || whole > len)
-			return 0;
-		if (n->n_type == NT_GNU_BUILD_ID && n->n_namesz == 4 &&
-		    !memcmp(p + sizeof(*n), "GNU", 4) && n->n_descsz <= max) {
-			memcpy(out, p + sizeof(*n) + name, n->n_descsz);
-			return n->n_descsz;
-		}
-		p += whole;
-		len -= whole;
-	}
-	return 0;
-}
-
 size_t rt_image_build_id(const struct rt_image *img, unsigned char *out,
 			 size_t max)
 {
 	for (size_t i = 0; i < img->phnum; i++) {
 		const struct hl_phdr *ph = &img->ph[i];
-		size_t align = ph->align == 8 ? 8 : 4, n;
+		size_t n;
 
 		if (ph->type != PT_NOTE)
 			continue;
-		n = build_id_in((const unsigned char *)(img->bias + ph->vaddr),
-				ph->filesz, align, out, max);
+		n = hl_note_build_id((const void *)(img->bias + ph->vaddr),
+				     ph->filesz, hl_note_align(ph->align), out,
+				     max);
 		if (n)
 			return n;
 	}

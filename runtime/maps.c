@@ -7,25 +7,7 @@
 
 #include "runtime/maps.h"
 
-struct vma {
-	unsigned long start, end, inode;
-	unsigned int major, minor;
-	const char *path;
-};
-
-static int parse(char *line, struct vma *v)
-{
-	int off = 0;
-
-	if (sscanf(line, "%lx-%lx %*4s %*x %x:%x %lu %n", &v->start, &v->end,
-		   &v->major, &v->minor, &v->inode, &off) < 5 || !off)
-		return -1;
-	v->path = line + off;
-	line[strcspn(line, "\n")] = '\0';
-	return 0;
-}
-
-static enum rt_maps_verdict classify(const struct vma *v,
+static enum rt_maps_verdict classify(const struct hl_maps_line *v,
 				     const struct rt_maps_file *prog,
 				     struct rt_maps_info *info)
 {
@@ -41,13 +23,15 @@ static enum rt_maps_verdict classify(const struct vma *v,
 	if (!strncmp(v->path, "/memfd:hugelink", 15))
 		return RT_MAPS_ALREADY_HUGE;
 	snprintf(info->foreign, sizeof(info->foreign), "%lx-%lx %s",
-		 v->start, v->end, *v->path ? v->path : "(anonymous)");
+		 (unsigned long)v->start, (unsigned long)v->end,
+		 *v->path ? v->path : "(anonymous)");
 	return RT_MAPS_FOREIGN;
 }
 
 /* A foreign mapping beside the segment's own memory shortens the range. */
-static enum rt_maps_verdict narrow(const struct vma *v, uintptr_t own_lo,
-				   uintptr_t own_hi, struct rt_maps_info *info)
+static enum rt_maps_verdict narrow(const struct hl_maps_line *v,
+				   uintptr_t own_lo, uintptr_t own_hi,
+				   struct rt_maps_info *info)
 {
 	if (v->end <= own_lo) {
 		if (v->end > info->clear_lo)
@@ -62,58 +46,77 @@ static enum rt_maps_verdict narrow(const struct vma *v, uintptr_t own_lo,
 	return RT_MAPS_FOREIGN;
 }
 
+void rt_maps_begin(const struct rt_maps_query *q, struct rt_maps_info *info)
+{
+	memset(info, 0, sizeof(*info));
+	info->clear_lo = q->lo;
+	info->clear_hi = q->hi;
+}
+
+enum rt_maps_verdict rt_maps_judge(const struct rt_maps_query *q,
+				   const struct hl_maps_line *v,
+				   struct rt_maps_info *info)
+{
+	enum rt_maps_verdict verdict;
+
+	if (v->end <= q->lo || v->start >= q->hi) {
+		if (!strcmp(v->path, "[heap]"))
+			info->heap_start = v->start;
+		return RT_MAPS_OURS_TO_TAKE;
+	}
+	verdict = classify(v, q->prog, info);
+	if (verdict == RT_MAPS_FOREIGN)
+		verdict = narrow(v, q->own_lo, q->own_hi, info);
+	return verdict;
+}
+
+int rt_maps_file_match(uintptr_t addr, const struct hl_maps_line *v,
+		       struct rt_maps_file *file)
+{
+	if (addr < v->start || addr >= v->end || !v->inode ||
+	    v->path[0] != '/' || strlen(v->path) >= sizeof(file->path))
+		return 0;
+	file->major = v->major;
+	file->minor = v->minor;
+	file->inode = v->inode;
+	strcpy(file->path, v->path);
+	return 1;
+}
+
 int rt_maps_file_at(uintptr_t addr, struct rt_maps_file *file)
 {
 	char line[4096 + 128];
-	struct vma vma;
-	int rc = -1;
+	struct hl_maps_line v;
+	int found = 0;
 	FILE *f = fopen("/proc/self/maps", "re");
 
 	if (!f)
 		return -1;
-	while (rc && fgets(line, sizeof(line), f))
-		if (!parse(line, &vma) && addr >= vma.start && addr < vma.end &&
-		    vma.inode && vma.path[0] == '/' &&
-		    strlen(vma.path) < sizeof(file->path)) {
-			file->major = vma.major;
-			file->minor = vma.minor;
-			file->inode = vma.inode;
-			strcpy(file->path, vma.path);
-			rc = 0;
-		}
+	while (!found && fgets(line, sizeof(line), f))
+		found = !hl_maps_line_parse(line, &v) &&
+			rt_maps_file_match(addr, &v, file);
 	fclose(f);
-	return rc;
+	return found ? 0 : -1;
 }
 
-enum rt_maps_verdict rt_maps_check(uintptr_t lo, uintptr_t hi,
-				   uintptr_t own_lo, uintptr_t own_hi,
-				   const struct rt_maps_file *prog,
+enum rt_maps_verdict rt_maps_check(const struct rt_maps_query *q,
 				   struct rt_maps_info *info)
 {
-	enum rt_maps_verdict worst = RT_MAPS_OURS_TO_TAKE, v;
+	enum rt_maps_verdict worst = RT_MAPS_OURS_TO_TAKE, verdict;
 	char line[4096 + 128];
-	struct vma vma;
+	struct hl_maps_line v;
 	FILE *f;
 
-	memset(info, 0, sizeof(*info));
-	info->clear_lo = lo;
-	info->clear_hi = hi;
+	rt_maps_begin(q, info);
 	f = fopen("/proc/self/maps", "re");
 	if (!f)
 		return RT_MAPS_UNREADABLE;
 	while (fgets(line, sizeof(line), f)) {
-		if (parse(line, &vma))
+		if (hl_maps_line_parse(line, &v))
 			continue;
-		if (vma.end <= lo || vma.start >= hi) {
-			if (!strcmp(vma.path, "[heap]"))
-				info->heap_start = vma.start;
-			continue;
-		}
-		v = classify(&vma, prog, info);
-		if (v == RT_MAPS_FOREIGN)
-			v = narrow(&vma, own_lo, own_hi, info);
-		if (v > worst)
-			worst = v;
+		verdict = rt_maps_judge(q, &v, info);
+		if (verdict > worst)
+			worst = verdict;
 	}
 	fclose(f);
 	return worst;

@@ -1,10 +1,14 @@
 #ifndef RUNTIME_MAPS_H
 #define RUNTIME_MAPS_H
 /*
- * What /proc/self/maps says about a range we are about to replace.
+ * What /proc/self/maps says about a range we are about to replace.  The
+ * judging is pure (rt_maps_judge, rt_maps_file_match) and unit-tested;
+ * rt_maps_check and rt_maps_file_at read the file.
  */
 #include <stddef.h>
 #include <stdint.h>
+
+#include "core/maps.h"
 
 enum rt_maps_verdict {
 	RT_MAPS_OURS_TO_TAKE,	/* only the program's own file, anonymous
@@ -32,6 +36,13 @@ struct rt_maps_file {
 	char path[4096];
 };
 
+/* The question rt_maps_check answers: may [lo, hi), a range around the
+ * segment's own memory [own_lo, own_hi) of the program PROG, be taken? */
+struct rt_maps_query {
+	uintptr_t lo, hi, own_lo, own_hi;
+	const struct rt_maps_file *prog;
+};
+
 /*
  * The file mapped at ADDR.  The program's own file is the one mapped at
  * its first segment: not always /proc/self/exe, which is ld.so when the
@@ -39,15 +50,24 @@ struct rt_maps_file {
  */
 int rt_maps_file_at(uintptr_t addr, struct rt_maps_file *file);
 
+/* Fill FILE from V when V maps a file at ADDR; returns 1 then, else 0. */
+int rt_maps_file_match(uintptr_t addr, const struct hl_maps_line *v,
+		       struct rt_maps_file *file);
+
 /*
- * Classify the mappings that meet [lo, hi), a range around the segment's
- * own memory [own_lo, own_hi), in a program whose file is PROG.  A
- * foreign mapping inside the segment's own memory makes the verdict
- * RT_MAPS_FOREIGN; one outside it narrows [clear_lo, clear_hi) instead.
+ * Classify the mappings that meet Q's range.  A foreign mapping inside
+ * the segment's own memory makes the verdict RT_MAPS_FOREIGN; one outside
+ * it narrows [clear_lo, clear_hi) instead.
  */
-enum rt_maps_verdict rt_maps_check(uintptr_t lo, uintptr_t hi,
-				   uintptr_t own_lo, uintptr_t own_hi,
-				   const struct rt_maps_file *prog,
+enum rt_maps_verdict rt_maps_check(const struct rt_maps_query *q,
+				   struct rt_maps_info *info);
+
+/* Start INFO for Q, before the first rt_maps_judge. */
+void rt_maps_begin(const struct rt_maps_query *q, struct rt_maps_info *info);
+
+/* Judge one mapping V for Q, recording in INFO what it says. */
+enum rt_maps_verdict rt_maps_judge(const struct rt_maps_query *q,
+				   const struct hl_maps_line *v,
 				   struct rt_maps_info *info);
 
 #endif

@@ -1,9 +1,9 @@
 /*
  * Prepare: for each range the plan chose,
  *  1. check that it holds only the program's own memory,
- *  2. let it take in the start of the brk heap safely (remap/heap.c),
- *  3. reserve and populate its huge pages (remap/backing.c), or map the
- *     shared file of a read-only range (remap/share.c, HUGETLB_SHARE=1),
+ *  2. let it take in the start of the brk heap safely (runtime/heap.c),
+ *  3. reserve and populate its huge pages (runtime/backing.c), or map the
+ *     shared file of a read-only range (runtime/share.c, HUGETLB_SHARE=1),
  *  4. copy a private read-only range and give it its final protection
  *     now; a writable one is copied by commit, at the last moment,
  * and describe it for commit.  Runs before the point of no return: any
@@ -67,10 +67,11 @@ static int check_maps(const struct rt_prepared *p, const struct hl_seg *seg,
 		      uintptr_t *lo, uintptr_t *hi, uintptr_t *heap_start,
 		      struct rt_report *rep)
 {
+	struct rt_maps_query q = { *lo, *hi, seg->start, seg->end, &p->prog };
 	struct rt_maps_info info;
 	uintptr_t mask = ~(uintptr_t)(seg->page - 1);
 
-	switch (rt_maps_check(*lo, *hi, seg->start, seg->end, &p->prog, &info)) {
+	switch (rt_maps_check(&q, &info)) {
 	case RT_MAPS_OURS_TO_TAKE:
 		break;
 	case RT_MAPS_ALREADY_HUGE:

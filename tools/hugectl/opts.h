@@ -1,7 +1,7 @@
 #ifndef TOOLS_HUGECTL_OPTS_H
 #define TOOLS_HUGECTL_OPTS_H
 /*
- * hugectl's command line, parsed from one table (tools/ctl-opts.c) that
+ * hugectl's command line, parsed from one table (tools/hugectl/opts.c) that
  * also prints --help.  A new option is a row in that table and a
  * function that records it in struct ctl_opts; a new mode of operation
  * is a value of enum ctl_action.

@@ -14,6 +14,8 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "core/maps.h"
+#include "core/note.h"
 #include "core/sharename.h"
 #include "core/size.h"
 #include "elf/file.h"
@@ -40,13 +42,11 @@ struct mapped {
 	struct { unsigned int major, minor; unsigned long ino; } *f;
 };
 
-static void note_mapping(struct mapped *m, const char *line)
+static void note_mapping(struct mapped *m, char *line)
 {
-	unsigned int major, minor;
-	unsigned long ino;
+	struct hl_maps_line v;
 
-	if (sscanf(line, "%*x-%*x %*s %*x %x:%x %lu", &major, &minor, &ino) != 3 ||
-	    !ino)
+	if (hl_maps_line_parse(line, &v) || !v.inode)
 		return;
 	if (m->n == m->cap) {
 		size_t cap = m->cap ? 2 * m->cap : 256;
@@ -57,9 +57,9 @@ static void note_mapping(struct mapped *m, const char *line)
 		m->f = f;
 		m->cap = cap;
 	}
-	m->f[m->n].major = major;
-	m->f[m->n].minor = minor;
-	m->f[m->n++].ino = ino;
+	m->f[m->n].major = v.major;
+	m->f[m->n].minor = v.minor;
+	m->f[m->n++].ino = v.inode;
 }
 
 /* Every process's hugetlbfs mappings, from /proc/<pid>/maps. */
@@ -101,22 +101,18 @@ static void build_id(struct el_file *f, struct hl_share_id *id)
 	for (size_t i = 0; i < f->eh.phnum; i++) {
 		const struct hl_phdr *ph = &f->ph[i];
 		Elf_Data *d;
-		GElf_Nhdr nh;
-		size_t off = 0, name, desc;
 
 		if (ph->type != PT_NOTE)
 			continue;
 		d = elf_getdata_rawchunk(f->elf, (int64_t)ph->offset, ph->filesz,
-					 ELF_T_NHDR);
-		while (d && (off = gelf_getnote(d, off, &nh, &name, &desc)) > 0)
-			if (nh.n_type == NT_GNU_BUILD_ID && nh.n_namesz == 4 &&
-			    !memcmp((char *)d->d_buf + name, "GNU", 4) &&
-			    nh.n_descsz <= sizeof(id->build_id)) {
-				memcpy(id->build_id, (char *)d->d_buf + desc,
-				       nh.n_descsz);
-				id->build_id_len = nh.n_descsz;
-				return;
-			}
+					 ELF_T_BYTE);
+		if (d)
+			id->build_id_len = hl_note_build_id(d->d_buf, d->d_size,
+							    hl_note_align(ph->align),
+							    id->build_id,
+							    sizeof(id->build_id));
+		if (id->build_id_len)
+			return;
 	}
 }
 

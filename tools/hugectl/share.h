@@ -6,7 +6,7 @@
  * "current" when the program it names still has the build its key was
  * made from, "stale" when the program is gone or was rebuilt, "unknown"
  * when the program cannot be read.  The key is recomputed from the
- * program file exactly as the runtime computes it (loader/sharename.h).
+ * program file exactly as the runtime computes it (core/sharename.h).
  */
 #include <stdbool.h>
 #include <stdio.h>

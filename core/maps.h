@@ -1,0 +1,26 @@
+#ifndef CORE_MAPS_H
+#define CORE_MAPS_H
+/*
+ * One line of /proc/<pid>/maps, taken apart.  Pure: the callers read the
+ * file.
+ *
+ *   start-end perms offset major:minor inode   path
+ */
+#include <stdint.h>
+
+struct hl_maps_line {
+	uintptr_t start, end;
+	unsigned long offset, inode;
+	unsigned int major, minor;
+	char perms[5];		/* "r-xp" */
+	const char *path;	/* into the line: "" for anonymous memory */
+};
+
+/*
+ * Parse LINE, which ends at its newline or NUL; the newline, if any, is
+ * replaced by NUL so that V->path ends there.  Returns 0, or -1 when the
+ * line is not a maps line.
+ */
+int hl_maps_line_parse(char *line, struct hl_maps_line *v);
+
+#endif

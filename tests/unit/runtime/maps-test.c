@@ -1,0 +1,136 @@
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "runtime/maps.h"
+
+static const struct rt_maps_file prog = { 0xfe, 1, 4242, "/usr/bin/prog" };
+
+/* The segment's own memory is [0x600000, 0x700000); the range around
+ * it, rounded out to 2 MiB, [0x400000, 0x800000). */
+static const struct rt_maps_query q = {
+	0x400000, 0x800000, 0x600000, 0x700000, &prog,
+};
+
+static struct hl_maps_line line(uintptr_t start, uintptr_t end,
+				unsigned long inode, const char *path)
+{
+	struct hl_maps_line v;
+
+	memset(&v, 0, sizeof(v));
+	v.start = start;
+	v.end = end;
+	v.major = 0xfe;
+	v.minor = 1;
+	v.inode = inode;
+	v.path = path;
+	return v;
+}
+
+static enum rt_maps_verdict judge(struct hl_maps_line v,
+				  struct rt_maps_info *info)
+{
+	return rt_maps_judge(&q, &v, info);
+}
+
+static void test_rt_maps_judge_own_memory(void **state)
+{
+	struct rt_maps_info info;
+
+	(void)state;
+	rt_maps_begin(&q, &info);
+	assert_int_equal(judge(line(0x600000, 0x680000, 4242, prog.path),
+			       &info), RT_MAPS_OURS_TO_TAKE);
+	assert_int_equal(judge(line(0x680000, 0x700000, 0, ""), &info),
+			 RT_MAPS_OURS_TO_TAKE);
+	assert_int_equal(judge(line(0x700000, 0x710000, 0, "[heap]"), &info),
+			 RT_MAPS_OURS_TO_TAKE);
+	assert_int_equal(info.heap_start, 0x700000);
+	assert_int_equal(info.clear_lo, q.lo);
+	assert_int_equal(info.clear_hi, q.hi);
+}
+
+static void test_rt_maps_judge_heap_outside_range(void **state)
+{
+	struct rt_maps_info info;
+
+	(void)state;
+	rt_maps_begin(&q, &info);
+	assert_int_equal(judge(line(0x900000, 0x920000, 0, "[heap]"), &info),
+			 RT_MAPS_OURS_TO_TAKE);
+	assert_int_equal(info.heap_start, 0x900000);
+	/* A foreign mapping outside the range does not matter. */
+	assert_int_equal(judge(line(0x800000, 0x801000, 7, "/lib/x.so"), &info),
+			 RT_MAPS_OURS_TO_TAKE);
+}
+
+static void test_rt_maps_judge_already_huge(void **state)
+{
+	struct rt_maps_info info;
+
+	(void)state;
+	rt_maps_begin(&q, &info);
+	assert_int_equal(judge(line(0x400000, 0x800000, 99,
+				    "/memfd:hugelink:seg1 (deleted)"), &info),
+			 RT_MAPS_ALREADY_HUGE);
+}
+
+static void test_rt_maps_judge_foreign_narrows_or_refuses(void **state)
+{
+	struct rt_maps_info info;
+
+	(void)state;
+	rt_maps_begin(&q, &info);
+	/* Beside the segment's own memory: the range shrinks around it. */
+	assert_int_equal(judge(line(0x400000, 0x401000, 0, "[vvar]"), &info),
+			 RT_MAPS_OURS_TO_TAKE);
+	assert_int_equal(judge(line(0x7f0000, 0x7f2000, 0, "[vdso]"), &info),
+			 RT_MAPS_OURS_TO_TAKE);
+	assert_int_equal(info.clear_lo, 0x401000);
+	assert_int_equal(info.clear_hi, 0x7f0000);
+	/* Inside it: refused, and named. */
+	assert_int_equal(judge(line(0x650000, 0x651000, 7, "/lib/x.so"), &info),
+			 RT_MAPS_FOREIGN);
+	assert_non_null(strstr(info.foreign, "/lib/x.so"));
+	/* Another file with the program's inode but another device. */
+	{
+		struct hl_maps_line v = line(0x610000, 0x611000, 4242, "/mnt/y");
+
+		v.minor = 2;
+		assert_int_equal(rt_maps_judge(&q, &v, &info), RT_MAPS_FOREIGN);
+	}
+}
+
+static void test_rt_maps_file_match(void **state)
+{
+	struct hl_maps_line v = line(0x400000, 0x500000, 4242, prog.path);
+	struct rt_maps_file f;
+
+	(void)state;
+	memset(&f, 0, sizeof(f));
+	assert_int_equal(rt_maps_file_match(0x3fffff, &v, &f), 0);
+	assert_int_equal(rt_maps_file_match(0x500000, &v, &f), 0);
+	assert_int_equal(rt_maps_file_match(0x400000, &v, &f), 1);
+	assert_int_equal(f.inode, 4242);
+	assert_string_equal(f.path, prog.path);
+	v = line(0x400000, 0x500000, 0, "");
+	assert_int_equal(rt_maps_file_match(0x400000, &v, &f), 0);
+	v = line(0x400000, 0x500000, 3, "[vdso]");
+	assert_int_equal(rt_maps_file_match(0x400000, &v, &f), 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_rt_maps_judge_own_memory),
+		cmocka_unit_test(test_rt_maps_judge_heap_outside_range),
+		cmocka_unit_test(test_rt_maps_judge_already_huge),
+		cmocka_unit_test(test_rt_maps_judge_foreign_narrows_or_refuses),
+		cmocka_unit_test(test_rt_maps_file_match),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
