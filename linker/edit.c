@@ -16,6 +16,7 @@
 #include <stdbool.h>
 #include <unistd.h>
 
+#include "core/plan.h"
 #include "linker/edit.h"
 
 /*
@@ -47,7 +48,7 @@ static bool edit_phdr(GElf_Phdr *ph, bool first_load, bool dyn,
 	if (e->flag == LW_FLAG_ALL ||
 	    (e->flag == LW_FLAG_BSS && (ph->p_flags & PF_W) &&
 	     ph->p_filesz == 0 && ph->p_memsz > 0))
-		ph->p_flags |= PF_LINUX_HUGETLB;
+		ph->p_flags |= HL_PF_HUGETLB;
 	return ph->p_flags != flags || ph->p_align != align;
 }
 

@@ -6,9 +6,6 @@
  */
 #include <stddef.h>
 
-/* libhugetlbfs's flag for "remap this segment by default" (PF_MASKOS). */
-#define PF_LINUX_HUGETLB 0x00100000
-
 enum lw_flag {
 	LW_FLAG_NONE,
 	LW_FLAG_BSS,	/* writable PT_LOADs with nothing in the file */
