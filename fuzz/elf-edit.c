@@ -1,7 +1,9 @@
 /*
- * Fuzz target: hugeedit's edit, on a memory file.  Beyond not crashing,
- * it checks the edit's promise: the file reads back with exactly the new
- * flags, and no byte outside a p_flags word has changed.
+ * Fuzz target: hugeedit's edit through the shared writer
+ * (el_write_phdrs), on a memory file.  Beyond not crashing, it checks
+ * the edit's promise: a file el_write_check accepts is edited, it reads
+ * back with exactly the new flags, and no byte outside a p_flags word
+ * has changed.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -9,8 +11,8 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "elf/write.h"
 #include "tools/hugeedit/flags.h"
-#include "tools/hugeedit/write.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -27,7 +29,7 @@ static int in_flags(const struct el_file *f, uint64_t off)
 }
 
 static void check(const struct el_file *f, int fd, const uint8_t *data,
-		  size_t size, const uint32_t *flags)
+		  size_t size, const struct hl_phdr *want)
 {
 	uint8_t *back = malloc(size);
 	struct el_file again;
@@ -40,7 +42,7 @@ static void check(const struct el_file *f, int fd, const uint8_t *data,
 	if (el_open_fd(&again, "fuzz", fd) || again.eh.phnum != f->eh.phnum)
 		abort();
 	for (size_t i = 0; i < f->eh.phnum; i++)
-		if (again.ph[i].flags != flags[i])
+		if (again.ph[i].flags != want[i].flags)
 			abort();
 	el_close(&again);
 	free(back);
@@ -50,16 +52,21 @@ static void edit(const struct el_file *f, int fd, const uint8_t *data,
 		 size_t size)
 {
 	unsigned mode = size ? ED_TEXT | (data[size - 1] & ED_DATA) : ED_TEXT;
-	uint32_t *flags = calloc(f->eh.phnum, sizeof(*flags));
+	struct hl_phdr *want = calloc(f->eh.phnum, sizeof(*want));
 
-	if (!flags)
+	if (!want)
 		abort();
-	for (size_t i = 0; i < f->eh.phnum; i++)
-		flags[i] = f->ph[i].type == PT_LOAD ?
-			   ed_new_flags(&f->ph[i], mode) : f->ph[i].flags;
-	if (!ed_check(f) && !ed_patch(f, fd, flags))
-		check(f, fd, data, size, flags);
-	free(flags);
+	for (size_t i = 0; i < f->eh.phnum; i++) {
+		want[i] = f->ph[i];
+		if (f->ph[i].type == PT_LOAD)
+			want[i].flags = ed_new_flags(&f->ph[i], mode);
+	}
+	if (!el_write_check(f)) {
+		if (el_write_phdrs(f, fd, want))
+			abort();
+		check(f, fd, data, size, want);
+	}
+	free(want);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -1,6 +1,8 @@
 /*
- * The post-link edit, with libelf.  ELF_F_LAYOUT keeps every offset as
- * the linker wrote it; libelf then rewrites only the program headers.
+ * The post-link edit, through the writer the tools use (elf/write.h):
+ * p_align and p_flags patched in place and read back.  The output is the
+ * wrapper's own, fresh from the real linker, so it is edited where it is,
+ * with no copy: if the edit fails, the caller removes it.
  *
  * Raising the first PT_LOAD's p_align is valid ELF: p_align is a power of
  * two and p_vaddr == p_offset (mod p_align) holds because both are
@@ -10,110 +12,79 @@
  * relative to the base by the linker script, on huge-page boundaries at
  * run time.
  */
+#include <elf.h>
 #include <err.h>
 #include <fcntl.h>
-#include <gelf.h>
 #include <stdbool.h>
+#include <stdlib.h>
 #include <unistd.h>
 
+#include "core/plan.h"
+#include "elf/file.h"
+#include "elf/write.h"
 #include "linker/edit.h"
 
-/*
- * Every libelf call goes through this: it names the call, adds libelf's
- * reason when the call failed, and yields whether it succeeded.  It
- * never returns from the caller.
- */
-#define ELF_CHECK(ok, call) elf_check((ok), #call, path)
-
-static bool elf_check(bool ok, const char *call, const char *path)
-{
-	if (!ok)
-		warnx("%s: %s: %s", path, call, elf_errmsg(-1));
-	return ok;
-}
-
 /* Apply E to one program header; true when it changed. */
-static bool edit_phdr(GElf_Phdr *ph, bool first_load, bool dyn,
+static bool edit_phdr(struct hl_phdr *ph, bool first_load, bool dyn,
 		      const struct lw_edit *e)
 {
-	GElf_Word flags = ph->p_flags;
-	GElf_Xword align = ph->p_align;
+	uint32_t flags = ph->flags;
+	uint64_t align = ph->align;
 
-	if (ph->p_type != PT_LOAD)
+	if (ph->type != PT_LOAD)
 		return false;
-	if (dyn && first_load && e->base_align && ph->p_offset == 0 &&
-	    ph->p_vaddr % e->base_align == 0 && ph->p_align < e->base_align)
-		ph->p_align = e->base_align;
+	if (dyn && first_load && e->base_align && ph->offset == 0 &&
+	    ph->vaddr % e->base_align == 0 && ph->align < e->base_align)
+		ph->align = e->base_align;
 	if (e->flag == LW_FLAG_ALL ||
-	    (e->flag == LW_FLAG_BSS && (ph->p_flags & PF_W) &&
-	     ph->p_filesz == 0 && ph->p_memsz > 0))
-		ph->p_flags |= PF_LINUX_HUGETLB;
-	return ph->p_flags != flags || ph->p_align != align;
+	    (e->flag == LW_FLAG_BSS && (ph->flags & PF_W) &&
+	     ph->filesz == 0 && ph->memsz > 0))
+		ph->flags |= HL_PF_HUGETLB;
+	return ph->flags != flags || ph->align != align;
 }
 
-/* Edit the program headers of ELF; *DIRTY says whether any changed. */
-static int edit_phdrs(Elf *elf, const char *path, const struct lw_edit *e,
-		      bool *dirty)
+/* Fill WANT with F's headers, E applied; true when any changed. */
+static bool edit_phdrs(const struct el_file *f, const struct lw_edit *e,
+		       struct hl_phdr *want)
 {
-	GElf_Ehdr eh;
-	size_t n;
-	bool seen_load = false;
+	size_t first = el_next_load(f, 0);
+	bool dirty = false;
 
-	if (!ELF_CHECK(gelf_getehdr(elf, &eh) != NULL, gelf_getehdr) ||
-	    !ELF_CHECK(elf_getphdrnum(elf, &n) == 0, elf_getphdrnum))
-		return -1;
-	for (size_t i = 0; i < n; i++) {
-		GElf_Phdr ph;
-
-		bool first;
-
-		if (!ELF_CHECK(gelf_getphdr(elf, i, &ph) != NULL, gelf_getphdr))
-			return -1;
-		first = ph.p_type == PT_LOAD && !seen_load;
-		seen_load |= ph.p_type == PT_LOAD;
-		if (!edit_phdr(&ph, first, eh.e_type == ET_DYN, e))
-			continue;
-		if (!ELF_CHECK(gelf_update_phdr(elf, i, &ph) != 0,
-			       gelf_update_phdr))
-			return -1;
-		*dirty = true;
+	for (size_t i = 0; i < f->eh.phnum; i++) {
+		want[i] = f->ph[i];
+		dirty |= edit_phdr(&want[i], i == first, f->eh.type == ET_DYN,
+				   e);
 	}
-	return 0;
+	return dirty;
+}
+
+/* Apply E to F, open on FD; nothing is written if E changes nothing. */
+static int edit_file(const struct el_file *f, int fd, const struct lw_edit *e)
+{
+	struct hl_phdr *want = calloc(f->eh.phnum, sizeof(*want));
+	int rc;
+
+	if (!want) {
+		warn("%s", f->name);
+		return -1;
+	}
+	rc = edit_phdrs(f, e, want) ? el_write_phdrs(f, fd, want) : 0;
+	free(want);
+	return rc;
 }
 
 int lw_edit_output(const char *path, const struct lw_edit *e)
 {
-	bool dirty = false;
-	int fd, rc = -1;
-	Elf *elf;
+	struct el_file f;
+	int fd, rc;
 
-	if (!ELF_CHECK(elf_version(EV_CURRENT) != EV_NONE, elf_version))
-		return -1;
 	fd = open(path, O_RDWR | O_CLOEXEC);
 	if (fd < 0) {
 		warn("%s", path);
 		return -1;
 	}
-	elf = elf_begin(fd, ELF_C_RDWR, NULL);
-	if (!ELF_CHECK(elf != NULL, elf_begin))
-		goto out_close;
-	if (elf_kind(elf) != ELF_K_ELF) {
-		warnx("%s: not an ELF file", path);
-		goto out_end;
-	}
-	if (!ELF_CHECK(elf_flagelf(elf, ELF_C_SET, ELF_F_LAYOUT) != 0,
-		       elf_flagelf) ||
-	    edit_phdrs(elf, path, e, &dirty) < 0)
-		goto out_end;
-	if (dirty &&
-	    (!ELF_CHECK(elf_flagphdr(elf, ELF_C_SET, ELF_F_DIRTY) != 0,
-			elf_flagphdr) ||
-	     !ELF_CHECK(elf_update(elf, ELF_C_WRITE) >= 0, elf_update)))
-		goto out_end;
-	rc = 0;
-out_end:
-	elf_end(elf);
-out_close:
+	rc = el_open_fd(&f, path, fd) ? -1 : edit_file(&f, fd, e);
+	el_close(&f);
 	if (close(fd) < 0 && rc == 0) {
 		warn("%s", path);
 		rc = -1;

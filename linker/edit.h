@@ -2,12 +2,10 @@
 #define LINKER_EDIT_H
 /*
  * The post-link edit: program-header fields a linker script cannot set.
- * Only p_align and p_flags change; nothing in the file moves.
+ * Only p_align and p_flags change, patched in place by the shared writer
+ * (elf/write.h); nothing in the file moves.
  */
 #include <stddef.h>
-
-/* libhugetlbfs's flag for "remap this segment by default" (PF_MASKOS). */
-#define PF_LINUX_HUGETLB 0x00100000
 
 enum lw_flag {
 	LW_FLAG_NONE,
@@ -27,8 +25,10 @@ struct lw_edit {
 };
 
 /*
- * Apply E to the ELF file at PATH.  Returns 0, or -1 after a message (the
- * file may then be partly written; the caller removes it).
+ * Apply E to the ELF program at PATH, which must pass the ELF library's
+ * checks (elf/file.h, elf/write.h).  A file E leaves as it is is not
+ * written.  Returns 0, or -1 after a message (the file may then be
+ * partly written; the caller removes it).
  */
 int lw_edit_output(const char *path, const struct lw_edit *e);
 

@@ -1,27 +1,15 @@
 /*
- * Finding the install tree relative to the running wrapper.
+ * The wrapper's files in the install tree, below the prefix host/prefix.c
+ * finds from the running wrapper.
  */
 #include <err.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "host/prefix.h"
 #include "linker/config.h"
 #include "linker/prefix.h"
-
-/* Drop the last two components of PATH: "/p/bin/x" becomes "/p". */
-static int up_two(char *path)
-{
-	for (int i = 0; i < 2; i++) {
-		char *slash = strrchr(path, '/');
-
-		if (!slash)
-			return -1;
-		*slash = '\0';
-	}
-	return 0;
-}
 
 static char *join(const char *prefix, const char *rest)
 {
@@ -34,22 +22,15 @@ static char *join(const char *prefix, const char *rest)
 
 int lw_prefix_find(struct lw_prefix *p)
 {
-	char *exe = realpath("/proc/self/exe", NULL);
+	char *prefix = host_prefix_find();
 
-	if (!exe) {
-		warn("/proc/self/exe");
+	if (!prefix)
 		return -1;
-	}
-	if (up_two(exe) < 0) {
-		warnx("cannot find the install tree above %s", exe);
-		free(exe);
-		return -1;
-	}
-	p->libdir = join(exe, "lib");
-	p->lib_so = join(exe, "lib/libhugelink.so");
-	p->lib_a = join(exe, "lib/libhugelink.a");
-	p->scripts = join(exe, "share/hugelink/ldscripts");
-	free(exe);
+	p->libdir = join(prefix, "lib");
+	p->lib_so = join(prefix, "lib/libhugelink.so");
+	p->lib_a = join(prefix, "lib/libhugelink.a");
+	p->scripts = join(prefix, "share/hugelink/ldscripts");
+	free(prefix);
 	if (!p->libdir || !p->lib_so || !p->lib_a || !p->scripts) {
 		warn("finding the install tree");
 		lw_prefix_free(p);

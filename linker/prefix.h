@@ -1,10 +1,11 @@
 #ifndef LINKER_PREFIX_H
 #define LINKER_PREFIX_H
 /*
- * The install tree, found from the wrapper's own location: the wrapper is
- * <prefix>/bin/hugetlbfs-ld, the runtime <prefix>/lib/libhugelink.{so,a},
- * the scripts <prefix>/share/hugelink/ldscripts.  Nothing is compiled in,
- * so the tree can be moved.
+ * The install tree, found from the wrapper's own location (host/prefix.h):
+ * the wrapper is <prefix>/bin/hugetlbfs-ld, the runtime
+ * <prefix>/lib/libhugelink.{so,a}, the scripts
+ * <prefix>/share/hugelink/ldscripts.  Nothing is compiled in, so the
+ * tree can be moved.
  */
 #include <stdbool.h>
 
@@ -15,7 +16,7 @@ struct lw_prefix {
 	char *scripts;		/* <prefix>/share/hugelink/ldscripts */
 };
 
-/* Fill P from /proc/self/exe.  Returns 0, or -1 after a message. */
+/* Fill P for the running wrapper.  Returns 0, or -1 after a message. */
 int lw_prefix_find(struct lw_prefix *p);
 
 /* True when DIR is searched by the dynamic loader without help. */

@@ -14,8 +14,8 @@
 #include <unistd.h>
 
 #include "host/env.h"
+#include "host/prefix.h"
 #include "host/sysinfo.h"
-#include "tools/common/self.h"
 #include "tools/hugectl/env.h"
 #include "tools/hugectl/exec.h"
 #include "tools/hugectl/opts.h"
@@ -196,13 +196,30 @@ out_free_vars:
 	return rc;
 }
 
+/* <prefix>/lib, where the runtime installed with hugectl lives. */
+static int own_libdir(char *buf, size_t len)
+{
+	char *prefix = host_prefix_find();
+	int n;
+
+	if (!prefix)
+		return -1;
+	n = snprintf(buf, len, "%s/lib", prefix);
+	if (n < 0 || (size_t)n >= len) {
+		warnx("%s/lib: path too long", prefix);
+		n = -1;
+	}
+	free(prefix);
+	return n < 0 ? -1 : 0;
+}
+
 static int run(const struct ctl_opts *o)
 {
 	struct program p = { .elf.fd = -1 };
 	char libdir[PATH_MAX] = "";
 	int rc;
 
-	if (o->lib == CTL_LIB_OWN && tl_self_libdir(libdir, sizeof(libdir)))
+	if (o->lib == CTL_LIB_OWN && own_libdir(libdir, sizeof(libdir)))
 		return EXIT_HUGECTL;
 	rc = o->argv ? read_program(&p, o->argv[0]) : 0;
 	if (!rc)

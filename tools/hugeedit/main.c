@@ -65,16 +65,13 @@ static int parse(int argc, char **argv, unsigned *mode)
 	return rc;
 }
 
-static void list(const struct el_file *f, const uint32_t *flags)
+static void list(const struct el_file *f, const struct hl_phdr *ph)
 {
 	char line[160];
 
 	for (size_t i = el_next_load(f, 0); i < f->eh.phnum;
 	     i = el_next_load(f, i + 1)) {
-		struct hl_phdr p = f->ph[i];
-
-		p.flags = flags[i];
-		ed_format(line, sizeof(line), i, &p);
+		ed_format(line, sizeof(line), i, &ph[i]);
 		puts(line);
 	}
 }
@@ -118,7 +115,7 @@ static int open_target(const char *path, int dirfd, const char *base,
 static int edit(const char *path, int dirfd, const char *base, unsigned mode)
 {
 	struct el_file f = { .fd = -1 };
-	uint32_t *flags = NULL;
+	struct hl_phdr *want = NULL;
 	bool change = false;
 	int fd, rc = -1;
 
@@ -127,23 +124,23 @@ static int edit(const char *path, int dirfd, const char *base, unsigned mode)
 		return -1;
 	if (el_open_fd(&f, path, fd))
 		goto out_close;
-	flags = calloc(f.eh.phnum, sizeof(*flags));
-	if (!flags) {
+	want = calloc(f.eh.phnum, sizeof(*want));
+	if (!want) {
 		warn("%s", path);
 		goto out_close;
 	}
 	for (size_t i = 0; i < f.eh.phnum; i++) {
-		flags[i] = f.ph[i].flags;
+		want[i] = f.ph[i];
 		if (mode && f.ph[i].type == PT_LOAD)
-			flags[i] = ed_new_flags(&f.ph[i], mode);
-		change |= flags[i] != f.ph[i].flags;
+			want[i].flags = ed_new_flags(&f.ph[i], mode);
+		change |= want[i].flags != f.ph[i].flags;
 	}
-	if (!change || !ed_replace(&f, dirfd, base, flags)) {
-		list(&f, flags);
+	if (!change || !ed_replace(&f, dirfd, base, want)) {
+		list(&f, want);
 		rc = 0;
 	}
 out_close:
-	free(flags);
+	free(want);
 	el_close(&f);
 	close(fd);
 	return rc;

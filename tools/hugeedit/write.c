@@ -1,14 +1,12 @@
 /*
- * The safe rewrite: copy, patch, carry the metadata over, check, sync,
- * rename.  The copy is only ever reached through the directory
- * descriptor, and the rename happens only if the name still refers to
- * the file that was read.
+ * The safe rewrite: copy, patch and read back (elf/write.c), carry the
+ * metadata over, sync, rename.  The copy is only ever reached through
+ * the directory descriptor, and the rename happens only if the name
+ * still refers to the file that was read.
  */
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <stdbool.h>
-#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,7 +15,7 @@
 #include <sys/xattr.h>
 #include <unistd.h>
 
-#include "elf/err.h"
+#include "elf/write.h"
 #include "tools/hugeedit/write.h"
 
 /* The temporary copy: its name in the directory, and its descriptor. */
@@ -26,58 +24,6 @@ struct tmpfile {
 	int fd;
 	char name[256];
 };
-
-static size_t flags_offset(int cls)
-{
-	return cls == ELFCLASS32 ? offsetof(Elf32_Phdr, p_flags)
-				 : offsetof(Elf64_Phdr, p_flags);
-}
-
-/* WORD in the file's byte order, through libelf. */
-static int encode_word(const struct el_file *f, uint32_t word, uint32_t *out)
-{
-	Elf_Data src = { .d_buf = &word, .d_type = ELF_T_WORD,
-			 .d_size = sizeof(word), .d_version = EV_CURRENT };
-	Elf_Data dst = { .d_buf = out, .d_size = sizeof(*out),
-			 .d_version = EV_CURRENT };
-
-	if (!gelf_xlatetof(f->elf, &dst, &src, f->data))
-		return EL_ERR(f->name, "gelf_xlatetof");
-	return 0;
-}
-
-int ed_check(const struct el_file *f)
-{
-	char why[EL_WHY_LEN];
-	size_t shnum = 0;
-
-	if (f->eh.shoff && elf_getshdrnum(f->elf, &shnum))
-		return EL_ERR(f->name, "elf_getshdrnum");
-	if (el_check_phtab_alone(&f->eh, shnum, why, sizeof(why))) {
-		warnx("%s: %s", f->name, why);
-		return -1;
-	}
-	return 0;
-}
-
-int ed_patch(const struct el_file *f, int fd, const uint32_t *flags)
-{
-	uint32_t word;
-	uint64_t off;
-
-	for (size_t i = 0; i < f->eh.phnum; i++) {
-		if (f->ph[i].flags == flags[i])
-			continue;
-		if (encode_word(f, flags[i], &word))
-			return -1;
-		off = f->eh.phoff + i * f->eh.phentsize + flags_offset(f->eh.cls);
-		if (pwrite(fd, &word, sizeof(word), (off_t)off) != sizeof(word)) {
-			warn("%s: writing program header %zu", f->name, i);
-			return -1;
-		}
-	}
-	return 0;
-}
 
 static int copy_bytes(const struct el_file *f, int to)
 {
@@ -175,38 +121,6 @@ static int make_tmp(struct tmpfile *t, const char *base)
 	return -1;
 }
 
-static bool same_phdr(const struct hl_phdr *a, const struct hl_phdr *b)
-{
-	return a->type == b->type && a->flags == b->flags &&
-	       a->offset == b->offset && a->vaddr == b->vaddr &&
-	       a->filesz == b->filesz && a->memsz == b->memsz &&
-	       a->align == b->align;
-}
-
-/* The copy must read back as the original with only the flags changed. */
-static int verify(const struct el_file *f, const struct tmpfile *t,
-		  const uint32_t *flags)
-{
-	struct el_file copy;
-	int rc = -1;
-
-	if (!el_open_fd(&copy, t->name, t->fd) &&
-	    copy.eh.phnum == f->eh.phnum) {
-		rc = 0;
-		for (size_t i = 0; i < f->eh.phnum && !rc; i++) {
-			struct hl_phdr want = f->ph[i];
-
-			want.flags = flags[i];
-			rc = same_phdr(&want, &copy.ph[i]) ? 0 : -1;
-		}
-	}
-	el_close(&copy);
-	if (rc)
-		warnx("%s: the edited copy does not read back as written",
-		      f->name);
-	return rc;
-}
-
 /* True when BASE in the directory is still the file F was read from. */
 static int same_file(const struct el_file *f, int dirfd, const char *base)
 {
@@ -222,10 +136,10 @@ static int same_file(const struct el_file *f, int dirfd, const char *base)
 }
 
 static int fill_tmp(const struct el_file *f, const struct tmpfile *t,
-		    const uint32_t *flags)
+		    const struct hl_phdr *want)
 {
-	if (copy_bytes(f, t->fd) || ed_patch(f, t->fd, flags) ||
-	    copy_metadata(f, t->fd) || verify(f, t, flags))
+	if (copy_bytes(f, t->fd) || el_write_phdrs(f, t->fd, want) ||
+	    copy_metadata(f, t->fd))
 		return -1;
 	if (fsync(t->fd)) {
 		warn("%s: syncing the copy", f->name);
@@ -235,17 +149,17 @@ static int fill_tmp(const struct el_file *f, const struct tmpfile *t,
 }
 
 int ed_replace(const struct el_file *f, int dirfd, const char *base,
-	       const uint32_t *flags)
+	       const struct hl_phdr *want)
 {
 	struct tmpfile t = { .dirfd = dirfd, .fd = -1 };
 
-	if (ed_check(f))
+	if (el_write_check(f))
 		return -1;
 	if (make_tmp(&t, base)) {
 		warn("%s: creating a temporary copy next to it", f->name);
 		return -1;
 	}
-	if (fill_tmp(f, &t, flags) || same_file(f, dirfd, base))
+	if (fill_tmp(f, &t, want) || same_file(f, dirfd, base))
 		goto out_unlink_tmp;
 	if (renameat(dirfd, t.name, dirfd, base)) {
 		warn("%s: renaming the edited copy over it", f->name);
