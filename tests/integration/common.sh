@@ -52,6 +52,18 @@ need_root() {
 	[ "$(id -u)" = 0 ] || skip "needs root to manage the huge-page pool"
 }
 
+# need_cmd CMD: CMD is on PATH, or the test fails.  Every program a test
+# needs beyond the shell's is a "cmd" row of mk/deps.sh, which "make
+# check" installs first, so a missing one is a broken set-up to report,
+# not a reason to check less.
+need_cmd() {
+	command -v "$1" >/dev/null 2>&1 && return 0
+	_pkg=$(awk -v c="$1" '$1 == "cmd" && $2 == c && NF == 3 { print $3; exit }' \
+		"$HL_SRC/mk/deps.sh")
+	[ -n "$_pkg" ] || fail "$1 is not installed, and mk/deps.sh does not list it"
+	fail "$1 is not installed: \"make deps\" installs it (package $_pkg, listed in mk/deps.sh)"
+}
+
 # pool_dir KB: the sysfs directory of the pool of KB-kilobyte pages.
 pool_dir() { echo "/sys/kernel/mm/hugepages/hugepages-${1}kB"; }
 
@@ -118,7 +130,7 @@ build_c() {
 # 0.188 rejects every static executable, plainly linked ones included,
 # for __ehdr_start ("st_value out of bounds"); that one line is ignored.
 elf_check() {
-	command -v eu-elflint >/dev/null 2>&1 || return 0
+	need_cmd eu-elflint
 	eu-elflint --gnu-ld -q "$1" >elflint.out 2>&1 || true
 	if grep -v '(__ehdr_start): st_value out of bounds' elflint.out | grep -q .; then
 		cat elflint.out >&2

@@ -222,7 +222,7 @@ check_bss_segment() {
 # elflint FILE PATTERN...: eu-elflint --gnu-ld finds nothing but messages
 # matching the PATTERNs (known false positives, named by the caller).
 elflint() {
-	command -v eu-elflint >/dev/null 2>&1 || return 0
+	need_cmd eu-elflint
 	_f=$1
 	shift
 	eu-elflint --gnu-ld -q "$_f" >lint.txt 2>&1 || true
@@ -237,7 +237,7 @@ elflint() {
 # it does not find with PLAIN, the same input linked without the wrapper
 # (it rejects plain lld, mold and static gold output).
 elflint_like() {
-	command -v eu-elflint >/dev/null 2>&1 || return 0
+	need_cmd eu-elflint
 	eu-elflint --gnu-ld -q "$1" 2>&1 | sed 's/[0-9][0-9]*/N/g' | sort -u >lint.plain || true
 	eu-elflint --gnu-ld -q "$2" 2>&1 | sed 's/[0-9][0-9]*/N/g' | sort -u >lint.ours || true
 	comm -13 lint.plain lint.ours >lint.new
