@@ -23,8 +23,9 @@ cmd make make
 check='
 cmd eu-elflint elfutils
 cmd clang clang
+cmd ld.bfd binutils
 cmd ld.lld lld
-cmd mold mold
+cmd ld.mold mold
 cmd setarch util-linux
 cmd setpriv util-linux
 cmd python3 python3
