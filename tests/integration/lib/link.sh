@@ -158,15 +158,16 @@ check_dynamic_runtime() {
 		fail "$1: no RUNPATH $HLLIB"
 }
 
-# check_static_runtime FILE: every member of the runtime archive is in.
+# check_static_runtime FILE: every member of the runtime archive is in,
+# and so is the runtime's constructor (rt_ctor, in runtime/ctor.c).
 check_static_runtime() {
 	nm -a "$1" >nm.txt
-	for _m in $(ar t "$HLLIB/libhugelink.a"); do
+	ar t "$HLLIB/libhugelink.a" >members.txt || fail "cannot list $HLLIB/libhugelink.a"
+	[ -s members.txt ] || fail "$HLLIB/libhugelink.a is empty"
+	while read -r _m; do
 		grep -q " a ${_m%.o}\.c\$" nm.txt || fail "$1: runtime member $_m not linked"
-	done
-	if nm "$HLLIB/libhugelink.a" 2>/dev/null | grep -q ' rt_ctor$'; then
-		grep -q ' rt_ctor$' nm.txt || fail "$1: no rt_ctor"
-	fi
+	done <members.txt
+	grep -q ' rt_ctor$' nm.txt || fail "$1: no rt_ctor: the runtime's constructor is not linked"
 }
 
 # check_no_runtime FILE: shared objects do not carry the runtime.
