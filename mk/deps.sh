@@ -28,8 +28,11 @@ cmd ld.lld lld
 cmd ld.mold mold
 cmd setarch util-linux
 cmd setpriv util-linux
+cmd unshare util-linux
+cmd setcap libcap2-bin
 cmd python3 python3
 cmd groff groff-base
+cmd man man-db
 '
 bench='
 cmd valgrind valgrind

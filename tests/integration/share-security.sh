@@ -4,7 +4,7 @@
 # A set-uid program ignores HUGETLB_SHARE altogether.
 . "$HL_SRC/tests/integration/common.sh"
 pool_reserve 24
-command -v setpriv >/dev/null || skip "setpriv is needed to act as another user"
+need_cmd setpriv
 mount_hugetlbfs "$PWD/mnt"
 build_segcheck sc
 share() { HUGETLB_SHARE=1 HUGETLB_SHARE_PATH=$PWD/mnt/d HUGETLB_ELFMAP=R "$@"; }

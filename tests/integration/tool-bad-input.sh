@@ -3,7 +3,7 @@
 # non-zero exit, a message that names the file and the cause, and the
 # file byte for byte as it was (cmp).
 . "$HL_SRC/tests/integration/common.sh"
-command -v python3 >/dev/null || skip "needs python3"
+need_cmd python3
 
 cat > prog.c <<'E'
 int main(void) { return 0; }

@@ -3,7 +3,7 @@
 # plain program, against sysfs for the pool, and with a file name that
 # needs escaping.
 . "$HL_SRC/tests/integration/common.sh"
-command -v python3 >/dev/null || skip "needs python3"
+need_cmd python3
 
 
 cat > prog.c <<'E'
