@@ -23,12 +23,16 @@ cmd make make
 check='
 cmd eu-elflint elfutils
 cmd clang clang
+cmd ld.bfd binutils
 cmd ld.lld lld
-cmd mold mold
+cmd ld.mold mold
 cmd setarch util-linux
 cmd setpriv util-linux
+cmd unshare util-linux
+cmd setcap libcap2-bin
 cmd python3 python3
 cmd groff groff-base
+cmd man man-db
 '
 bench='
 cmd valgrind valgrind

@@ -1,18 +1,27 @@
-# Sourced by examples/demo.sh and bench/run.sh: borrow huge pages from
-# the machine's pool, and give the pool back exactly as it was found.
+# Sourced by examples/demo.sh, bench/run.sh and the integration tests
+# (tests/integration/common.sh): borrow huge pages from the machine's
+# pool, and give the pool back exactly as it was found.
 #
 # The pool is machine-wide, and the integration tests check that it is
 # the same after each test as before it.  So whoever changes it first
 # takes the lock the test runner takes (flock on
 # ${TMPDIR:-/tmp}/hugelink-tests.lock), and calls pool_restore before
 # letting go of it; the caller's EXIT trap should call pool_restore, so
-# that an interrupted run gives the pages back too.
+# that an interrupted run gives the pages back too.  The integration
+# tests run with the runner holding that lock for them, and must not
+# take it again.
 #
 #   pool_lock          wait for the lock, on file descriptor 9
 #   pool_take N [KB]   make N pages of KB kB (2048 by default) free, by
 #                      growing the pool when we may; on failure POOL_WHY
 #                      says why and how to fix it
-#   pool_restore       put back every pool pool_take changed
+#   pool_exists KB     whether this kernel has pages of KB kB; if not,
+#                      POOL_WHY says so
+#   pool_hold KB       record the pool of KB kB pages for pool_restore,
+#                      and turn its overcommit off, so that its free
+#                      pages are all it can give (as root; pool_take
+#                      does it before it grows a pool)
+#   pool_restore       put back every pool pool_hold recorded
 
 POOL_LOCK=${TMPDIR:-/tmp}/hugelink-tests.lock
 POOL_SAVED=
@@ -35,14 +44,28 @@ pool_lock() {
 	flock 9
 }
 
+pool_exists() {
+	[ -d "$(pool_dir "$1")" ] && return 0
+	POOL_WHY="this kernel offers no ${1} kB huge pages ($(pool_dir "$1") is missing):
+  it needs CONFIG_HUGETLBFS, and a CPU with pages of that size"
+	return 1
+}
+
+pool_hold() {
+	_d=$(pool_dir "$1")
+	case " $POOL_SAVED " in
+	*" $_d="*) ;;
+	*) POOL_SAVED="$POOL_SAVED $_d=$(cat "$_d/nr_hugepages")/$(cat "$_d/nr_overcommit_hugepages")" ;;
+	esac
+	# Surplus pages would make "free" mean "could be had"; 1 GiB pages
+	# have no overcommit, and refuse the write.
+	echo 0 >"$_d/nr_overcommit_hugepages" 2>/dev/null || true
+}
+
 pool_take() {
 	_n=$1 _kb=${2:-2048}
+	pool_exists "$_kb" || return 1
 	_d=$(pool_dir "$_kb")
-	if [ ! -d "$_d" ]; then
-		POOL_WHY="this kernel offers no ${_kb} kB huge pages ($_d is missing):
-  it needs CONFIG_HUGETLBFS, and a CPU with pages of that size"
-		return 1
-	fi
 	_free=$(cat "$_d/free_hugepages")
 	[ "$_free" -ge "$_n" ] && return 0
 	_nr=$(cat "$_d/nr_hugepages")
@@ -53,13 +76,7 @@ pool_take() {
     echo $_want > $_d/nr_hugepages"
 		return 1
 	fi
-	case " $POOL_SAVED " in
-	*" $_d="*) ;;
-	*) POOL_SAVED="$POOL_SAVED $_d=$_nr/$(cat "$_d/nr_overcommit_hugepages")" ;;
-	esac
-	# Surplus pages would make "free" mean "could be had"; 1 GiB pages
-	# have no overcommit, and refuse the write.
-	echo 0 >"$_d/nr_overcommit_hugepages" 2>/dev/null || true
+	pool_hold "$_kb"
 	echo "$_want" >"$_d/nr_hugepages" 2>/dev/null || true
 	_free=$(cat "$_d/free_hugepages")
 	[ "$_free" -ge "$_n" ] && return 0

@@ -30,7 +30,15 @@ skip() { echo "SKIP: $*"; exit 77; }
 fail() { echo "FAIL: $*" >&2; exit 1; }
 ok()   { echo "ok: $*"; }
 
+# The huge-page pool is borrowed through mk/pool.sh, as the demo and the
+# benchmark borrow it.  The runner holds the pool's lock around each test
+# (and closes that descriptor for it): a test never calls pool_lock,
+# which would wait for the runner forever.
+. "$HL_SRC/mk/pool.sh"
+
 # Cleanups run in reverse order when the test exits, however it exits.
+# The huge-page pool is given back last, once the mounts and files that
+# hold its pages are gone.
 _hl_cleanups=
 at_exit() { _hl_cleanups="$*
 $_hl_cleanups"; }
@@ -40,6 +48,7 @@ _hl_run_cleanups() {
 	printf '%s\n' "$_hl_cleanups" | while IFS= read -r c; do
 		[ -n "$c" ] && eval "$c"
 	done
+	pool_restore
 	exit $rc
 }
 trap _hl_run_cleanups EXIT
@@ -52,29 +61,27 @@ need_root() {
 	[ "$(id -u)" = 0 ] || skip "needs root to manage the huge-page pool"
 }
 
-# pool_dir KB: the sysfs directory of the pool of KB-kilobyte pages.
-pool_dir() { echo "/sys/kernel/mm/hugepages/hugepages-${1}kB"; }
+# need_cmd CMD: CMD is on PATH, or the test fails.  Every program a test
+# needs beyond the shell's is a "cmd" row of mk/deps.sh, which "make
+# check" installs first, so a missing one is a broken set-up to report,
+# not a reason to check less.
+need_cmd() {
+	command -v "$1" >/dev/null 2>&1 && return 0
+	_pkg=$(awk -v c="$1" '$1 == "cmd" && $2 == c && NF == 3 { print $3; exit }' \
+		"$HL_SRC/mk/deps.sh")
+	[ -n "$_pkg" ] || fail "$1 is not installed, and mk/deps.sh does not list it"
+	fail "$1 is not installed: \"make deps\" installs it (package $_pkg, listed in mk/deps.sh)"
+}
 
 # pool_reserve N [KB]: make sure at least N pages of KB kilobytes (2048 by
-# default) are free, and give the pool back as we found it on exit.
-# Overcommit is turned off meanwhile so that "free" means free.
+# default) are free, or skip saying why.  Overcommit is turned off
+# meanwhile so that "free" means free; every pool touched is given back
+# as it was found when the test exits.
 pool_reserve() {
 	need_root
-	_kb=${2:-2048}
-	_d=$(pool_dir "$_kb")
-	[ -d "$_d" ] || skip "this kernel has no ${_kb} kB huge pages"
-	_nr=$(cat "$_d/nr_hugepages")
-	_oc=$(cat "$_d/nr_overcommit_hugepages")
-	at_exit "echo $_oc > $_d/nr_overcommit_hugepages 2>/dev/null; echo $_nr > $_d/nr_hugepages"
-	# Gigantic pages (1 GiB) have no overcommit: the write fails there.
-	echo 0 > "$_d/nr_overcommit_hugepages" 2>/dev/null || true
-	_free=$(cat "$_d/free_hugepages")
-	if [ "$_free" -lt "$1" ]; then
-		echo $((_nr + $1 - _free)) > "$_d/nr_hugepages" 2>/dev/null || true
-	fi
-	_free=$(cat "$_d/free_hugepages")
-	[ "$_free" -ge "$1" ] ||
-		skip "could reserve only $_free of $1 free ${_kb} kB huge pages"
+	pool_exists "${2:-2048}" || skip "$POOL_WHY"
+	pool_hold "${2:-2048}"
+	pool_take "$1" "${2:-2048}" || skip "$POOL_WHY"
 }
 
 # pool_set_free N [KB]: leave exactly N free pages (0 empties the pool),
@@ -118,7 +125,7 @@ build_c() {
 # 0.188 rejects every static executable, plainly linked ones included,
 # for __ehdr_start ("st_value out of bounds"); that one line is ignored.
 elf_check() {
-	command -v eu-elflint >/dev/null 2>&1 || return 0
+	need_cmd eu-elflint
 	eu-elflint --gnu-ld -q "$1" >elflint.out 2>&1 || true
 	if grep -v '(__ehdr_start): st_value out of bounds' elflint.out | grep -q .; then
 		cat elflint.out >&2

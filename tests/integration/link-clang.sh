@@ -4,7 +4,8 @@
 . "$HL_SRC/tests/integration/common.sh"
 . "$HL_SRC/tests/integration/lib/link.sh"
 
-command -v clang >/dev/null 2>&1 || skip "clang is not installed"
+need_cmd clang
+need_cmd ld.lld
 CC=clang
 write_prog
 write_lib
@@ -13,10 +14,9 @@ for kind in pie no-pie static static-pie; do
 done
 check_program BDT pie
 check_shared align
-if command -v ld.lld >/dev/null 2>&1; then
-	hl_cc -fuse-ld=lld -Wl,--hugetlbfs-align -o prog-lld prog.c
-	[ "$(linker_of prog-lld)" = lld ] || fail "prog-lld was not linked by lld"
-	check_pages prog-lld $((2 * MIB)) $((2 * MIB))
-	check_run prog-lld $((2 * MIB)) pie
-	check_dynamic_runtime prog-lld
-fi
+hl_cc -fuse-ld=lld -Wl,--hugetlbfs-align -o prog-lld prog.c
+[ "$(linker_of prog-lld)" = lld ] || fail "prog-lld was not linked by lld"
+check_pages prog-lld $((2 * MIB)) $((2 * MIB))
+check_run prog-lld $((2 * MIB)) pie
+check_dynamic_runtime prog-lld
+ok "clang -fuse-ld=lld"

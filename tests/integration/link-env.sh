@@ -19,13 +19,13 @@ PATH=$PWD/fakebin:$PATH hl_cc -o b prog.c
 ./b >/dev/null || fail "b failed"
 ok "PATH and LD are not used"
 
-if lld=$(command -v ld.lld); then
-	HUGELINK_LD=$lld hl_cc -Wl,--hugetlbfs-align -o c prog.c
-	[ "$(linker_of c)" = lld ] || fail "HUGELINK_LD=$lld was not used"
-	check_pages c $P $P
-	check_run c $P pie
-	ok "HUGELINK_LD=$lld"
-fi
+need_cmd ld.lld
+lld=$(command -v ld.lld)
+HUGELINK_LD=$lld hl_cc -Wl,--hugetlbfs-align -o c prog.c
+[ "$(linker_of c)" = lld ] || fail "HUGELINK_LD=$lld was not used"
+check_pages c $P $P
+check_run c $P pie
+ok "HUGELINK_LD=$lld"
 
 hl_cc -v -Wl,--hugetlbfs-align -o d prog.c 2>v.txt
 check_starts d $P $P

@@ -31,7 +31,7 @@ expect_lines out "text 4" "data 4" "ok"
 ok "R, W and no select what is remapped"
 
 HUGETLB_VERBOSE=3 HUGETLB_ELFMAP=RW ./sc >out 2>err
-ranges=$(readelf -lW sc | grep -c '^ *LOAD')
+ranges=$(readelf -lW sc | grep -c '^ *LOAD') || fail "readelf finds no PT_LOAD in sc"
 [ "$(grep -c 'pages x[0-9]* memfd: copied' err)" -eq "$ranges" ] ||
 	fail "HUGETLB_VERBOSE=3: expected $ranges range lines: $(cat err)"
 ok "HUGETLB_VERBOSE=3 reports each range"

@@ -31,7 +31,7 @@ ok "pool for $readonly_pages pages: text and rodata huge, data on base pages"
 
 # No hugetlbfs mounted: private pages come from memfd_create(MFD_HUGETLB).
 pool_reserve 16
-command -v unshare >/dev/null || skip "unshare is needed to hide mounts"
+need_cmd unshare
 unshare -m sh -c '
 	for m in $(awk "\$3 == \"hugetlbfs\" { print \$2 }" /proc/mounts); do
 		umount "$m" || exit 3

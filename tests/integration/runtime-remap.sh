@@ -1,9 +1,11 @@
-# The "done when": a program with megabytes of text, rodata, data
-# and bss, relinked and run with HUGETLB_ELFMAP=RW, has every one of those
-# ranges on huge pages, keeps all its contents (including data, bss and
-# heap written before any constructor), forks correctly, leaks no
-# descriptors and keeps RELRO read-only; for PIE, no-pie, static and
-# static-pie, with and without ASLR ("setarch -R").
+# The whole remap: a program with megabytes of text, rodata, data and
+# bss, relinked and run with HUGETLB_ELFMAP=RW, has every one of those
+# ranges on huge pages, takes exactly the huge pages readelf says they
+# need, keeps all its contents (including data, bss and heap written
+# before any constructor), forks correctly, leaks no descriptors and
+# keeps RELRO read-only; for PIE, no-pie, static and static-pie, with and
+# without ASLR ("setarch -R").  Run without it, it stays on base pages
+# and says nothing.
 . "$HL_SRC/tests/integration/common.sh"
 pool_reserve 24
 

@@ -3,7 +3,7 @@
 . "$HL_SRC/tests/integration/common.sh"
 pool_reserve 16
 need_root
-command -v setpriv >/dev/null || skip "setpriv is needed to drop privileges"
+need_cmd setpriv
 build_segcheck sc
 chmod 4755 sc
 # The program must be reachable by the unprivileged user.

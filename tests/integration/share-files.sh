@@ -4,7 +4,7 @@
 # once all end up on those same files.
 . "$HL_SRC/tests/integration/common.sh"
 pool_reserve 40
-command -v unshare >/dev/null || skip "unshare is needed to hide other mounts"
+need_cmd unshare
 build_segcheck sc
 mkdir mnt
 

@@ -27,6 +27,7 @@ version a v1
 share a/prog >out
 expect_lines out "text 2048" "v1"
 before=$(files)
+[ -n "$before" ] || fail "the first run made no shared files: $(ls mnt)"
 sleep 1.1
 version a v2
 share a/prog >out

@@ -3,7 +3,7 @@
 # non-zero exit, a message that names the file and the cause, and the
 # file byte for byte as it was (cmp).
 . "$HL_SRC/tests/integration/common.sh"
-command -v python3 >/dev/null || skip "needs python3"
+need_cmd python3
 
 cat > prog.c <<'E'
 int main(void) { return 0; }
@@ -43,6 +43,7 @@ variant('align', 'p_align 0x3000 is not a power of two', patch('<Q', load + 48, 
 variant('overflow', 'overflows the address space',
         patch('<QQQQ', load + 16, 0xfffffffffffff000, 0, 0, 0x2000))
 E
+[ -s causes ] || fail "no bad files were made"
 
 # refused STATUS FILE CAUSE TOOL...: TOOL... FILE exits STATUS, names FILE
 # and CAUSE, and leaves FILE as it was.

@@ -24,11 +24,12 @@ E
 build_c prog -Wl,--hugetlbfs-align
 
 # run "EXPECTED" [NAME=VALUE...]: the program's report under those
-# variables, as the page sizes of text, rodata, data and bss.
+# variables, as the page sizes of text, rodata, data and bss; the
+# program itself checks that its data survived.
 run() {
 	_want=$1; shift
-	env "$@" ./prog |
-		awk '{ printf "%s%s", sep, $2; sep = " " } END { print "" }' > out
+	env "$@" ./prog > report || fail "prog failed with $*: $(cat report)"
+	awk '{ printf "%s%s", sep, $2; sep = " " } END { print "" }' report > out
 	[ "$(cat out)" = "$_want" ] || fail "expected $_want, got $(cat out)"
 }
 

@@ -19,11 +19,12 @@ after=$(stat -c '%U:%G %a' prog)
 [ "$before" = "$after" ] || fail "was $before, now $after"
 ls -a | grep hugeedit && fail "a temporary copy was left behind"
 
-if command -v setcap >/dev/null 2>&1 && setcap cap_net_raw+ep prog 2>/dev/null; then
-	echo "file capabilities survive an edit"
-	"$HLBIN/hugeedit" --data prog > /dev/null
-	getcap prog | grep -q cap_net_raw || fail "capabilities lost"
-fi
+echo "file capabilities survive an edit"
+need_cmd setcap
+setcap cap_net_raw+ep prog || fail "setcap cannot give prog a capability"
+getcap prog | grep -q cap_net_raw || fail "getcap does not show the capability setcap gave"
+"$HLBIN/hugeedit" --data prog > /dev/null
+getcap prog | grep -q cap_net_raw || fail "capabilities lost"
 
 # refused NAME TEXT: an edit of NAME fails saying TEXT, and changes nothing.
 refused() {

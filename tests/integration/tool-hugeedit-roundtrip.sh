@@ -4,7 +4,7 @@
 # the flags is a reading of the program headers in Python, and cmp shows
 # that nothing else in the file changes.
 . "$HL_SRC/tests/integration/common.sh"
-command -v python3 >/dev/null || skip "needs python3"
+need_cmd python3
 
 # listing FILE: what hugeedit should print, from the headers themselves.
 listing() {

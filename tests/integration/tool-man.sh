@@ -2,7 +2,8 @@
 # man(1) shows it; hugelink(7) covers every HUGETLB_* variable the
 # runtime reads (as core/config.h lists them) and HUGELINK_LD.
 . "$HL_SRC/tests/integration/common.sh"
-command -v groff >/dev/null || skip "needs groff"
+need_cmd groff
+need_cmd man
 
 pages=$(find "$HL_PREFIX/share/man" -type f -name '*.[1-8]' | sort)
 [ -n "$pages" ] || fail "no manual pages staged"
@@ -10,11 +11,9 @@ for p in $pages; do
 	echo "${p#$HL_PREFIX/}"
 	groff -man -Tutf8 -ww -z "$p" > warnings 2>&1
 	[ ! -s warnings ] || fail "$p: $(cat warnings)"
-	if command -v man >/dev/null; then
-		MANWIDTH=80 man -l "$p" 2>&1 > page | head -n 5 > warnings
-		[ ! -s warnings ] || fail "man -l $p: $(cat warnings)"
-		grep -q '^NAME' page || fail "man -l $p: no NAME"
-	fi
+	MANWIDTH=80 man -l "$p" 2>&1 > page | head -n 5 > warnings
+	[ ! -s warnings ] || fail "man -l $p: $(cat warnings)"
+	grep -q '^NAME' page || fail "man -l $p: no NAME"
 done
 for name in hugectl.8 hugeedit.8 hugelink-inspect.1 hugelink.7; do
 	echo "$pages" | grep -q "/$name\$" || fail "$name is not staged"

@@ -75,6 +75,13 @@ segs() {
 relro_start() { segs "$1" | awk '$1 == "GNU_RELRO" { print $2 }'; }
 relro_end() { segs "$1" | awk '$1 == "GNU_RELRO" { print $2 + $4 }'; }
 
+# loads FILE: FILE's PT_LOADs, as segs prints them, in loads.txt; a file
+# with none fails, so that no check below passes on an empty list.
+loads() {
+	segs "$1" | awk '$1 == "LOAD"' >loads.txt
+	[ -s loads.txt ] || fail "$1: readelf -lW shows no PT_LOAD"
+}
+
 # page_of FLAGS VADDR RELRO TEXT_PAGE DATA_PAGE: the huge page a segment
 # is meant for: DATA_PAGE for writable segments except the one that holds
 # RELRO, TEXT_PAGE for the others.
@@ -88,7 +95,7 @@ page_of() {
 # check_pages FILE TEXT_PAGE DATA_PAGE: no two PT_LOADs share a huge page.
 check_pages() {
 	_relro=$(relro_start "$1")
-	segs "$1" | awk '$1 == "LOAD"' >loads.txt
+	loads "$1"
 	_prev_end= _prev_page=
 	while read -r _t _va _fs _ms _fl _al; do
 		_page=$(page_of "$_fl" "$_va" "$_relro" "$2" "$3")
@@ -105,7 +112,7 @@ check_pages() {
 # page, except the one holding RELRO, where RELRO ends on a TEXT_PAGE one.
 check_starts() {
 	_relro=$(relro_start "$1")
-	segs "$1" | awk '$1 == "LOAD"' >loads.txt
+	loads "$1"
 	while read -r _t _va _fs _ms _fl _al; do
 		_page=$(page_of "$_fl" "$_va" "$_relro" "$2" "$3")
 		if [ "$_va" = "$_relro" ]; then
@@ -120,7 +127,8 @@ check_starts() {
 
 # check_wx FILE: no segment is both writable and executable.
 check_wx() {
-	! segs "$1" | awk '$1 == "LOAD" && $5 ~ /W/ && $5 ~ /E/' | grep -q . ||
+	loads "$1"
+	! awk '$5 ~ /W/ && $5 ~ /E/' loads.txt | grep -q . ||
 		fail "$1: a PT_LOAD is writable and executable"
 }
 
@@ -129,6 +137,7 @@ check_wx() {
 check_types() {
 	segs "$1" | awk '$1 != "LOAD" { print $1 }' | sort >types.plain
 	segs "$2" | awk '$1 != "LOAD" { print $1 }' | sort >types.ours
+	[ -s types.plain ] || fail "$1: readelf -lW shows no program headers"
 	diff -u types.plain types.ours || fail "$2: program headers lost or added"
 }
 
@@ -158,15 +167,16 @@ check_dynamic_runtime() {
 		fail "$1: no RUNPATH $HLLIB"
 }
 
-# check_static_runtime FILE: every member of the runtime archive is in.
+# check_static_runtime FILE: every member of the runtime archive is in,
+# and so is the runtime's constructor (rt_ctor, in runtime/ctor.c).
 check_static_runtime() {
 	nm -a "$1" >nm.txt
-	for _m in $(ar t "$HLLIB/libhugelink.a"); do
+	ar t "$HLLIB/libhugelink.a" >members.txt || fail "cannot list $HLLIB/libhugelink.a"
+	[ -s members.txt ] || fail "$HLLIB/libhugelink.a is empty"
+	while read -r _m; do
 		grep -q " a ${_m%.o}\.c\$" nm.txt || fail "$1: runtime member $_m not linked"
-	done
-	if nm "$HLLIB/libhugelink.a" 2>/dev/null | grep -q ' rt_ctor$'; then
-		grep -q ' rt_ctor$' nm.txt || fail "$1: no rt_ctor"
-	fi
+	done <members.txt
+	grep -q ' rt_ctor$' nm.txt || fail "$1: no rt_ctor: the runtime's constructor is not linked"
 }
 
 # check_no_runtime FILE: shared objects do not carry the runtime.
@@ -193,7 +203,10 @@ load_flags() {
 # the file, all) and on no other.
 check_hugetlb_flags() {
 	load_flags "$1" >flags.txt
-	segs "$1" | awk '$1 == "LOAD"' | paste -d ' ' - flags.txt >both.txt
+	loads "$1"
+	[ "$(wc -l <flags.txt)" -eq "$(wc -l <loads.txt)" ] ||
+		fail "$1: od and readelf find different numbers of PT_LOADs"
+	paste -d ' ' loads.txt flags.txt >both.txt
 	while read -r _t _va _fs _ms _fl _al _pf; do
 		case $2 in
 		none) _want=0 ;;
@@ -210,7 +223,7 @@ check_hugetlb_flags() {
 # check_bss_segment FILE PAGE: the B layout: a writable PT_LOAD with
 # nothing in the file starts on a huge page after everything else.
 check_bss_segment() {
-	segs "$1" | awk '$1 == "LOAD"' >loads.txt
+	loads "$1"
 	_bss=$(awk '$5 ~ /W/ && $3 == 0 { print $2 }' loads.txt)
 	[ -n "$_bss" ] || fail "$1: no bss-only PT_LOAD"
 	[ $((_bss % $2)) -eq 0 ] || fail "$1: the bss PT_LOAD is not on a huge page"
@@ -222,7 +235,7 @@ check_bss_segment() {
 # elflint FILE PATTERN...: eu-elflint --gnu-ld finds nothing but messages
 # matching the PATTERNs (known false positives, named by the caller).
 elflint() {
-	command -v eu-elflint >/dev/null 2>&1 || return 0
+	need_cmd eu-elflint
 	_f=$1
 	shift
 	eu-elflint --gnu-ld -q "$_f" >lint.txt 2>&1 || true
@@ -237,7 +250,7 @@ elflint() {
 # it does not find with PLAIN, the same input linked without the wrapper
 # (it rejects plain lld, mold and static gold output).
 elflint_like() {
-	command -v eu-elflint >/dev/null 2>&1 || return 0
+	need_cmd eu-elflint
 	eu-elflint --gnu-ld -q "$1" 2>&1 | sed 's/[0-9][0-9]*/N/g' | sort -u >lint.plain || true
 	eu-elflint --gnu-ld -q "$2" 2>&1 | sed 's/[0-9][0-9]*/N/g' | sort -u >lint.ours || true
 	comm -13 lint.plain lint.ours >lint.new

@@ -15,6 +15,7 @@
  * the protection of a RELRO page; "mid" prints the page size in the middle
  * of each kind (for partial remaps); "backing" prints what /proc/self/maps
  * names as the memory behind the text; "pool" prints HugePages_Free.
+ * Any other option is a mistake in the test, reported as BAD.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -192,6 +193,7 @@ static void list_fds(void)
 	char path[300], target[256];
 	int n = 0;
 
+	expect(d != NULL, "cannot list /proc/self/fd");
 	while (d && (e = readdir(d))) {
 		ssize_t len;
 
@@ -288,6 +290,8 @@ int main(int argc, char **argv)
 			print_backing(big_text);
 		else if (!strcmp(argv[i], "pool"))
 			print_pool();
+		else
+			expect(0, "unknown option");
 	}
 	printf(bad ? "BAD\n" : "ok\n");
 	return bad;
