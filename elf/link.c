@@ -15,6 +15,7 @@ struct dyn_info {
 	GElf_Addr strtab;
 	GElf_Xword strsz;
 	bool have_strtab, have_strsz;
+	bool have_soname;
 	Elf_Data *data;		/* the PT_DYNAMIC chunk */
 	size_t count;		/* entries in it */
 };
@@ -85,6 +86,8 @@ static int scan_dynamic(const struct el_file *f, struct dyn_info *di)
 		} else if (dyn.d_tag == DT_STRSZ) {
 			di->strsz = dyn.d_un.d_val;
 			di->have_strsz = true;
+		} else if (dyn.d_tag == DT_SONAME) {
+			di->have_soname = true;
 		}
 	}
 	return rc;
@@ -139,6 +142,7 @@ static int read_dynamic(const struct el_file *f, const struct hl_phdr *p,
 	di.count = p->filesz / entsize;
 	if (scan_dynamic(f, &di))
 		return -1;
+	l->has_soname = di.have_soname;
 	if (!di.have_strtab || !di.have_strsz || !di.strsz)
 		return 0;
 	if (addr_to_offset(f, di.strtab, di.strsz, &off))

@@ -17,6 +17,7 @@ struct el_linkage {
 	bool dynamic;		/* PT_INTERP: ld.so loads it, preload works */
 	bool pie;		/* ET_DYN: loaded at a bias */
 	bool needs_runtime;	/* DT_NEEDED libhugelink.so */
+	bool has_soname;	/* DT_SONAME: a library, or ld.so itself */
 	bool has_symtab;	/* static: a symbol table to look in */
 	bool has_ctor;		/* static: the runtime's constructor found */
 	char interp[128];	/* PT_INTERP, "" when static */

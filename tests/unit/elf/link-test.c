@@ -84,6 +84,22 @@ static void test_tl_linkage_read_other_libraries(void **state)
 	assert_false(l.needs_runtime);
 }
 
+/* DT_SONAME marks a library (or ld.so); a program has none. */
+static void test_tl_linkage_read_soname(void **state)
+{
+	struct el_linkage l;
+	struct img m;
+
+	(void)state;
+	dynamic_image(&m, LIBC);
+	assert_int_equal(read_linkage(&m, &l), 0);
+	assert_false(l.has_soname);
+	dyn_entry(&m, 0)->d_tag = DT_SONAME;
+	assert_int_equal(read_linkage(&m, &l), 0);
+	assert_true(l.has_soname);
+	assert_true(l.dynamic);
+}
+
 static void test_tl_linkage_read_refuses_needed_outside_strtab(void **state)
 {
 	struct el_linkage l;
@@ -152,6 +168,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_tl_linkage_read_finds_the_runtime),
 		cmocka_unit_test(test_tl_linkage_read_other_libraries),
+		cmocka_unit_test(test_tl_linkage_read_soname),
 		cmocka_unit_test(test_tl_linkage_read_refuses_needed_outside_strtab),
 		cmocka_unit_test(test_tl_linkage_read_refuses_strtab_outside_loads),
 		cmocka_unit_test(test_tl_linkage_read_refuses_unterminated_interp),
