@@ -5,8 +5,8 @@
 
 #include "tools/common/cli.h"
 
-int tl_cli_parse(int argc, char **argv, const struct option *lo,
-		 tl_cli_add_fn *add, void *ctx, const char *what)
+int tl_cli_options(int argc, char **argv, const struct option *lo,
+		   tl_cli_add_fn *add, void *ctx)
 {
 	int c;
 
@@ -17,11 +17,24 @@ int tl_cli_parse(int argc, char **argv, const struct option *lo,
 			return -1;
 		add(c, ctx);
 	}
+	return 0;
+}
+
+int tl_cli_operand(int argc, const char *what)
+{
 	if (argc - optind != 1) {
 		warnx(argc == optind ? "no %s named" : "one %s at a time", what);
 		return -1;
 	}
 	return 0;
+}
+
+int tl_cli_parse(int argc, char **argv, const struct option *lo,
+		 tl_cli_add_fn *add, void *ctx, const char *what)
+{
+	int rc = tl_cli_options(argc, argv, lo, add, ctx);
+
+	return rc ? rc : tl_cli_operand(argc, what);
 }
 
 int tl_cli_stop(int rc, void (*usage)(FILE *out), const char *prog)

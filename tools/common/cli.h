@@ -22,6 +22,17 @@ int tl_cli_parse(int argc, char **argv, const struct option *lo,
 		 tl_cli_add_fn *add, void *ctx, const char *what);
 
 /*
+ * The two halves of tl_cli_parse, for a tool whose operands depend on
+ * its options.  tl_cli_options reads the options in LO, which may take
+ * arguments (ADD then reads optarg), and returns 0, 1 for --help, or -1
+ * for a usage error; tl_cli_operand then requires exactly one operand
+ * at ARGV[optind], and returns 0 or -1 after a message.
+ */
+int tl_cli_options(int argc, char **argv, const struct option *lo,
+		   tl_cli_add_fn *add, void *ctx);
+int tl_cli_operand(int argc, const char *what);
+
+/*
  * The exit status for a parse result RC that is not 0: the usage (to
  * stdout) and 0 for --help, a hint and TL_EXIT_USAGE for an error.
  */

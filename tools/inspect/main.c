@@ -1,12 +1,15 @@
 /*
  * hugelink-inspect: say what the hugelink runtime would do with a
  * program under the current environment, segment by segment, and
- * whether this machine can serve it right now.
+ * whether this machine can serve it right now; or, with --pid, what
+ * backs each segment of a running process now.
  *
  * Exit status: 0 when the report is printed; 1 when the file is refused
- * (not ELF, truncated, malformed) or cannot be read; 2 for a usage error.
+ * (not ELF, truncated, malformed) or cannot be read, or the process does
+ * not exist or may not be read; 2 for a usage error.
  */
 #include <err.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,36 +19,80 @@
 #include "tools/inspect/model.h"
 #include "tools/inspect/print.h"
 
+struct args {
+	bool json;
+	const char *pid;	/* --pid, as given */
+};
+
 static void usage(FILE *out)
 {
 	fputs("usage: hugelink-inspect [--json] program\n"
+	      "       hugelink-inspect [--json] --pid PID\n"
 	      "Say what the hugelink runtime would do with PROGRAM under the\n"
 	      "current environment (HUGETLB_*), and whether the huge-page pool\n"
-	      "and mounts can serve it now.\n"
+	      "and mounts can serve it now.  With --pid, say what backs each\n"
+	      "loadable segment of the running process PID now: hugetlb pages,\n"
+	      "transparent huge pages (thp) or base pages, part by part.\n"
 	      "\n"
 	      "  --json      print the report as JSON\n"
+	      "  --pid PID   look at the running process PID (its owner or root)\n"
 	      "  -h, --help  print this help and exit\n"
 	      "\n"
 	      "exit status: 0 report printed; 1 the file was refused or could\n"
-	      "not be read; 2 usage error.\n", out);
+	      "not be read, or the process does not exist or may not be read;\n"
+	      "2 usage error.\n", out);
 }
 
-static void add_json(int val, void *ctx)
+static void add(int val, void *ctx)
 {
-	(void)val;
-	*(bool *)ctx = true;
+	struct args *a = ctx;
+
+	if (val == 'j')
+		a->json = true;
+	else if (val == 'p')
+		a->pid = optarg;
 }
 
-static int parse(int argc, char **argv, bool *json)
+/* A process ID: decimal digits only, from 1 to INT_MAX. */
+static int parse_pid(const char *s, pid_t *pid)
+{
+	char *end;
+	long v;
+
+	if (*s < '0' || *s > '9')
+		goto bad;
+	v = strtol(s, &end, 10);
+	if (*end || v < 1 || v > INT_MAX)
+		goto bad;
+	*pid = (pid_t)v;
+	return 0;
+bad:
+	warnx("--pid: \"%s\" is not a process ID", s);
+	return -1;
+}
+
+static int parse(int argc, char **argv, struct args *a, pid_t *pid)
 {
 	static const struct option lo[] = {
 		{ "json", no_argument, NULL, 'j' },
+		{ "pid", required_argument, NULL, 'p' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
+	int rc;
 
-	*json = false;
-	return tl_cli_parse(argc, argv, lo, add_json, json, "program");
+	memset(a, 0, sizeof(*a));
+	rc = tl_cli_options(argc, argv, lo, add, a);
+	if (rc)
+		return rc;
+	if (!a->pid)
+		return tl_cli_operand(argc, "program");
+	if (optind != argc) {
+		warnx("--pid looks at a running process: no program is named "
+		      "with it");
+		return -1;
+	}
+	return parse_pid(a->pid, pid);
 }
 
 /* This machine, as the inspector itself was built for it. */
@@ -84,12 +131,30 @@ static int inspect(const char *path, bool json)
 	return rc;
 }
 
+static int inspect_pid(pid_t pid, bool json)
+{
+	struct in_live lv;
+	int rc = in_live_gather(&lv, pid);
+
+	if (!rc) {
+		if (json)
+			in_print_live_json(stdout, &lv);
+		else
+			in_print_live_text(stdout, &lv);
+	}
+	in_live_free(&lv);
+	return rc;
+}
+
 int main(int argc, char **argv)
 {
-	bool json;
-	int rc = parse(argc, argv, &json);
+	struct args a;
+	pid_t pid = 0;
+	int rc = parse(argc, argv, &a, &pid);
 
 	if (rc)
 		return tl_cli_stop(rc, usage, "hugelink-inspect");
-	return tl_cli_finish(inspect(argv[optind], json));
+	if (a.pid)
+		return tl_cli_finish(inspect_pid(pid, a.json));
+	return tl_cli_finish(inspect(argv[optind], a.json));
 }

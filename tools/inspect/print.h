@@ -1,14 +1,26 @@
 #ifndef TOOLS_INSPECT_PRINT_H
 #define TOOLS_INSPECT_PRINT_H
 /*
- * The inspector's report as text for people, and as JSON for programs.
+ * The inspector's reports as text for people, and as JSON for programs.
  * Both print the same facts from the same report.
  */
+#include <stdint.h>
 #include <stdio.h>
 
+#include "tools/inspect/live.h"
 #include "tools/inspect/model.h"
 
 void in_print_text(FILE *out, const struct in_report *r);
 void in_print_json(FILE *out, const struct in_report *r);
+
+/* The view of a running process (hugelink-inspect --pid). */
+void in_print_live_text(FILE *out, const struct in_live *lv);
+void in_print_live_json(FILE *out, const struct in_live *lv);
+
+/* 1512 -> "1.5K", 2097152 -> "2M": a size people read at a glance. */
+const char *in_human(uint64_t v, char *buf, size_t len);
+
+/* p_flags as "RWXH", with '-' for each flag not set, into BUF[5]. */
+void in_flags_text(char *buf, uint32_t flags);
 
 #endif

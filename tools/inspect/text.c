@@ -9,8 +9,7 @@
 #include "core/size.h"
 #include "tools/inspect/print.h"
 
-/* 1512 -> "1.5K", 2097152 -> "2M": a size people read at a glance. */
-static const char *human(uint64_t v, char *buf, size_t len)
+const char *in_human(uint64_t v, char *buf, size_t len)
 {
 	static const char units[] = "BKMGTPE";
 	int u = 0;
@@ -29,12 +28,12 @@ static const char *human(uint64_t v, char *buf, size_t len)
 	return buf;
 }
 
-static void flags_text(char *buf, const struct hl_phdr *p)
+void in_flags_text(char *buf, uint32_t flags)
 {
-	buf[0] = p->flags & PF_R ? 'R' : '-';
-	buf[1] = p->flags & PF_W ? 'W' : '-';
-	buf[2] = p->flags & PF_X ? 'X' : '-';
-	buf[3] = p->flags & HL_PF_HUGETLB ? 'H' : '-';
+	buf[0] = flags & PF_R ? 'R' : '-';
+	buf[1] = flags & PF_W ? 'W' : '-';
+	buf[2] = flags & PF_X ? 'X' : '-';
+	buf[3] = flags & HL_PF_HUGETLB ? 'H' : '-';
 	buf[4] = '\0';
 }
 
@@ -87,7 +86,7 @@ static void print_seg(FILE *out, const struct in_report *r,
 	size_t page = in_seg_page(r, s);
 	char flags[5], sz[32], al[32], pg[32], range[48], action[96];
 
-	flags_text(flags, p);
+	in_flags_text(flags, p->flags);
 	snprintf(range, sizeof(range), "0x%llx-0x%llx",
 		 (unsigned long long)p->vaddr,
 		 (unsigned long long)(p->vaddr + p->memsz));
@@ -99,8 +98,8 @@ static void print_seg(FILE *out, const struct in_report *r,
 	else
 		snprintf(action, sizeof(action), "base pages");
 	fprintf(out, "%4d  %-22s %7s  %s  %8s  %-7s  %-34s %s\n",
-		s->phdr, range, human(p->memsz, sz, sizeof(sz)), flags,
-		human(p->align, al, sizeof(al)),
+		s->phdr, range, in_human(p->memsz, sz, sizeof(sz)), flags,
+		in_human(p->align, al, sizeof(al)),
 		page && p->vaddr % page == 0 ?
 		hl_format_size(page, pg, sizeof(pg)) : "no",
 		action, hl_why_text(s->why));

@@ -14,7 +14,10 @@
  * data; "fds" lists huge-page file descriptors left open; "relro" prints
  * the protection of a RELRO page; "mid" prints the page size in the middle
  * of each kind (for partial remaps); "backing" prints what /proc/self/maps
- * names as the memory behind the text; "pool" prints HugePages_Free.
+ * names as the memory behind the text; "pool" prints HugePages_Free;
+ * "where" prints the address and length of each kind ("text-at 0x... N");
+ * "wait" keeps the process alive after its verdict, until its standard
+ * input reaches end of file, so that a tool can look at it from outside.
  * Any other option is a mistake in the test, reported as BAD.
  */
 #define _GNU_SOURCE
@@ -268,8 +271,27 @@ static void print_middles(void)
 	printf("bss-mid %ld\n", hc_page_kb(big_bss + SZ / 2));
 }
 
+static void print_where(void)
+{
+	printf("text-at %p %zu\nrodata-at %p %zu\n", (void *)big_text, SZ,
+	       (void *)big_ro, SZ);
+	printf("data-at %p %zu\nbss-at %p %zu\n", (void *)big_data, SZ,
+	       (void *)big_bss, SZ);
+}
+
+/* Block until standard input reaches end of file (or fails). */
+static void wait_for_eof(void)
+{
+	char c;
+
+	while (read(0, &c, 1) > 0)
+		;
+}
+
 int main(int argc, char **argv)
 {
+	int hold = 0;
+
 	program_file = strchr(argv[0], '/') ? argv[0] : "/proc/self/exe";
 	hc_report("text", big_text, SZ);
 	hc_report("rodata", big_ro, SZ);
@@ -290,9 +312,16 @@ int main(int argc, char **argv)
 			print_backing(big_text);
 		else if (!strcmp(argv[i], "pool"))
 			print_pool();
+		else if (!strcmp(argv[i], "where"))
+			print_where();
+		else if (!strcmp(argv[i], "wait"))
+			hold = 1;
 		else
 			expect(0, "unknown option");
 	}
 	printf(bad ? "BAD\n" : "ok\n");
+	fflush(stdout);
+	if (hold)
+		wait_for_eof();
 	return bad;
 }

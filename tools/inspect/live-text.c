@@ -1,0 +1,127 @@
+/*
+ * The view of a running process as text: the program, then one row per
+ * PT_LOAD with what backs it now, and a row per part under a segment
+ * that more than one mapping covers.  Addresses are the process's.
+ * Names come from the process's maps and are escaped (escape.h).
+ */
+#include <elf.h>
+
+#include "core/size.h"
+#include "tools/inspect/escape.h"
+#include "tools/inspect/print.h"
+
+/* "hugetlb 2M", "thp 4M of 6M", "base", as BUF. */
+static const char *backing_text(const struct in_part *p, char *buf,
+				size_t len)
+{
+	char a[32], b[32];
+
+	switch (p->backing) {
+	case IN_BACK_HUGETLB:
+		snprintf(buf, len, "hugetlb %s",
+			 hl_format_size((size_t)p->page, a, sizeof(a)));
+		break;
+	case IN_BACK_THP:
+		snprintf(buf, len, "thp %s of %s", in_human(p->huge, a, sizeof(a)),
+			 in_human(p->end - p->start, b, sizeof(b)));
+		break;
+	case IN_BACK_BASE:
+		snprintf(buf, len, "base%s", p->map->thp_advised ?
+			 " (THP advised)" : "");
+		break;
+	default:
+		snprintf(buf, len, "%s", in_backing_code(p->backing));
+	}
+	return buf;
+}
+
+/* The mapping's permissions and name, "-" for a hole. */
+static void print_mapping(FILE *out, const struct in_part *p)
+{
+	if (!p->map) {
+		fputs("-\n", out);
+		return;
+	}
+	fprintf(out, "%s ", p->map->line.perms);
+	if (!p->map->line.path[0])
+		fputs("[anonymous]", out);
+	else
+		in_text_str(out, p->map->line.path);
+	putc('\n', out);
+}
+
+/* A range and its size; a part's range is indented under its segment. */
+static void print_range(FILE *out, bool part, uintptr_t start, uintptr_t end)
+{
+	char range[48], sz[32];
+
+	snprintf(range, sizeof(range), "0x%lx-0x%lx", (unsigned long)start,
+		 (unsigned long)end);
+	fprintf(out, "%s%-*s %7s", part ? "  " : "", part ? 29 : 31, range,
+		in_human(end - start, sz, sizeof(sz)));
+}
+
+static void print_seg(FILE *out, const struct in_live *lv,
+		      const struct in_lseg *s)
+{
+	const struct in_part *p = &lv->part[s->first];
+	char flags[5], what[64];
+
+	in_flags_text(flags, s->flags);
+	fprintf(out, "%4d  ", s->phdr);
+	print_range(out, false, s->start, s->end);
+	if (s->nparts == 1) {
+		fprintf(out, "  %s  %-17s ", flags,
+			backing_text(p, what, sizeof(what)));
+		print_mapping(out, p);
+		return;
+	}
+	fprintf(out, "  %s  %s, %zu parts\n", flags,
+		in_backing_code(in_lseg_backing(lv, s)), s->nparts);
+	for (size_t i = 0; i < s->nparts; i++, p++) {
+		fputs("      ", out);
+		print_range(out, true, p->start, p->end);
+		fprintf(out, "        %-17s ", backing_text(p, what, sizeof(what)));
+		print_mapping(out, p);
+	}
+}
+
+static void print_object(FILE *out, const struct in_live *lv,
+			 const struct in_object *o)
+{
+	int whole = 0, some = 0;
+
+	fputs(o->main ? "program: " : "object: ", out);
+	in_text_str(out, o->path);
+	fprintf(out, " (ELF%d, %s), load bias 0x%lx\n",
+		o->cls == ELFCLASS32 ? 32 : 64,
+		o->type == ET_DYN ? "position-independent" : "fixed addresses",
+		(unsigned long)o->bias);
+	if (o->main && lv->interp) {
+		fputs("started by the dynamic loader run as a command: ", out);
+		in_text_str(out, lv->interp);
+		putc('\n', out);
+	}
+	fprintf(out, "\nPHDR  %-31s %7s  FLAG  %-17s MAPPING\n", "RANGE", "SIZE",
+		"BACKING");
+	for (size_t i = 0; i < o->nseg; i++) {
+		uint64_t huge = in_lseg_huge(lv, &o->seg[i]);
+
+		print_seg(out, lv, &o->seg[i]);
+		whole += huge == o->seg[i].end - o->seg[i].start;
+		some += huge && huge < o->seg[i].end - o->seg[i].start;
+	}
+	fprintf(out, "\n%zu segments: %d wholly on huge pages, %d in part, "
+		"%zu on base pages only\n", o->nseg, whole, some,
+		o->nseg - (size_t)whole - (size_t)some);
+}
+
+void in_print_live_text(FILE *out, const struct in_live *lv)
+{
+	char page[32];
+
+	fprintf(out, "process: %d\nbase page: %s\n", (int)lv->pid,
+		hl_format_size((size_t)lv->base_page, page, sizeof(page)));
+	for (size_t i = 0; i < lv->nobj; i++)
+		print_object(out, lv, &lv->obj[i]);
+}

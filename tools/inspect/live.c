@@ -1,0 +1,246 @@
+/*
+ * Gathering the view of a running process: its mappings, then its
+ * program file, its load bias, and the parts of each segment.
+ *
+ * The program is the file /proc/<pid>/exe names, unless that file is the
+ * dynamic loader run as a command ("ld.so ./prog": no PT_INTERP, a
+ * DT_SONAME); then it is the mapped file that asks for an interpreter
+ * and is not a library (PT_INTERP, no DT_SONAME), lowest first.
+ *
+ * The bias of the file exe names comes from the auxiliary vector
+ * (AT_PHDR), which stays right when every segment has been moved off the
+ * file; the loader's own vector says nothing of a program it loaded, so
+ * that one's bias comes from the mappings of its file that are left.
+ */
+#include <err.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+#include "elf/file.h"
+#include "elf/link.h"
+#include "tools/inspect/live.h"
+#include "tools/inspect/locate.h"
+#include "tools/inspect/proc.h"
+
+/* The program file, open. */
+struct prog {
+	struct el_file elf;
+	struct el_linkage link;
+	int fd;
+	char *path;
+};
+
+static void prog_close(struct prog *p)
+{
+	el_close(&p->elf);
+	if (p->fd >= 0)
+		close(p->fd);
+	p->fd = -1;
+}
+
+/* Read the file open on P->fd (named P->path) as an ELF program. */
+static int prog_read(struct prog *p)
+{
+	if (el_open_fd(&p->elf, p->path, p->fd))
+		return -1;
+	return el_linkage_read(&p->elf, &p->link);
+}
+
+static int fill_object(struct in_object *o, const struct prog *p)
+{
+	struct stat st;
+
+	o->cls = p->elf.eh.cls;
+	o->type = p->elf.eh.type;
+	if (fstat(p->fd, &st))
+		return -1;
+	o->major = major(st.st_dev);
+	o->minor = minor(st.st_dev);
+	o->inode = st.st_ino;
+	return 0;
+}
+
+static bool of_object(const struct hl_smaps_map *m, void *ctx)
+{
+	const struct in_object *o = ctx;
+
+	return m->line.inode == o->inode && m->line.major == o->major &&
+	       m->line.minor == o->minor;
+}
+
+/* The bias of the program exe names, from AT_PHDR. */
+static int bias_from_auxv(struct in_live *lv, const struct prog *p,
+			  uintptr_t *bias)
+{
+	size_t len;
+	char *auxv = in_proc_slurp(lv->pid, "auxv", &len);
+	uint64_t at_phdr;
+	int rc = -1;
+
+	if (!auxv)
+		return -1;
+	if (!in_auxv_get(auxv, len, p->elf.eh.cls, AT_PHDR, &at_phdr))
+		rc = in_bias_from_phdr(p->elf.ph, p->elf.eh.phnum,
+				       p->elf.eh.phoff, at_phdr, lv->base_page,
+				       bias);
+	free(auxv);
+	if (rc)
+		warnx("process %d: %s: the auxiliary vector does not say where "
+		      "its program headers are", (int)lv->pid, p->path);
+	return rc;
+}
+
+/* Whether the mapping at index I is the first of its file. */
+static bool first_of_file(const struct in_live *lv, size_t i)
+{
+	const struct hl_maps_line *a = &lv->map[i].line;
+
+	if (!a->inode || a->path[0] != '/')
+		return false;
+	for (size_t j = 0; j < i; j++) {
+		const struct hl_maps_line *b = &lv->map[j].line;
+
+		if (b->inode == a->inode && b->major == a->major &&
+		    b->minor == a->minor)
+			return false;
+	}
+	return true;
+}
+
+/* Whether the file open on FD starts with the ELF magic number. */
+static bool is_elf(int fd)
+{
+	char magic[SELFMAG];
+
+	return pread(fd, magic, SELFMAG, 0) == SELFMAG &&
+	       !memcmp(magic, ELFMAG, SELFMAG);
+}
+
+/*
+ * Open the mapped file of LV->map[I] into P if it is a program.  Data
+ * files (locales, caches) are mapped too: they are passed over quietly.
+ */
+static bool try_program(struct in_live *lv, size_t i, struct prog *p)
+{
+	p->fd = in_proc_open_mapped(lv->pid, &lv->map[i]);
+	if (p->fd < 0)
+		return false;
+	if (!is_elf(p->fd)) {
+		prog_close(p);
+		return false;
+	}
+	p->path = strdup(lv->map[i].line.path);
+	if (p->path && !prog_read(p) && p->link.dynamic && !p->link.has_soname)
+		return true;
+	prog_close(p);
+	free(p->path);
+	p->path = NULL;
+	return false;
+}
+
+/* The program the loader EXE, run as a command, loaded, into P. */
+static int find_loaded(struct in_live *lv, struct prog *exe, struct prog *p)
+{
+	for (size_t i = 0; i < lv->nmap; i++) {
+		if (!first_of_file(lv, i) || of_object(&lv->map[i], &lv->obj[0]))
+			continue;
+		if (try_program(lv, i, p))
+			return 0;
+	}
+	warnx("process %d: started through the dynamic loader %s, and no file "
+	      "it maps is a program", (int)lv->pid, exe->path);
+	return -1;
+}
+
+static int open_exe(struct in_live *lv, struct prog *p)
+{
+	p->fd = in_proc_open_exe(lv->pid, &p->path);
+	if (p->fd < 0)
+		return -1;
+	if (prog_read(p))
+		return -1;
+	return fill_object(&lv->obj[0], p);
+}
+
+/*
+ * The program of LV into *P (which may be EXE itself) and the bias of
+ * LV->obj[0].
+ */
+static int locate(struct in_live *lv, struct prog *exe, struct prog *loaded,
+		  struct prog **p)
+{
+	struct in_object *o = &lv->obj[0];
+
+	*p = exe;
+	if (exe->link.dynamic || !exe->link.has_soname)
+		return bias_from_auxv(lv, exe, &o->bias);
+	if (find_loaded(lv, exe, loaded))
+		return -1;
+	lv->interp = exe->path;
+	exe->path = NULL;
+	*p = loaded;
+	if (fill_object(o, loaded))
+		return -1;
+	if (loaded->elf.eh.type == ET_DYN &&
+	    in_bias_from_maps(loaded->elf.ph, loaded->elf.eh.phnum, lv->map,
+			      lv->nmap, of_object, o, lv->base_page, &o->bias)) {
+		warnx("process %d: %s: its mappings do not tell where it was "
+		      "loaded", (int)lv->pid, loaded->path);
+		return -1;
+	}
+	return 0;
+}
+
+int in_live_gather(struct in_live *lv, pid_t pid)
+{
+	struct prog exe = { .fd = -1 }, loaded = { .fd = -1 }, *p;
+	size_t len;
+	char *text;
+	int rc = -1;
+
+	memset(lv, 0, sizeof(*lv));
+	lv->pid = pid;
+	lv->base_page = (uint64_t)sysconf(_SC_PAGESIZE);
+	text = in_proc_slurp(pid, "smaps", &len);
+	if (!text || in_live_parse(lv, text))
+		return -1;
+	if (!lv->nmap) {
+		warnx("process %d: has no memory mapped (a kernel thread, or a "
+		      "process that has exited)", (int)pid);
+		return -1;
+	}
+	lv->obj = calloc(1, sizeof(*lv->obj));
+	if (!lv->obj) {
+		warn("process %d", (int)pid);
+		return -1;
+	}
+	lv->nobj = 1;
+	lv->obj[0].main = true;
+	if (!open_exe(lv, &exe) && !locate(lv, &exe, &loaded, &p)) {
+		lv->obj[0].path = p->path;
+		p->path = NULL;
+		rc = in_cover(lv, &lv->obj[0], p->elf.ph, p->elf.eh.phnum);
+	}
+	prog_close(&exe);
+	prog_close(&loaded);
+	free(exe.path);
+	free(loaded.path);
+	return rc;
+}
+
+void in_live_free(struct in_live *lv)
+{
+	for (size_t i = 0; i < lv->nobj; i++) {
+		free(lv->obj[i].path);
+		free(lv->obj[i].seg);
+	}
+	free(lv->obj);
+	free(lv->part);
+	free(lv->map);
+	free(lv->smaps);
+	free(lv->interp);
+	memset(lv, 0, sizeof(*lv));
+}

@@ -1,0 +1,147 @@
+/*
+ * Reading /proc/<pid>: see proc.h.
+ */
+#include <err.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+#include "tools/inspect/proc.h"
+
+#define OPEN_FLAGS (O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+
+/* Say why /proc/PID/NAME could not be read, with errno as it failed. */
+static void cannot(pid_t pid, const char *name)
+{
+	int e = errno;
+
+	if (e == ENOENT || e == ESRCH)
+		warnx("process %d: no such process", (int)pid);
+	else if (e == EACCES || e == EPERM)
+		warnx("process %d: /proc/%d/%s: %s: reading another user's "
+		      "process needs root (ptrace access mode)", (int)pid,
+		      (int)pid, name, strerror(e));
+	else
+		warnx("process %d: /proc/%d/%s: %s", (int)pid, (int)pid, name,
+		      strerror(e));
+}
+
+static char *read_all(int fd, size_t *len)
+{
+	size_t cap = 1 << 16, n = 0;
+	char *buf = malloc(cap), *grown;
+	ssize_t got;
+
+	while (buf && (got = read(fd, buf + n, cap - n - 1)) != 0) {
+		if (got < 0) {
+			free(buf);
+			return NULL;
+		}
+		n += (size_t)got;
+		if (cap - n - 1 == 0) {
+			grown = realloc(buf, cap * 2);
+			if (!grown) {
+				free(buf);
+				return NULL;
+			}
+			buf = grown;
+			cap *= 2;
+		}
+	}
+	if (buf) {
+		buf[n] = '\0';
+		*len = n;
+	}
+	return buf;
+}
+
+char *in_proc_slurp(pid_t pid, const char *name, size_t *len)
+{
+	char path[64];
+	char *buf;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%d/%s", (int)pid, name);
+	fd = open(path, OPEN_FLAGS);
+	if (fd < 0) {
+		cannot(pid, name);
+		return NULL;
+	}
+	buf = read_all(fd, len);
+	if (!buf)
+		cannot(pid, name);
+	close(fd);
+	return buf;
+}
+
+int in_proc_open_exe(pid_t pid, char **path)
+{
+	char link[64], target[PATH_MAX];
+	ssize_t n;
+	int fd;
+
+	snprintf(link, sizeof(link), "/proc/%d/exe", (int)pid);
+	n = readlink(link, target, sizeof(target) - 1);
+	fd = n < 0 ? -1 : open(link, OPEN_FLAGS);
+	if (fd < 0) {
+		if (errno == ENOENT)
+			warnx("process %d: has no program file (a kernel thread, "
+			      "or a process that has exited)", (int)pid);
+		else
+			cannot(pid, "exe");
+		return -1;
+	}
+	target[n] = '\0';
+	*path = strdup(target);
+	if (!*path) {
+		warn("process %d", (int)pid);
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+static bool same_file(const struct stat *st, const struct hl_smaps_map *m)
+{
+	return S_ISREG(st->st_mode) && st->st_ino == m->line.inode &&
+	       major(st->st_dev) == m->line.major &&
+	       minor(st->st_dev) == m->line.minor;
+}
+
+/* Open NAME if it is, by stat before and fstat after, the file of M. */
+static int open_checked(const char *name, const struct hl_smaps_map *m)
+{
+	struct stat st;
+	int fd;
+
+	if (stat(name, &st) || !same_file(&st, m))
+		return -1;
+	fd = open(name, OPEN_FLAGS);
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st) || !same_file(&st, m)) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+int in_proc_open_mapped(pid_t pid, const struct hl_smaps_map *m)
+{
+	char name[96];
+	int fd;
+
+	snprintf(name, sizeof(name), "/proc/%d/map_files/%lx-%lx", (int)pid,
+		 (unsigned long)m->line.start, (unsigned long)m->line.end);
+	fd = open_checked(name, m);
+	if (fd >= 0 || m->line.path[0] != '/')
+		return fd;
+	return open_checked(m->line.path, m);
+}
