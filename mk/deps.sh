@@ -33,6 +33,9 @@ cmd setcap libcap2-bin
 cmd python3 python3
 cmd groff groff-base
 cmd man man-db
+cmd perf linux-perf
+cmd bpftrace bpftrace
+hdr sys/sdt.h systemtap-sdt-dev
 '
 bench='
 cmd valgrind valgrind

@@ -118,11 +118,28 @@ static void print_size(FILE *out, const struct in_size *s, int last)
 		yes(s->mount_needed), CODE(serve_codes, s->serve), last ? "" : ",");
 }
 
+/*
+ * USDT probes: state "unknown" (no section headers), "none", "fire" (no
+ * probe in text the plan moves) or "silenced" (some are).
+ */
+static void print_usdt(FILE *out, const struct in_usdt *u)
+{
+	if (!u->known) {
+		fputs("  \"usdt\": {\"state\": \"unknown\", \"probes\": null, "
+		      "\"silenced\": null},\n", out);
+		return;
+	}
+	fprintf(out, "  \"usdt\": {\"state\": \"%s\", \"probes\": %zu, "
+		"\"silenced\": %zu},\n", !u->probes ? "none" :
+		u->moved ? "silenced" : "fire", u->probes, u->moved);
+}
+
 void in_print_json(FILE *out, const struct in_report *r)
 {
 	int nseg = r->plan_ok ? r->plan.nseg : 0;
 
 	print_program(out, r);
+	print_usdt(out, &r->usdt);
 	fputs("  \"segments\": [\n", out);
 	for (int i = 0; i < nseg; i++)
 		print_seg(out, r, &r->plan.seg[i], i == nseg - 1);

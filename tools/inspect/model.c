@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "elf/simulate.h"
+#include "elf/usdt.h"
 #include "host/sysinfo.h"
 #include "tools/inspect/model.h"
 
@@ -64,6 +65,32 @@ static void fill_sizes(struct in_report *r, const char *sysfs)
 	}
 }
 
+/* Whether the plan moves the byte at file address PC to huge pages. */
+static bool moved(const struct in_report *r, uint64_t pc)
+{
+	for (int i = 0; r->plan_ok && i < r->plan.nseg; i++) {
+		const struct hl_seg *s = &r->plan.seg[i];
+
+		if (s->remap && pc >= s->map_start - r->bias &&
+		    pc < s->map_end - r->bias)
+			return true;
+	}
+	return false;
+}
+
+static int read_usdt(struct in_report *r, const struct el_file *f)
+{
+	struct el_usdt u;
+	int rc = el_usdt_read(f, &u);
+
+	r->usdt.known = u.known;
+	r->usdt.probes = u.n;
+	for (size_t i = 0; i < u.n; i++)
+		r->usdt.moved += moved(r, u.pc[i]);
+	el_usdt_free(&u);
+	return rc;
+}
+
 int in_gather(struct in_report *r, const struct el_file *f,
 	      const struct in_host *host, hl_getenv_fn *get, void *ctx,
 	      const char *sysfs)
@@ -82,7 +109,7 @@ int in_gather(struct in_report *r, const struct el_file *f,
 	r->bias = el_sim_bias(f, &r->sizes);
 	r->plan_ok = !el_sim_plan(&r->plan, &r->cfg, &r->sizes, f);
 	fill_sizes(r, sysfs);
-	return 0;
+	return read_usdt(r, f);
 }
 
 size_t in_seg_page(const struct in_report *r, const struct hl_seg *s)

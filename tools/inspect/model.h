@@ -33,6 +33,16 @@ enum in_serve {
 	IN_SERVE_NO,
 };
 
+/*
+ * The program's USDT probes, and how many lie in text the plan moves to
+ * huge pages, where uprobes do not fire (elf/usdt.h).
+ */
+struct in_usdt {
+	bool known;			/* false: no section headers */
+	size_t probes;
+	size_t moved;
+};
+
 struct in_size {
 	size_t page;
 	bool is_default;
@@ -58,6 +68,7 @@ struct in_report {
 	bool plan_ok;			/* else plan.error says why */
 	struct in_size size[HL_MAX_SIZES];
 	int nsize;
+	struct in_usdt usdt;
 };
 
 /* The host: its class and machine decide IN_RT_FOREIGN. */

@@ -127,6 +127,27 @@ static void print_pools(FILE *out, const struct in_report *r)
 	}
 }
 
+/*
+ * USDT probes: uprobes fire only in the program file's own pages, so
+ * probes in text moved to huge pages fall silent.
+ */
+static void print_usdt(FILE *out, const struct in_usdt *u)
+{
+	if (!u->known)
+		fprintf(out, "USDT probes: cannot tell: the file has no section "
+			"headers, where .note.stapsdt would be\n");
+	else if (u->moved)
+		fprintf(out, "USDT probes: %zu (.note.stapsdt), %zu in text that "
+			"would go on huge pages, where they do not fire: "
+			"HUGETLB_ELFMAP=W moves data only and keeps them "
+			"working\n", u->probes, u->moved);
+	else if (u->probes)
+		fprintf(out, "USDT probes: %zu (.note.stapsdt); they fire while "
+			"their text stays on base pages, as here, and would not "
+			"on huge pages (HUGETLB_ELFMAP=R or RW): "
+			"HUGETLB_ELFMAP=W keeps them working\n", u->probes);
+}
+
 void in_print_text(FILE *out, const struct in_report *r)
 {
 	int remapped = 0;
@@ -145,5 +166,6 @@ void in_print_text(FILE *out, const struct in_report *r)
 	}
 	fprintf(out, "\n%d of %d segments would go on huge pages\n", remapped,
 		r->plan.nseg);
+	print_usdt(out, &r->usdt);
 	print_pools(out, r);
 }
