@@ -30,6 +30,8 @@ setpriv --reuid=$uid --regid=$gid --clear-groups sh -c \
 stat -c %U "$PWD/open/elflink-uid-0" >owner
 rc=0; "$hugectl" --share-list >list 2>list.err || rc=\$?; echo \$rc >list.rc
 rc=0; "$hugectl" --share-clean=all >clean 2>clean.err || rc=\$?; echo \$rc >clean.rc
+rc=0; HUGETLB_SHARE_PATH="$PWD/open/elflink-uid-0" "$hugectl" --share-clean=all \
+	>/dev/null 2>path.err || rc=\$?; echo \$rc >path.rc
 ls "$PWD/open/elflink-uid-0" >left
 umount "$PWD/open"
 SH
@@ -40,7 +42,8 @@ grep -q gone list && fail "--share-list listed a squatted directory: $(cat list)
 [ "$(cat list.rc)" -ne 0 ] && [ "$(cat clean.rc)" -ne 0 ] ||
 	fail "a refused directory did not make hugectl fail"
 grep -q "elflink-uid-0" clean.err || fail "no message names the directory: $(cat clean.err)"
-ok "a squatted elflink-uid-0 is refused: $(cat clean.err)"
+[ "$(cat path.rc)" -ne 0 ] || fail "the user's directory was accepted as HUGETLB_SHARE_PATH"
+ok "a squatted elflink-uid-0 is refused, found or named (sudo -E): $(cat clean.err)"
 
 # 2. HUGETLB_SHARE_PATH through a symbolic link, however written.
 mount_hugetlbfs "$PWD/mnt"
