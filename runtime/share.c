@@ -173,14 +173,16 @@ static uint64_t now_ms(void)
  * wait is bounded: a holder stopped with ^Z or hung on a network file
  * system must not hold up every later start of the program, which
  * instead gives up after RT_SHARE_WAIT_MS and uses a private copy (-1,
- * with ERR saying so).
+ * with ERR saying so).  The lock is the program's, not the segment's:
+ * once one segment gave up, the others only look once.
  */
-static int await_lock(const struct rt_share_ctx *ctx, const char *name,
+static int await_lock(struct rt_share_ctx *ctx, const char *name,
 		      size_t len, size_t page, int lock, int *fd, char *err,
 		      size_t errlen)
 {
 	const struct timespec tick = { 0, RT_SHARE_TICK_MS * 1000000L };
 	uint64_t start = now_ms();
+	int limit = ctx->waited_out ? 0 : RT_SHARE_WAIT_MS;
 
 	for (;;) {
 		if (flock(lock, LOCK_EX | LOCK_NB) == 0)
@@ -193,10 +195,11 @@ static int await_lock(const struct rt_share_ctx *ctx, const char *name,
 		*fd = open_checked(ctx->dirfd, name, len, page, err, errlen);
 		if (*fd >= 0 || err[0])
 			return *fd >= 0 ? 0 : -1;
-		if (now_ms() - start >= RT_SHARE_WAIT_MS) {
+		if (now_ms() - start >= (uint64_t)limit) {
 			snprintf(err, errlen, "another process has been making "
 				 "the shared text of %.150s for %d ms (stopped or "
 				 "hung?)", ctx->exe, RT_SHARE_WAIT_MS);
+			ctx->waited_out = true;
 			return -1;
 		}
 		nanosleep(&tick, NULL);

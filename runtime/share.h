@@ -28,6 +28,7 @@ struct rt_share_ctx {
 	struct hl_share_id id;		/* its identity, per segment below */
 	char error[400];		/* why sharing is off, when dirfd < 0 */
 	const char *wait_publish;	/* HUGELINK_FAULT=wait-publish:PATH */
+	bool waited_out;		/* a wait for the lock timed out */
 };
 
 /*
