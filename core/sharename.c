@@ -3,7 +3,6 @@
  */
 #include <inttypes.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "core/sharename.h"
@@ -129,24 +128,69 @@ static int unescape(const char *s, size_t n, char *out, size_t len)
 	return 0;
 }
 
+/*
+ * A decimal number of at most MAX, written as hl_share_name writes it:
+ * digits only, no sign, no leading zero.  Returns the character after it,
+ * or NULL.
+ */
+static const char *decimal(const char *s, unsigned long long max,
+			   unsigned long long *out)
+{
+	unsigned long long v = 0;
+	const char *p = s;
+
+	for (; *p >= '0' && *p <= '9'; p++) {
+		if (v > (max - (unsigned)(*p - '0')) / 10)
+			return NULL;
+		v = v * 10 + (unsigned)(*p - '0');
+	}
+	if (p == s || (*s == '0' && p - s > 1))
+		return NULL;
+	*out = v;
+	return p;
+}
+
+/* Exactly 16 lower-case hex digits, as "%016" PRIx64 writes the key. */
+static const char *hex_key(const char *s, uint64_t *out)
+{
+	uint64_t v = 0;
+
+	for (int i = 0; i < 16; i++, s++) {
+		if (*s >= '0' && *s <= '9')
+			v = v << 4 | (uint64_t)(*s - '0');
+		else if (*s >= 'a' && *s <= 'f')
+			v = v << 4 | (uint64_t)(*s - 'a' + 10);
+		else
+			return NULL;
+	}
+	*out = v;
+	return s;
+}
+
+bool hl_share_page_ok(unsigned long long page)
+{
+	return page >= HL_SHARE_PAGE_MIN && page <= HL_SHARE_PAGE_MAX &&
+	       page <= SIZE_MAX && !(page & (page - 1));
+}
+
 int hl_share_parse(const char *name, struct hl_share_parsed *out)
 {
-	const char *k = strchr(name, '#');
-	char *end;
-	unsigned long kb;
+	const char *k = strchr(name, '#'), *p;
+	unsigned long long phdr, kb;
 
 	if (!k || unescape(name, (size_t)(k - name), out->path,
 			   sizeof(out->path)) || out->path[0] != '/')
 		return -1;
-	out->key = strtoull(k + 1, &end, 16);
-	if (end != k + 17 || *end != '#')
+	p = hex_key(k + 1, &out->key);
+	if (!p || *p != '#')
 		return -1;
-	out->phdr = (int)strtol(end + 1, &end, 10);
-	if (*end != '#')
+	p = decimal(p + 1, HL_SHARE_PHDR_MAX, &phdr);
+	if (!p || *p != '#')
 		return -1;
-	kb = strtoul(end + 1, &end, 10);
-	if (strcmp(end, "k") || !kb)
+	p = decimal(p + 1, HL_SHARE_PAGE_MAX >> 10, &kb);
+	if (!p || strcmp(p, "k") || !hl_share_page_ok(kb << 10))
 		return -1;
-	out->page = (size_t)kb << 10;
+	out->phdr = (int)phdr;
+	out->page = (size_t)(kb << 10);
 	return 0;
 }

@@ -18,6 +18,7 @@
  * program, or another program at the same path, has another key, so it
  * never maps a file made from different text.
  */
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/stat.h>
@@ -26,6 +27,16 @@
 
 #define HL_SHARE_NAME_MAX 255
 #define HL_BUILD_ID_MAX 64
+
+/*
+ * What a name may say.  A segment is a program header's index, and
+ * e_phnum is 16 bits.  A page size is a power of two that some
+ * architecture's hugetlbfs offers: from 64 KiB (arm64, ppc64) to 16 GiB
+ * (ppc64, arm64 with 64 KiB base pages).
+ */
+#define HL_SHARE_PHDR_MAX 65535
+#define HL_SHARE_PAGE_MIN (64ull << 10)
+#define HL_SHARE_PAGE_MAX (16ull << 30)
 
 /* What identifies a shared segment. */
 struct hl_share_id {
@@ -72,7 +83,16 @@ struct hl_share_parsed {
 	size_t page;
 };
 
-/* Parse NAME; 0, or -1 when it is not a shared-file name. */
+/*
+ * Parse NAME; 0, or -1 when it is not a shared-file name exactly as
+ * hl_share_name writes one: an absolute path with only the three escapes,
+ * a key of 16 lower-case hex digits, a segment and a page size in kB in
+ * plain decimal within the bounds above.  A name that parses is made
+ * again, byte for byte, by hl_share_name from what was parsed.
+ */
 int hl_share_parse(const char *name, struct hl_share_parsed *out);
+
+/* True when PAGE is a page size a shared file may have (see above). */
+bool hl_share_page_ok(unsigned long long page);
 
 #endif

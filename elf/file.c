@@ -139,19 +139,24 @@ int el_open_fd(struct el_file *f, const char *name, int fd)
 }
 
 /* O_NONBLOCK: opening a FIFO by mistake must not hang; fstat refuses it. */
-int el_open(struct el_file *f, const char *path)
+int el_open_as(struct el_file *f, const char *path, const char *name)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	int rc;
 
 	if (fd < 0) {
-		init(f, path, -1);
-		warn("%s", path);
+		init(f, name, -1);
+		warn("%s", name);
 		return -1;
 	}
-	rc = el_open_fd(f, path, fd);
+	rc = el_open_fd(f, name, fd);
 	f->own_fd = true;
 	return rc;
+}
+
+int el_open(struct el_file *f, const char *path)
+{
+	return el_open_as(f, path, path);
 }
 
 int el_open_mem(struct el_file *f, const char *name, void *buf,

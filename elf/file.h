@@ -31,6 +31,10 @@ struct el_file {
  */
 int el_open(struct el_file *f, const char *path);
 
+/* The same, naming the file NAME in messages and in F->name (the tools
+ * pass PATH escaped for printing). */
+int el_open_as(struct el_file *f, const char *path, const char *name);
+
 /* The same on an open descriptor, which F does not own. */
 int el_open_fd(struct el_file *f, const char *name, int fd);
 

@@ -5,8 +5,8 @@
 # Usage: fuzz/run.sh BUILD SECONDS TARGET...
 #   BUILD holds the fuzzers and seeds/ (fuzz/seeds.sh); each target's
 #   corpus grows in BUILD/corpus/TARGET.  Targets whose name starts with
-#   "elf-" are seeded from seeds/elf, "ctl-" from seeds/ctl; the others
-#   start from nothing.
+#   "elf-" are seeded from seeds/elf, "ctl-" from seeds/ctl, "share-"
+#   from seeds/share; the others start from nothing.
 set -u
 build=$1 seconds=$2
 shift 2
@@ -18,6 +18,7 @@ for t in "$@"; do
 	case $t in
 	elf-*) seeds=$build/seeds/elf ;;
 	ctl-*) seeds=$build/seeds/ctl ;;
+	share-*) seeds=$build/seeds/share ;;
 	*) seeds= ;;
 	esac
 	corpus=$build/corpus/$t

@@ -3,13 +3,14 @@
 # kind the tools meet, built now (PIE, fixed-address, static, static-pie,
 # without separate code, relinked for huge pages, stripped, without
 # section headers, an object file, a shared library) and one from the
-# system; DIR/ctl gets hugectl command lines, NUL-separated.
+# system; DIR/ctl gets hugectl command lines, NUL-separated; DIR/share
+# gets shared-file names, good and bad.
 #
 # Usage: fuzz/seeds.sh DIR STAGE    (STAGE: the staged install tree)
 set -eu
 dir=$1 stage=$2
 cc=${CC:-gcc}
-mkdir -p "$dir/elf" "$dir/ctl"
+mkdir -p "$dir/elf" "$dir/ctl" "$dir/share"
 cd "$dir/elf"
 
 cat > seed.c <<'E'
@@ -43,3 +44,12 @@ printf -- '--dry-run\0--disable\0-v\0-q\0--verbose\00099' > dry-run
 printf -- '--heap=1G\0--thp\0--share-text\0--no-reserve\0prog\0arg' > heap
 printf -- '--library-path\0/opt/x\0--force-preload\0--no-preload\0p' > library
 printf -- '--library-use-path\0--text=0x40000000\0--\0--prog' > use-path
+
+cd "$dir/share"
+printf '%s' '%2fusr%2fbin%2fprog#0123456789abcdef#2#2048k' > text
+printf '%s' '%2fopt%2fa%25b%2fmy%23prog#abcdef0123456789#65535#1048576k' > escaped
+printf '%s' '%2fp#0123456789abcdef#0#64k' > smallest
+printf '%s' '%2fbin%2ftrue#0123456789abcdef#0#18014398509481984k' > overflow
+printf '%s' '%2fbin%2ftrue#0123456789abcdef#-2147483648#2048k' > negative
+printf '%%2ftmp%%2fx\ncurrent\033[2J\377#0123456789abcdef#0#2048k' > control
+printf '%s' '%2fusr%2fbin%2fprog#lock' > lock

@@ -65,14 +65,13 @@ int host_sizes_read(struct hl_sizes *sizes, size_t default_page)
 	return sizes->navail ? 0 : -1;
 }
 
-/* True when DIR is a hugetlbfs mount of PAGE-sized pages we may use. */
-static bool usable_mount(const char *dir, size_t page)
+/* True when DIR is a hugetlbfs mount of PAGE-sized pages. */
+static bool mount_of_size(const char *dir, size_t page)
 {
 	struct statfs sf;
 
 	return statfs(dir, &sf) == 0 && sf.f_type == HUGETLBFS_MAGIC &&
-	       (size_t)sf.f_bsize == page &&
-	       access(dir, R_OK | W_OK | X_OK) == 0;
+	       (size_t)sf.f_bsize == page;
 }
 
 static int copy_path(const char *dir, size_t n, char *out, size_t len)
@@ -84,19 +83,16 @@ static int copy_path(const char *dir, size_t n, char *out, size_t len)
 	return 0;
 }
 
-/* The first usable mount in the ':'-separated PATHS. */
-static int mount_in_list(size_t page, const char *paths, char *out, size_t len)
+/* FN with each directory of the ':'-separated PATHS, as host_mounts_each. */
+static int each_in_list(const char *paths, host_mount_fn *fn, void *ctx)
 {
 	char dir[HL_CFG_PATH_MAX];
+	int rc = 0;
 
-	for (const char *p = paths; *p; p += strcspn(p, ":"), p += *p == ':') {
-		size_t n = strcspn(p, ":");
-
-		if (copy_path(p, n, dir, sizeof(dir)) == 0 &&
-		    usable_mount(dir, page))
-			return copy_path(dir, n, out, len);
-	}
-	return -1;
+	for (const char *p = paths; *p && !rc; p += strcspn(p, ":"), p += *p == ':')
+		if (copy_path(p, strcspn(p, ":"), dir, sizeof(dir)) == 0)
+			rc = fn(dir, ctx);
+	return rc;
 }
 
 int host_mounts_each(host_mount_fn *fn, void *ctx)
@@ -116,25 +112,47 @@ int host_mounts_each(host_mount_fn *fn, void *ctx)
 	return rc;
 }
 
-struct wanted {
+/* A callback, called only for mounts of one page size. */
+struct sized {
 	size_t page;
+	host_mount_fn *fn;
+	void *ctx;
+};
+
+static int if_sized(const char *dir, void *ctx)
+{
+	const struct sized *s = ctx;
+
+	return mount_of_size(dir, s->page) ? s->fn(dir, s->ctx) : 0;
+}
+
+int host_mounts_of_size(size_t page, const char *paths, host_mount_fn *fn,
+			void *ctx)
+{
+	struct sized s = { page, fn, ctx };
+
+	if (paths && *paths)
+		return each_in_list(paths, if_sized, &s);
+	return host_mounts_each(if_sized, &s);
+}
+
+struct wanted {
 	char *out;
 	size_t len;
 };
 
+/* A mount we may make files in. */
 static int take_if_usable(const char *dir, void *ctx)
 {
 	struct wanted *w = ctx;
 
-	return usable_mount(dir, w->page) &&
+	return access(dir, R_OK | W_OK | X_OK) == 0 &&
 	       copy_path(dir, strlen(dir), w->out, w->len) == 0;
 }
 
 int host_mount_for_size(size_t page, const char *paths, char *out, size_t len)
 {
-	struct wanted w = { page, out, len };
+	struct wanted w = { out, len };
 
-	if (paths && *paths)
-		return mount_in_list(page, paths, out, len);
-	return host_mounts_each(take_if_usable, &w) == 1 ? 0 : -1;
+	return host_mounts_of_size(page, paths, take_if_usable, &w) == 1 ? 0 : -1;
 }

@@ -18,7 +18,8 @@
 int host_sizes_read(struct hl_sizes *sizes, size_t default_page);
 
 /*
- * Find a hugetlbfs mount whose page size is PAGE, searching the
+ * Find a hugetlbfs mount whose page size is PAGE and in which the caller
+ * may make files (read, write and search access), searching the
  * ':'-separated PATHS when non-empty and /proc/mounts otherwise.  Writes
  * it into OUT and returns 0, or -1 when there is none.
  */
@@ -32,5 +33,13 @@ typedef int host_mount_fn(const char *dir, void *ctx);
  * went through them all, or -1 when /proc/mounts cannot be read.
  */
 int host_mounts_each(host_mount_fn *fn, void *ctx);
+
+/*
+ * The same for the hugetlbfs mounts of PAGE-sized pages only, taken from
+ * the ':'-separated PATHS when non-empty and /proc/mounts otherwise,
+ * whatever access the caller has to them.
+ */
+int host_mounts_of_size(size_t page, const char *paths, host_mount_fn *fn,
+			void *ctx);
 
 #endif

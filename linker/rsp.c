@@ -5,10 +5,12 @@
  */
 #include <err.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "linker/readall.h"
 #include "linker/rsp.h"
@@ -73,14 +75,19 @@ int lw_rsp_split(const char *text, struct lw_argv *out)
 }
 
 /*
- * Read the whole of PATH into a NUL-terminated buffer.  Returns 1 with
- * *TEXT set, 0 when the file cannot be read (it then stays a literal
- * argument), -1 on a directory or when memory runs out.
+ * Read the whole of PATH into a NUL-terminated buffer, taking its size
+ * from *LEFT, the bytes still allowed.  Only a regular file is read: a
+ * FIFO would be drained before the real linker could read it, and
+ * /dev/zero never ends; they stay literal arguments, as a file that
+ * cannot be read does.  Returns 1 with *TEXT set, 0 for a literal
+ * argument, -1 on a directory, beyond the limit or when memory runs out.
  */
-static int slurp(const char *path, char **text)
+static int slurp(const char *path, char **text, size_t *left)
 {
 	struct stat st;
+	size_t got = 0;
 	FILE *f;
+	int fd, e;
 
 	if (stat(path, &st) < 0)
 		return 0;
@@ -88,20 +95,35 @@ static int slurp(const char *path, char **text)
 		warnx("@%s: @-file refers to a directory", path);
 		return -1;
 	}
-	f = fopen(path, "r");
-	if (!f)
+	if (!S_ISREG(st.st_mode))
 		return 0;
-	*text = lw_read_all(f);
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	f = fd >= 0 ? fdopen(fd, "r") : NULL;
+	if (!f) {
+		if (fd >= 0)
+			close(fd);
+		return 0;
+	}
+	errno = 0;
+	*text = fstat(fd, &st) || !S_ISREG(st.st_mode) ? NULL :
+		lw_read_max(f, *left, &got);
+	e = errno;
 	fclose(f);
-	if (!*text && errno == ENOMEM) {
-		warn("@%s", path);
+	if (!*text && e == EFBIG) {
+		warnx("@%s: response files hold more than %u MiB in all",
+		      path, LW_RSP_MAX_BYTES >> 20);
 		return -1;
 	}
+	if (!*text && e == ENOMEM) {
+		warnx("@%s: %s", path, strerror(e));
+		return -1;
+	}
+	*left -= got;
 	return *text != NULL;
 }
 
 /* Replace A->v[I] by the arguments in the file it names. */
-static int splice(struct lw_argv *a, size_t i, const char *text)
+static int put_in_place(struct lw_argv *a, size_t i, const char *text)
 {
 	struct lw_argv words = { 0 };
 	int rc;
@@ -117,6 +139,7 @@ static int splice(struct lw_argv *a, size_t i, const char *text)
 
 int lw_rsp_expand(struct lw_argv *a, size_t first)
 {
+	size_t left = LW_RSP_MAX_BYTES;
 	unsigned limit = RSP_LIMIT;
 	size_t i = first;
 
@@ -132,7 +155,7 @@ int lw_rsp_expand(struct lw_argv *a, size_t first)
 			warnx("too many @-files encountered");
 			return -1;
 		}
-		rc = slurp(a->v[i] + 1, &text);
+		rc = slurp(a->v[i] + 1, &text, &left);
 		if (rc < 0)
 			return -1;
 		if (rc == 0) {
@@ -141,7 +164,7 @@ int lw_rsp_expand(struct lw_argv *a, size_t first)
 		}
 		/* The file's arguments are scanned again from I: they may
 		 * name response files themselves. */
-		rc = splice(a, i, text);
+		rc = put_in_place(a, i, text);
 		free(text);
 		if (rc < 0)
 			return -1;

@@ -17,12 +17,17 @@
  */
 int lw_rsp_split(const char *text, struct lw_argv *out);
 
+/* The most bytes all the response files of one command line may hold. */
+#define LW_RSP_MAX_BYTES (16u << 20)
+
 /*
  * Replace every "@file" in A, from index FIRST on, by the arguments the
- * file holds, expanding response files named inside them too.  An @file
- * that does not exist or cannot be read stays a literal argument.  Fails
- * (after a message) on an @file that is a directory, after 2000 @files
- * (which is how nesting loops end), or when memory runs out.
+ * file holds, expanding response files named inside them too.  Only
+ * regular files are read: an @file that does not exist, cannot be read
+ * or is anything else (a FIFO, a device) stays a literal argument.
+ * Fails (after a message) on an @file that is a directory, after 2000
+ * @files (which is how nesting loops end), when the files hold more
+ * than LW_RSP_MAX_BYTES in all, or when memory runs out.
  */
 int lw_rsp_expand(struct lw_argv *a, size_t first);
 

@@ -1,12 +1,35 @@
 /*
- * The per-link temporary directory.
+ * The per-link temporary directory.  It is removed on SIGHUP, SIGINT and
+ * SIGTERM too (host/signals.h), with the signals held off whenever what
+ * the handler reads changes.
  */
 #include <err.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "host/signals.h"
 #include "linker/tmp.h"
+
+/* The directory to remove on a signal: the handler has no other way to
+ * find it.  Only async-signal-safe calls touch it there. */
+static const struct lw_tmp *volatile on_signal;
+
+static void remove_files(const struct lw_tmp *t)
+{
+	if (!t || !t->dir)
+		return;
+	if (t->args)
+		unlink(t->args);
+	if (t->script)
+		unlink(t->script);
+	rmdir(t->dir);
+}
+
+static void remove_on_signal(void)
+{
+	remove_files(on_signal);
+}
 
 static char *path_in(const char *dir, const char *name)
 {
@@ -18,23 +41,33 @@ static char *path_in(const char *dir, const char *name)
 int lw_tmp_create(struct lw_tmp *t)
 {
 	const char *base = getenv("TMPDIR");
+	char *dir, *args, *script;
+	sigset_t saved;
 
 	if (!base || !*base)
 		base = "/tmp";
-	t->dir = path_in(base, "hugetlbfs-ld.XXXXXX");
-	if (!t->dir) {
+	dir = path_in(base, "hugetlbfs-ld.XXXXXX");
+	if (!dir || host_undo_on_signals(remove_on_signal)) {
 		warn("temporary directory");
+		free(dir);
 		return -1;
 	}
-	if (!mkdtemp(t->dir)) {
-		warn("%s", t->dir);
-		free(t->dir);
-		t->dir = NULL;
+	host_signals_hold(&saved);
+	t->dir = mkdtemp(dir);
+	on_signal = t;
+	host_signals_release(&saved);
+	if (!t->dir) {
+		warn("%s", dir);
+		free(dir);
 		return -1;
 	}
-	t->args = path_in(t->dir, "args");
-	t->script = path_in(t->dir, "script");
-	if (!t->args || !t->script) {
+	args = path_in(t->dir, "args");
+	script = path_in(t->dir, "script");
+	host_signals_hold(&saved);
+	t->args = args;
+	t->script = script;
+	host_signals_release(&saved);
+	if (!args || !script) {
 		warn("temporary directory");
 		return -1;
 	}
@@ -59,13 +92,13 @@ int lw_tmp_write(const char *path, const char *text)
 
 void lw_tmp_remove(struct lw_tmp *t)
 {
-	if (t->dir) {
-		if (t->args)
-			unlink(t->args);
-		if (t->script)
-			unlink(t->script);
-		rmdir(t->dir);
-	}
+	sigset_t saved;
+
+	host_signals_hold(&saved);
+	remove_files(t);
+	if (on_signal == t)
+		on_signal = NULL;
+	host_signals_release(&saved);
 	free(t->args);
 	free(t->script);
 	free(t->dir);

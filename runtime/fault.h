@@ -3,7 +3,11 @@
 /*
  * Fault injection for the tests: HUGELINK_FAULT makes one step fail on
  * purpose, so the tests can watch the fallbacks work on a real kernel.
- * Ignored under AT_SECURE like everything else from the environment.
+ * It is compiled into the shipped runtime so that the tests exercise the
+ * code that is installed.  What it can do (base pages, an abort, a wait
+ * of at most 60 s) the user who sets it can do to the program anyway,
+ * and it is ignored under AT_SECURE (set-uid, set-gid, file
+ * capabilities) like everything else from the environment.
  *
  *   reserve        reserving huge pages fails as if the pool were empty
  *   swap           the last swap fails, leaving the old pages in place

@@ -79,6 +79,8 @@ int rt_maps_file_match(uintptr_t addr, const struct hl_maps_line *v,
 	file->major = v->major;
 	file->minor = v->minor;
 	file->inode = v->inode;
+	file->start = v->start;
+	file->end = v->end;
 	strcpy(file->path, v->path);
 	return 1;
 }

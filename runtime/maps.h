@@ -29,11 +29,13 @@ struct rt_maps_info {
 	char foreign[160];	/* a mapping in the way, for the report */
 };
 
-/* A mapped file, as /proc/self/maps names it. */
+/* A mapped file, as /proc/self/maps names it, and the mapping of it
+ * that was asked about, [start, end). */
 struct rt_maps_file {
 	unsigned int major, minor;
 	unsigned long inode;
 	char path[4096];
+	uintptr_t start, end;
 };
 
 /* The question rt_maps_check answers: may [lo, hi), a range around the

@@ -1,16 +1,18 @@
 /*
  * Shared huge-page files: see share.h and core/sharename.h.
  *
- * Safety.  Every file is opened relative to the checked directory, with
- * O_NOFOLLOW, and checked after opening: a regular file on hugetlbfs with
- * our page size, owned by us or root, writable by no one else, of the
- * exact size.  A file or directory that fails is refused: another user
- * may have planted it.  The program maps shared files read-only from a
+ * Safety.  The directory is opened and checked once (host/sharedir.h,
+ * the checks hugectl applies too); every file is then opened relative to
+ * it, with O_NOFOLLOW, and checked after opening: a regular file on
+ * hugetlbfs with our page size, owned by us or root, writable by no one
+ * else, of the exact size.  A file or directory that fails is refused:
+ * another user may have planted it.  The program maps shared files read-only from a
  * read-only descriptor, so it cannot change them for the next run.
  *
  * Concurrency.  Making a file happens under an flock on a lock file per
- * program: one process prepares, the others wait for exactly that long
- * and then map its file.  The file is built unnamed (O_TMPFILE) and
+ * program: one process prepares, the others wait for it and then map its
+ * file.  They wait RT_SHARE_WAIT_MS at most: a preparer that was stopped
+ * or hangs costs the others a private copy, not their start.  The file is built unnamed (O_TMPFILE) and
  * linked into place only when complete, so a process killed while
  * preparing leaves nothing behind, and its lock dies with it.  Files of
  * other builds of the same program and segment are stale: they are
@@ -19,52 +21,18 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <linux/magic.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/file.h>
 #include <sys/mman.h>
-#include <sys/statfs.h>
 #include <sys/sysmacros.h>
+#include <time.h>
 #include <unistd.h>
 
+#include "host/sharedir.h"
 #include "host/sysinfo.h"
 #include "runtime/fault.h"
 #include "runtime/share.h"
-
-
-/* Owned by us or root, and writable by no one else. */
-static int safe_owner(const struct stat *st)
-{
-	return (st->st_uid == geteuid() || st->st_uid == 0) &&
-	       !(st->st_mode & (S_IWGRP | S_IWOTH));
-}
-
-static int on_hugetlbfs(int fd, size_t page)
-{
-	struct statfs sf;
-
-	return fstatfs(fd, &sf) == 0 && sf.f_type == HUGETLBFS_MAGIC &&
-	       (size_t)sf.f_bsize == page;
-}
-
-static int check_dir(int fd, const char *path, size_t page, char *err,
-		     size_t errlen)
-{
-	struct stat st;
-
-	if (fstat(fd, &st) || !S_ISDIR(st.st_mode))
-		snprintf(err, errlen, "%s is not a directory", path);
-	else if (!safe_owner(&st))
-		snprintf(err, errlen, "refusing %s: owned by uid %u or "
-			 "writable by others", path, (unsigned)st.st_uid);
-	else if (!on_hugetlbfs(fd, page))
-		snprintf(err, errlen, "%s is not on hugetlbfs with %zu kB pages",
-			 path, page >> 10);
-	else
-		return 0;
-	return -1;
-}
 
 /*
  * The program's path and identity, once per process: the file at PROG's
@@ -94,11 +62,37 @@ static int identify(struct rt_share_ctx *ctx, const struct rt_image *img,
 	return 0;
 }
 
+/* What find_user_dir looks for, and why it found nothing. */
+struct user_dir {
+	char *dir;
+	size_t len;
+	char error[200];
+};
+
+/*
+ * MOUNT/elflink-uid-<uid>, made if need be.  It may exist already
+ * without the caller being allowed to write in MOUNT: an administrator
+ * who creates each user's directory under a root-owned mount keeps
+ * others from squatting a name (see hugelink(7)).
+ */
+static int find_user_dir(const char *mount, void *ctx)
+{
+	struct user_dir *u = ctx;
+
+	snprintf(u->dir, u->len, "%s/elflink-uid-%u", mount,
+		 (unsigned)geteuid());
+	if (mkdir(u->dir, 0700) == 0 || errno == EEXIST)
+		return 1;
+	snprintf(u->error, sizeof(u->error), "mkdir %.150s: %s", u->dir,
+		 strerror(errno));
+	return 0;
+}
+
 int rt_share_open_dir(struct rt_share_ctx *ctx, const struct hl_config *cfg,
 		      const struct rt_image *img,
 		      const struct rt_maps_file *prog, size_t page)
 {
-	char mount[200];
+	struct user_dir u = { ctx->dir, sizeof(ctx->dir), "" };
 
 	memset(ctx, 0, sizeof(*ctx));
 	ctx->dirfd = -1;
@@ -106,38 +100,26 @@ int rt_share_open_dir(struct rt_share_ctx *ctx, const struct hl_config *cfg,
 		return -1;
 	if (cfg->share_path[0]) {
 		snprintf(ctx->dir, sizeof(ctx->dir), "%s", cfg->share_path);
-	} else if (host_mount_for_size(page, cfg->path, mount, sizeof(mount))) {
-		snprintf(ctx->error, sizeof(ctx->error), "no hugetlbfs mount "
-			 "for %zu kB pages to share text in", page >> 10);
-		return -1;
-	} else {
-		snprintf(ctx->dir, sizeof(ctx->dir), "%s/elflink-uid-%u", mount,
-			 (unsigned)geteuid());
-		if (mkdir(ctx->dir, 0700) && errno != EEXIST) {
-			snprintf(ctx->error, sizeof(ctx->error), "mkdir %s: %s",
-				 ctx->dir, strerror(errno));
-			return -1;
-		}
-	}
-	ctx->dirfd = open(ctx->dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	if (ctx->dirfd < 0) {
-		snprintf(ctx->error, sizeof(ctx->error), "%s: %s", ctx->dir,
-			 strerror(errno));
+	} else if (host_mounts_of_size(page, cfg->path, find_user_dir, &u) != 1) {
+		if (u.error[0])
+			snprintf(ctx->error, sizeof(ctx->error), "%s", u.error);
+		else
+			snprintf(ctx->error, sizeof(ctx->error), "no hugetlbfs "
+				 "mount for %zu kB pages to share text in",
+				 page >> 10);
 		return -1;
 	}
-	if (check_dir(ctx->dirfd, ctx->dir, page, ctx->error,
-		      sizeof(ctx->error))) {
-		rt_share_close(ctx);
-		return -1;
-	}
-	return 0;
+	ctx->dirfd = host_share_dir_open(ctx->dir, page, ctx->error,
+					 sizeof(ctx->error));
+	return ctx->dirfd < 0 ? -1 : 0;
 }
 
 /* Open NAME read-only and check it; -1 with ERR set, or ENOENT silently. */
 static int open_checked(int dirfd, const char *name, size_t len, size_t page,
 			char *err, size_t errlen)
 {
-	int fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	int fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK |
+			O_CLOEXEC);
 	struct stat st;
 
 	if (fd < 0) {
@@ -145,8 +127,9 @@ static int open_checked(int dirfd, const char *name, size_t len, size_t page,
 			snprintf(err, errlen, "%s: %s", name, strerror(errno));
 		return -1;
 	}
-	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || !safe_owner(&st) ||
-	    !on_hugetlbfs(fd, page) || (size_t)st.st_size != len) {
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode) ||
+	    !host_share_owner_ok(&st) || !host_share_on_hugetlbfs(fd, page) ||
+	    (size_t)st.st_size != len) {
 		snprintf(err, errlen, "refusing shared file %s: not a regular "
 			 "hugetlbfs file of ours, of %zu bytes", name, len);
 		close(fd);
@@ -155,23 +138,72 @@ static int open_checked(int dirfd, const char *name, size_t len, size_t page,
 	return fd;
 }
 
-/* The lock serialising the making of this program's files. */
-static int lock_program(int dirfd, const char *name, char *err, size_t errlen)
+/* The lock file serialising the making of this program's files, open
+ * but not yet locked. */
+static int open_lock(int dirfd, const char *name, char *err, size_t errlen)
 {
 	char lock[HL_SHARE_NAME_MAX + 1];
 	struct stat st;
 	int fd;
 
 	hl_share_lock_name(lock, name);
-	fd = openat(dirfd, lock, O_CREAT | O_RDWR | O_NOFOLLOW | O_CLOEXEC, 0600);
-	if (fd < 0 || fstat(fd, &st) || !S_ISREG(st.st_mode) || !safe_owner(&st) ||
-	    flock(fd, LOCK_EX)) {
-		snprintf(err, errlen, "cannot lock %s", lock);
+	fd = openat(dirfd, lock, O_CREAT | O_RDWR | O_NOFOLLOW | O_NONBLOCK |
+		    O_CLOEXEC, 0600);
+	if (fd < 0 || fstat(fd, &st) || !S_ISREG(st.st_mode) ||
+	    !host_share_owner_ok(&st)) {
+		snprintf(err, errlen, "cannot open the lock %s", lock);
 		if (fd >= 0)
 			close(fd);
 		return -1;
 	}
 	return fd;
+}
+
+static uint64_t now_ms(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (uint64_t)t.tv_sec * 1000 + (uint64_t)t.tv_nsec / 1000000;
+}
+
+/*
+ * Wait until the lock LOCK is ours (1), or until the file NAME of LEN
+ * bytes appears, made by the holder (0, with *FD its descriptor).  The
+ * wait is bounded: a holder stopped with ^Z or hung on a network file
+ * system must not hold up every later start of the program, which
+ * instead gives up after RT_SHARE_WAIT_MS and uses a private copy (-1,
+ * with ERR saying so).  The lock is the program's, not the segment's:
+ * once one segment gave up, the others only look once.
+ */
+static int await_lock(struct rt_share_ctx *ctx, const char *name,
+		      size_t len, size_t page, int lock, int *fd, char *err,
+		      size_t errlen)
+{
+	const struct timespec tick = { 0, RT_SHARE_TICK_MS * 1000000L };
+	uint64_t start = now_ms();
+	int limit = ctx->waited_out ? 0 : RT_SHARE_WAIT_MS;
+
+	for (;;) {
+		if (flock(lock, LOCK_EX | LOCK_NB) == 0)
+			return 1;
+		if (errno != EWOULDBLOCK && errno != EINTR) {
+			snprintf(err, errlen, "cannot lock the shared files of "
+				 "%.150s: %s", ctx->exe, strerror(errno));
+			return -1;
+		}
+		*fd = open_checked(ctx->dirfd, name, len, page, err, errlen);
+		if (*fd >= 0 || err[0])
+			return *fd >= 0 ? 0 : -1;
+		if (now_ms() - start >= (uint64_t)limit) {
+			snprintf(err, errlen, "another process has been making "
+				 "the shared text of %.150s for %d ms (stopped or "
+				 "hung?)", ctx->exe, RT_SHARE_WAIT_MS);
+			ctx->waited_out = true;
+			return -1;
+		}
+		nanosleep(&tick, NULL);
+	}
 }
 
 /* Remove files of other builds of the same program and segment. */
@@ -241,7 +273,7 @@ int rt_share_file(struct rt_share_ctx *ctx, const struct rt_share_range *r,
 {
 	char name[HL_SHARE_NAME_MAX + 1];
 	size_t len = r->hi - r->lo;
-	int fd, lock;
+	int fd, lock, locked;
 
 	*made = false;
 	ctx->id.phdr = r->phdr;
@@ -255,16 +287,20 @@ int rt_share_file(struct rt_share_ctx *ctx, const struct rt_share_range *r,
 	fd = open_checked(ctx->dirfd, name, len, r->page, err, errlen);
 	if (fd >= 0 || err[0])
 		return fd;
-	lock = lock_program(ctx->dirfd, name, err, errlen);
+	lock = open_lock(ctx->dirfd, name, err, errlen);
 	if (lock < 0)
 		return -1;
-	fd = open_checked(ctx->dirfd, name, len, r->page, err, errlen);
-	if (fd < 0 && !err[0] && make_file(ctx, name, r, err, errlen) == 0) {
+	locked = await_lock(ctx, name, len, r->page, lock, &fd, err, errlen);
+	if (locked == 1) {
 		fd = open_checked(ctx->dirfd, name, len, r->page, err, errlen);
-		*made = fd >= 0;
+		if (fd < 0 && !err[0] && make_file(ctx, name, r, err, errlen) == 0) {
+			fd = open_checked(ctx->dirfd, name, len, r->page, err,
+					  errlen);
+			*made = fd >= 0;
+		}
 	}
 	close(lock);
-	return fd;
+	return locked < 0 ? -1 : fd;
 }
 
 void rt_share_close(struct rt_share_ctx *ctx)

@@ -15,6 +15,11 @@
 #include "runtime/maps.h"
 #include "runtime/source.h"
 
+/* How long a start waits at most for another process making the shared
+ * file it needs, and how often it looks meanwhile. */
+#define RT_SHARE_WAIT_MS 200
+#define RT_SHARE_TICK_MS 2
+
 /* What a process needs to know once, whatever the segment. */
 struct rt_share_ctx {
 	int dirfd;			/* the checked share directory, or -1 */
@@ -23,15 +28,17 @@ struct rt_share_ctx {
 	struct hl_share_id id;		/* its identity, per segment below */
 	char error[400];		/* why sharing is off, when dirfd < 0 */
 	const char *wait_publish;	/* HUGELINK_FAULT=wait-publish:PATH */
+	bool waited_out;		/* a wait for the lock timed out */
 };
 
 /*
  * Identify the program IMG, whose file is PROG, and find or make the
  * share directory for PAGE-sized pages: HUGETLB_SHARE_PATH, or
- * <mount>/elflink-uid-<uid> on a hugetlbfs mount found for PAGE.  It
- * must be a real directory (no symlink), owned by us or root, writable by
- * no one else, on hugetlbfs with PAGE-sized pages.  Returns 0, or -1 with
- * CTX->error set.
+ * <mount>/elflink-uid-<uid> on the first hugetlbfs mount for PAGE where
+ * it exists or can be made.  It must pass host_share_dir_open: a real
+ * directory (no symlink), owned by us or root, writable by no one else,
+ * on hugetlbfs with PAGE-sized pages.  Returns 0, or -1 with CTX->error
+ * set.
  */
 int rt_share_open_dir(struct rt_share_ctx *ctx, const struct hl_config *cfg,
 		      const struct rt_image *img,
@@ -51,8 +58,9 @@ struct rt_share_range {
 /*
  * Return a read-only descriptor of the shared file for R, making it from
  * the live memory when no valid one exists; *MADE says whether we made
- * it.  Returns -1 with ERR set when no file can be had; the caller then
- * uses a private copy.
+ * it.  Returns -1 with ERR set when no file can be had, including when
+ * another process has held the making of it for RT_SHARE_WAIT_MS; the
+ * caller then uses a private copy.
  */
 int rt_share_file(struct rt_share_ctx *ctx, const struct rt_share_range *r,
 		  bool *made, char *err, size_t errlen);

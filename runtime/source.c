@@ -2,6 +2,7 @@
  * The source of read-only copies: see source.h.
  */
 #include <fcntl.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
@@ -9,17 +10,40 @@
 
 #include "runtime/source.h"
 
+/*
+ * The file PROG maps.  /proc/self/map_files reaches the very file
+ * mapped, deleted or renamed, whatever its path names now; opening it
+ * takes CAP_SYS_ADMIN (or CAP_CHECKPOINT_RESTORE, Linux 5.9 and later)
+ * on every kernel, so an ordinary user falls back to the path.  The path
+ * of a deleted program ends in " (deleted)", a name anyone who may write
+ * to its directory can give a FIFO: it is opened without blocking, taking
+ * a terminal or following a link, and the caller checks what it got.
+ */
+static int open_mapped(const struct rt_maps_file *prog)
+{
+	char self[64];
+	int fd;
+
+	snprintf(self, sizeof(self), "/proc/self/map_files/%lx-%lx",
+		 (unsigned long)prog->start, (unsigned long)prog->end);
+	fd = open(self, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	if (fd < 0)
+		fd = open(prog->path, O_RDONLY | O_NONBLOCK | O_NOCTTY |
+			  O_NOFOLLOW | O_CLOEXEC);
+	return fd;
+}
+
 void rt_source_open(struct rt_source *src, const struct rt_maps_file *prog,
 		    const struct rt_image *img)
 {
 	struct stat st;
 
-	src->fd = rt_image_textrel(img) ? -1 :
-		  open(prog->path, O_RDONLY | O_CLOEXEC);
+	src->fd = rt_image_textrel(img) ? -1 : open_mapped(prog);
 	if (src->fd < 0)
 		return;
-	if (fstat(src->fd, &st) || st.st_ino != prog->inode ||
-	    major(st.st_dev) != prog->major || minor(st.st_dev) != prog->minor)
+	if (fstat(src->fd, &st) || !S_ISREG(st.st_mode) ||
+	    st.st_ino != prog->inode || major(st.st_dev) != prog->major ||
+	    minor(st.st_dev) != prog->minor)
 		rt_source_close(src);
 }
 

@@ -26,9 +26,11 @@ struct rt_bytes {
 };
 
 /*
- * Open PROG's file for IMG, if it is the file mapped (same device and
- * inode) and IMG's read-only segments hold exactly its bytes (no text
- * relocations).  Otherwise SRC->fd is -1 and copies come from memory.
+ * Open PROG's file for IMG, if it is the file mapped (a regular file,
+ * same device and inode) and IMG's read-only segments hold exactly its
+ * bytes (no text relocations).  Otherwise SRC->fd is -1 and copies come
+ * from memory.  Whatever sits at PROG's path is never waited on: see
+ * source.c.
  */
 void rt_source_open(struct rt_source *src, const struct rt_maps_file *prog,
 		    const struct rt_image *img);

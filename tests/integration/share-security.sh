@@ -40,13 +40,18 @@ else
 	grep -q "Invalid argument" err || fail "ln -s in hugetlbfs: $(cat err)"
 	ok "hugetlbfs holds no symlinks: no shared file can be one"
 fi
-# A symlink named as the directory is not followed either.
+# A symlink named as the directory is not followed either, nor through
+# a trailing '/' or "/." (open("dlink/", O_NOFOLLOW) follows dlink).
+mv mnt/elsewhere "mnt/d/$victim"
 ln -s "$PWD/mnt/d" dlink
-HUGETLB_SHARE=1 HUGETLB_SHARE_PATH=$PWD/dlink HUGETLB_ELFMAP=R ./sc >out 2>err
-expect_lines out "text 2048" "ok"
-grep -q "dlink: Not a directory; using private copies" err ||
-	fail "a symlinked directory was used: $(cat err)"
-ok "a symlink to the directory is not followed"
+for p in dlink dlink/ dlink// dlink/. ; do
+	HUGETLB_SHARE=1 HUGETLB_SHARE_PATH=$PWD/$p HUGETLB_ELFMAP=R ./sc backing >out 2>err
+	expect_lines out "text 2048" "ok"
+	grep -q "^backing $PWD/mnt/d/" out &&
+		fail "HUGETLB_SHARE_PATH=$p: the directory behind the symlink was used"
+	grep -q "HUGETLB_SHARE: .*dlink" err || fail "HUGETLB_SHARE_PATH=$p: no reason given"
+done
+ok "a symlink to the directory is not followed, with or without a trailing /"
 
 # Directories: another owner's, or one anyone may write to.
 mkdir mnt/theirs && chown 65534 mnt/theirs

@@ -4,6 +4,7 @@
  */
 #include <err.h>
 #include <errno.h>
+#include <limits.h>
 #include <paths.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -12,7 +13,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "tools/common/escape.h"
 #include "tools/hugectl/exec.h"
+
+/* FILE escaped for a message, into BUF. */
+#define SHOWN(file, buf) tl_escape(file, buf, sizeof(buf))
 
 /* 0 when PATH is an executable regular file, else an errno value. */
 static int runnable(const char *path)
@@ -29,12 +34,15 @@ static int runnable(const char *path)
 /* As a shell: 127 when there is no such file, 126 for any other reason. */
 static int not_runnable(const char *file, int e)
 {
-	warnx("%s: %s", file, strerror(e));
+	char shown[TL_ESCAPED_LEN(PATH_MAX)];
+
+	warnx("%s: %s", SHOWN(file, shown), strerror(e));
 	return e == ENOENT ? CTL_EXIT_NOTFOUND : CTL_EXIT_NOEXEC;
 }
 
 int ctl_find(const char *file, const char *search, char *out, size_t len)
 {
+	char shown[TL_ESCAPED_LEN(PATH_MAX)];
 	bool denied = false;
 	size_t n;
 	int e;
@@ -61,7 +69,7 @@ int ctl_find(const char *file, const char *search, char *out, size_t len)
 	}
 	if (denied)
 		return not_runnable(file, EACCES);
-	warnx("%s: command not found", file);
+	warnx("%s: command not found", SHOWN(file, shown));
 	return CTL_EXIT_NOTFOUND;
 }
 
@@ -85,6 +93,7 @@ static void exec_shell(const char *path, char **argv)
 
 int ctl_exec(const char *path, char **argv)
 {
+	char shown[TL_ESCAPED_LEN(PATH_MAX)];
 	int e;
 
 	execv(path, argv);
@@ -95,9 +104,9 @@ int ctl_exec(const char *path, char **argv)
 	}
 	if (e == ENOENT) {
 		warnx("%s: cannot execute: a file it needs (its interpreter?) "
-		      "is missing", path);
+		      "is missing", SHOWN(path, shown));
 		return CTL_EXIT_NOTFOUND;
 	}
-	warnx("%s: cannot execute: %s", path, strerror(e));
+	warnx("%s: cannot execute: %s", SHOWN(path, shown), strerror(e));
 	return CTL_EXIT_NOEXEC;
 }

@@ -16,6 +16,7 @@
 #include "host/env.h"
 #include "host/prefix.h"
 #include "host/sysinfo.h"
+#include "tools/common/escape.h"
 #include "tools/hugectl/env.h"
 #include "tools/hugectl/exec.h"
 #include "tools/hugectl/opts.h"
@@ -26,6 +27,7 @@
 /* What hugectl learns about the program; run() closes the file. */
 struct program {
 	char path[PATH_MAX];
+	char shown[TL_ESCAPED_LEN(PATH_MAX)];	/* PATH, for messages */
 	struct el_file elf;
 	struct el_linkage link;
 	struct hl_sizes sizes;
@@ -109,7 +111,9 @@ static int read_program(struct program *p, char *name)
 	}
 	if (!is_elf(p->path))
 		return 0;
-	if (el_open(&p->elf, p->path) || el_linkage_read(&p->elf, &p->link))
+	tl_escape(p->path, p->shown, sizeof(p->shown));
+	if (el_open_as(&p->elf, p->path, p->shown) ||
+	    el_linkage_read(&p->elf, &p->link))
 		return CTL_EXIT_NOEXEC;
 	p->t.elf = &p->elf;
 	p->t.link = &p->link;
@@ -117,11 +121,15 @@ static int read_program(struct program *p, char *name)
 	return 0;
 }
 
+/* The notes name the program and quote the environment: escaped. */
 static void print_notes(const struct ctl_vars *v, int verbose)
 {
+	char text[TL_ESCAPED_LEN(CTL_NOTE_LEN)];
+
 	for (int i = 0; i < v->nnote; i++)
 		if (v->note[i].level <= verbose)
-			fprintf(stderr, "hugectl: %s\n", v->note[i].text);
+			fprintf(stderr, "hugectl: %s\n",
+				tl_escape(v->note[i].text, text, sizeof(text)));
 }
 
 /* NAME=value, quoted for the shell only when the value needs it. */
@@ -148,14 +156,14 @@ static void print_var(const struct ctl_var *var)
 static int check_runtime(const struct ctl_vars *v, const struct ctl_opts *o,
 			 const char *libdir)
 {
-	char lib[PATH_MAX + 32];
+	char lib[PATH_MAX + 32], shown[TL_ESCAPED_LEN(sizeof(lib))];
 
 	if (!ctl_get(v, "LD_PRELOAD") || o->lib == CTL_LIB_SYSTEM)
 		return 0;
 	ctl_runtime(o, libdir, lib, sizeof(lib));
 	if (!access(lib, R_OK))
 		return 0;
-	warn("%s", lib);
+	warn("%s", tl_escape(lib, shown, sizeof(shown)));
 	return -1;
 }
 
@@ -231,10 +239,10 @@ static int run(const struct ctl_opts *o)
 int main(int argc, char **argv)
 {
 	struct ctl_opts o;
-	char err[CTL_NOTE_LEN];
+	char err[CTL_NOTE_LEN], shown[TL_ESCAPED_LEN(sizeof(err))];
 
 	if (ctl_parse(&o, argc, argv, env_verbose(), err, sizeof(err))) {
-		warnx("%s", err);
+		warnx("%s", tl_escape(err, shown, sizeof(shown)));
 		fprintf(stderr, "Try 'hugectl --help'.\n");
 		return EXIT_HUGECTL;
 	}

@@ -1,5 +1,14 @@
 /*
- * hugectl --share-list and --share-clean: see share-files.h.
+ * hugectl --share-list and --share-clean: see share.h.
+ *
+ * They run as any user, often root, over directories other users may
+ * have made, so they trust nothing they read.  A directory is opened once
+ * and checked as the runtime checks it (host/sharedir.h); everything in
+ * it is then reached through that descriptor (fstatat, openat,
+ * unlinkat), never by a path that a rename could redirect.  A program
+ * named by a file is looked at with lstat and opened only when it is a
+ * regular file, without following a link, blocking or taking a terminal.
+ * Every name printed is escaped (tools/common/escape.h).
  */
 #include <dirent.h>
 #include <elf.h>
@@ -19,7 +28,9 @@
 #include "core/sharename.h"
 #include "core/size.h"
 #include "elf/file.h"
+#include "host/sharedir.h"
 #include "host/sysinfo.h"
+#include "tools/common/escape.h"
 #include "tools/hugectl/share.h"
 
 enum state { CURRENT, STALE, UNKNOWN };
@@ -28,7 +39,8 @@ static const char *const state_name[] = { "current", "stale", "unknown" };
 
 /* One shared file, and what we learnt about it. */
 struct entry {
-	const char *dir, *name;
+	const char *dir, *name;		/* the directory as named, for messages */
+	int dirfd;			/* the directory, checked */
 	struct hl_share_parsed p;
 	struct stat st;
 	bool in_use;
@@ -116,71 +128,135 @@ static void build_id(struct el_file *f, struct hl_share_id *id)
 	}
 }
 
+/* Set E's verdict. */
+static void verdict(struct entry *e, enum state state, const char *why)
+{
+	e->state = state;
+	e->why = why;
+}
+
+/*
+ * Open the program E names, for reading only: a regular file, looked at
+ * with lstat first, opened without following a link, blocking on a FIFO
+ * or taking a terminal, and the same file once open.  -1 with E's
+ * verdict set when it cannot be judged.
+ */
+static int open_program(struct entry *e, struct stat *st)
+{
+	struct stat before;
+	int fd;
+
+	if (lstat(e->p.path, &before)) {
+		if (errno == ENOENT || errno == ENOTDIR)
+			verdict(e, STALE, "the program is gone");
+		else
+			verdict(e, UNKNOWN, "the program cannot be looked at");
+		return -1;
+	}
+	if (!S_ISREG(before.st_mode)) {
+		verdict(e, STALE, "the program is no longer a regular file");
+		return -1;
+	}
+	fd = open(e->p.path, O_RDONLY | O_NOCTTY | O_NONBLOCK | O_NOFOLLOW |
+		  O_CLOEXEC);
+	if (fd < 0) {
+		verdict(e, UNKNOWN, "the program cannot be read");
+		return -1;
+	}
+	if (fstat(fd, st) || !S_ISREG(st->st_mode) ||
+	    st->st_dev != before.st_dev || st->st_ino != before.st_ino) {
+		verdict(e, UNKNOWN, "the program was replaced while being read");
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
 /* Is the file still made from the program it names, as it is now? */
 static void judge(struct entry *e)
 {
+	char shown[TL_ESCAPED_LEN(sizeof(e->p.path))];
 	struct hl_share_id id;
 	struct el_file f;
 	struct stat st;
+	int fd = open_program(e, &st);
 
+	if (fd < 0)
+		return;
 	memset(&id, 0, sizeof(id));
-	if (stat(e->p.path, &st)) {
-		e->state = STALE;
-		e->why = "the program is gone";
-		return;
-	}
-	if (access(e->p.path, R_OK)) {
-		e->state = UNKNOWN;
-		e->why = "the program cannot be read";
-		return;
-	}
-	if (el_open(&f, e->p.path)) {
-		el_close(&f);
-		e->state = STALE;
-		e->why = "the program is no longer an ELF program";
-		return;
+	tl_escape(e->p.path, shown, sizeof(shown));
+	if (el_open_fd(&f, shown, fd)) {
+		verdict(e, STALE, "the program is no longer an ELF program");
+		goto out;
 	}
 	hl_share_id_from_stat(&id, &st);
 	build_id(&f, &id);
-	e->state = STALE;
-	e->why = "the program was rebuilt or replaced";
+	verdict(e, STALE, "the program was rebuilt or replaced");
 	if ((size_t)e->p.phdr < f.eh.phnum && f.ph[e->p.phdr].type == PT_LOAD) {
 		id.phdr = e->p.phdr;
 		id.ph = f.ph[e->p.phdr];
 		id.page = e->p.page;
-		if (hl_share_key(&id) == e->p.key) {
-			e->state = CURRENT;
-			e->why = NULL;
-		}
+		if (hl_share_key(&id) == e->p.key)
+			verdict(e, CURRENT, NULL);
 	}
+out:
 	el_close(&f);
+	close(fd);
 }
 
 typedef int visit_fn(struct entry *e, FILE *out, bool all);
 
-/* Visit every shared file of DIR. */
+/* A stream over the directory DIRFD, from its start, leaving DIRFD as
+ * it is; NULL with errno set. */
+static DIR *list_dir(int dirfd)
+{
+	int fd = dup(dirfd);
+	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+
+	if (!d) {
+		if (fd >= 0)
+			close(fd);
+		return NULL;
+	}
+	/* The duplicate shares its position with DIRFD: start over. */
+	rewinddir(d);
+	return d;
+}
+
+/* Visit every shared file of DIR; a missing DIR has none. */
 static int scan_dir(const char *dir, const struct mapped *m, visit_fn *visit,
 		    FILE *out, bool all)
 {
-	DIR *d = opendir(dir);
+	char err[512], shown[TL_ESCAPED_LEN(sizeof(err))];
 	struct dirent *de;
-	int rc = 0;
+	int dirfd, rc = 0;
+	DIR *d;
 
+	dirfd = host_share_dir_open(dir, 0, err, sizeof(err));
+	if (dirfd < 0 && errno == ENOENT)
+		return 0;
+	if (dirfd < 0) {
+		warnx("%s", tl_escape(err, shown, sizeof(shown)));
+		return -1;
+	}
+	d = list_dir(dirfd);
 	if (!d)
-		return errno == ENOENT ? 0 : (warn("%s", dir), -1);
-	while ((de = readdir(d))) {
-		struct entry e = { .dir = dir, .name = de->d_name };
+		warn("%s", tl_escape(dir, shown, sizeof(shown)));
+	while (d && (de = readdir(d))) {
+		struct entry e = { .dir = dir, .dirfd = dirfd, .name = de->d_name };
 
 		if (hl_share_parse(de->d_name, &e.p) ||
-		    fstatat(dirfd(d), de->d_name, &e.st, AT_SYMLINK_NOFOLLOW) ||
+		    fstatat(dirfd, de->d_name, &e.st, AT_SYMLINK_NOFOLLOW) ||
 		    !S_ISREG(e.st.st_mode))
 			continue;
 		e.in_use = is_mapped(m, &e.st);
 		judge(&e);
 		rc |= visit(&e, out, all);
 	}
-	closedir(d);
-	return rc;
+	if (d)
+		closedir(d);
+	close(dirfd);
+	return d ? rc : -1;
 }
 
 /* What each_dir passes along to every directory it scans. */
@@ -218,18 +294,53 @@ static int each_dir(visit_fn *visit, FILE *out, bool all)
 	return w.rc;
 }
 
-static int print_entry(struct entry *e, FILE *out, bool all)
+/* A directory, file and program, escaped for printing. */
+struct shown {
+	char dir[TL_ESCAPED_LEN(600)];
+	char name[TL_ESCAPED_LEN(HL_SHARE_NAME_MAX)];
+	char path[TL_ESCAPED_LEN(sizeof(((struct hl_share_parsed *)0)->path))];
+};
+
+static struct shown *show(const char *dir, const char *name, const char *path)
 {
+	struct shown *s = malloc(sizeof(*s));
+
+	if (!s) {
+		warnx("out of memory");
+		return NULL;
+	}
+	tl_escape(dir, s->dir, sizeof(s->dir));
+	tl_escape(name, s->name, sizeof(s->name));
+	tl_escape(path, s->path, sizeof(s->path));
+	return s;
+}
+
+int ctl_share_print_row(FILE *out, const struct ctl_share_row *r)
+{
+	struct shown *s = show(r->dir, r->name, r->p->path);
 	char sz[16];
 
-	(void)all;
+	if (!s)
+		return -1;
 	fprintf(out, "%-8s %-6s %4lld x %-4s %7d  %s%s%s%s\n    %s/%s\n",
-		state_name[e->state], e->in_use ? "yes" : "no",
-		(long long)(e->st.st_size / (off_t)e->p.page),
-		hl_format_size(e->p.page, sz, sizeof(sz)), e->p.phdr, e->p.path,
-		e->why ? " (" : "", e->why ? e->why : "", e->why ? ")" : "",
-		e->dir, e->name);
+		r->state, r->in_use ? "yes" : "no",
+		(long long)(r->size / (off_t)r->p->page),
+		hl_format_size(r->p->page, sz, sizeof(sz)), r->p->phdr, s->path,
+		r->why ? " (" : "", r->why ? r->why : "", r->why ? ")" : "",
+		s->dir, s->name);
+	free(s);
 	return 0;
+}
+
+static int print_entry(struct entry *e, FILE *out, bool all)
+{
+	const struct ctl_share_row row = {
+		state_name[e->state], e->in_use, e->st.st_size, &e->p,
+		e->dir, e->name, e->why,
+	};
+
+	(void)all;
+	return ctl_share_print_row(out, &row);
 }
 
 int ctl_share_list(FILE *out)
@@ -239,14 +350,14 @@ int ctl_share_list(FILE *out)
 	return each_dir(print_entry, out, false);
 }
 
-/* Remove NAME's lock file when no file of that program is left and
- * nobody holds the lock. */
+/* Remove E's lock file when no file of that program is left and nobody
+ * holds the lock. */
 static void remove_lock(const struct entry *e)
 {
-	char lock[HL_SHARE_NAME_MAX + 1], path[1024];
+	char lock[HL_SHARE_NAME_MAX + 1];
 	size_t pre = hl_share_prefix_len(e->name);
+	DIR *d = list_dir(e->dirfd);
 	struct dirent *de;
-	DIR *d = opendir(e->dir);
 	int fd;
 
 	while (d && (de = readdir(d)))
@@ -258,28 +369,33 @@ static void remove_lock(const struct entry *e)
 	if (d)
 		closedir(d);
 	hl_share_lock_name(lock, e->name);
-	snprintf(path, sizeof(path), "%s/%s", e->dir, lock);
-	fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	fd = openat(e->dirfd, lock, O_RDONLY | O_NOFOLLOW | O_NONBLOCK |
+		    O_NOCTTY | O_CLOEXEC);
 	if (fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) == 0)
-		unlink(path);
+		unlinkat(e->dirfd, lock, 0);
 	if (fd >= 0)
 		close(fd);
 }
 
 static int clean_entry(struct entry *e, FILE *out, bool all)
 {
-	char path[1024];
+	struct shown *s;
 
 	if (!all && e->state != STALE)
 		return 0;
-	snprintf(path, sizeof(path), "%s/%s", e->dir, e->name);
-	if (unlink(path)) {
-		warn("%s", path);
+	s = show(e->dir, e->name, e->p.path);
+	if (!s)
+		return -1;
+	if (unlinkat(e->dirfd, e->name, 0)) {
+		warn("%s/%s", s->dir, s->name);
+		free(s);
 		return -1;
 	}
-	fprintf(out, "removed %s: segment %d of %s%s%s%s%s\n", path, e->p.phdr,
-		e->p.path, e->why ? " (" : "", e->why ? e->why : "",
-		e->why ? ")" : "", e->in_use ? "; still mapped by a process" : "");
+	fprintf(out, "removed %s/%s: segment %d of %s%s%s%s%s\n", s->dir,
+		s->name, e->p.phdr, s->path, e->why ? " (" : "",
+		e->why ? e->why : "", e->why ? ")" : "",
+		e->in_use ? "; still mapped by a process" : "");
+	free(s);
 	remove_lock(e);
 	return 0;
 }

@@ -10,6 +10,9 @@
  */
 #include <stdbool.h>
 #include <stdio.h>
+#include <sys/types.h>
+
+#include "core/sharename.h"
 
 /*
  * Print one line per shared file of this user (HUGETLB_SHARE_PATH, or
@@ -24,5 +27,23 @@ int ctl_share_list(FILE *out);
  * 0, or -1 after a message.
  */
 int ctl_share_clean(FILE *out, bool all);
+
+/* One row of --share-list: a file SIZE bytes long, named NAME in DIR,
+ * that P is parsed from; WHY, when not NULL, explains STATE. */
+struct ctl_share_row {
+	const char *state;
+	bool in_use;
+	off_t size;
+	const struct hl_share_parsed *p;
+	const char *dir, *name, *why;
+};
+
+/*
+ * Print R as two lines on OUT: the state, use, huge pages, segment and
+ * program, then the file's path.  Every name is escaped, so whatever
+ * bytes they hold, the row is exactly two lines of printable UTF-8.
+ * Returns 0, or -1 after a message when memory runs out.
+ */
+int ctl_share_print_row(FILE *out, const struct ctl_share_row *r);
 
 #endif

@@ -18,6 +18,7 @@
 
 #include "elf/file.h"
 #include "tools/common/cli.h"
+#include "tools/common/escape.h"
 #include "tools/hugeedit/flags.h"
 #include "tools/hugeedit/write.h"
 
@@ -77,24 +78,25 @@ static void list(const struct el_file *f, const struct hl_phdr *ph)
 }
 
 /* Renaming a copy over a symbolic or hard link would break the link. */
-static int check_links(const char *path, int fd)
+static int check_links(const char *name, int fd)
 {
 	struct stat st;
 
 	if (fstat(fd, &st)) {
-		warn("%s", path);
+		warn("%s", name);
 		return -1;
 	}
 	if (st.st_nlink > 1) {
 		warnx("%s: has %ju hard links, and editing would split them; "
-		      "left alone", path, (uintmax_t)st.st_nlink);
+		      "left alone", name, (uintmax_t)st.st_nlink);
 		return -1;
 	}
 	return 0;
 }
 
-/* Open DIR/BASE for an edit: a regular file, named directly. */
-static int open_target(const char *path, int dirfd, const char *base,
+/* Open DIR/BASE for an edit: a regular file, named directly.  NAME is
+ * how messages name it. */
+static int open_target(const char *name, int dirfd, const char *base,
 		       unsigned mode)
 {
 	int fd = openat(dirfd, base, O_RDONLY | O_CLOEXEC | O_NONBLOCK |
@@ -102,31 +104,31 @@ static int open_target(const char *path, int dirfd, const char *base,
 
 	if (fd < 0 && errno == ELOOP)
 		warnx("%s: a symbolic link; name the file it points to "
-		      "(hugeedit replaces the file it edits)", path);
+		      "(hugeedit replaces the file it edits)", name);
 	else if (fd < 0)
-		warn("%s", path);
-	else if (mode && check_links(path, fd)) {
+		warn("%s", name);
+	else if (mode && check_links(name, fd)) {
 		close(fd);
 		return -1;
 	}
 	return fd;
 }
 
-static int edit(const char *path, int dirfd, const char *base, unsigned mode)
+static int edit(const char *name, int dirfd, const char *base, unsigned mode)
 {
 	struct el_file f = { .fd = -1 };
 	struct hl_phdr *want = NULL;
 	bool change = false;
 	int fd, rc = -1;
 
-	fd = open_target(path, dirfd, base, mode);
+	fd = open_target(name, dirfd, base, mode);
 	if (fd < 0)
 		return -1;
-	if (el_open_fd(&f, path, fd))
+	if (el_open_fd(&f, name, fd))
 		goto out_close;
 	want = calloc(f.eh.phnum, sizeof(*want));
 	if (!want) {
-		warn("%s", path);
+		warn("%s", name);
 		goto out_close;
 	}
 	for (size_t i = 0; i < f.eh.phnum; i++) {
@@ -146,8 +148,10 @@ out_close:
 	return rc;
 }
 
-/* Split PATH into its directory, opened, and its last component. */
-static int open_dir(const char *path, char *base, size_t len)
+/* Split PATH into its directory, opened, and its last component;
+ * SHOWN is PATH as messages print it. */
+static int open_dir(const char *path, const char *shown, char *base,
+		    size_t len)
 {
 	const char *slash = strrchr(path, '/');
 	char dir[PATH_MAX] = ".";
@@ -158,7 +162,7 @@ static int open_dir(const char *path, char *base, size_t len)
 		n = 1;	/* "/file": the directory is "/" */
 	if (n >= sizeof(dir) ||
 	    (size_t)snprintf(base, len, "%s", slash ? slash + 1 : path) >= len) {
-		warnx("%s: name too long", path);
+		warnx("%s: name too long", shown);
 		return -1;
 	}
 	if (slash) {
@@ -166,28 +170,30 @@ static int open_dir(const char *path, char *base, size_t len)
 		dir[n] = '\0';
 	}
 	if (!*base) {
-		warnx("%s: not a regular file", path);
+		warnx("%s: not a regular file", shown);
 		return -1;
 	}
 	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (fd < 0)
-		warn("%s", dir);
+		warn("%s: its directory", shown);
 	return fd;
 }
 
 int main(int argc, char **argv)
 {
-	char base[NAME_MAX + 1];
+	char base[NAME_MAX + 1], shown[TL_ESCAPED_LEN(PATH_MAX)];
 	unsigned mode;
 	int dirfd, rc;
 
 	rc = parse(argc, argv, &mode);
 	if (rc)
 		return tl_cli_stop(rc, usage, "hugeedit");
-	dirfd = open_dir(argv[optind], base, sizeof(base));
+	/* Every message names the file as escaped here, libelf's too. */
+	tl_escape(argv[optind], shown, sizeof(shown));
+	dirfd = open_dir(argv[optind], shown, base, sizeof(base));
 	if (dirfd < 0)
 		return TL_EXIT_REFUSED;
-	rc = edit(argv[optind], dirfd, base, mode);
+	rc = edit(shown, dirfd, base, mode);
 	close(dirfd);
 	return tl_cli_finish(rc);
 }

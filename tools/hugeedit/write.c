@@ -1,12 +1,21 @@
 /*
- * The safe rewrite: copy, patch and read back (elf/write.c), carry the
- * metadata over, sync, rename.  The copy is only ever reached through
- * the directory descriptor, and the rename happens only if the name
- * still refers to the file that was read.
+ * The safe rewrite: copy, patch and read back (elf/write.c), sync, carry
+ * the metadata over, rename.  The copy is only ever reached through the
+ * directory descriptor, and the rename happens only if the original's
+ * name still refers to the file that was read and the copy's name to
+ * the copy.
+ *
+ * A copy of a set-uid program, or of one with file capabilities, must
+ * never lie about with those powers: it stays mode 0600, owned by whoever
+ * runs hugeedit, until its data are synced, and gets the set-id bits and
+ * security.capability only just before the rename.  SIGHUP, SIGINT and
+ * SIGTERM remove it (host/signals.h).  A SIGKILL or a power loss before
+ * that point leaves a copy without any of them.
  */
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,7 +25,10 @@
 #include <unistd.h>
 
 #include "elf/write.h"
+#include "host/signals.h"
 #include "tools/hugeedit/write.h"
+
+#define CAPABILITY_XATTR "security.capability"
 
 /* The temporary copy: its name in the directory, and its descriptor. */
 struct tmpfile {
@@ -63,7 +75,9 @@ static int copy_xattr(const struct el_file *f, int to, const char *name)
 	return rc;
 }
 
-static int copy_xattrs(const struct el_file *f, int to)
+/* Copy every extended attribute but security.capability, or only that
+ * one when CAPS is set. */
+static int copy_xattrs(const struct el_file *f, int to, bool caps)
 {
 	ssize_t n = flistxattr(f->fd, NULL, 0);
 	char *names;
@@ -78,32 +92,77 @@ static int copy_xattrs(const struct el_file *f, int to)
 		return -1;
 	}
 	for (char *p = names; p < names + n && !rc; p += strlen(p) + 1)
-		rc = copy_xattr(f, to, p);
+		if ((strcmp(p, CAPABILITY_XATTR) == 0) == caps)
+			rc = copy_xattr(f, to, p);
 	free(names);
 	return rc;
 }
 
-/* Owner first: chown clears the set-id bits and file capabilities. */
-static int copy_metadata(const struct el_file *f, int to)
+/*
+ * The original's owner, group and extended attributes, but not its
+ * set-id bits or file capabilities.  An ACL sets the permission bits it
+ * covers; fchmod itself waits for give_powers.
+ */
+static int copy_ownership(const struct el_file *f, int to, struct stat *st)
 {
-	struct stat st;
-
-	if (fstat(f->fd, &st)) {
+	if (fstat(f->fd, st)) {
 		warn("%s", f->name);
 		return -1;
 	}
-	if (fchown(to, st.st_uid, st.st_gid) || fchmod(to, st.st_mode & 07777)) {
-		warn("%s: giving the copy the original's owner and mode", f->name);
+	if (fchown(to, st->st_uid, st->st_gid)) {
+		warn("%s: giving the copy the original's owner", f->name);
 		return -1;
 	}
-	return copy_xattrs(f, to);
+	return copy_xattrs(f, to, false);
 }
 
+/* The original's mode, set-id bits included, then its capabilities:
+ * fchown would clear both, so they come after it. */
+static int give_powers(const struct el_file *f, int to, const struct stat *st)
+{
+	if (fchmod(to, st->st_mode & 07777)) {
+		warn("%s: giving the copy the original's mode", f->name);
+		return -1;
+	}
+	return copy_xattrs(f, to, true);
+}
+
+/*
+ * The copy being written, for the signal handler, which has no other
+ * way to find it: set while the name exists.
+ */
+static struct {
+	int dirfd;
+	char name[256];
+	volatile sig_atomic_t armed;
+} pending;
+
+static void remove_pending(void)
+{
+	if (pending.armed)
+		unlinkat(pending.dirfd, pending.name, 0);
+}
+
+/* Mark the copy T as there (or gone), with the signals held meanwhile. */
+static void set_pending(const struct tmpfile *t, bool there)
+{
+	sigset_t saved;
+
+	host_signals_hold(&saved);
+	pending.dirfd = t->dirfd;
+	memcpy(pending.name, t->name, sizeof(pending.name));
+	pending.armed = there;
+	host_signals_release(&saved);
+}
+
+/* Create the copy, mode 0600, and note it for the signal handler in the
+ * same breath. */
 static int make_tmp(struct tmpfile *t, const char *base)
 {
 	static const char alphabet[] = "abcdefghijklmnopqrstuvwxyz0123456789";
 	unsigned char r[6];
 	char suffix[7];
+	sigset_t saved;
 
 	for (int tries = 0; tries < 100; tries++) {
 		if (getrandom(r, sizeof(r), 0) != sizeof(r))
@@ -113,38 +172,76 @@ static int make_tmp(struct tmpfile *t, const char *base)
 		suffix[6] = '\0';
 		snprintf(t->name, sizeof(t->name), ".%.200s.hugeedit-%s", base,
 			 suffix);
+		host_signals_hold(&saved);
 		t->fd = openat(t->dirfd, t->name, O_RDWR | O_CREAT | O_EXCL |
 			       O_NOFOLLOW | O_CLOEXEC, 0600);
+		if (t->fd >= 0)
+			set_pending(t, true);
+		host_signals_release(&saved);
 		if (t->fd >= 0 || errno != EEXIST)
 			return t->fd < 0 ? -1 : 0;
 	}
 	return -1;
 }
 
-/* True when BASE in the directory is still the file F was read from. */
-static int same_file(const struct el_file *f, int dirfd, const char *base)
+/* True when BASE in the directory is still the file F was read from,
+ * and T's name still the copy written through T's descriptor. */
+static int same_files(const struct el_file *f, const struct tmpfile *t,
+		      const char *base)
 {
 	struct stat a, b;
 
-	if (fstat(f->fd, &a) || fstatat(dirfd, base, &b, AT_SYMLINK_NOFOLLOW) ||
+	if (fstat(f->fd, &a) || fstatat(t->dirfd, base, &b, AT_SYMLINK_NOFOLLOW) ||
 	    a.st_dev != b.st_dev || a.st_ino != b.st_ino) {
 		warnx("%s: replaced by another file while being edited; left "
 		      "alone", f->name);
 		return -1;
 	}
+	if (fstat(t->fd, &a) || fstatat(t->dirfd, t->name, &b, AT_SYMLINK_NOFOLLOW) ||
+	    a.st_dev != b.st_dev || a.st_ino != b.st_ino) {
+		warnx("%s: its copy %s was replaced while being written; left "
+		      "alone", f->name, t->name);
+		return -1;
+	}
 	return 0;
 }
 
+/* The copy's bytes, patched and read back, then synced: still 0600. */
 static int fill_tmp(const struct el_file *f, const struct tmpfile *t,
 		    const struct hl_phdr *want)
 {
-	if (copy_bytes(f, t->fd) || el_write_phdrs(f, t->fd, want) ||
-	    copy_metadata(f, t->fd))
+	if (copy_bytes(f, t->fd) || el_write_phdrs(f, t->fd, want))
 		return -1;
 	if (fsync(t->fd)) {
 		warn("%s: syncing the copy", f->name);
 		return -1;
 	}
+	return 0;
+}
+
+/* Give T the original's metadata and put it in BASE's place. */
+static int publish(const struct el_file *f, const struct tmpfile *t,
+		   const char *base)
+{
+	struct stat st;
+	sigset_t saved;
+	int rc;
+
+	if (copy_ownership(f, t->fd, &st) || give_powers(f, t->fd, &st) ||
+	    same_files(f, t, base))
+		return -1;
+	host_signals_hold(&saved);
+	rc = renameat(t->dirfd, t->name, t->dirfd, base);
+	if (rc == 0)
+		set_pending(t, false);
+	host_signals_release(&saved);
+	if (rc) {
+		warn("%s: renaming the edited copy over it", f->name);
+		return -1;
+	}
+	/* The metadata given after the first sync, and the new name. */
+	if (fsync(t->fd) || fsync(t->dirfd))
+		warn("%s: syncing it and its directory", f->name);
 	return 0;
 }
 
@@ -155,22 +252,21 @@ int ed_replace(const struct el_file *f, int dirfd, const char *base,
 
 	if (el_write_check(f))
 		return -1;
+	if (host_undo_on_signals(remove_pending)) {
+		warn("%s: catching signals", f->name);
+		return -1;
+	}
 	if (make_tmp(&t, base)) {
 		warn("%s: creating a temporary copy next to it", f->name);
 		return -1;
 	}
-	if (fill_tmp(f, &t, want) || same_file(f, dirfd, base))
+	if (fill_tmp(f, &t, want) || publish(f, &t, base))
 		goto out_unlink_tmp;
-	if (renameat(dirfd, t.name, dirfd, base)) {
-		warn("%s: renaming the edited copy over it", f->name);
-		goto out_unlink_tmp;
-	}
 	close(t.fd);
-	if (fsync(dirfd))
-		warn("%s: syncing its directory", f->name);
 	return 0;
 out_unlink_tmp:
-	close(t.fd);
 	unlinkat(dirfd, t.name, 0);
+	set_pending(&t, false);
+	close(t.fd);
 	return -1;
 }

@@ -2,12 +2,14 @@
 #define TOOLS_HUGEEDIT_WRITE_H
 /*
  * Writing hugeedit's change safely.  The edit goes into a copy in the
- * same directory, which is patched and read back by the shared writer
- * (elf/write.h), takes the original's owner, mode and extended
- * attributes, is synced, and is renamed over the original; the
- * directory is synced last.  A crash at any point leaves either the old
- * file or the new one under the name, never a mix, and a failure leaves
- * the original untouched.
+ * same directory, mode 0600, which is patched and read back by the
+ * shared writer (elf/write.h) and synced; it then takes the original's
+ * owner and extended attributes, and last its mode (set-id bits) and
+ * file capabilities, and is renamed over the original; the file and the
+ * directory are synced last.  A crash at any point leaves either the old
+ * file or the new one under the name, never a mix, and never a copy with
+ * the original's powers; a failure, SIGHUP, SIGINT or SIGTERM leaves the
+ * original untouched and removes the copy.
  */
 #include "core/plan.h"
 #include "elf/file.h"

@@ -2,13 +2,21 @@
  * The view of a running process as text: the program, then one row per
  * PT_LOAD with what backs it now, and a row per part under a segment
  * that more than one mapping covers.  Addresses are the process's.
- * Names come from the process's maps and are escaped (escape.h).
+ * Names come from the process's maps and are escaped (tools/common/escape.h).
  */
 #include <elf.h>
 
 #include "core/size.h"
-#include "tools/inspect/escape.h"
+#include "tools/common/escape.h"
 #include "tools/inspect/print.h"
+
+/* A name from the process, escaped so it cannot forge lines. */
+static void put_name(FILE *out, const char *name)
+{
+	char shown[TL_ESCAPED_LEN(4096)];
+
+	fputs(tl_escape(name, shown, sizeof(shown)), out);
+}
 
 /* "hugetlb 2M", "thp 4M of 6M", "base", as BUF. */
 static const char *backing_text(const struct in_part *p, char *buf,
@@ -46,7 +54,7 @@ static void print_mapping(FILE *out, const struct in_part *p)
 	if (!p->map->line.path[0])
 		fputs("[anonymous]", out);
 	else
-		in_text_str(out, p->map->line.path);
+		put_name(out, p->map->line.path);
 	putc('\n', out);
 }
 
@@ -92,14 +100,14 @@ static void print_object(FILE *out, const struct in_live *lv,
 	int whole = 0, some = 0;
 
 	fputs(o->main ? "program: " : "object: ", out);
-	in_text_str(out, o->path);
+	put_name(out, o->path);
 	fprintf(out, " (ELF%d, %s), load bias 0x%lx\n",
 		o->cls == ELFCLASS32 ? 32 : 64,
 		o->type == ET_DYN ? "position-independent" : "fixed addresses",
 		(unsigned long)o->bias);
 	if (o->main && lv->interp) {
 		fputs("started by the dynamic loader run as a command: ", out);
-		in_text_str(out, lv->interp);
+		put_name(out, lv->interp);
 		putc('\n', out);
 	}
 	fprintf(out, "\nPHDR  %-31s %7s  FLAG  %-17s MAPPING\n", "RANGE", "SIZE",

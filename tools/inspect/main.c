@@ -16,6 +16,7 @@
 
 #include "host/env.h"
 #include "tools/common/cli.h"
+#include "tools/common/escape.h"
 #include "tools/inspect/model.h"
 #include "tools/inspect/print.h"
 
@@ -110,16 +111,21 @@ static int read_host(struct in_host *host)
 static int inspect(const char *path, bool json)
 {
 	struct in_report *r = malloc(sizeof(*r));
+	char shown[TL_ESCAPED_LEN(PATH_MAX)];
 	struct in_host host;
 	struct el_file f = { .fd = -1 };
 	int rc = -1;
 
+	/* Messages name the file escaped; the report names it as it is,
+	 * and each printer escapes it its own way. */
+	tl_escape(path, shown, sizeof(shown));
 	if (!r) {
-		warn("%s", path);
+		warn("%s", shown);
 		return -1;
 	}
-	if (!read_host(&host) && !el_open(&f, path) &&
+	if (!read_host(&host) && !el_open_as(&f, path, shown) &&
 	    !in_gather(r, &f, &host, host_env_get, NULL, HOST_SYSFS_HUGEPAGES)) {
+		r->path = path;
 		if (json)
 			in_print_json(stdout, r);
 		else

@@ -4,9 +4,11 @@
  * had now.  Addresses are the file's, without the load bias.
  */
 #include <elf.h>
+#include <limits.h>
 #include <string.h>
 
 #include "core/size.h"
+#include "tools/common/escape.h"
 #include "tools/inspect/print.h"
 
 const char *in_human(uint64_t v, char *buf, size_t len)
@@ -39,9 +41,11 @@ void in_flags_text(char *buf, uint32_t flags)
 
 static void print_config(FILE *out, const struct in_report *r)
 {
+	char text[TL_ESCAPED_LEN(sizeof(r->cfg.error))];
+
 	if (r->cfg.error[0])
 		fprintf(out, "environment: invalid: %s: the runtime would remap "
-			"nothing\n", r->cfg.error);
+			"nothing\n", tl_escape(r->cfg.error, text, sizeof(text)));
 	else if (r->cfg.restricted)
 		fprintf(out, "environment: HUGETLB_RESTRICT_EXE does not name "
 			"this program: the runtime would leave it alone\n");
@@ -50,15 +54,16 @@ static void print_config(FILE *out, const struct in_report *r)
 			"flagged PF_LINUX_HUGETLB (H) go on huge pages\n");
 	else
 		fprintf(out, "environment: HUGETLB_ELFMAP=%s%s\n",
-			r->elfmap ? r->elfmap : "",
+			tl_escape(r->elfmap ? r->elfmap : "", text, sizeof(text)),
 			r->cfg.force ? ", HUGETLB_FORCE_ELFMAP=yes" : "");
 }
 
 static void print_header(FILE *out, const struct in_report *r)
 {
-	char size[32];
+	char size[32], path[TL_ESCAPED_LEN(PATH_MAX)];
 
-	fprintf(out, "program: %s (ELF%d, %s)\n", r->path,
+	fprintf(out, "program: %s (ELF%d, %s)\n",
+		tl_escape(r->path, path, sizeof(path)),
 		r->elf->eh.cls == ELFCLASS32 ? 32 : 64,
 		r->elf->eh.type == ET_DYN ? "position-independent" :
 		"fixed addresses");
@@ -107,7 +112,7 @@ static void print_seg(FILE *out, const struct in_report *r,
 
 static void print_pools(FILE *out, const struct in_report *r)
 {
-	char size[32];
+	char size[32], mount[TL_ESCAPED_LEN(sizeof(r->size[0].mount))];
 
 	for (int i = 0; i < r->nsize; i++) {
 		const struct in_size *s = &r->size[i];
@@ -121,7 +126,8 @@ static void print_pools(FILE *out, const struct in_report *r)
 		else
 			fprintf(out, "unreadable");
 		fprintf(out, "; mount: %s%s; can serve now: %s\n",
-			s->have_mount ? s->mount : "none",
+			s->have_mount ? tl_escape(s->mount, mount, sizeof(mount)) :
+			"none",
 			s->mount_needed ? " (needed)" : " (not needed)",
 			in_serve_text(s->serve));
 	}

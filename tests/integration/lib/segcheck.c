@@ -14,10 +14,11 @@
  * data; "fds" lists huge-page file descriptors left open; "relro" prints
  * the protection of a RELRO page; "mid" prints the page size in the middle
  * of each kind (for partial remaps); "backing" prints what /proc/self/maps
- * names as the memory behind the text; "pool" prints HugePages_Free;
- * "where" prints the address and length of each kind ("text-at 0x... N");
- * "wait" keeps the process alive after its verdict, until its standard
- * input reaches end of file, so that a tool can look at it from outside.
+ * names as the memory behind the text (path, inode, device); "pool"
+ * prints HugePages_Free; "where" prints the address and length of each
+ * kind ("text-at 0x... N"); "wait" keeps the process alive after its
+ * verdict, until its standard input reaches end of file, so that a tool
+ * can look at it from outside.
  * Any other option is a mistake in the test, reported as BAD.
  */
 #define _GNU_SOURCE
@@ -228,24 +229,26 @@ static void print_relro(void)
 	printf("relro %s\n", perms);
 }
 
-/* The path and inode /proc/self/maps gives for the mapping of ADDR. */
+/* The path, inode and device /proc/self/maps gives for the mapping of
+ * ADDR. */
 static void print_backing(const void *addr)
 {
 	uintptr_t a = (uintptr_t)addr;
-	char line[512], *path = NULL;
+	char line[512], dev[16] = "0:0", *path = NULL;
 	FILE *f = fopen("/proc/self/maps", "r");
 	unsigned long s, e, inode = 0;
 	int off;
 
 	while (f && fgets(line, sizeof(line), f))
-		if (sscanf(line, "%lx-%lx %*s %*s %*s %lu %n", &s, &e, &inode,
-			   &off) == 3 && a >= s && a < e) {
+		if (sscanf(line, "%lx-%lx %*s %*s %15s %lu %n", &s, &e, dev,
+			   &inode, &off) == 4 && a >= s && a < e) {
 			path = line + off;
 			path[strcspn(path, "\n")] = '\0';
 			break;
 		}
 	printf("backing %s\n", path && *path ? path : "(anonymous)");
 	printf("inode %lu\n", path ? inode : 0);
+	printf("device %s\n", path ? dev : "0:0");
 	if (f)
 		fclose(f);
 }

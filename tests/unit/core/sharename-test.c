@@ -69,12 +69,54 @@ static void test_hl_share_parse_rejects(void **state)
 		"%2fp#0123456789abcdef#x#2048k", "%2fp%2#0123456789abcdef#3#2048k",
 		"%2fp%zz#0123456789abcdef#3#2048k", "%2fp#0123456789abcdef#3#0k",
 		"%2fp#0123456789abcdef#3#2048k.lock",
+		/* Numbers that overflow, or that no program or kernel has. */
+		"%2fp#0123456789abcdef#3#18014398509481984k",
+		"%2fp#0123456789abcdef#3#18446744073709551616k",
+		"%2fp#0123456789abcdef#-2147483648#2048k",
+		"%2fp#0123456789abcdef#65536#2048k",
+		"%2fp#0123456789abcdef#99999999999999999999#2048k",
+		"%2fp#0123456789abcdef#3#3k", "%2fp#0123456789abcdef#3#32k",
+		"%2fp#0123456789abcdef#3#33554432k",
+		/* Anything hl_share_name would not have written. */
+		"%2fp#0123456789abcdef#+3#2048k", "%2fp#0123456789abcdef# 3#2048k",
+		"%2fp#0123456789abcdef#03#2048k", "%2fp#0123456789abcdef#3#02048k",
+		"%2fp#0123456789abcdef##2048k", "%2fp#0123456789abcdef#3#k",
+		"%2fp#0123456789ABCDEF#3#2048k", "%2fp#-123456789abcdef#3#2048k",
+		"%2fp# 123456789abcdef#3#2048k", "%2fp#0x23456789abcdef#3#2048k",
+		"%2fp#0123456789abcdef0#3#2048k", "%2Fp#0123456789abcdef#3#2048k",
+		"%2fp#0123456789abcdef#3#2048k#", "%2fp#0123456789abcdef#3#2048K",
 	};
 	struct hl_share_parsed p;
 
 	(void)state;
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
 		assert_int_equal(hl_share_parse(bad[i], &p), -1);
+}
+
+/* The bounds themselves are names hl_share_name can write. */
+static void test_hl_share_parse_bounds(void **state)
+{
+	static const char *good[] = {
+		"%2fp#0123456789abcdef#0#64k",
+		"%2fp#ffffffffffffffff#65535#16777216k",
+		"%2fp#0000000000000000#1#1048576k",
+	};
+	struct hl_share_parsed p;
+	struct hl_share_id id;
+	char again[HL_SHARE_NAME_MAX + 1];
+
+	(void)state;
+	memset(&id, 0, sizeof(id));
+	for (size_t i = 0; i < sizeof(good) / sizeof(good[0]); i++) {
+		assert_int_equal(hl_share_parse(good[i], &p), 0);
+		id.phdr = p.phdr;
+		id.page = p.page;
+		assert_int_equal(hl_share_name(again, p.path, p.key, &id), 0);
+		assert_string_equal(again, good[i]);
+	}
+	assert_true(hl_share_page_ok(2u << 20));
+	assert_false(hl_share_page_ok(0));
+	assert_false(hl_share_page_ok(3u << 20));
 }
 
 static void test_hl_share_key_every_field(void **state)
@@ -105,6 +147,7 @@ int main(void)
 		cmocka_unit_test(test_hl_share_name_round_trip),
 		cmocka_unit_test(test_hl_share_name_too_long),
 		cmocka_unit_test(test_hl_share_parse_rejects),
+		cmocka_unit_test(test_hl_share_parse_bounds),
 		cmocka_unit_test(test_hl_share_key_every_field),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -155,6 +155,48 @@ static void test_hl_rsp_expand_directory_fails(void **state)
 	rmdir("rsp-dir");
 }
 
+/* A FIFO would be drained, /dev/zero never ends: both stay literal. */
+static void test_hl_rsp_expand_only_regular_files(void **state)
+{
+	static const char *const in[] = { "@/dev/zero", "@rsp-fifo", "@/dev/null" };
+
+	(void)state;
+	assert_int_equal(mkfifo("rsp-fifo", 0600), 0);
+	expand_is(in, 3, in, 3);
+	unlink("rsp-fifo");
+}
+
+/* A sparse file of SIZE bytes (NUL bytes: no arguments) named NAME. */
+static void sized_file(const char *name, off_t size)
+{
+	put_file(name, "");
+	assert_int_equal(truncate(name, size), 0);
+}
+
+static void test_hl_rsp_expand_too_large_fails(void **state)
+{
+	static const char *const in[] = { "@rsp-max" };
+	static const char *const none[] = { "x" };
+	struct lw_argv a = { 0 };
+
+	(void)state;
+	sized_file("rsp-max", LW_RSP_MAX_BYTES);
+	assert_int_equal(lw_argv_pushv(&a, (char *const *)in, 1), 0);
+	assert_int_equal(lw_rsp_expand(&a, 0), 0);
+	assert_int_equal(a.n, 0);
+	lw_argv_free(&a);
+	sized_file("rsp-max", LW_RSP_MAX_BYTES + 1);
+	expand_fails("@rsp-max");
+	/* The limit holds for all the files together. */
+	sized_file("rsp-max", LW_RSP_MAX_BYTES / 2 + 1);
+	put_file("rsp-twice", "@rsp-max x @rsp-max");
+	expand_fails("@rsp-twice");
+	put_file("rsp-twice", "@rsp-max x");
+	expand_is((const char *const[]){ "@rsp-twice" }, 1, none, 1);
+	unlink("rsp-max");
+	unlink("rsp-twice");
+}
+
 static void test_hl_rsp_write_round_trip(void **state)
 {
 	static const char *const args[] = {
@@ -189,6 +231,8 @@ int main(void)
 		cmocka_unit_test(test_hl_rsp_expand_empty_file),
 		cmocka_unit_test(test_hl_rsp_expand_loop_fails),
 		cmocka_unit_test(test_hl_rsp_expand_directory_fails),
+		cmocka_unit_test(test_hl_rsp_expand_only_regular_files),
+		cmocka_unit_test(test_hl_rsp_expand_too_large_fails),
 		cmocka_unit_test(test_hl_rsp_write_round_trip),
 	};
 	char dir[] = "/tmp/rsp-test.XXXXXX";

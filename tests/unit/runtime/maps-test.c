@@ -116,6 +116,8 @@ static void test_rt_maps_file_match(void **state)
 	assert_int_equal(rt_maps_file_match(0x500000, &v, &f), 0);
 	assert_int_equal(rt_maps_file_match(0x400000, &v, &f), 1);
 	assert_int_equal(f.inode, 4242);
+	assert_int_equal(f.start, 0x400000);
+	assert_int_equal(f.end, 0x500000);
 	assert_string_equal(f.path, prog.path);
 	v = line(0x400000, 0x500000, 0, "");
 	assert_int_equal(rt_maps_file_match(0x400000, &v, &f), 0);

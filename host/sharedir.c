@@ -1,0 +1,109 @@
+/*
+ * Checking a directory of shared huge-page files: see sharedir.h.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <linux/magic.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/statfs.h>
+#include <unistd.h>
+
+#include "host/sharedir.h"
+
+bool host_share_owner_ok(const struct stat *st)
+{
+	return (st->st_uid == geteuid() || st->st_uid == 0) &&
+	       !(st->st_mode & (S_IWGRP | S_IWOTH));
+}
+
+bool host_share_on_hugetlbfs(int fd, size_t page)
+{
+	struct statfs sf;
+
+	return fstatfs(fd, &sf) == 0 && sf.f_type == HUGETLBFS_MAGIC &&
+	       (!page || (size_t)sf.f_bsize == page);
+}
+
+/*
+ * PATH without its trailing slashes, into OUT: open("dir/", O_NOFOLLOW)
+ * follows a symbolic link named dir, and so do "dir/." and "dir/..",
+ * which are refused.  Returns 0, or -1 with ERR set.
+ */
+static int last_component(const char *path, char *out, size_t len,
+			  char *err, size_t errlen)
+{
+	size_t n = strlen(path);
+	const char *base;
+
+	while (n > 1 && path[n - 1] == '/')
+		n--;
+	if (!n || n >= len) {
+		snprintf(err, errlen, "%.200s: %s", path,
+			 n ? "path too long" : "empty path");
+		return -1;
+	}
+	memcpy(out, path, n);
+	out[n] = '\0';
+	base = strrchr(out, '/');
+	base = base ? base + 1 : out;
+	if (!strcmp(base, ".") || !strcmp(base, "..")) {
+		snprintf(err, errlen, "%.200s: name the directory itself, not "
+			 "\"%s\"", path, base);
+		return -1;
+	}
+	return 0;
+}
+
+/* Why the directory open as FD is refused, into ERR; 0 when it is not. */
+static int check_dir(int fd, const char *path, size_t page, char *err,
+		     size_t errlen)
+{
+	char with[48] = "";
+	struct stat st;
+
+	if (page)
+		snprintf(with, sizeof(with), " with %zu kB pages", page >> 10);
+	if (fstat(fd, &st) || !S_ISDIR(st.st_mode))
+		snprintf(err, errlen, "%.200s is not a directory", path);
+	else if (!host_share_owner_ok(&st))
+		snprintf(err, errlen, "refusing %.200s: owned by uid %u or "
+			 "writable by others", path, (unsigned)st.st_uid);
+	else if (!host_share_on_hugetlbfs(fd, page))
+		snprintf(err, errlen, "refusing %.200s: not on hugetlbfs%s",
+			 path, with);
+	else
+		return 0;
+	return -1;
+}
+
+int host_share_dir_open(const char *path, size_t page, char *err,
+			size_t errlen)
+{
+	char dir[PATH_MAX];
+	struct stat st;
+	int fd, e;
+
+	if (last_component(path, dir, sizeof(dir), err, errlen)) {
+		errno = EINVAL;
+		return -1;
+	}
+	fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0) {
+		e = errno;
+		if (lstat(dir, &st) == 0 && S_ISLNK(st.st_mode))
+			snprintf(err, errlen, "refusing %.200s: a symbolic link",
+				 path);
+		else
+			snprintf(err, errlen, "%.200s: %s", path, strerror(e));
+		errno = e;
+		return -1;
+	}
+	if (check_dir(fd, path, page, err, errlen)) {
+		close(fd);
+		errno = EPERM;
+		return -1;
+	}
+	return fd;
+}

@@ -1,0 +1,33 @@
+#ifndef HOST_SHAREDIR_H
+#define HOST_SHAREDIR_H
+/*
+ * The checks a directory of shared huge-page files (HUGETLB_SHARE) and
+ * the files in it must pass before anything in them is used: by the
+ * runtime, which maps the files into programs, and by hugectl, which
+ * judges and removes them, often as root.  Anything that fails was
+ * possibly planted by another user and is refused.
+ */
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/stat.h>
+
+/* Owned by the caller (the effective uid) or root, and writable by no
+ * one else (neither group nor others). */
+bool host_share_owner_ok(const struct stat *st);
+
+/* FD is on hugetlbfs, with PAGE-sized pages unless PAGE is 0. */
+bool host_share_on_hugetlbfs(int fd, size_t page);
+
+/*
+ * Open the directory PATH and check it: the directory itself, never a
+ * symbolic link, in the last component or through a trailing '/' (PATH
+ * must not end in "." or ".." either, which would follow one too);
+ * owned and writable as host_share_owner_ok says; on hugetlbfs as
+ * host_share_on_hugetlbfs says for PAGE.  Returns a descriptor (read-only,
+ * close-on-exec) through which every file in it is then reached, or -1
+ * with ERR saying why and errno ENOENT when PATH does not exist.
+ */
+int host_share_dir_open(const char *path, size_t page, char *err,
+			size_t errlen);
+
+#endif

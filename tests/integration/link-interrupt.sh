@@ -1,0 +1,38 @@
+# The linker wrapper's temporary directory (the real linker's response
+# file, a generated script) goes away when the wrapper is told to stop:
+# SIGTERM or SIGHUP while the real linker runs.  The real linker is held
+# by an input that is a FIFO nobody writes to.
+. "$HL_SRC/tests/integration/common.sh"
+. "$HL_SRC/tests/integration/lib/link.sh"
+
+LD=$HLBIN/hugetlbfs-ld
+make_start
+mkfifo held.o
+mkdir tmp
+ldpid=
+at_exit '[ -z "$ldpid" ] || kill -KILL $ldpid 2>/dev/null'
+
+for sig in TERM HUP; do
+	TMPDIR=$PWD/tmp "$LD" --hugetlbfs-align -o out start.o held.o 2>err &
+	pid=$!
+	# The real linker is running once the wrapper has a child that is
+	# not the one it asks for its default script ("--verbose").
+	ldpid=
+	while [ -z "$ldpid" ]; do
+		kill -0 $pid 2>/dev/null || fail "the wrapper ended: $(cat err)"
+		for c in $(pgrep -P $pid); do
+			grep -q -e '--verbose' /proc/$c/cmdline 2>/dev/null || ldpid=$c
+		done
+		sleep 0.05
+	done
+	[ -n "$(ls tmp)" ] || fail "no temporary directory while the link runs"
+	kill -$sig $pid
+	set +e
+	wait $pid
+	rc=$?
+	set -e
+	kill -KILL $ldpid 2>/dev/null || true
+	[ "$rc" -gt 128 ] || fail "SIG$sig: the wrapper exited $rc, not by the signal"
+	[ -z "$(ls -A tmp)" ] || fail "SIG$sig left $(ls -A tmp): $(ls -A tmp/*)"
+	ok "SIG$sig: the temporary directory is gone"
+done
