@@ -14,23 +14,80 @@ void rt_report_init(struct rt_report *r, int verbose, const char *prog)
 	r->prog = prog ? prog : "?";
 }
 
+static void add(struct rt_reasons *list, const char *fmt, va_list ap)
+{
+	char text[sizeof(list->text[0])];
+
+	vsnprintf(text, sizeof(text), fmt, ap);
+	for (int i = 0; i < list->n; i++)
+		if (!strcmp(list->text[i], text))
+			return;
+	if (list->n < RT_REPORT_WHYS)
+		memcpy(list->text[list->n++], text, sizeof(text));
+}
+
 void rt_report_why(struct rt_report *r, const char *fmt, ...)
 {
 	va_list ap;
 
-	if (r->why[0])
-		return;
 	va_start(ap, fmt);
-	vsnprintf(r->why, sizeof(r->why), fmt, ap);
+	add(&r->base, fmt, ap);
 	va_end(ap);
+}
+
+void rt_report_thp(struct rt_report *r, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	add(&r->thp, fmt, ap);
+	va_end(ap);
+}
+
+void rt_report_share(struct rt_report *r, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	add(&r->share, fmt, ap);
+	va_end(ap);
+}
+
+void rt_report_pool(struct rt_report *r, const char *text)
+{
+	snprintf(r->pool, sizeof(r->pool), "%s", text);
+}
+
+/* One message: HEAD, then the pool's story when POOL, then LIST, TAIL. */
+static void say(const struct rt_report *r, const char *head, bool pool,
+		const struct rt_reasons *list, const char *tail)
+{
+	const char *sep = "";
+
+	fprintf(stderr, "hugelink: %s: %s: ", r->prog, head);
+	if (pool) {
+		fputs(r->pool, stderr);
+		sep = "; ";
+	}
+	for (int i = 0; i < list->n; i++, sep = "; ")
+		fprintf(stderr, "%s%s", sep, list->text[i]);
+	fprintf(stderr, "%s\n", tail);
 }
 
 void rt_report_flush(struct rt_report *r)
 {
-	if (r->why[0] && r->verbose >= HL_V_WARN)
-		fprintf(stderr, "hugelink: %s: staying on base pages where asked "
-			"for huge ones: %s\n", r->prog, r->why);
-	r->why[0] = '\0';
+	if (r->verbose >= HL_V_WARN && (r->base.n || r->pool_base))
+		say(r, "staying on base pages where asked for huge ones",
+		    r->pool_base, &r->base, "");
+	if (r->verbose >= HL_V_WARN && (r->thp.n || r->pool_thp))
+		say(r, "on transparent huge pages where hugetlb pages could "
+		    "not be had", r->pool_thp, &r->thp, "");
+	if (r->verbose >= HL_V_WARN && r->share.n)
+		say(r, "HUGETLB_SHARE", false, &r->share, "; using private "
+		    "copies (sharing needs hugetlbfs: a mount, and pages in "
+		    "its pool)");
+	r->base.n = r->thp.n = r->share.n = 0;
+	r->pool_base = r->pool_thp = false;
 }
 
 static const char *prot_text(int prot, char *buf)
@@ -65,16 +122,27 @@ void rt_report_plan(const struct rt_report *r, const struct hl_plan *plan)
 }
 
 void rt_report_swap(const struct rt_report *r, const struct sw_range *s,
-		    size_t page, const char *backing)
+		    const char *backing)
 {
-	char p[4], sz[16];
+	char p[4];
 
 	if (r->verbose < HL_V_INFO)
 		return;
-	fprintf(stderr, "hugelink: %s: %#lx-%#lx %s %s pages x%zu %s: "
-		"copied %llu bytes in %.3f ms%s\n", r->prog,
-		(unsigned long)s->target, (unsigned long)(s->target + s->len),
-		prot_text(s->prot, p), hl_format_size(page, sz, sizeof(sz)),
-		s->len / page, backing, (unsigned long long)s->copied,
-		(double)(s->ns + s->prep_ns) / 1e6, s->err ? " (swap failed: on base pages)" : "");
+	fprintf(stderr, "hugelink: %s: %#lx-%#lx %s %s: copied %llu bytes in "
+		"%.3f ms%s\n", r->prog, (unsigned long)s->target,
+		(unsigned long)(s->target + s->len), prot_text(s->prot, p),
+		backing, (unsigned long long)s->copied,
+		(double)(s->ns + s->prep_ns) / 1e6,
+		!s->err ? "" : s->recovered ? " (the swap failed: restored "
+		"from the copy)" : " (the swap failed: the old pages stay)");
+}
+
+void rt_report_base(const struct rt_report *r, uintptr_t lo, uintptr_t hi,
+		    int prot)
+{
+	char p[4];
+
+	if (r->verbose >= HL_V_INFO)
+		fprintf(stderr, "hugelink: %s: %#lx-%#lx %s base\n", r->prog,
+			(unsigned long)lo, (unsigned long)hi, prot_text(prot, p));
 }

@@ -14,7 +14,10 @@
  * data; "fds" lists huge-page file descriptors left open; "relro" prints
  * the protection of a RELRO page; "mid" prints the page size in the middle
  * of each kind (for partial remaps); "backing" prints what /proc/self/maps
- * names as the memory behind the text; "pool" prints HugePages_Free.
+ * names as the memory behind the text; "pool" prints HugePages_Free;
+ * "thp" prints, for each kind, whether transparent huge pages back it
+ * ("text-thp yes", from AnonHugePages), and after "fork" the same for the
+ * child's data and bss.
  * Any other option is a mistake in the test, reported as BAD.
  */
 #define _GNU_SOURCE
@@ -53,6 +56,7 @@ static const char *const relro_table[] = { "relro", "table" };
 extern char **environ;
 static unsigned char *early_heap;
 static int bad;
+static int want_thp;
 
 static void expect(int cond, const char *what)
 {
@@ -175,6 +179,10 @@ static void check_fork(void)
 		big_bss[100] = 9;
 		printf("child-data %ld\nchild-bss %ld\n", hc_page_kb(big_data),
 		       hc_page_kb(big_bss));
+		if (want_thp) {
+			hc_report_thp("child-data", big_data, SZ);
+			hc_report_thp("child-bss", big_bss, SZ);
+		}
 		fflush(stdout);
 		_exit(big_data[100] == 9 && big_bss[100] == 9 &&
 		      big_data[0] == 1 && big_bss[SZ - 1] == 5 ? 0 : 1);
@@ -262,19 +270,33 @@ static void print_pool(void)
 
 static void print_middles(void)
 {
-	printf("text-mid %ld\n", hc_page_kb(big_text + SZ / 2));
-	printf("rodata-mid %ld\n", hc_page_kb(big_ro + SZ / 2));
-	printf("data-mid %ld\n", hc_page_kb(big_data + SZ / 2));
-	printf("bss-mid %ld\n", hc_page_kb(big_bss + SZ / 2));
+	hc_report("text-mid", big_text + SZ / 2, 1);
+	hc_report("rodata-mid", big_ro + SZ / 2, 1);
+	hc_report("data-mid", big_data + SZ / 2, 1);
+	hc_report("bss-mid", big_bss + SZ / 2, 1);
+}
+
+static void report_thp(void)
+{
+	hc_report_thp("text", big_text, SZ);
+	hc_report_thp("rodata", big_ro, SZ);
+	hc_report_thp("data", big_data, SZ);
+	hc_report_thp("bss", big_bss, SZ);
+	if (early_heap)
+		hc_report_thp("heap", early_heap, 1 << 20);
 }
 
 int main(int argc, char **argv)
 {
 	program_file = strchr(argv[0], '/') ? argv[0] : "/proc/self/exe";
+	for (int i = 1; i < argc; i++)
+		want_thp |= !strcmp(argv[i], "thp");
 	hc_report("text", big_text, SZ);
 	hc_report("rodata", big_ro, SZ);
 	hc_report("data", big_data, SZ);
 	hc_report("bss", big_bss, SZ);
+	if (want_thp)
+		report_thp();
 	check_contents();
 	check_heap_grows();
 	for (int i = 1; i < argc; i++) {
@@ -290,6 +312,8 @@ int main(int argc, char **argv)
 			print_backing(big_text);
 		else if (!strcmp(argv[i], "pool"))
 			print_pool();
+		else if (!strcmp(argv[i], "thp"))
+			continue;
 		else
 			expect(0, "unknown option");
 	}
