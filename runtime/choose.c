@@ -19,8 +19,8 @@ void rt_choice_read(struct rt_choice *ch, const struct hl_plan *plan,
 	if (fault->commit == SW_FAULT_NO_HUGETLB_MREMAP) {
 		ch->env.hugetlb_move = false;
 		snprintf(ch->offer.move_why, sizeof(ch->offer.move_why),
-			 "mremap of hugetlb mappings fails (EINVAL, "
-			 "HUGELINK_FAULT=no-hugetlb-mremap)");
+			 "this kernel cannot move hugetlb mappings (mremap: "
+			 "Invalid argument, HUGELINK_FAULT=no-hugetlb-mremap)");
 	}
 }
 

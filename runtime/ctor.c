@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/auxv.h>
+#include <unistd.h>
 
 #include "core/config.h"
 #include "core/size.h"
@@ -43,15 +44,16 @@ static int thread_count(void)
 	return n;
 }
 
+static const char no_proc[] = "/proc is not mounted (or not readable): the "
+	"runtime needs /proc/self/status and /proc/self/maps to remap safely";
+
 /* True when the process runs alone, as the swap needs; else why not. */
 static bool alone(struct rt_report *rep)
 {
 	int n = thread_count();
 
 	if (n < 0)
-		rt_report_why(rep, "/proc is not mounted (or not readable): the "
-			      "runtime needs /proc/self/status and "
-			      "/proc/self/maps to remap safely");
+		rt_report_why(rep, "%s", no_proc);
 	else if (n != 1)
 		rt_report_why(rep, "other threads are already running");
 	return n == 1;
@@ -117,11 +119,10 @@ static void commit(struct rt_prepared *prep, size_t base,
 		const struct sw_range *s = &c->swap[i];
 
 		rt_report_swap(rep, s, backing_text(prep, i, text, sizeof(text)));
+		/* Alike for every range when mremap fails: one reason. */
 		if (s->err && s->recovered_thp)
-			rt_report_thp(rep, "swapping %#lx-%#lx failed (%s); "
-				      "restored onto them",
-				      (unsigned long)s->target,
-				      (unsigned long)(s->target + s->len),
+			rt_report_thp(rep, "a swap failed (%s) and was restored "
+				      "from its copy onto them",
 				      strerror((int)-s->err));
 		else if (s->err)
 			rt_report_why(rep, "swapping %#lx-%#lx failed: %s",
@@ -143,6 +144,11 @@ static int plan_for(struct hl_plan *plan, struct rt_image *img,
 	/* The common case, a program nobody asked about: leave quietly. */
 	if (cfg->elfmap == HL_ELFMAP_UNSET && !rt_image_flagged(img))
 		return -1;
+	/* Without /proc nothing below could be judged right. */
+	if (access("/proc/self/maps", R_OK)) {
+		rt_report_why(rep, "%s", no_proc);
+		return -1;
+	}
 	if (host_sizes_read(sizes, cfg->default_page)) {
 		rt_report_why(rep, "this kernel offers no huge pages");
 		return -1;

@@ -58,34 +58,59 @@ void rt_report_pool(struct rt_report *r, const char *text)
 	snprintf(r->pool, sizeof(r->pool), "%s", text);
 }
 
-/* One message: HEAD, then the pool's story when POOL, then LIST, TAIL. */
-static void say(const struct rt_report *r, const char *head, bool pool,
-		const struct rt_reasons *list, const char *tail)
+/* LIST, each after SEP and then after "; ". */
+static void put_list(const struct rt_reasons *list, const char *sep)
 {
-	const char *sep = "";
-
-	fprintf(stderr, "hugelink: %s: %s: ", r->prog, head);
-	if (pool) {
-		fputs(r->pool, stderr);
-		sep = "; ";
-	}
 	for (int i = 0; i < list->n; i++, sep = "; ")
 		fprintf(stderr, "%s%s", sep, list->text[i]);
-	fprintf(stderr, "%s\n", tail);
+}
+
+/* The pool's story when POOL, then LIST. */
+static void put_why(const struct rt_report *r, bool pool,
+		    const struct rt_reasons *list)
+{
+	if (pool)
+		fputs(r->pool, stderr);
+	put_list(list, pool ? "; " : "");
+}
+
+/*
+ * HUGETLB_SHARE could not share: one message, which also says where the
+ * private copies went when transparent huge pages took them.
+ */
+static void say_share(const struct rt_report *r, bool thp)
+{
+	fprintf(stderr, "hugelink: %s: HUGETLB_SHARE: ", r->prog);
+	put_list(&r->share, "");
+	fputs("; using private copies", stderr);
+	if (thp) {
+		fputs(", on transparent huge pages where hugetlb pages could "
+		      "not be had (", stderr);
+		put_why(r, r->pool_thp, &r->thp);
+		fputc(')', stderr);
+	}
+	fputs("; sharing needs hugetlbfs: a mount, and pages in its pool\n",
+	      stderr);
 }
 
 void rt_report_flush(struct rt_report *r)
 {
-	if (r->verbose >= HL_V_WARN && (r->base.n || r->pool_base))
-		say(r, "staying on base pages where asked for huge ones",
-		    r->pool_base, &r->base, "");
-	if (r->verbose >= HL_V_WARN && (r->thp.n || r->pool_thp))
-		say(r, "on transparent huge pages where hugetlb pages could "
-		    "not be had", r->pool_thp, &r->thp, "");
-	if (r->verbose >= HL_V_WARN && r->share.n)
-		say(r, "HUGETLB_SHARE", false, &r->share, "; using private "
-		    "copies (sharing needs hugetlbfs: a mount, and pages in "
-		    "its pool)");
+	bool thp = r->thp.n || r->pool_thp;
+
+	if (r->verbose >= HL_V_WARN && (r->base.n || r->pool_base)) {
+		fprintf(stderr, "hugelink: %s: staying on base pages where "
+			"asked for huge ones: ", r->prog);
+		put_why(r, r->pool_base, &r->base);
+		fputc('\n', stderr);
+	}
+	if (r->verbose >= HL_V_WARN && r->share.n) {
+		say_share(r, thp);
+	} else if (r->verbose >= HL_V_WARN && thp) {
+		fprintf(stderr, "hugelink: %s: on transparent huge pages where "
+			"hugetlb pages could not be had: ", r->prog);
+		put_why(r, r->pool_thp, &r->thp);
+		fputc('\n', stderr);
+	}
 	r->base.n = r->thp.n = r->share.n = 0;
 	r->pool_base = r->pool_thp = false;
 }
