@@ -16,7 +16,8 @@ for fault in swap swap-unmapped; do
 		fail "$fault: the program failed: $(cat out err)"
 	expect_lines out "text 2048" "rodata 2048" "data thp" "bss thp" \
 		"data-thp yes" "fork ok" "ok"
-	grep -q "swapping .* failed" err || fail "$fault: no message: $(cat err)"
+	grep -q "a swap failed (.*) and was restored from its copy" err ||
+		fail "$fault: no message: $(cat err)"
 	ok "$fault: data and bss restored onto transparent huge pages, intact"
 
 	HUGELINK_FAULT=$fault HUGETLB_ELFMAP=RW ./nothp ./sc fork thp >out 2>err ||

@@ -3,7 +3,8 @@
  * checks, from the inside, what the kernel says about its own memory.
  *
  * Before any constructor runs, a preinit function writes to data and bss
- * and fills the brk heap, as libc and early constructors do in real
+ * and fills the heap (a small block from the brk heap, a large one
+ * mapped on its own), as libc and early constructors do in real
  * programs.  main then prints, for each kind of memory, the smallest
  * KernelPageSize backing it ("text 2048"), and checks that every byte
  * reads as it should: text and rodata against the program file itself,
@@ -14,7 +15,8 @@
  * data; "fds" lists huge-page file descriptors left open; "relro" prints
  * the protection of a RELRO page; "mid" prints the page size in the middle
  * of each kind (for partial remaps); "backing" prints what /proc/self/maps
- * names as the memory behind the text; "pool" prints HugePages_Free;
+ * names as the memory behind the text; "pool" prints HugePages_Free and
+ * HugePages_Rsvd;
  * "thp" prints, for each kind, whether transparent huge pages back it
  * ("text-thp yes", from AnonHugePages), and after "fork" the same for the
  * child's data and bss.
@@ -54,7 +56,7 @@ __thread int tls_value = 42;
 static const char *const relro_table[] = { "relro", "table" };
 
 extern char **environ;
-static unsigned char *early_heap;
+static unsigned char *early_heap, *early_brk;
 static int bad;
 static int want_thp;
 
@@ -77,6 +79,9 @@ static void early(void)
 	early_heap = malloc(1 << 20);
 	if (early_heap)
 		memset(early_heap, 0x77, 1 << 20);
+	early_brk = malloc(64 << 10);	/* below the mmap threshold */
+	if (early_brk)
+		memset(early_brk, 0x66, 64 << 10);
 }
 __attribute__((section(".preinit_array"), used))
 static void (*const preinit)(void) = early;
@@ -142,6 +147,9 @@ static void check_contents(void)
 	       "bss written early");
 	expect(early_heap && early_heap[0] == 0x77 && early_heap[(1 << 20) - 1] == 0x77,
 	       "heap filled early");
+	for (i = 0; early_brk && i < 64 << 10 && early_brk[i] == 0x66; i++)
+		;
+	expect(i == 64 << 10, "brk heap filled early");
 	expect(tls_value == 42, "TLS initial value");
 	/* In a -no-pie program these are copy-relocated into our bss. */
 	expect(stdout != NULL && fprintf(stdout, "stdout works\n") > 0,
@@ -261,9 +269,12 @@ static void print_pool(void)
 	long v;
 	FILE *f = fopen("/proc/meminfo", "r");
 
-	while (f && fgets(line, sizeof(line), f))
+	while (f && fgets(line, sizeof(line), f)) {
 		if (sscanf(line, "HugePages_Free: %ld", &v) == 1)
 			printf("pool-free %ld\n", v);
+		if (sscanf(line, "HugePages_Rsvd: %ld", &v) == 1)
+			printf("pool-rsvd %ld\n", v);
+	}
 	if (f)
 		fclose(f);
 }
@@ -295,6 +306,7 @@ int main(int argc, char **argv)
 	hc_report("rodata", big_ro, SZ);
 	hc_report("data", big_data, SZ);
 	hc_report("bss", big_bss, SZ);
+	hc_report("brk", early_brk, 64 << 10);
 	if (want_thp)
 		report_thp();
 	check_contents();
