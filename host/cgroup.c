@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "host/cgroup.h"
+#include "host/pool.h"
 
 struct limit {
 	size_t page;
@@ -26,36 +27,23 @@ char *host_hugetlb_cgroup_size(size_t page, char *buf, size_t len)
 	return buf;
 }
 
-/* The number in FILE; "max" (no limit) and failures give -1. */
-static long long read_number(const char *file)
-{
-	long long v = -1;
-	FILE *f = fopen(file, "re");
-
-	if (!f)
-		return -1;
-	if (fscanf(f, "%lld", &v) != 1)
-		v = -1;
-	fclose(f);
-	return v;
-}
-
 /* Fold in the limit of the cgroup directory DIR, if it has one. */
 static void one_cgroup(struct limit *l, const char *dir, int v2)
 {
 	char sz[16], max[600], cur[600];
-	long long lim, use, room;
+	long lim, use, room;
 
 	host_hugetlb_cgroup_size(l->page, sz, sizeof(sz));
 	snprintf(max, sizeof(max), "%s/hugetlb.%s.%s", dir, sz,
 		 v2 ? "max" : "limit_in_bytes");
 	snprintf(cur, sizeof(cur), "%s/hugetlb.%s.%s", dir, sz,
 		 v2 ? "current" : "usage_in_bytes");
-	lim = read_number(max);
-	use = read_number(cur);
+	/* "max" (no limit) reads as -1, as a failure does. */
+	lim = host_pool_counter(max);
+	use = host_pool_counter(cur);
 	if (lim < 0 || use < 0)
 		return;
-	room = lim > use ? (lim - use) / (long long)l->page : 0;
+	room = lim > use ? (lim - use) / (long)l->page : 0;
 	if (l->room < 0 || room < l->room) {
 		l->room = (long)room;
 		snprintf(l->where, l->len, "%s", max);
@@ -80,6 +68,18 @@ static void walk(struct limit *l, const char *mount, const char *path, int v2)
 	}
 }
 
+/* True when the ','-separated list [LIST, END) names hugetlb. */
+static int names_hugetlb(const char *list, const char *end)
+{
+	size_t n = strlen("hugetlb");
+
+	for (const char *p = list; p < end; p += strcspn(p, ",:") + 1)
+		if ((size_t)(end - p) >= n && !strncmp(p, "hugetlb", n) &&
+		    (p + n == end || p[n] == ','))
+			return 1;
+	return 0;
+}
+
 /* The mount point of the cgroup file system holding hugetlb (v2: any). */
 static int mount_of(int v2, char *out, size_t len)
 {
@@ -92,23 +92,12 @@ static int mount_of(int v2, char *out, size_t len)
 	while (!found && fgets(line, sizeof(line), f))
 		if (sscanf(line, "%*s %511s %31s %511s", dir, type, opts) == 3)
 			found = v2 ? !strcmp(type, "cgroup2") :
-			        !strcmp(type, "cgroup") && strstr(opts, "hugetlb");
+			        !strcmp(type, "cgroup") &&
+				names_hugetlb(opts, opts + strlen(opts));
 	fclose(f);
 	if (found)
 		snprintf(out, len, "%s", dir);
 	return found ? 0 : -1;
-}
-
-/* True when the controller list CTL (up to END) names hugetlb. */
-static int names_hugetlb(const char *ctl, const char *end)
-{
-	size_t n = strlen("hugetlb");
-
-	for (const char *p = ctl; p < end; p += strcspn(p, ",:") + 1)
-		if ((size_t)(end - p) >= n && !strncmp(p, "hugetlb", n) &&
-		    (p[n] == ',' || p[n] == ':'))
-			return 1;
-	return 0;
 }
 
 long host_hugetlb_cgroup_room(size_t page, char *where, size_t len)

@@ -1,7 +1,6 @@
 /*
  * What the machine offers the backings: see offer.h.
  */
-#include <stdio.h>
 #include <string.h>
 
 #include "host/cgroup.h"
@@ -29,15 +28,7 @@ static long available(const struct host_offer_size *s)
 /* True when the kernel refuses memory it cannot promise (mode 2). */
 static bool strict_overcommit(void)
 {
-	FILE *f = fopen("/proc/sys/vm/overcommit_memory", "re");
-	int mode = 0;
-
-	if (f) {
-		if (fscanf(f, "%d", &mode) != 1)
-			mode = 0;
-		fclose(f);
-	}
-	return mode == 2;
+	return host_pool_counter("/proc/sys/vm/overcommit_memory") == 2;
 }
 
 void host_offer_read(struct host_offer *o, struct hl_backing_env *env,

@@ -4,17 +4,10 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/prctl.h>
 #include <unistd.h>
 
+#include "host/pool.h"
 #include "host/thp.h"
-
-#ifndef PR_GET_THP_DISABLE
-#define PR_GET_THP_DISABLE 42
-#endif
-/* prctl(PR_GET_THP_DISABLE) sets this bit too when THP stays allowed
- * where a range is advised MADV_HUGEPAGE (Linux 6.18). */
-#define THP_DISABLE_EXCEPT_ADVISED 2
 
 int host_thp_setting(const char *text, char *out, size_t len)
 {
@@ -51,44 +44,51 @@ static int read_setting(const char *dir, const char *name, char *out,
 	return host_thp_setting(text, out, len);
 }
 
-/* THP's page size from DIR/hpage_pmd_size, or 0. */
-static size_t pmd_size(const char *dir)
+/*
+ * False when this process has turned THP off completely with
+ * prctl(PR_SET_THP_DISABLE): "THP_enabled: 0" in /proc/self/status
+ * (Linux 5.0; 6.18's "except where advised" leaves it 1, and so do
+ * kernels without the line, where MADV_HUGEPAGE then tells).  Read from
+ * /proc rather than asked with prctl, so that the runtime's library
+ * binds no more of libc.
+ */
+static int process_allows(void)
 {
-	char path[256];
-	unsigned long v = 0;
-	FILE *f;
+	FILE *f = fopen("/proc/self/status", "re");
+	char line[128];
+	int on = 1;
 
-	snprintf(path, sizeof(path), "%s/hpage_pmd_size", dir);
-	f = fopen(path, "re");
 	if (!f)
-		return 0;
-	if (fscanf(f, "%lu", &v) != 1)
-		v = 0;
+		return 1;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "THP_enabled: %d", &on) == 1)
+			break;
 	fclose(f);
-	return v;
+	return on != 0;
 }
 
 void host_thp_read(struct host_thp *t, const char *dir)
 {
-	char all[32], own[32], name[64];
-	size_t page = pmd_size(dir);
-	int off = prctl(PR_GET_THP_DISABLE, 0, 0, 0, 0);
+	char all[32], own[32], name[64], path[256];
+	long page;
 
 	memset(t, 0, sizeof(*t));
-	snprintf(name, sizeof(name), "hugepages-%zukB/enabled", page >> 10);
-	if (!page || read_setting(dir, "enabled", all, sizeof(all))) {
+	snprintf(path, sizeof(path), "%s/hpage_pmd_size", dir);
+	page = host_pool_counter(path);
+	if (page <= 0 || read_setting(dir, "enabled", all, sizeof(all))) {
 		snprintf(t->why, sizeof(t->why), "this kernel has no "
 			 "transparent huge pages (%s)", dir);
 		return;
 	}
 	/* The PMD size may have a setting of its own (Linux 6.8). */
+	snprintf(name, sizeof(name), "hugepages-%ldkB/enabled", page >> 10);
 	if (!read_setting(dir, name, own, sizeof(own)) && strcmp(own, "inherit"))
 		memcpy(all, own, sizeof(all));
 	if (!strcmp(all, "never"))
 		snprintf(t->why, sizeof(t->why), "%s/enabled is [never]", dir);
-	else if (off > 0 && !(off & THP_DISABLE_EXCEPT_ADVISED))
+	else if (!process_allows())
 		snprintf(t->why, sizeof(t->why), "this process has turned them "
 			 "off (prctl PR_SET_THP_DISABLE)");
 	else
-		t->page = page;
+		t->page = (size_t)page;
 }

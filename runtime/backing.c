@@ -177,11 +177,8 @@ int rt_backing_map_shared(struct rt_backing *b, int fd, size_t len,
 	if (map_populated(b, fd, len, page, prot, MAP_SHARED,
 			  "mmap of a shared file"))
 		return -1;
-	if (keep_fd && (b->fd = fcntl(fd, F_DUPFD_CLOEXEC, 0)) < 0) {
-		fail(b, "dup", len, page, errno);
-		rt_backing_unmap(b);
-		return -1;
-	}
+	if (keep_fd)
+		b->fd = fd;
 	return 0;
 }
 

@@ -105,7 +105,8 @@ static int map_shared(struct rt_prepared *p, int i, const struct hl_seg *seg,
 		close(fd);
 		return 0;
 	}
-	close(fd);
+	if (p->back[i].fd != fd)
+		close(fd);
 	hand_over(s, &p->back[i]);
 	s->copied = made ? r.bytes.to - r.bytes.from : 0;
 	s->prep_ns = raw_now_ns() - t0;

@@ -7,11 +7,14 @@
 #include "core/size.h"
 #include "runtime/report.h"
 
+/* Only the counts: the reasons' room is written before it is read. */
 void rt_report_init(struct rt_report *r, int verbose, const char *prog)
 {
-	memset(r, 0, sizeof(*r));
 	r->verbose = verbose;
 	r->prog = prog ? prog : "?";
+	r->base.n = r->thp.n = r->share.n = 0;
+	r->pool[0] = '\0';
+	r->pool_base = r->pool_thp = false;
 }
 
 static void add(struct rt_reasons *list, const char *fmt, va_list ap)
@@ -58,58 +61,86 @@ void rt_report_pool(struct rt_report *r, const char *text)
 	snprintf(r->pool, sizeof(r->pool), "%s", text);
 }
 
-/* LIST, each after SEP and then after "; ". */
-static void put_list(const struct rt_reasons *list, const char *sep)
+/* A message being put together, cut short rather than overrun. */
+struct line {
+	char text[4096];
+	size_t used;
+};
+
+__attribute__((format(printf, 2, 3)))
+static void put(struct line *l, const char *fmt, ...)
 {
-	for (int i = 0; i < list->n; i++, sep = "; ")
-		fprintf(stderr, "%s%s", sep, list->text[i]);
+	va_list ap;
+	int n;
+
+	if (l->used >= sizeof(l->text))
+		return;
+	va_start(ap, fmt);
+	n = vsnprintf(l->text + l->used, sizeof(l->text) - l->used, fmt, ap);
+	va_end(ap);
+	l->used += n > 0 ? (size_t)n : 0;
 }
 
-/* The pool's story when POOL, then LIST. */
-static void put_why(const struct rt_report *r, bool pool,
+/* The pool's story when POOL, then LIST, separated by "; ". */
+static void put_why(struct line *l, const struct rt_report *r, bool pool,
 		    const struct rt_reasons *list)
 {
-	if (pool)
-		fputs(r->pool, stderr);
-	put_list(list, pool ? "; " : "");
+	const char *sep = "";
+
+	if (pool) {
+		put(l, "%s", r->pool);
+		sep = "; ";
+	}
+	for (int i = 0; i < list->n; i++, sep = "; ")
+		put(l, "%s%s", sep, list->text[i]);
 }
 
 /*
  * HUGETLB_SHARE could not share: one message, which also says where the
  * private copies went when transparent huge pages took them.
  */
-static void say_share(const struct rt_report *r, bool thp)
+static void put_share(struct line *l, const struct rt_report *r, bool thp)
 {
-	fprintf(stderr, "hugelink: %s: HUGETLB_SHARE: ", r->prog);
-	put_list(&r->share, "");
-	fputs("; using private copies", stderr);
+	const struct rt_reasons none = { .n = 0 };
+
+	put(l, "HUGETLB_SHARE: ");
+	put_why(l, r, false, &r->share);
+	put(l, "; using private copies");
 	if (thp) {
-		fputs(", on transparent huge pages where hugetlb pages could "
-		      "not be had (", stderr);
-		put_why(r, r->pool_thp, &r->thp);
-		fputc(')', stderr);
+		put(l, ", on transparent huge pages where hugetlb pages could "
+		    "not be had (");
+		put_why(l, r, r->pool_thp, r->thp.n ? &r->thp : &none);
+		put(l, ")");
 	}
-	fputs("; sharing needs hugetlbfs: a mount, and pages in its pool\n",
-	      stderr);
+	put(l, "; sharing needs hugetlbfs: a mount, and pages in its pool");
+}
+
+static void say(const struct rt_report *r, const struct line *l)
+{
+	fprintf(stderr, "hugelink: %s: %s\n", r->prog, l->text);
 }
 
 void rt_report_flush(struct rt_report *r)
 {
 	bool thp = r->thp.n || r->pool_thp;
+	struct line l;
 
 	if (r->verbose >= HL_V_WARN && (r->base.n || r->pool_base)) {
-		fprintf(stderr, "hugelink: %s: staying on base pages where "
-			"asked for huge ones: ", r->prog);
-		put_why(r, r->pool_base, &r->base);
-		fputc('\n', stderr);
+		l.used = 0;
+		put(&l, "staying on base pages where asked for huge ones: ");
+		put_why(&l, r, r->pool_base, &r->base);
+		say(r, &l);
 	}
-	if (r->verbose >= HL_V_WARN && r->share.n) {
-		say_share(r, thp);
-	} else if (r->verbose >= HL_V_WARN && thp) {
-		fprintf(stderr, "hugelink: %s: on transparent huge pages where "
-			"hugetlb pages could not be had: ", r->prog);
-		put_why(r, r->pool_thp, &r->thp);
-		fputc('\n', stderr);
+	if (r->verbose >= HL_V_WARN && (r->share.n || thp)) {
+		l.used = 0;
+		if (r->share.n)
+			put_share(&l, r, thp);
+		else {
+			put(&l, "on transparent huge pages where hugetlb pages "
+			    "could not be had: ");
+			put_why(&l, r, r->pool_thp, &r->thp);
+		}
+		say(r, &l);
 	}
 	r->base.n = r->thp.n = r->share.n = 0;
 	r->pool_base = r->pool_thp = false;

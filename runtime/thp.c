@@ -1,5 +1,7 @@
 /*
- * Transparent huge pages: see thp.h.
+ * Transparent huge pages: see thp.h.  madvise goes through the raw
+ * system call (arch/raw.h), which also serves advice values older libc
+ * headers lack.
  */
 #include <errno.h>
 #include <stdint.h>
@@ -8,6 +10,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "arch/raw.h"
 #include "runtime/thp.h"
 
 #ifndef MADV_POPULATE_WRITE
@@ -31,7 +34,7 @@ static void populate(struct rt_backing *b)
 {
 	size_t base = (size_t)sysconf(_SC_PAGESIZE);
 
-	if (madvise(b->addr, b->len, MADV_POPULATE_WRITE) == 0)
+	if (raw_madvise(b->addr, b->len, MADV_POPULATE_WRITE) == 0)
 		return;
 	for (size_t off = 0; off < b->len; off += base)
 		((volatile char *)b->addr)[off] = 0;
@@ -41,6 +44,7 @@ int rt_thp_map(struct rt_backing *b, size_t len, size_t page)
 {
 	size_t span = len + page;
 	char *area, *at;
+	int err;
 
 	memset(b, 0, sizeof(*b));
 	b->fd = -1;
@@ -56,8 +60,9 @@ int rt_thp_map(struct rt_backing *b, size_t len, size_t page)
 	munmap(at + len, (size_t)(area + span - (at + len)));
 	b->addr = at;
 	b->len = len;
-	if (madvise(at, len, MADV_HUGEPAGE))
-		return fail(b, "MADV_HUGEPAGE", errno);
+	err = (int)-raw_madvise(at, len, MADV_HUGEPAGE);
+	if (err)
+		return fail(b, "MADV_HUGEPAGE", err);
 	populate(b);
 	return 0;
 }
@@ -65,12 +70,13 @@ int rt_thp_map(struct rt_backing *b, size_t len, size_t page)
 int rt_thp_collapse(struct rt_backing *b)
 {
 	int tries = 2;
+	long r;
 
-	while (madvise(b->addr, b->len, MADV_COLLAPSE)) {
-		if (errno == EINVAL)
+	while ((r = raw_madvise(b->addr, b->len, MADV_COLLAPSE))) {
+		if (r == -EINVAL)
 			return 0;
-		if (errno != EAGAIN || !--tries)
-			return fail(b, "MADV_COLLAPSE", errno);
+		if (r != -EAGAIN || !--tries)
+			return fail(b, "MADV_COLLAPSE", (int)-r);
 	}
 	return 0;
 }

@@ -6,7 +6,8 @@
 # pages and nothing lost: read-only ranges on hugetlb pages, mapped over
 # the segment from a hugetlb file (seen in /proc/self/maps as
 # /memfd:hugelink), writable ones on transparent huge pages (restored
-# from their copy when their own mremap fails too); for PIE, no-pie,
+# from their copy when their own mremap fails too), shared text mapped
+# from its shared file; for PIE, no-pie,
 # static and static-pie, R, W and RW, with fork(), and with the brk heap
 # carried over under "setarch -R".  HUGELINK_BACKING=hugetlb leaves
 # writable ranges on base pages there, and says why.
@@ -55,6 +56,18 @@ expect_lines out "text 2048" "data 4" "bss 4" "fork ok" "ok"
 [ "$(wc -l <err)" -eq 1 ] && grep -q "cannot move hugetlb mappings" err ||
 	fail "hugetlb only: expected one message saying why, got: $(cat err)"
 ok "HUGELINK_BACKING=hugetlb: data on base pages, $(cat err)"
+
+# Shared text: the shared file itself is mapped over the segment, made
+# by the first run and only mapped by the second.
+mount_hugetlbfs "$PWD/mnt"
+for i in 1 2; do
+	HUGETLB_SHARE=1 HUGETLB_SHARE_PATH=$PWD/mnt HUGETLB_ELFMAP=R \
+		./nomremap ./sc-pie fork fds backing >out 2>err || fail "shared, run $i: $(cat out err)"
+	expect_lines out "text 2048" "rodata 2048" "fork ok" "hugefds 0" "ok"
+	grep -q "^backing $PWD/mnt/" out || fail "shared, run $i: not the shared file: $(cat out)"
+	[ ! -s err ] || fail "shared, run $i: said $(cat err)"
+done
+ok "seccomp: shared text mapped over the segments from the shared files"
 
 # With no pool at all, every mremap failing: all restored onto THP.
 pool_set_free 0
