@@ -144,7 +144,8 @@ static int build(struct rt_prepared *p, int i, enum hl_backing what,
 /*
  * Steps 3 and 4 away from sharing: choose, build, and when the backing
  * chosen cannot be had, choose again without it.  A range left on base
- * pages gives the report every reason.
+ * pages gives the report every reason; one that went on THP because its
+ * hugetlb pages were refused says why.
  */
 static int back(struct rt_prepared *p, int i, const struct hl_seg *seg,
 		const struct hl_phdr *ph, const struct hl_config *cfg,
@@ -153,25 +154,26 @@ static int back(struct rt_prepared *p, int i, const struct hl_seg *seg,
 	struct sw_range *s = &p->c->swap[i];
 	size_t pages = s->len / p->page[i];
 	struct hl_backing_choice c;
-	char refused[200] = "";
+	char refused[2][200] = { "", "" };	/* hugetlb's, THP's */
 
 	for (;;) {
 		c = rt_choice_take(&p->choice, seg, pages, rep);
 		if (c.backing == HL_BACK_BASE)
 			break;
 		if (!build(p, i, c.backing, seg, ph, cfg, fault)) {
-			if (refused[0] && c.backing == HL_BACK_THP)
-				rt_report_thp(rep, "%s", refused);
+			if (refused[0][0] && c.backing == HL_BACK_THP)
+				rt_report_thp(rep, "%s", refused[0]);
 			return 0;
 		}
-		snprintf(refused, sizeof(refused), "%#lx-%#lx: %s",
-			 (unsigned long)s->target,
+		snprintf(refused[c.backing == HL_BACK_THP], sizeof(refused[0]),
+			 "%#lx-%#lx: %s", (unsigned long)s->target,
 			 (unsigned long)(s->target + s->len), p->back[i].error);
 		rt_choice_refuse(&p->choice, c.backing, p->page[i], pages,
 				 p->back[i].error);
 	}
-	if (refused[0])
-		rt_report_why(rep, "%s", refused);
+	for (int k = 0; k < 2; k++)
+		if (refused[k][0])
+			rt_report_why(rep, "%s", refused[k]);
 	rt_choice_explain(&p->choice, c.obstacles, rep);
 	rt_report_base(rep, s->target, s->target + s->len, s->prot);
 	return -1;

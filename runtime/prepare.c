@@ -197,8 +197,6 @@ int rt_prepare(struct rt_prepared *p, const struct hl_plan *plan,
 	rt_source_open(&p->src, &p->prog, img);
 	p->c->prog_fd = p->src.fd;
 	rt_choice_read(&p->choice, plan, img, cfg, fault);
-	p->c->recover_thp = p->choice.env.thp_page &&
-			    !p->choice.offer.strict_overcommit;
 	share_setup(p, plan, img, cfg, fault, rep);
 	for (int i = 0; i < plan->nseg; i++)
 		if (plan->seg[i].remap)
@@ -206,6 +204,9 @@ int rt_prepare(struct rt_prepared *p, const struct hl_plan *plan,
 				    cfg, fault, rep);
 	rt_share_close(&p->share);
 	rt_choice_report_pool(&p->choice, rep);
+	/* THP as the ranges left it: a failed MADV_HUGEPAGE turned it off. */
+	p->c->recover_thp = p->choice.env.thp_page &&
+			    !p->choice.offer.strict_overcommit;
 	return p->c->nswap;
 }
 
