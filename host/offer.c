@@ -33,7 +33,7 @@ static bool strict_overcommit(void)
 
 void host_offer_read(struct host_offer *o, struct hl_backing_env *env,
 		     const struct hl_plan *plan, const char *sysfs,
-		     const char *thp_dir, bool probe)
+		     const char *thp_dir, bool live)
 {
 	size_t smallest = 0;
 
@@ -46,8 +46,8 @@ void host_offer_read(struct host_offer *o, struct hl_backing_env *env,
 		struct host_offer_size *s = &o->size[i];
 
 		host_pool_read(&s->pool, sysfs, s->page);
-		s->cgroup_room = host_hugetlb_cgroup_room(s->page, s->cgroup,
-							  sizeof(s->cgroup));
+		s->cgroup_room = live ? host_hugetlb_cgroup_room(s->page,
+					s->cgroup, sizeof(s->cgroup)) : -1;
 		hl_backing_add_pool(env, s->page, available(s));
 		if (!smallest || s->page < smallest)
 			smallest = s->page;
@@ -55,7 +55,7 @@ void host_offer_read(struct host_offer *o, struct hl_backing_env *env,
 	host_thp_read(&o->thp, thp_dir);
 	o->strict_overcommit = strict_overcommit();
 	env->thp_page = o->thp.page;
-	env->hugetlb_move = !probe || !smallest ||
+	env->hugetlb_move = !live || !smallest ||
 			    host_hugetlb_can_move(smallest, o->move_why,
 						  sizeof(o->move_why));
 }

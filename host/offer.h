@@ -31,12 +31,13 @@ struct host_offer {
  * Read what PLAN's remapped segments may use, with the pools under SYSFS
  * (HOST_SYSFS_HUGEPAGES) and THP under THP_DIR (HOST_SYSFS_THP), into O,
  * and set ENV's pools, THP page size and hugetlb_move from it (ENV's mode
- * and is_static are the caller's).  The mremap probe runs only when
- * PROBE is set; otherwise hugetlb is taken to move.
+ * and is_static are the caller's).  What only the live machine can say,
+ * the hugetlb cgroup limit and the mremap probe, is asked only when LIVE
+ * is set; otherwise there is no limit, and hugetlb is taken to move.
  */
 void host_offer_read(struct host_offer *o, struct hl_backing_env *env,
 		     const struct hl_plan *plan, const char *sysfs,
-		     const char *thp_dir, bool probe);
+		     const char *thp_dir, bool live);
 
 /* The entry of O for PAGE, or NULL. */
 const struct host_offer_size *host_offer_size(const struct host_offer *o,

@@ -43,14 +43,20 @@ static enum in_serve serve(const struct in_size *s)
 	return IN_SERVE_NO;
 }
 
-/* Choose each segment's backing as the runtime would. */
+/*
+ * Choose each segment's backing as the runtime would, from this machine
+ * when SYSFS is its own, else from SYSFS alone (the fuzzer's).
+ */
 static void choose(struct in_report *r, const char *sysfs)
 {
+	bool live = !strcmp(sysfs, HOST_SYSFS_HUGEPAGES);
+
 	memset(&r->env, 0, sizeof(r->env));
 	r->env.mode = r->cfg.backing;
 	r->env.is_static = hl_phdrs_static(r->elf->ph, r->elf->eh.phnum);
-	host_offer_read(&r->offer, &r->env, &r->plan, sysfs, HOST_SYSFS_THP,
-			r->cfg.backing != HL_BACKING_THP);
+	host_offer_read(&r->offer, &r->env, &r->plan, sysfs,
+			live ? HOST_SYSFS_THP : sysfs,
+			live && r->cfg.backing != HL_BACKING_THP);
 	hl_backing_plan(&r->env, &r->plan, r->backing);
 }
 
