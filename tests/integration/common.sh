@@ -73,6 +73,15 @@ need_cmd() {
 	fail "$1 is not installed: \"make deps\" installs it (package $_pkg, listed in mk/deps.sh)"
 }
 
+# need_thp: transparent huge pages serve this test's programs (the
+# setting is "always" or "madvise"), or the test skips.
+need_thp() {
+	_t=/sys/kernel/mm/transparent_hugepage/enabled
+	[ -f "$_t" ] || skip "this kernel has no transparent huge pages ($_t)"
+	grep -q '\[never\]' "$_t" && skip "transparent huge pages are off ($_t: $(cat "$_t"))"
+	return 0
+}
+
 # pool_reserve N [KB]: make sure at least N pages of KB kilobytes (2048 by
 # default) are free, or skip saying why.  Overcommit is turned off
 # meanwhile so that "free" means free; every pool touched is given back

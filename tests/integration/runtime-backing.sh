@@ -7,6 +7,7 @@
 # writes their data before any handler), which keep them on base pages
 # and say why.  thp: THP only, and the pool is not touched.
 . "$HL_SRC/tests/integration/common.sh"
+need_thp
 pool_reserve 24
 build_helper nothp
 

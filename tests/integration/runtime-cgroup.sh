@@ -5,6 +5,7 @@
 # makes a cgroup of its own, enables the hugetlb controller for it if need
 # be, and puts both back on exit.
 . "$HL_SRC/tests/integration/common.sh"
+need_thp
 need_root
 cg=$(awk '$3 == "cgroup2" { print $2; exit }' /proc/mounts)
 [ -n "$cg" ] || skip "no cgroup v2 file system is mounted"

@@ -12,6 +12,7 @@
 # carried over under "setarch -R".  HUGELINK_BACKING=hugetlb leaves
 # writable ranges on base pages there, and says why.
 . "$HL_SRC/tests/integration/common.sh"
+need_thp
 pool_reserve 24
 need_cmd setarch
 build_helper nomremap

@@ -4,6 +4,7 @@
 # every one of them, with the pages needed against those free.  With no
 # /proc, it says that it needs /proc, and the program runs on.
 . "$HL_SRC/tests/integration/common.sh"
+need_thp
 need_cmd unshare
 pool_reserve 24
 build_segcheck sc

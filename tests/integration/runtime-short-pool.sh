@@ -3,6 +3,7 @@
 # pages; the program says once how short the pool was.  Writable ranges
 # go on transparent huge pages whatever the pool holds.
 . "$HL_SRC/tests/integration/common.sh"
+need_thp
 build_segcheck sc
 
 # The huge pages of each read-only PT_LOAD, in order: headers, text,

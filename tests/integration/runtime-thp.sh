@@ -5,6 +5,7 @@
 # get copies of their own), no descriptor left open, RELRO still
 # read-only, and not a page taken from the pool.
 . "$HL_SRC/tests/integration/common.sh"
+need_thp
 pool_set_free 0
 
 for kind in pie no-pie static static-pie; do

@@ -3,6 +3,7 @@
 # private copy of its text on transparent huge pages, and one message
 # says that sharing needs hugetlbfs.
 . "$HL_SRC/tests/integration/common.sh"
+need_thp
 need_cmd unshare
 pool_set_free 0
 build_segcheck sc
