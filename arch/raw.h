@@ -42,6 +42,11 @@ RAW_INLINE long raw_mremap(void *old, size_t len, int flags, void *new)
 			   (long)new, 0);
 }
 
+RAW_INLINE long raw_madvise(void *addr, size_t len, int advice)
+{
+	return raw_syscall6(SYS_madvise, (long)addr, (long)len, advice, 0, 0, 0);
+}
+
 RAW_INLINE long raw_pread(int fd, void *buf, size_t len, long off)
 {
 	return raw_syscall6(SYS_pread64, fd, (long)buf, (long)len, off, 0, 0);

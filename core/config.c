@@ -94,6 +94,30 @@ int hl_config_parse_elfmap(struct hl_config *cfg, const char *value)
 	return 0;
 }
 
+int hl_config_parse_backing(const char *value, enum hl_backing_mode *mode)
+{
+	static const char *const names[] = {
+		[HL_BACKING_AUTO] = "auto",
+		[HL_BACKING_HUGETLB] = "hugetlb",
+		[HL_BACKING_THP] = "thp",
+	};
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		if (!strcmp(value, names[i])) {
+			*mode = (enum hl_backing_mode)i;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+static void read_backing(struct hl_config *cfg, const char *value)
+{
+	if (value && hl_config_parse_backing(value, &cfg->backing))
+		invalid(cfg, "HUGELINK_BACKING", value,
+			"expected auto, hugetlb or thp");
+}
+
 static void read_flag(struct hl_config *cfg, const char *name,
 		      const char *value, bool *out)
 {
@@ -213,6 +237,7 @@ void hl_config_read(struct hl_config *cfg, hl_getenv_fn *get, void *ctx,
 	read_flag(cfg, "HUGETLB_NO_RESERVE", get("HUGETLB_NO_RESERVE", ctx),
 		  &ignored);
 	read_share(cfg, get("HUGETLB_SHARE", ctx));
+	read_backing(cfg, get("HUGELINK_BACKING", ctx));
 	v = get("HUGETLB_DEFAULT_PAGE_SIZE", ctx);
 	if (v && hl_parse_size(v, &cfg->default_page))
 		invalid(cfg, "HUGETLB_DEFAULT_PAGE_SIZE", v,

@@ -21,6 +21,8 @@
  *   HUGETLB_VERBOSE        0..99 (default 2); HUGETLB_DEBUG: at least 4
  *   HUGETLB_NO_RESERVE     accepted and ignored: reserving the pages is
  *                          what keeps the swap safe
+ *   HUGELINK_BACKING       "auto" (the default), "hugetlb" or "thp": which
+ *                          memory may back the ranges (core/backing.h)
  */
 #include <stdbool.h>
 #include <stddef.h>
@@ -32,6 +34,13 @@ enum hl_elfmap {
 	HL_ELFMAP_UNSET,	/* PF_LINUX_HUGETLB in the binary decides */
 	HL_ELFMAP_NO,		/* nothing is remapped */
 	HL_ELFMAP_SET,		/* r_page and w_page decide */
+};
+
+/* HUGELINK_BACKING: the memory the ranges may go on. */
+enum hl_backing_mode {
+	HL_BACKING_AUTO,	/* the pool or THP, by the rules of core/backing.h */
+	HL_BACKING_HUGETLB,	/* the hugetlb pool only */
+	HL_BACKING_THP,		/* transparent huge pages only */
 };
 
 /* Verbosity levels, as libhugetlbfs numbers them. */
@@ -47,6 +56,7 @@ struct hl_config {
 	bool restricted;	/* HUGETLB_RESTRICT_EXE does not name us */
 	bool secure;		/* AT_SECURE: the environment was ignored */
 	int verbose;
+	enum hl_backing_mode backing;
 	size_t default_page;	/* 0: the kernel's default */
 	char path[HL_CFG_PATH_MAX];
 	char share_path[HL_CFG_PATH_MAX];
@@ -67,6 +77,12 @@ void hl_config_read(struct hl_config *cfg, hl_getenv_fn *get, void *ctx,
 
 /* The last component of PATH, as HUGETLB_RESTRICT_EXE names programs. */
 const char *hl_base_name(const char *path);
+
+/*
+ * Parse a HUGELINK_BACKING value ("auto", "hugetlb" or "thp", exactly)
+ * into *MODE.  Returns 0, or -1 for anything else.
+ */
+int hl_config_parse_backing(const char *value, enum hl_backing_mode *mode);
 
 /* Parse an HUGETLB_ELFMAP value into CFG; 0 or -1 with CFG->error set. */
 int hl_config_parse_elfmap(struct hl_config *cfg, const char *value);

@@ -1,8 +1,8 @@
 /*
  * measure.h: how the examples measure themselves.  page_kb() asks the
  * kernel which page size backs a range of the program's memory, from the
- * KernelPageSize lines of /proc/self/smaps, so it says what really
- * happened, whatever any library claims; now_ms() reads the CPU time the
+ * KernelPageSize and AnonHugePages lines of /proc/self/smaps, so it says
+ * what really happened, whatever any library claims; now_ms() reads the CPU time the
  * process has used, so that other programs running at the same time do
  * not count; finish() prints what the work cost and checks its result.
  * Header-only, so that an example stays one file to copy.
@@ -18,8 +18,11 @@
  * The smallest page size, in kB, among the mappings that overlap
  * [lo, lo + len), or 0 when smaps cannot be read.  The smallest one is
  * the honest answer for a range that is only partly on huge pages.
+ * Transparent huge pages keep the base page's KernelPageSize: *THP_KB
+ * gets the kB of them (AnonHugePages) among those mappings, of *SIZE_KB.
  */
-static inline long page_kb(const void *lo, size_t len)
+static inline long page_kb(const void *lo, size_t len, long *thp_kb,
+			   long *size_kb)
 {
 	uintptr_t a = (uintptr_t)lo, z = a + len;
 	unsigned long start, end;
@@ -28,6 +31,7 @@ static inline long page_kb(const void *lo, size_t len)
 	int overlap = 0;
 	FILE *smaps = fopen("/proc/self/smaps", "r");
 
+	*thp_kb = *size_kb = 0;
 	if (!smaps)
 		return 0;
 	while (fgets(line, sizeof(line), smaps)) {
@@ -35,15 +39,28 @@ static inline long page_kb(const void *lo, size_t len)
 			overlap = start < z && end > a;
 		else if (overlap && sscanf(line, "KernelPageSize: %ld", &kb) == 1)
 			min = min && min < kb ? min : kb;
+		else if (overlap && sscanf(line, "AnonHugePages: %ld", &kb) == 1)
+			*thp_kb += kb;
+		else if (overlap && sscanf(line, "Size: %ld", &kb) == 1)
+			*size_kb += kb;
 	}
 	fclose(smaps);
 	return min;
 }
 
-/* One line a person can read and a script can match: "NAME: N MiB on K kB pages". */
+/*
+ * One line a person can read and a script can match: "NAME: N MiB on K
+ * kB pages", or "NAME: N MiB on transparent huge pages" when those back
+ * all of it.
+ */
 static inline void print_pages(const char *name, const void *lo, size_t len)
 {
-	printf("%s: %zu MiB on %ld kB pages\n", name, len >> 20, page_kb(lo, len));
+	long thp, size, kb = page_kb(lo, len, &thp, &size);
+
+	if (thp && thp == size)
+		printf("%s: %zu MiB on transparent huge pages\n", name, len >> 20);
+	else
+		printf("%s: %zu MiB on %ld kB pages\n", name, len >> 20, kb);
 }
 
 /*

@@ -29,6 +29,7 @@ cmd ld.mold mold
 cmd setarch util-linux
 cmd setpriv util-linux
 cmd unshare util-linux
+cmd strace strace
 cmd setcap libcap2-bin
 cmd python3 python3
 cmd groff groff-base

@@ -1,12 +1,10 @@
 /*
- * Private huge-page memory: memfd_create(MFD_HUGETLB), or an unlinked
- * file on a hugetlbfs mount when HUGETLB_PATH names one.  Mapped
- * MAP_PRIVATE from an empty file, so the pages are the mapping's own: a
- * writable segment costs its size once, not file copy plus copy-on-write
- * copy, and fork() gives parent and child their own data.  The mapping
- * reserves its pages when it is made (no MAP_NORESERVE) and is populated
- * at once, so nothing can fail once the swap starts.  File descriptors
- * are close-on-exec and closed as soon as the memory is mapped.
+ * Hugetlb memory: anonymous, from a file on a hugetlbfs mount when
+ * HUGETLB_PATH names one, or a filled file for kernels that cannot move
+ * hugetlb mappings.  Private mappings reserve their pages when they are
+ * made (no MAP_NORESERVE) and are populated at once, so nothing can fail
+ * once the swap starts.  File descriptors are close-on-exec, and closed
+ * as soon as nothing needs them.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -17,6 +15,7 @@
 #include <unistd.h>
 
 #include "core/size.h"
+#include "host/hugetlb.h"
 #include "host/pool.h"
 #include "host/sysinfo.h"
 #include "runtime/backing.h"
@@ -28,9 +27,11 @@
 #define MAP_HUGE_SHIFT 26
 #endif
 
-static int log2_of(size_t v)
+static void start(struct rt_backing *b)
 {
-	return __builtin_ctzl(v);
+	memset(b, 0, sizeof(*b));
+	b->fd = -1;
+	b->kind = HL_BACK_HUGETLB;
 }
 
 static void fail(struct rt_backing *b, const char *what, size_t len,
@@ -39,6 +40,7 @@ static void fail(struct rt_backing *b, const char *what, size_t len,
 	long free_pages = host_free_pages(page);
 	char sz[16];
 
+	b->err = err;
 	hl_format_size(page, sz, sizeof(sz));
 	if (err == ENOMEM && free_pages >= 0)
 		snprintf(b->error, sizeof(b->error),
@@ -75,16 +77,25 @@ static int mount_file(struct rt_backing *b, size_t len, size_t page,
 	return fd;
 }
 
-static int memfd(struct rt_backing *b, size_t len, size_t page,
-		 const char *name)
+/* A hugetlb file of LEN bytes: on a mount from PATHS, or a memfd. */
+static int hugetlb_file(struct rt_backing *b, size_t len, size_t page,
+			const char *paths, const char *name)
 {
 	unsigned flags = MFD_CLOEXEC | MFD_HUGETLB |
-			 (unsigned)log2_of(page) << MAP_HUGE_SHIFT;
-	int fd = memfd_create(name, flags);
+			 (unsigned)__builtin_ctzl(page) << MAP_HUGE_SHIFT;
+	int fd = paths && *paths ? mount_file(b, len, page, paths) :
+		 memfd_create(name, flags);
 
-	if (fd < 0)
-		fail(b, "memfd_create", len, page, errno);
-	snprintf(b->desc, sizeof(b->desc), "memfd");
+	if (fd < 0) {
+		if (!b->error[0])
+			fail(b, "memfd_create", len, page, errno);
+		return -1;
+	}
+	if (ftruncate(fd, (off_t)len)) {
+		fail(b, "ftruncate", len, page, errno);
+		close(fd);
+		return -1;
+	}
 	return fd;
 }
 
@@ -100,8 +111,8 @@ static bool populated(const struct rt_backing *b, size_t page)
 }
 
 /*
- * Map FD's LEN bytes with PROT and FLAGS (MAP_PRIVATE or MAP_SHARED),
- * every huge page present.  WHAT names the mapping in messages.
+ * Map FD's LEN bytes (FD -1: anonymous memory) with PROT and FLAGS, every
+ * huge page present.  WHAT names the mapping in messages.
  */
 static int map_populated(struct rt_backing *b, int fd, size_t len, size_t page,
 			 int prot, int flags, const char *what)
@@ -122,60 +133,52 @@ static int map_populated(struct rt_backing *b, int fd, size_t len, size_t page,
 }
 
 int rt_backing_map(struct rt_backing *b, size_t len, size_t page,
-		   const char *paths, const char *name)
+		   const char *paths)
 {
 	int fd, rc;
 
-	memset(b, 0, sizeof(*b));
-	fd = paths && *paths ? mount_file(b, len, page, paths) :
-			       memfd(b, len, page, name);
+	start(b);
+	if (!paths || !*paths)
+		return map_populated(b, -1, len, page, PROT_READ | PROT_WRITE,
+				     MAP_PRIVATE | MAP_ANONYMOUS |
+				     host_hugetlb_flags(page), "mmap");
+	fd = hugetlb_file(b, len, page, paths, "");
 	if (fd < 0)
 		return -1;
-	if (ftruncate(fd, (off_t)len)) {
-		fail(b, "ftruncate", len, page, errno);
-		close(fd);
-		return -1;
-	}
 	rc = map_populated(b, fd, len, page, PROT_READ | PROT_WRITE, MAP_PRIVATE,
 			   "mmap");
 	close(fd);
 	return rc;
 }
 
-int rt_backing_map_shared(struct rt_backing *b, int fd, size_t len,
-			  size_t page, int prot)
+int rt_backing_map_file(struct rt_backing *b, size_t len, size_t page,
+			const char *paths, const char *name)
 {
-	memset(b, 0, sizeof(*b));
-	snprintf(b->desc, sizeof(b->desc), "shared");
-	return map_populated(b, fd, len, page, prot, MAP_SHARED,
-			     "mmap of a shared file");
+	int fd;
+
+	start(b);
+	fd = hugetlb_file(b, len, page, paths, name);
+	if (fd < 0)
+		return -1;
+	if (map_populated(b, fd, len, page, PROT_READ | PROT_WRITE, MAP_SHARED,
+			  "mmap of a hugetlb file")) {
+		close(fd);
+		return -1;
+	}
+	b->fd = fd;
+	return 0;
 }
 
-int rt_backing_probe_move(struct rt_backing *b, size_t page)
+int rt_backing_map_shared(struct rt_backing *b, int fd, size_t len,
+			  size_t page, int prot, bool keep_fd)
 {
-	size_t span = b->len + page;
-	char *area = mmap(NULL, span, PROT_NONE,
-			  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-	char *to, *moved;
-
-	if (area == MAP_FAILED) {
-		snprintf(b->error, sizeof(b->error), "mmap: %s", strerror(errno));
+	start(b);
+	b->shared = true;
+	if (map_populated(b, fd, len, page, prot, MAP_SHARED,
+			  "mmap of a shared file"))
 		return -1;
-	}
-	to = (char *)(((uintptr_t)area + page - 1) & ~(uintptr_t)(page - 1));
-	moved = mremap(b->addr, b->len, b->len, MREMAP_MAYMOVE | MREMAP_FIXED, to);
-	if (moved != to) {
-		snprintf(b->error, sizeof(b->error),
-			 "this kernel cannot move huge-page mappings "
-			 "(mremap: %s; Linux 5.16 or later is needed)",
-			 strerror(errno));
-		munmap(area, span);
-		return -1;
-	}
-	if (to > area)
-		munmap(area, (size_t)(to - area));
-	munmap(to + b->len, (size_t)(area + span - (to + b->len)));
-	b->addr = to;
+	if (keep_fd)
+		b->fd = fd;
 	return 0;
 }
 
@@ -184,4 +187,7 @@ void rt_backing_unmap(struct rt_backing *b)
 	if (b->addr)
 		munmap(b->addr, b->len);
 	b->addr = NULL;
+	if (b->fd >= 0)
+		close(b->fd);
+	b->fd = -1;
 }

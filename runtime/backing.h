@@ -1,38 +1,65 @@
 #ifndef RUNTIME_BACKING_H
 #define RUNTIME_BACKING_H
 /*
- * Huge-page memory for a segment, built away from the segment itself.
+ * Huge-page memory for a range, built away from the range itself: from
+ * the hugetlb pool (this file's rt_backing_map*) or transparent huge
+ * pages (runtime/thp.h).  Every page is present when a function here
+ * returns, so that nothing about the memory can fail once the swap
+ * starts.
  */
+#include <stdbool.h>
 #include <stddef.h>
 
+#include "core/backing.h"
+
 struct rt_backing {
-	void *addr;		/* the mapping, read-write, populated */
+	void *addr;		/* the mapping, populated */
 	size_t len;
-	char desc[96];		/* "memfd", "anon", or the mount used */
+	/*
+	 * The hugetlb file commit maps over the target, where mremap cannot
+	 * move hugetlb mappings; -1 when the mapping itself is moved.
+	 */
+	int fd;
+	enum hl_backing kind;	/* HL_BACK_HUGETLB or HL_BACK_THP */
+	bool shared;		/* a shared file (HUGETLB_SHARE=1) */
+	char desc[96];		/* the mount used, or "" */
+	int err;		/* errno of the failure */
 	char error[160];	/* why none could be had */
 };
 
 /*
- * Map LEN bytes (a multiple of PAGE) of private huge-page memory,
- * reserved and populated, so that nothing about it can fail later.  From
- * a file on a hugetlbfs mount in the ':'-separated PATHS when given, else
- * from memfd_create(MFD_HUGETLB), which needs no mount.  NAME labels the
- * memfd in /proc/self/maps.  Returns 0, or -1 with B->error set.
+ * Map LEN bytes (a multiple of PAGE) of private hugetlb memory, reserved
+ * and populated: mmap(MAP_ANONYMOUS | MAP_HUGETLB), which needs no mount
+ * and which perf treats as anonymous memory, or an unlinked file on a
+ * hugetlbfs mount from the ':'-separated PATHS when given.  Private
+ * pages are the mapping's own: a writable range costs its size once,
+ * and fork() gives parent and child their own data.  Returns 0, or -1
+ * with B->error set.
  */
 int rt_backing_map(struct rt_backing *b, size_t len, size_t page,
-		   const char *paths, const char *name);
+		   const char *paths);
+
+/*
+ * For kernels that cannot move hugetlb mappings: make a hugetlb file of
+ * LEN bytes (memfd_create(MFD_HUGETLB) named NAME, or an unlinked file on
+ * a mount from PATHS), with every page in it, and map it MAP_SHARED for
+ * filling.  B->fd stays open for commit, which maps the file over the
+ * target; the mapping stays as the copy a failed commit restores from.
+ * Returns 0, or -1 with B->error set.
+ */
+int rt_backing_map_file(struct rt_backing *b, size_t len, size_t page,
+			const char *paths, const char *name);
 
 /*
  * Map the shared file FD (LEN bytes, already filled) read-only with PROT,
- * all of it present.  Returns 0, or -1 with B->error set.
+ * all of it present.  With KEEP_FD, B takes FD over (B->fd) for commit to
+ * map over the target; the caller closes it otherwise.  Returns 0, or -1
+ * with B->error set.
  */
 int rt_backing_map_shared(struct rt_backing *b, int fd, size_t len,
-			  size_t page, int prot);
+			  size_t page, int prot, bool keep_fd);
 
-/* Move B to a fresh huge-page-aligned address with mremap, to learn
- * whether this kernel can move huge-page mappings (Linux >= 5.16). */
-int rt_backing_probe_move(struct rt_backing *b, size_t page);
-
+/* Unmap B and close its file, if any. */
 void rt_backing_unmap(struct rt_backing *b);
 
 #endif

@@ -13,8 +13,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/auxv.h>
+#include <unistd.h>
 
 #include "core/config.h"
+#include "core/size.h"
 #include "core/plan.h"
 #include "host/env.h"
 #include "host/sysinfo.h"
@@ -25,7 +27,8 @@
 #include "runtime/report.h"
 #include "runtime/stub.h"
 
-/* The number of threads in this process, from /proc/self/status. */
+/* The number of threads in this process, from /proc/self/status; -1
+ * when /proc cannot be read. */
 static int thread_count(void)
 {
 	FILE *f = fopen("/proc/self/status", "re");
@@ -39,6 +42,21 @@ static int thread_count(void)
 			break;
 	fclose(f);
 	return n;
+}
+
+static const char no_proc[] = "/proc is not mounted (or not readable): the "
+	"runtime needs /proc/self/status and /proc/self/maps to remap safely";
+
+/* True when the process runs alone, as the swap needs; else why not. */
+static bool alone(struct rt_report *rep)
+{
+	int n = thread_count();
+
+	if (n < 0)
+		rt_report_why(rep, "%s", no_proc);
+	else if (n != 1)
+		rt_report_why(rep, "other threads are already running");
+	return n == 1;
 }
 
 /* Record why a segment that was asked for will not be remapped. */
@@ -60,10 +78,34 @@ static int explain(const struct hl_plan *plan, struct rt_report *rep)
 	return chosen;
 }
 
+/* What backs swap S now, built on P->back[I], for the report. */
+static const char *backing_text(const struct rt_prepared *p, int i,
+				char *buf, size_t len)
+{
+	const struct sw_range *s = &p->c->swap[i];
+	const struct rt_backing *b = &p->back[i];
+	size_t n = s->len / p->page[i];
+	char sz[16];
+
+	hl_format_size(p->page[i], sz, sizeof(sz));
+	if (s->err)
+		snprintf(buf, len, "%s", s->recovered_thp ? "thp" : "base");
+	else if (b->shared)
+		snprintf(buf, len, "shared %s x%zu", sz, n);
+	else if (b->kind == HL_BACK_THP)
+		snprintf(buf, len, "thp x%zu", n);
+	else
+		snprintf(buf, len, "hugetlb %s x%zu%s%s%s", sz, n,
+			 b->desc[0] ? " on " : "", b->desc,
+			 s->how == SW_MAP_FILE ? " (a file mapped over the range)" : "");
+	return buf;
+}
+
 static void commit(struct rt_prepared *prep, size_t base,
 		   struct rt_report *rep)
 {
 	struct sw_commit *c = prep->c;
+	char text[160];
 
 	if (rt_stub_run(c, base) < 0) {
 		rt_report_why(rep, "cannot run the swap from a private "
@@ -76,8 +118,13 @@ static void commit(struct rt_prepared *prep, size_t base,
 	for (int i = 0; i < c->nswap; i++) {
 		const struct sw_range *s = &c->swap[i];
 
-		rt_report_swap(rep, s, prep->page[i], prep->back[i].desc);
-		if (s->err)
+		rt_report_swap(rep, s, backing_text(prep, i, text, sizeof(text)));
+		/* Alike for every range when mremap fails: one reason. */
+		if (s->err && s->recovered_thp)
+			rt_report_thp(rep, "a swap failed (%s) and was restored "
+				      "from its copy onto them",
+				      strerror((int)-s->err));
+		else if (s->err)
 			rt_report_why(rep, "swapping %#lx-%#lx failed: %s",
 				      (unsigned long)s->target,
 				      (unsigned long)(s->target + s->len),
@@ -97,6 +144,11 @@ static int plan_for(struct hl_plan *plan, struct rt_image *img,
 	/* The common case, a program nobody asked about: leave quietly. */
 	if (cfg->elfmap == HL_ELFMAP_UNSET && !rt_image_flagged(img))
 		return -1;
+	/* Without /proc nothing below could be judged right. */
+	if (access("/proc/self/maps", R_OK)) {
+		rt_report_why(rep, "%s", no_proc);
+		return -1;
+	}
 	if (host_sizes_read(sizes, cfg->default_page)) {
 		rt_report_why(rep, "this kernel offers no huge pages");
 		return -1;
@@ -128,9 +180,7 @@ static void rt_start(void)
 	if (cfg.error[0])
 		rt_report_why(&rep, "%s", cfg.error);
 	else if (plan_for(&plan, &img, &cfg, &sizes, &rep) == 0) {
-		if (thread_count() != 1) {
-			rt_report_why(&rep, "other threads are already running");
-		} else {
+		if (alone(&rep)) {
 			rt_fault_read(&fault, secure);
 			if (rt_prepare(&prep, &plan, &img, &cfg, &fault, &rep) > 0) {
 				rt_fault_wait(fault.wait_commit);

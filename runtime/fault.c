@@ -23,6 +23,8 @@ void rt_fault_read(struct rt_fault *f, bool secure)
 		f->commit = SW_FAULT_SWAP_UNMAPPED;
 	else if (!strcmp(v, "recover"))
 		f->commit = SW_FAULT_RECOVER;
+	else if (!strcmp(v, "no-hugetlb-mremap"))
+		f->commit = SW_FAULT_NO_HUGETLB_MREMAP;
 	else if (!strncmp(v, "wait:", 5))
 		strncpy(f->wait_reserve, v + 5, sizeof(f->wait_reserve) - 1);
 	else if (!strncmp(v, "wait-commit:", 12))

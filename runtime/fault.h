@@ -9,7 +9,10 @@
  * and it is ignored under AT_SECURE (set-uid, set-gid, file
  * capabilities) like everything else from the environment.
  *
- *   reserve        reserving huge pages fails as if the pool were empty
+ *   reserve        reserving hugetlb pages fails as if the pool were empty
+ *   no-hugetlb-mremap  the kernel cannot move hugetlb mappings, as before
+ *                  Linux 5.16: the probe and every mremap of hugetlb
+ *                  pages fail with EINVAL
  *   swap           the last swap fails, leaving the old pages in place
  *   swap-unmapped  the last swap fails after the old pages are gone
  *   recover        ... and putting them back fails too (fatal)

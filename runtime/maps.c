@@ -20,7 +20,9 @@ static enum rt_maps_verdict classify(const struct hl_maps_line *v,
 	if (v->inode == prog->inode && v->major == prog->major &&
 	    v->minor == prog->minor)
 		return RT_MAPS_OURS_TO_TAKE;
-	if (!strncmp(v->path, "/memfd:hugelink", 15))
+	/* Private hugetlb pages, and files mapped over old kernels' ranges. */
+	if (!strncmp(v->path, "/anon_hugepage", 14) ||
+	    !strncmp(v->path, "/memfd:hugelink", 15))
 		return RT_MAPS_ALREADY_HUGE;
 	snprintf(info->foreign, sizeof(info->foreign), "%lx-%lx %s",
 		 (unsigned long)v->start, (unsigned long)v->end,

@@ -2,20 +2,17 @@
  * Prepare: for each range the plan chose,
  *  1. check that it holds only the program's own memory,
  *  2. let it take in the start of the brk heap safely (runtime/heap.c),
- *  3. reserve and populate its huge pages (runtime/backing.c), or map the
- *     shared file of a read-only range (runtime/share.c, HUGETLB_SHARE=1),
- *  4. copy a private read-only range and give it its final protection
- *     now; a writable one is copied by commit, at the last moment,
+ *  3. build its huge pages away from it: a shared file, or the backing
+ *     chosen for it, filled when it is read-only (runtime/build.c),
  * and describe it for commit.  Runs before the point of no return: any
- * failure drops that range with one reason and leaves it as it was.
+ * failure drops that range with its reasons and leaves it as it was.
  */
 #include <fcntl.h>
-#include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "arch/raw.h"
+#include "runtime/build.h"
 #include "runtime/heap.h"
 #include "runtime/maps.h"
 #include "runtime/prepare.h"
@@ -135,104 +132,17 @@ static void describe(const struct hl_seg *seg, const struct hl_phdr *ph,
 	s->prot = seg->prot;
 }
 
-/* The bytes a read-only range copies, and where the file holds them. */
-static struct rt_bytes bytes_of(const struct sw_range *s, const struct hl_seg *seg,
-				const struct hl_phdr *ph)
-{
-	const struct sw_copy *k = &s->copy[0];
-	struct rt_bytes b = { k->start, k->end, 0, 0 };
-
-	b.off = (off_t)(ph->offset + (k->start - seg->start));
-	b.file_len = clamp(seg->file_end, k->start, k->end) - k->start;
-	return b;
-}
-
-/* Step 4 for a read-only range: copy it and seal it now. */
-static int fill_read_only(const struct rt_prepared *p, struct sw_range *s,
-			  const struct hl_seg *seg, const struct hl_phdr *ph,
-			  struct rt_report *rep)
-{
-	struct rt_bytes b = bytes_of(s, seg, ph);
-	uint64_t t0 = raw_now_ns();
-
-	rt_source_copy(&p->src, (char *)s->scratch + (b.from - s->target), &b);
-	s->copied = b.to - b.from;
-	if (mprotect((void *)s->scratch, s->len, s->prot)) {
-		rt_report_why(rep, "mprotect of the huge-page copy failed");
-		return -1;
-	}
-	s->prep_ns = raw_now_ns() - t0;
-	return 0;
-}
-
-/*
- * Step 3 for a read-only range when sharing: map the shared file, made
- * now if need be.  Returns 1 when mapped, 0 to go on privately.
- */
-static int map_shared(struct rt_prepared *p, int i, const struct hl_seg *seg,
-		      const struct hl_phdr *ph, struct rt_report *rep)
-{
-	struct sw_range *s = &p->c->swap[i];
-	struct rt_share_range r = {
-		.phdr = seg->phdr, .ph = ph, .page = p->page[i],
-		.lo = s->target, .hi = s->target + s->len,
-		.bytes = bytes_of(s, seg, ph), .src = &p->src,
-	};
-	char err[256];
-	bool made;
-	int fd;
-
-	uint64_t t0 = raw_now_ns();
-
-	if (p->share.dirfd < 0 || s->live)
-		return 0;
-	fd = rt_share_file(&p->share, &r, &made, err, sizeof(err));
-	if (fd < 0) {
-		rt_report_why(rep, "HUGETLB_SHARE: %s; using a private copy", err);
-		return 0;
-	}
-	if (rt_backing_map_shared(&p->back[i], fd, s->len, p->page[i], s->prot)) {
-		rt_report_why(rep, "HUGETLB_SHARE: %s", p->back[i].error);
-		close(fd);
-		return 0;
-	}
-	close(fd);
-	s->copied = made ? r.bytes.to - r.bytes.from : 0;
-	s->prep_ns = raw_now_ns() - t0;
-	return 1;
-}
-
-/* Step 3: the huge pages, with the kernel's ability to move them checked
- * on the first range. */
-static int reserve(struct rt_prepared *p, int i, const struct hl_config *cfg,
-		   struct rt_report *rep)
-{
-	struct rt_backing *b = &p->back[i];
-	struct sw_range *s = &p->c->swap[i];
-	char name[32];
-
-	snprintf(name, sizeof(name), "hugelink:seg%d", i);
-	if ((!b->addr && rt_backing_map(b, s->len, p->page[i], cfg->path, name)) ||
-	    (i == 0 && rt_backing_probe_move(b, p->page[i]))) {
-		rt_report_why(rep, "%#lx-%#lx: %s", (unsigned long)s->target,
-			      (unsigned long)(s->target + s->len), b->error);
-		rt_backing_unmap(b);
-		return -1;
-	}
-	s->scratch = (uintptr_t)b->addr;
-	return 0;
-}
-
 static int prepare_one(struct rt_prepared *p, const struct hl_seg *seg,
 		       const struct hl_phdr *ph, const struct hl_config *cfg,
 		       const struct rt_fault *fault, struct rt_report *rep)
 {
-	int i = p->c->nswap, shared;
+	int i = p->c->nswap;
 	struct sw_range *s = &p->c->swap[i];
 	uintptr_t lo = seg->map_start, hi = seg->map_end;
 
 	memset(s, 0, sizeof(*s));
 	s->ncopy = 1;
+	s->fd = -1;
 	if (check_range(p, seg, &lo, &hi, s, rep))
 		return -1;
 	s->target = lo;
@@ -240,17 +150,8 @@ static int prepare_one(struct rt_prepared *p, const struct hl_seg *seg,
 	p->page[i] = seg->page;
 	describe(seg, ph, cfg, p->c->base, s);
 	rt_fault_wait(fault->wait_reserve);
-	if (fault->reserve) {
-		rt_report_why(rep, "reserving huge pages failed (HUGELINK_FAULT)");
+	if (rt_build(p, i, seg, ph, cfg, fault, rep))
 		return -1;
-	}
-	shared = map_shared(p, i, seg, ph, rep);
-	if (reserve(p, i, cfg, rep))
-		return -1;
-	if (!s->live && !shared && fill_read_only(p, s, seg, ph, rep)) {
-		rt_backing_unmap(&p->back[i]);
-		return -1;
-	}
 	p->c->nswap++;
 	return 0;
 }
@@ -268,8 +169,7 @@ static void share_setup(struct rt_prepared *p, const struct hl_plan *plan,
 		if (seg->remap && seg->cls == HL_CLASS_R) {
 			if (rt_share_open_dir(&p->share, cfg, img, &p->prog,
 					      seg->page))
-				rt_report_why(rep, "HUGETLB_SHARE: %s; using "
-					      "private copies", p->share.error);
+				rt_report_share(rep, "%s", p->share.error);
 			p->share.wait_publish = fault->wait_publish[0] ?
 						fault->wait_publish : NULL;
 			return;
@@ -296,12 +196,17 @@ int rt_prepare(struct rt_prepared *p, const struct hl_plan *plan,
 	}
 	rt_source_open(&p->src, &p->prog, img);
 	p->c->prog_fd = p->src.fd;
+	rt_choice_read(&p->choice, plan, img, cfg, fault);
 	share_setup(p, plan, img, cfg, fault, rep);
 	for (int i = 0; i < plan->nseg; i++)
 		if (plan->seg[i].remap)
 			prepare_one(p, &plan->seg[i], &img->ph[plan->seg[i].phdr],
 				    cfg, fault, rep);
 	rt_share_close(&p->share);
+	rt_choice_report_pool(&p->choice, rep);
+	/* THP as the ranges left it: a failed MADV_HUGEPAGE turned it off. */
+	p->c->recover_thp = p->choice.env.thp_page &&
+			    !p->choice.offer.strict_overcommit;
 	return p->c->nswap;
 }
 
@@ -309,9 +214,12 @@ void rt_prepare_release(struct rt_prepared *p)
 {
 	if (!p->c)
 		return;
-	/* A swapped range moved its mapping away; the rest are unmapped. */
+	/*
+	 * A range swapped with mremap moved its mapping away; the rest are
+	 * unmapped, and the files mapped over their targets closed.
+	 */
 	for (int i = 0; i < p->c->nswap; i++)
-		if (p->c->swap[i].err)
+		if (p->c->swap[i].err || p->c->swap[i].how == SW_MAP_FILE)
 			rt_backing_unmap(&p->back[i]);
 	if (p->c->pagemap_fd >= 0)
 		close(p->c->pagemap_fd);

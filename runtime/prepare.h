@@ -8,6 +8,7 @@
  */
 #include "core/plan.h"
 #include "runtime/backing.h"
+#include "runtime/choose.h"
 #include "runtime/fault.h"
 #include "runtime/image.h"
 #include "runtime/maps.h"
@@ -24,6 +25,7 @@ struct rt_prepared {
 	struct rt_share_ctx share;		/* dirfd < 0: not sharing */
 	struct rt_maps_file prog;		/* the program's own file */
 	struct rt_source src;			/* what read-only copies read */
+	struct rt_choice choice;		/* what backs each range */
 };
 
 /*
@@ -35,7 +37,10 @@ int rt_prepare(struct rt_prepared *p, const struct hl_plan *plan,
 	       const struct rt_image *img, const struct hl_config *cfg,
 	       const struct rt_fault *fault, struct rt_report *rep);
 
-/* After commit: drop what was not swapped in, and the hand-over. */
+/*
+ * After commit: drop what was not swapped in, the files mapped over
+ * their targets, and the hand-over.
+ */
 void rt_prepare_release(struct rt_prepared *p);
 
 #endif

@@ -7,30 +7,143 @@
 #include "core/size.h"
 #include "runtime/report.h"
 
+/* Only the counts: the reasons' room is written before it is read. */
 void rt_report_init(struct rt_report *r, int verbose, const char *prog)
 {
-	memset(r, 0, sizeof(*r));
 	r->verbose = verbose;
 	r->prog = prog ? prog : "?";
+	r->base.n = r->thp.n = r->share.n = 0;
+	r->pool[0] = '\0';
+	r->pool_base = r->pool_thp = false;
+}
+
+static void add(struct rt_reasons *list, const char *fmt, va_list ap)
+{
+	char text[sizeof(list->text[0])];
+
+	vsnprintf(text, sizeof(text), fmt, ap);
+	for (int i = 0; i < list->n; i++)
+		if (!strcmp(list->text[i], text))
+			return;
+	if (list->n < RT_REPORT_WHYS)
+		memcpy(list->text[list->n++], text, sizeof(text));
 }
 
 void rt_report_why(struct rt_report *r, const char *fmt, ...)
 {
 	va_list ap;
 
-	if (r->why[0])
+	va_start(ap, fmt);
+	add(&r->base, fmt, ap);
+	va_end(ap);
+}
+
+void rt_report_thp(struct rt_report *r, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	add(&r->thp, fmt, ap);
+	va_end(ap);
+}
+
+void rt_report_share(struct rt_report *r, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	add(&r->share, fmt, ap);
+	va_end(ap);
+}
+
+void rt_report_pool(struct rt_report *r, const char *text)
+{
+	snprintf(r->pool, sizeof(r->pool), "%s", text);
+}
+
+/* A message being put together, cut short rather than overrun. */
+struct line {
+	char text[4096];
+	size_t used;
+};
+
+__attribute__((format(printf, 2, 3)))
+static void put(struct line *l, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (l->used >= sizeof(l->text))
 		return;
 	va_start(ap, fmt);
-	vsnprintf(r->why, sizeof(r->why), fmt, ap);
+	n = vsnprintf(l->text + l->used, sizeof(l->text) - l->used, fmt, ap);
 	va_end(ap);
+	l->used += n > 0 ? (size_t)n : 0;
+}
+
+/* The pool's story when POOL, then LIST, separated by "; ". */
+static void put_why(struct line *l, const struct rt_report *r, bool pool,
+		    const struct rt_reasons *list)
+{
+	const char *sep = "";
+
+	if (pool) {
+		put(l, "%s", r->pool);
+		sep = "; ";
+	}
+	for (int i = 0; i < list->n; i++, sep = "; ")
+		put(l, "%s%s", sep, list->text[i]);
+}
+
+/*
+ * HUGETLB_SHARE could not share: one message, which also says where the
+ * private copies went when transparent huge pages took them.
+ */
+static void put_share(struct line *l, const struct rt_report *r, bool thp)
+{
+	const struct rt_reasons none = { .n = 0 };
+
+	put(l, "HUGETLB_SHARE: ");
+	put_why(l, r, false, &r->share);
+	put(l, "; using private copies");
+	if (thp) {
+		put(l, ", on transparent huge pages where hugetlb pages could "
+		    "not be had (");
+		put_why(l, r, r->pool_thp, r->thp.n ? &r->thp : &none);
+		put(l, ")");
+	}
+	put(l, "; sharing needs hugetlbfs: a mount, and pages in its pool");
+}
+
+static void say(const struct rt_report *r, const struct line *l)
+{
+	fprintf(stderr, "hugelink: %s: %s\n", r->prog, l->text);
 }
 
 void rt_report_flush(struct rt_report *r)
 {
-	if (r->why[0] && r->verbose >= HL_V_WARN)
-		fprintf(stderr, "hugelink: %s: staying on base pages where asked "
-			"for huge ones: %s\n", r->prog, r->why);
-	r->why[0] = '\0';
+	bool thp = r->thp.n || r->pool_thp;
+	struct line l;
+
+	if (r->verbose >= HL_V_WARN && (r->base.n || r->pool_base)) {
+		l.used = 0;
+		put(&l, "staying on base pages where asked for huge ones: ");
+		put_why(&l, r, r->pool_base, &r->base);
+		say(r, &l);
+	}
+	if (r->verbose >= HL_V_WARN && (r->share.n || thp)) {
+		l.used = 0;
+		if (r->share.n)
+			put_share(&l, r, thp);
+		else {
+			put(&l, "on transparent huge pages where hugetlb pages "
+			    "could not be had: ");
+			put_why(&l, r, r->pool_thp, &r->thp);
+		}
+		say(r, &l);
+	}
+	r->base.n = r->thp.n = r->share.n = 0;
+	r->pool_base = r->pool_thp = false;
 }
 
 static const char *prot_text(int prot, char *buf)
@@ -65,16 +178,27 @@ void rt_report_plan(const struct rt_report *r, const struct hl_plan *plan)
 }
 
 void rt_report_swap(const struct rt_report *r, const struct sw_range *s,
-		    size_t page, const char *backing)
+		    const char *backing)
 {
-	char p[4], sz[16];
+	char p[4];
 
 	if (r->verbose < HL_V_INFO)
 		return;
-	fprintf(stderr, "hugelink: %s: %#lx-%#lx %s %s pages x%zu %s: "
-		"copied %llu bytes in %.3f ms%s\n", r->prog,
-		(unsigned long)s->target, (unsigned long)(s->target + s->len),
-		prot_text(s->prot, p), hl_format_size(page, sz, sizeof(sz)),
-		s->len / page, backing, (unsigned long long)s->copied,
-		(double)(s->ns + s->prep_ns) / 1e6, s->err ? " (swap failed: on base pages)" : "");
+	fprintf(stderr, "hugelink: %s: %#lx-%#lx %s %s: copied %llu bytes in "
+		"%.3f ms%s\n", r->prog, (unsigned long)s->target,
+		(unsigned long)(s->target + s->len), prot_text(s->prot, p),
+		backing, (unsigned long long)s->copied,
+		(double)(s->ns + s->prep_ns) / 1e6,
+		!s->err ? "" : s->recovered ? " (the swap failed: restored "
+		"from the copy)" : " (the swap failed: the old pages stay)");
+}
+
+void rt_report_base(const struct rt_report *r, uintptr_t lo, uintptr_t hi,
+		    int prot)
+{
+	char p[4];
+
+	if (r->verbose >= HL_V_INFO)
+		fprintf(stderr, "hugelink: %s: %#lx-%#lx %s base\n", r->prog,
+			(unsigned long)lo, (unsigned long)hi, prot_text(prot, p));
 }

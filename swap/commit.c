@@ -16,12 +16,18 @@
  * Signals stay blocked for the whole window, so no handler of the program
  * runs while its memory is being swapped.
  *
- * Each swap is one mremap(MREMAP_FIXED) of a fully populated, reserved
- * mapping: it replaces the old pages with identical contents in a single
- * step, so the program never sees the range missing.  That call is the
- * point of no return for its range.  If it fails, the range is put back on
- * base pages from the scratch copy; only if that fails too does the
- * process end, with a message.
+ * Each swap is one system call that replaces the old pages with
+ * identical contents in a single step, so the program never sees the
+ * range missing: mremap(MREMAP_FIXED) of a fully populated mapping
+ * (hugetlb or transparent huge pages), or, where the kernel cannot move
+ * hugetlb mappings (before Linux 5.16), mmap(MAP_FIXED) of a hugetlb file
+ * that already holds every page.  That call is the point of no return for
+ * its range.  If it fails, the range is restored from the scratch copy:
+ * onto transparent huge pages when they are usable (the process has no
+ * other thread to see the range empty for that moment), else onto base
+ * pages, or, when the old pages are still in place and THP is not
+ * usable, it simply stays on them.  Only if the restore fails too does
+ * the process end, with a message.
  */
 #include <errno.h>
 #include <signal.h>
@@ -33,6 +39,9 @@
 /* Every helper is inlined into sw_commit_run, so it lands in sw_text. */
 #define SW_INLINE static inline __attribute__((always_inline))
 #define PM_PRESENT (1ull << 63)
+#ifndef MADV_COLLAPSE
+#define MADV_COLLAPSE 25
+#endif
 #define PM_SWAPPED (1ull << 62)
 
 SW_INLINE uintptr_t min_addr(uintptr_t a, uintptr_t b)
@@ -187,41 +196,82 @@ SW_INLINE int still_mapped(const struct sw_commit *c, const struct sw_range *s)
 			       PROT_READ | PROT_WRITE : s->prot) == 0;
 }
 
-/*
- * A swap failed: if the old pages went with it, put the range back on
- * base pages from the scratch copy.
- */
-SW_INLINE void recover(struct sw_commit *c, struct sw_range *s, int fault)
+SW_INLINE long map_fresh(const struct sw_range *s, int fault)
 {
+	if (fault == SW_FAULT_RECOVER)
+		return -ENOMEM;
+	return raw_mmap((void *)s->target, s->len, PROT_READ | PROT_WRITE,
+			MAP_FIXED | MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+}
+
+/*
+ * Copy the range's memory back from the scratch copy into the fresh
+ * mapping at its target, on transparent huge pages when C->recover_thp
+ * allows, and give it its protection.
+ */
+SW_INLINE void refill(struct sw_commit *c, struct sw_range *s)
+{
+	int thp = 0;
 	long r;
 
-	if (fault != SW_FAULT_RECOVER && still_mapped(c, s))
-		return;
-	r = fault == SW_FAULT_RECOVER ? -ENOMEM :
-	    raw_mmap((void *)s->target, s->len, PROT_READ | PROT_WRITE,
-			MAP_FIXED | MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (r != (long)s->target)
-		die(c, r);
+	if (c->recover_thp)
+		thp = raw_madvise((void *)s->target, s->len, MADV_HUGEPAGE) == 0;
 	for (int i = 0; i < s->ncopy; i++)
 		raw_copy((void *)s->copy[i].start,
-			     (const void *)(s->scratch + (s->copy[i].start - s->target)),
-			     s->copy[i].end - s->copy[i].start);
+			 (const void *)(s->scratch + (s->copy[i].start - s->target)),
+			 s->copy[i].end - s->copy[i].start);
+	/* EINVAL: no MADV_COLLAPSE before Linux 6.1; the faults did it. */
+	if (thp) {
+		r = raw_madvise((void *)s->target, s->len, MADV_COLLAPSE);
+		thp = r == 0 || r == -EINVAL;
+	}
 	r = raw_mprotect((void *)s->target, s->len, s->prot);
 	if (r)
 		die(c, r);
 	s->recovered = 1;
+	s->recovered_thp = thp;
 }
 
-SW_INLINE long swap_one(struct sw_range *s, int fault)
+/*
+ * A swap failed.  If the old pages went with it, restore the range from
+ * the scratch copy into fresh memory.  If they are still there, they
+ * stay, unless the restore can put the range on transparent huge pages;
+ * should mapping the fresh memory fail and leave them in place, they stay
+ * after all.
+ */
+SW_INLINE void recover(struct sw_commit *c, struct sw_range *s, int fault)
 {
-	if (fault == SW_FAULT_SWAP)
+	int untouched = fault != SW_FAULT_RECOVER && still_mapped(c, s);
+	long r;
+
+	if (untouched && !c->recover_thp)
+		return;
+	r = map_fresh(s, fault);
+	if (r != (long)s->target && untouched && still_mapped(c, s))
+		return;
+	if (r != (long)s->target)
+		r = map_fresh(s, fault);
+	if (r != (long)s->target)
+		die(c, r);
+	refill(c, s);
+}
+
+SW_INLINE long swap_one(const struct sw_commit *c, struct sw_range *s,
+			int fault)
+{
+	if (fault == SW_FAULT_SWAP ||
+	    (c->fault == SW_FAULT_NO_HUGETLB_MREMAP && s->hugetlb &&
+	     s->how == SW_MOVE))
 		return -EINVAL;
-	if (fault >= SW_FAULT_SWAP_UNMAPPED) {
+	if (fault == SW_FAULT_SWAP_UNMAPPED || fault == SW_FAULT_RECOVER) {
 		raw_munmap((void *)s->target, s->len);
 		return -ENOMEM;
 	}
+	if (s->how == SW_MAP_FILE)
+		return raw_mmap((void *)s->target, s->len, s->prot,
+				MAP_PRIVATE | MAP_NORESERVE | MAP_FIXED, s->fd, 0);
 	return raw_mremap((void *)s->scratch, s->len,
-			     MREMAP_MAYMOVE | MREMAP_FIXED, (void *)s->target);
+			  MREMAP_MAYMOVE | MREMAP_FIXED, (void *)s->target);
 }
 
 __attribute__((section("sw_text"), noinline, used, visibility("hidden")))
@@ -233,13 +283,14 @@ long sw_commit_run(struct sw_commit *c)
 	raw_sigprocmask(SIG_SETMASK, &all, &old);
 	for (int i = 0; i < c->nswap; i++) {
 		struct sw_range *s = &c->swap[i];
-		int fault = i == c->nswap - 1 ? (int)c->fault : SW_FAULT_NONE;
+		int fault = i == c->nswap - 1 && c->fault < SW_FAULT_NO_HUGETLB_MREMAP ?
+			    (int)c->fault : SW_FAULT_NONE;
 		uint64_t t0 = raw_now_ns();
 		long r;
 
 		if (s->live)
 			s->copied = copy_live(c, s);
-		r = swap_one(s, fault);
+		r = swap_one(c, s, fault);
 		if (r != (long)s->target) {
 			s->err = r < 0 ? r : -EINVAL;
 			recover(c, s, fault);

@@ -24,12 +24,24 @@ struct sw_copy {
 	long file_off;
 };
 
+/* How a range's huge pages take its place. */
+enum sw_how {
+	SW_MOVE,	/* mremap(MREMAP_FIXED) of the scratch mapping */
+	SW_MAP_FILE,	/* mmap(MAP_FIXED) of fd, MAP_PRIVATE | MAP_NORESERVE:
+			   the pages are in the file already, so the mapping
+			   needs no new reservation */
+};
+
 /* One range to swap: a prepared huge-page mapping and where it goes. */
 struct sw_range {
 	uintptr_t target;	/* where the huge pages go (page aligned) */
 	size_t len;		/* a whole number of huge pages */
-	uintptr_t scratch;	/* where prepare built them */
+	uintptr_t scratch;	/* where prepare built them; with SW_MAP_FILE
+				   the file's pages, mapped for restoring */
 	int prot;		/* the final protection */
+	int how;		/* enum sw_how */
+	int fd;			/* the hugetlb file of SW_MAP_FILE */
+	int hugetlb;		/* the pages are hugetlb pages */
 	/*
 	 * The live memory the range holds: the segment's part and, for the
 	 * last writable segment, the start of the brk heap.  A writable
@@ -41,7 +53,8 @@ struct sw_range {
 	int live;		/* copy at swap time (writable) */
 	/* Results. */
 	long err;		/* -errno of a failed swap, or 0 */
-	int recovered;		/* a failed swap left base pages behind */
+	int recovered;		/* a failed swap was restored from scratch */
+	int recovered_thp;	/* ... onto transparent huge pages */
 	uint64_t copied;	/* bytes copied (by prepare, or at swap time) */
 	uint64_t ns;		/* time spent copying and swapping */
 	uint64_t prep_ns;	/* time prepare spent copying */
@@ -53,6 +66,9 @@ enum sw_fault {
 	SW_FAULT_SWAP,		/* the last swap fails, target untouched */
 	SW_FAULT_SWAP_UNMAPPED,	/* the last swap fails after unmapping */
 	SW_FAULT_RECOVER,	/* ... and so does the recovery */
+	SW_FAULT_NO_HUGETLB_MREMAP, /* every mremap of hugetlb pages fails
+				   with EINVAL, target untouched, as before
+				   Linux 5.16 */
 };
 
 struct sw_commit {
@@ -64,6 +80,11 @@ struct sw_commit {
 	uint64_t *pm_buf;	/* room for pm_len pagemap entries */
 	size_t pm_len;
 	enum sw_fault fault;
+	/*
+	 * A restore may put the range on transparent huge pages: THP is
+	 * usable, and no other thread runs to see the range briefly empty.
+	 */
+	int recover_thp;
 	/* The message for a failure past the point of no return. */
 	char fatal[160];
 	size_t fatal_len;

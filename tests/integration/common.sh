@@ -73,6 +73,15 @@ need_cmd() {
 	fail "$1 is not installed: \"make deps\" installs it (package $_pkg, listed in mk/deps.sh)"
 }
 
+# need_thp: transparent huge pages serve this test's programs (the
+# setting is "always" or "madvise"), or the test skips.
+need_thp() {
+	_t=/sys/kernel/mm/transparent_hugepage/enabled
+	[ -f "$_t" ] || skip "this kernel has no transparent huge pages ($_t)"
+	grep -q '\[never\]' "$_t" && skip "transparent huge pages are off ($_t: $(cat "$_t"))"
+	return 0
+}
+
 # pool_reserve N [KB]: make sure at least N pages of KB kilobytes (2048 by
 # default) are free, or skip saying why.  Overcommit is turned off
 # meanwhile so that "free" means free; every pool touched is given back
@@ -142,6 +151,12 @@ build_segcheck() {
 	elf_check "$_n"
 }
 
+# build_helper NAME: the test helper lib/NAME.c (nothp, nomremap), built
+# here as ./NAME.
+build_helper() {
+	"$CC" -O1 -o "$1" "$HLINC/$1.c" || fail "cannot build the helper $1"
+}
+
 # expect_lines FILE LINE...: every LINE appears in FILE as a whole line.
 expect_lines() {
 	_f=$1; shift
@@ -166,21 +181,22 @@ function up(x) { return int((x + P - 1) / P) * P }
 function down(x) { return int(x / P) * P }
 '
 
-# huge_pages_needed FILE [KB]: the huge pages a full HUGETLB_ELFMAP=RW
-# remap of relinked FILE takes, worked out from readelf alone: each
-# PT_LOAD's range rounded out to huge pages, a writable one from the end
-# of RELRO on.
+# huge_pages_needed FILE [KB] [CLASSES]: the huge pages a full remap of
+# relinked FILE takes, worked out from readelf alone: each PT_LOAD's range
+# rounded out to huge pages, a writable one from the end of RELRO on.
+# CLASSES is RW (the default), R (read-only segments only) or W.
 huge_pages_needed() {
-	readelf -lW "$1" | awk -v P=$(( ${2:-2048} * 1024 )) "$HL_AWK_LIB"'
+	readelf -lW "$1" | awk -v P=$(( ${2:-2048} * 1024 )) -v C="${3:-RW}" "$HL_AWK_LIB"'
 		$1 == "GNU_RELRO" { re = hex($3) + hex($6) }
 		$1 == "LOAD" { n++; va[n] = hex($3); msz[n] = hex($6)
 			       w[n] = index($0, " RW ") > 0 }
 		END {
 			for (i = 1; i <= n; i++) {
+				if (index(C, w[i] ? "W" : "R") == 0) continue
 				lo = va[i]
 				if (w[i] && re > lo && re < lo + msz[i]) lo = re
 				t += (up(va[i] + msz[i]) - down(lo)) / P
 			}
-			print t
+			print t + 0
 		}'
 }

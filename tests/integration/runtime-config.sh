@@ -7,7 +7,8 @@ build_segcheck sc
 
 for bad in "HUGETLB_ELFMAP=RWX" "HUGETLB_ELFMAP=R=3M" "HUGETLB_VERBOSE=loud" \
 	   "HUGETLB_SHARE=2" "HUGETLB_DEFAULT_PAGE_SIZE=big" \
-	   "HUGETLB_FORCE_ELFMAP=maybe" "HUGETLB_PATH=relative"; do
+	   "HUGETLB_FORCE_ELFMAP=maybe" "HUGETLB_PATH=relative" \
+	   "HUGELINK_BACKING=hugepages" "HUGELINK_BACKING=THP"; do
 	env HUGETLB_ELFMAP=RW "$bad" ./sc >out 2>err || fail "$bad: failed"
 	expect_lines out "text 4" "data 4" "ok"
 	[ "$(wc -l <err)" -eq 1 ] && grep -q "${bad%%=*}" err ||
@@ -19,20 +20,20 @@ HUGETLB_ELFMAP=RW HUGETLB_RESTRICT_EXE=other:names ./sc >out 2>err
 expect_lines out "text 4" "data 4" "ok"
 [ ! -s err ] || fail "restricted: said $(cat err)"
 HUGETLB_ELFMAP=RW HUGETLB_RESTRICT_EXE=other:sc ./sc >out 2>err
-expect_lines out "text 2048" "data 2048" "ok"
+expect_lines out "text 2048" "data thp" "ok"
 ok "HUGETLB_RESTRICT_EXE gates the remap"
 
 HUGETLB_ELFMAP=R ./sc >out 2>err
 expect_lines out "text 2048" "rodata 2048" "data 4" "bss 4" "ok"
 HUGETLB_ELFMAP=W ./sc >out 2>err
-expect_lines out "text 4" "rodata 4" "data 2048" "bss 2048" "ok"
+expect_lines out "text 4" "rodata 4" "data thp" "bss thp" "ok"
 HUGETLB_ELFMAP=no ./sc >out 2>err
 expect_lines out "text 4" "data 4" "ok"
 ok "R, W and no select what is remapped"
 
 HUGETLB_VERBOSE=3 HUGETLB_ELFMAP=RW ./sc >out 2>err
 ranges=$(readelf -lW sc | grep -c '^ *LOAD') || fail "readelf finds no PT_LOAD in sc"
-[ "$(grep -c 'pages x[0-9]* memfd: copied' err)" -eq "$ranges" ] ||
+[ "$(grep -cE ' (hugetlb 2M|thp) x[0-9]+: copied' err)" -eq "$ranges" ] ||
 	fail "HUGETLB_VERBOSE=3: expected $ranges range lines: $(cat err)"
 ok "HUGETLB_VERBOSE=3 reports each range"
 
@@ -42,5 +43,5 @@ HUGETLB_DEBUG=1 HUGETLB_ELFMAP=RW ./sc >out 2>err
 ok "HUGETLB_DEBUG prints the plan"
 
 HUGETLB_MINIMAL_COPY=no HUGETLB_ELFMAP=RW ./sc fork >out 2>err
-expect_lines out "data 2048" "bss 2048" "fork ok" "ok"
+expect_lines out "data thp" "bss thp" "fork ok" "ok"
 ok "HUGETLB_MINIMAL_COPY=no"

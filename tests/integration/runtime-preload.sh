@@ -10,7 +10,7 @@ HUGETLB_ELFMAP=RW ./aligned >out 2>err
 expect_lines out "text 4" "ok"
 LD_PRELOAD=$HLLIB/libhugelink.so HUGETLB_ELFMAP=RW ./aligned fork >out 2>err ||
 	fail "preloaded: $(cat out err)"
-expect_lines out "text 2048" "rodata 2048" "data 2048" "bss 2048" "fork ok" "ok"
+expect_lines out "text 2048" "rodata 2048" "data thp" "bss thp" "fork ok" "ok"
 ok "LD_PRELOAD remaps an aligned program"
 
 "$CC" $HC_CFLAGS -DMB=8 -o plain "$HLINC/segcheck.c"
@@ -20,8 +20,8 @@ grep -q "relink with --hugetlbfs-align or set HUGETLB_FORCE_ELFMAP=yes" err ||
 	fail "no advice for a program that was not relinked: $(cat err)"
 LD_PRELOAD=$HLLIB/libhugelink.so HUGETLB_FORCE_ELFMAP=yes ./plain mid fork >out 2>err ||
 	fail "forced: $(cat out err)"
-expect_lines out "text-mid 2048" "rodata-mid 2048" "data-mid 2048" \
-	"bss-mid 2048" "fork ok" "ok"
+expect_lines out "text-mid 2048" "rodata-mid 2048" "data-mid thp" \
+	"bss-mid thp" "fork ok" "ok"
 ok "HUGETLB_FORCE_ELFMAP=yes remaps the interiors of a plain program"
 
 # Started through the dynamic loader, /proc/self/exe is ld.so: the
@@ -29,6 +29,6 @@ ok "HUGETLB_FORCE_ELFMAP=yes remaps the interiors of a plain program"
 ldso=$(readelf -lW aligned | sed -n 's/.*Requesting program interpreter: \(.*\)]/\1/p')
 build_segcheck sc
 HUGETLB_ELFMAP=RW "$ldso" ./sc >out 2>err || fail "through $ldso: $(cat out err)"
-expect_lines out "text 2048" "data 2048" "bss 2048" "ok"
+expect_lines out "text 2048" "data thp" "bss thp" "ok"
 [ ! -s err ] || fail "through $ldso: said $(cat err)"
 ok "started as \"$ldso ./sc\""

@@ -1,7 +1,8 @@
 # Huge pages taken by another process at the last moment, between the plan
-# and the reservation: the program stays on base pages and runs; and pages
-# once reserved cannot be taken away from it.  HUGELINK_FAULT=wait:FILE
-# holds the runtime just before it reserves, until FILE exists.
+# and the reservation: the program goes on transparent huge pages instead,
+# says why, and runs; and pages once reserved cannot be taken away from
+# it.  HUGELINK_FAULT=wait:FILE holds the runtime just before it reserves,
+# until FILE exists.
 . "$HL_SRC/tests/integration/common.sh"
 cat >hog.c <<'C'
 /* Hold N huge pages (reserved and touched) until stdin closes. */
@@ -34,10 +35,12 @@ build_segcheck sc
 need=$(huge_pages_needed sc)
 pool_set_free "$need"
 
-# The hog takes every free page while the program waits to reserve.
+# The hog takes every free page while the program waits to reserve,
+# after it has seen them free (it sleeps in the wait).
 mkfifo hold
 HUGELINK_FAULT=wait:$PWD/go HUGETLB_ELFMAP=RW ./sc >out 2>err &
 prog=$!
+until grep -q nanosleep "/proc/$prog/wchan" 2>/dev/null; do sleep 0.1; done
 ./hog "$need" <hold >hog.out &
 exec 8>hold
 while [ ! -s hog.out ]; do sleep 0.1; done
@@ -46,14 +49,16 @@ touch go
 wait $prog || fail "the program failed when its pages were taken: $(cat out err)"
 exec 8>&-
 wait
-expect_lines out "text 4" "data 4" "ok"
+expect_lines out "text thp" "rodata thp" "data thp" "ok"
 grep -q "pool has 0" err || fail "no reason given: $(cat err)"
-ok "pages taken before the reservation: base pages, $(cat err)"
+ok "pages taken before the reservation: transparent huge pages, $(cat err)"
 
 # Once the program has reserved its pages, a hog gets none of them, and
-# the swap that follows cannot run short.
+# the swap that follows cannot run short.  HUGELINK_BACKING=hugetlb puts
+# the writable range in the pool too, so the program takes all of it.
 rm -f go hog.out
-HUGELINK_FAULT=wait-commit:$PWD/go HUGETLB_ELFMAP=RW ./sc fork >out 2>err &
+HUGELINK_BACKING=hugetlb HUGELINK_FAULT=wait-commit:$PWD/go HUGETLB_ELFMAP=RW \
+	./sc fork >out 2>err &
 prog=$!
 while [ "$(pool_free)" -ne 0 ]; do sleep 0.1; done
 ./hog 1 </dev/null >hog.out

@@ -28,7 +28,7 @@ echo "flagged: huge pages by default"
 ./prog > out
 diff -u - out <<'E'
 text 2048
-bss 2048
+bss thp
 HUGETLB_ELFMAP=(unset)
 E
 

@@ -1,6 +1,8 @@
 # On a relinked program, hugectl --text --data --bss runs it with all
-# three on huge pages; without hugectl nothing asks for them.  The oracle
-# is KernelPageSize in /proc/self/smaps (hugecheck.h).
+# three on huge pages (data and bss on transparent huge pages, or with
+# --backing=hugetlb on hugetlb pages too); without hugectl nothing asks
+# for them.  The oracle is KernelPageSize and AnonHugePages in
+# /proc/self/smaps (hugecheck.h).
 . "$HL_SRC/tests/integration/common.sh"
 
 pool_reserve 16
@@ -39,8 +41,26 @@ echo "hugectl --text --data --bss"
 "$HLBIN/hugectl" --text --data --bss ./prog > out
 diff -u - out <<'E'
 text 2048
+data thp
+bss thp
+works 17
+E
+
+echo "hugectl --text --data --backing=hugetlb"
+"$HLBIN/hugectl" --text --data --backing=hugetlb ./prog > out
+diff -u - out <<'E'
+text 2048
 data 2048
 bss 2048
+works 17
+E
+
+echo "hugectl --text --data --backing=thp"
+"$HLBIN/hugectl" --text --data --backing=thp ./prog > out
+diff -u - out <<'E'
+text thp
+data thp
+bss thp
 works 17
 E
 

@@ -1,6 +1,7 @@
 # Static programs cannot be preloaded.  One relinked with the static
 # runtime needs nothing more: hugectl sets the variables and it goes on
-# huge pages, stripped or not.  One without the runtime runs unchanged,
+# huge pages, stripped or not (its writable data on transparent huge
+# pages, as in every static program).  One without the runtime runs unchanged,
 # on base pages, and hugectl says why.
 . "$HL_SRC/tests/integration/common.sh"
 
@@ -29,7 +30,7 @@ grep -q LD_PRELOAD out && fail "preloads a static program: $(cat out)"
 "$HLBIN/hugectl" --text --data ./prog > out
 diff -u - out <<'E'
 text 2048
-bss 2048
+bss thp
 E
 
 echo "stripped: hugectl cannot tell, says so, and the runtime still works"
@@ -37,7 +38,7 @@ echo "stripped: hugectl cannot tell, says so, and the runtime still works"
 grep -q "statically linked and stripped" err || fail "says: $(cat err)"
 diff -u - out <<'E'
 text 2048
-bss 2048
+bss thp
 E
 
 echo "without the runtime: unchanged, and hugectl says why"

@@ -24,7 +24,7 @@ E
 echo "hugectl --data on a plain program"
 "$HLBIN/hugectl" --data ./plain > out 2> err
 diff -u - out <<'E'
-bss-middle 2048
+bss-middle thp
 bss-start 4
 E
 grep -q "./plain was not relinked for huge pages" err ||

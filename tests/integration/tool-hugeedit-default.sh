@@ -40,13 +40,13 @@ echo "--text: text and read-only data"
 run "2048 2048 4 4"
 echo "--data: data and bss, and the text marks are gone"
 "$HLBIN/hugeedit" --data prog > /dev/null
-run "4 4 2048 2048"
+run "4 4 thp thp"
 echo "--text --data: all"
 "$HLBIN/hugeedit" --text --data prog > /dev/null
-run "2048 2048 2048 2048"
+run "2048 2048 thp thp"
 echo "HUGETLB_ELFMAP still decides when set"
 run "4 4 4 4" HUGETLB_ELFMAP=no
-run "4 4 2048 2048" HUGETLB_ELFMAP=W
+run "4 4 thp thp" HUGETLB_ELFMAP=W
 echo "--disable: base pages again"
 "$HLBIN/hugeedit" --disable prog > /dev/null
 run "4 4 4 4"

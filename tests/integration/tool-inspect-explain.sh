@@ -1,5 +1,6 @@
 # hugelink-inspect explains a program: how it gets the runtime, whether it
-# was relinked, and per segment what the runtime would do or why not.
+# was relinked, and per segment what the runtime would do or why not, and
+# what would back it.
 # Its count of huge pages is checked against what the runtime then maps
 # (the program's own /proc/self/smaps), and its verdict on the pool
 # against a pool emptied on purpose.
@@ -68,6 +69,13 @@ need=$(sed -n 's/^2M pages: \([0-9]*\) needed.*can serve now: yes$/\1/p' out)
 [ -n "$need" ] || fail "the pool cannot serve? $(cat out)"
 got=$(HUGETLB_ELFMAP=RW ./prog)
 [ "$got" = "$need" ] || fail "inspect says $need pages, the runtime maps $got"
+# backings FILE: the rows of the backing list, as "PHDR BACKING".
+backings() { sed -n '/^backing (/,/^[0-9]*[MG] pages:/p' "$1" |
+	sed -n 's/^ *\([0-9][0-9]*\)  \([a-z]*\).*/\1 \2/p'; }
+# Read-only segments on hugetlb pages, writable ones on THP, in order.
+readelf -lW prog | awk '$1 == "LOAD" { print ($0 ~ / RW /) ? "thp" : "hugetlb" }' >want
+backings out | awk '{ print $2 }' | diff -u want - || fail "backings: $(cat out)"
+says out "backing (HUGELINK_BACKING=auto):"
 
 echo "a plain program: not linked, not relinked, segments share pages"
 HUGETLB_ELFMAP=RW "$HLBIN/hugelink-inspect" ./plain > out
@@ -95,4 +103,10 @@ echo "an empty pool cannot serve it"
 pool_set_free 0
 HUGETLB_ELFMAP=RW "$HLBIN/hugelink-inspect" ./prog > out
 says out "2M pages: $need needed; pool: 0 free" "can serve now: no"
+[ "$(backings out | grep -c ' thp$')" -eq 4 ] || fail "backings: $(cat out)"
+says out "thp: the huge-page pool is short"
+HUGELINK_BACKING=hugetlb HUGETLB_ELFMAP=RW "$HLBIN/hugelink-inspect" ./prog > out
+[ "$(backings out | grep -c ' base$')" -eq 4 ] || fail "backings: $(cat out)"
+says out "backing (HUGELINK_BACKING=hugetlb):" \
+	"base: the huge-page pool is short; HUGELINK_BACKING=hugetlb rules out"
 ok "hugelink-inspect explains programs"

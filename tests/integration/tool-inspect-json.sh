@@ -32,8 +32,12 @@ check relinked.json 'r["program"] == "./prog" and r["runtime"] == "needed"'
 check relinked.json 'r["relinked"] and r["environment"]["elfmap"] == "RW"'
 check relinked.json 'r["segments"] and all(s["remap"] and s["why"] == "full" for s in r["segments"])'
 check relinked.json 'r["plan_error"] is None and r["environment"]["error"] is None'
+check relinked.json 'all(s["backing"] in ("hugetlb", "thp", "base") and
+	isinstance(s["backing_obstacles"], list) for s in r["segments"])'
+# What a page size needs of its pool: the segments that asked it.
 check relinked.json 'r["page_sizes"] and all(p["needed"] == sum(s["pages"]
-	for s in r["segments"] if s["page_size"] == p["page_size"])
+	for s in r["segments"] if s["page_size"] == p["page_size"] and
+	(s["backing"] == "hugetlb" or "pool_short" in s["backing_obstacles"]))
 	for p in r["page_sizes"])'
 check relinked.json 'all(p["pool"]["free"] == free(p["page_size"])
 	for p in r["page_sizes"])'

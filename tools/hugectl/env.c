@@ -186,6 +186,8 @@ static int set_misc(struct ctl_vars *v, const struct ctl_opts *o)
 {
 	if (o->share && ctl_set(v, "HUGETLB_SHARE", "1"))
 		return -1;
+	if (o->backing && ctl_set(v, "HUGELINK_BACKING", "%s", o->backing))
+		return -1;
 	if (o->no_reserve) {
 		ctl_note(v, HL_V_INFO, "--no-reserve: the runtime ignores "
 			 "HUGETLB_NO_RESERVE; reserving its pages is what keeps "

@@ -138,6 +138,18 @@ static int opt_library(struct ctl_opts *o, const struct ctl_arg *a)
 	return 0;
 }
 
+/* --backing=auto|hugetlb|thp, checked as the runtime will read it. */
+static int opt_backing(struct ctl_opts *o, const struct ctl_arg *a)
+{
+	enum hl_backing_mode mode;
+
+	if (hl_config_parse_backing(a->arg, &mode))
+		return fail(a, "--%s=%s: expected auto, hugetlb or thp",
+			    a->row->name, a->arg);
+	o->backing = a->arg;
+	return 0;
+}
+
 static int opt_verbose(struct ctl_opts *o, const struct ctl_arg *a)
 {
 	char *end;
@@ -178,6 +190,9 @@ static const struct ctl_option options[] = {
 	{ "share-text", 0, no_argument, NULL,
 	  "share read-only segments between runs (HUGETLB_SHARE=1)",
 	  opt_flag, AT(share), 0 },
+	{ "backing", 0, required_argument, "mode",
+	  "auto, hugetlb or thp: what may back them (HUGELINK_BACKING)",
+	  opt_backing, 0, 0 },
 	{ "heap", 0, optional_argument, "size",
 	  "not hugelink's: asks glibc's malloc for huge pages",
 	  opt_heap, 0, CTL_HEAP_DEFAULT },

@@ -39,6 +39,12 @@ static const char *const serve_codes[] = {
 	[IN_SERVE_NO] = "no",
 };
 
+/* The HL_OBST_* bits, in bit order. */
+static const char *const obstacle_codes[HL_OBST_COUNT] = {
+	"pool_short", "thp_off", "thp_size", "static_writable",
+	"hugetlb_cannot_move", "only_hugetlb", "only_thp",
+};
+
 #define CODE(table, v) \
 	((size_t)(v) < sizeof(table) / sizeof(table[0]) && table[v] ? \
 	 table[v] : "unknown")
@@ -76,6 +82,30 @@ static void print_program(FILE *out, const struct in_report *r)
 	fputs(",\n", out);
 }
 
+/* ", "backing": ..., "backing_obstacles": [...], "backing_why": ... */
+static void print_backing(FILE *out, const struct in_report *r,
+			  const struct hl_seg *s)
+{
+	int i = (int)(s - r->plan.seg);
+	unsigned o = r->backing[i].obstacles;
+	const char *sep = "";
+	char why[400];
+
+	if (!s->remap) {
+		fputs(",\n     \"backing\": null", out);
+		return;
+	}
+	fprintf(out, ",\n     \"backing\": \"%s\", \"backing_obstacles\": [",
+		hl_backing_name(r->backing[i].backing));
+	for (int b = 0; b < HL_OBST_COUNT; b++, o >>= 1)
+		if (o & 1) {
+			fprintf(out, "%s\"%s\"", sep, obstacle_codes[b]);
+			sep = ", ";
+		}
+	fputs("], ", out);
+	in_json_kstr(out, "backing_why", in_backing_why(r, i, why, sizeof(why)));
+}
+
 static void print_seg(FILE *out, const struct in_report *r,
 		      const struct hl_seg *s, int last)
 {
@@ -99,6 +129,7 @@ static void print_seg(FILE *out, const struct in_report *r,
 			(unsigned long)(s->map_end - r->bias));
 	fprintf(out, "\"why\": \"%s\", ", CODE(why_codes, s->why));
 	in_json_kstr(out, "why_text", hl_why_text(s->why));
+	print_backing(out, r, s);
 	fprintf(out, "}%s\n", last ? "" : ",");
 }
 

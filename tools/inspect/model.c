@@ -3,6 +3,7 @@
  * planner (elf/simulate.h); the rest is read from the file, the
  * environment, sysfs and the mount table.
  */
+#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -43,20 +44,34 @@ static enum in_serve serve(const struct in_size *s)
 	return IN_SERVE_NO;
 }
 
+/*
+ * Choose each segment's backing as the runtime would, from this machine
+ * when SYSFS is its own, else from SYSFS alone (the fuzzer's).
+ */
+static void choose(struct in_report *r, const char *sysfs)
+{
+	bool live = !strcmp(sysfs, HOST_SYSFS_HUGEPAGES);
+
+	memset(&r->env, 0, sizeof(r->env));
+	r->env.mode = r->cfg.backing;
+	r->env.is_static = hl_phdrs_static(r->elf->ph, r->elf->eh.phnum);
+	host_offer_read(&r->offer, &r->env, &r->plan, sysfs,
+			live ? HOST_SYSFS_THP : sysfs,
+			live && r->cfg.backing != HL_BACKING_THP);
+	hl_backing_plan(&r->env, &r->plan, r->backing);
+}
+
 static void fill_sizes(struct in_report *r, const char *sysfs)
 {
-	struct el_pages pages;
-
-	el_sim_pages(&r->plan, &pages);
 	r->nsize = r->sizes.navail;
 	for (int i = 0; i < r->nsize; i++) {
 		struct in_size *s = &r->size[i];
 
 		s->page = r->sizes.avail[i];
 		s->is_default = s->page == r->sizes.def;
-		for (int k = 0; k < pages.n; k++)
-			if (pages.page[k] == s->page)
-				s->needed = pages.count[k];
+		for (int k = 0; k < r->env.npool; k++)
+			if (r->env.pool[k].page == s->page)
+				s->needed = (size_t)r->env.pool[k].wanted;
 		host_pool_read(&s->pool, sysfs, s->page);
 		s->mount_needed = r->cfg.path[0] || r->cfg.share;
 		s->have_mount = !host_mount_for_size(s->page, r->cfg.path,
@@ -108,6 +123,7 @@ int in_gather(struct in_report *r, const struct el_file *f,
 	r->relinked = el_sim_relinked(f, &r->sizes);
 	r->bias = el_sim_bias(f, &r->sizes);
 	r->plan_ok = !el_sim_plan(&r->plan, &r->cfg, &r->sizes, f);
+	choose(r, sysfs);
 	fill_sizes(r, sysfs);
 	return read_usdt(r, f);
 }
@@ -115,6 +131,25 @@ int in_gather(struct in_report *r, const struct el_file *f,
 size_t in_seg_page(const struct in_report *r, const struct hl_seg *s)
 {
 	return s->page ? s->page : r->sizes.def;
+}
+
+const char *in_backing_why(const struct in_report *r, int seg, char *buf,
+			   size_t len)
+{
+	unsigned o = r->backing[seg].obstacles;
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (unsigned bit = 1; bit < 1u << HL_OBST_COUNT && used < len; bit <<= 1) {
+		if (!(o & bit))
+			continue;
+		used += (size_t)snprintf(buf + used, len - used, "%s%s",
+					 used ? "; " : "", hl_obstacle_text(bit));
+		if (bit == HL_OBST_THP_OFF && used < len)
+			used += (size_t)snprintf(buf + used, len - used, " (%s)",
+						 r->offer.thp.why);
+	}
+	return buf;
 }
 
 const char *in_runtime_text(enum in_runtime rt)

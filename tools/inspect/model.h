@@ -8,10 +8,12 @@
  */
 #include <stdbool.h>
 
+#include "core/backing.h"
 #include "core/config.h"
 #include "core/plan.h"
 #include "elf/file.h"
 #include "elf/link.h"
+#include "host/offer.h"
 #include "host/pool.h"
 
 /* How the runtime gets into the program. */
@@ -46,7 +48,7 @@ struct in_usdt {
 struct in_size {
 	size_t page;
 	bool is_default;
-	size_t needed;			/* pages the plan maps */
+	size_t needed;			/* pages the plan asks of the pool */
 	struct host_pool pool;
 	bool mount_needed;		/* HUGETLB_PATH or HUGETLB_SHARE */
 	bool have_mount;
@@ -66,6 +68,10 @@ struct in_report {
 	struct hl_sizes sizes;		/* navail 0: no huge pages at all */
 	struct hl_plan plan;
 	bool plan_ok;			/* else plan.error says why */
+	/* What backs each segment of the plan, as the runtime chooses. */
+	struct hl_backing_choice backing[HL_MAX_SEGS];
+	struct hl_backing_env env;
+	struct host_offer offer;
 	struct in_size size[HL_MAX_SIZES];
 	int nsize;
 	struct in_usdt usdt;
@@ -87,6 +93,13 @@ int in_gather(struct in_report *r, const struct el_file *f,
 
 /* The page size a segment is judged against: its own, or the default. */
 size_t in_seg_page(const struct in_report *r, const struct hl_seg *s);
+
+/*
+ * Why SEG's backing is what it is, in one line, into BUF: "" when the
+ * first choice served it.
+ */
+const char *in_backing_why(const struct in_report *r, int seg, char *buf,
+			   size_t len);
 
 /* One-line descriptions for the printers. */
 const char *in_runtime_text(enum in_runtime rt);

@@ -1,13 +1,14 @@
 /*
  * The report as text: a few lines about the program, one row per
- * PT_LOAD, then the pages needed per page size and whether they can be
- * had now.  Addresses are the file's, without the load bias.
+ * PT_LOAD, what would back each segment put on huge pages, then the
+ * pages needed per page size and whether they can be had now.  Addresses are the file's, without the load bias.
  */
 #include <elf.h>
 #include <limits.h>
 #include <string.h>
 
 #include "core/size.h"
+#include "elf/simulate.h"
 #include "tools/common/escape.h"
 #include "tools/inspect/print.h"
 
@@ -110,6 +111,28 @@ static void print_seg(FILE *out, const struct in_report *r,
 		action, hl_why_text(s->why));
 }
 
+/* What would back each segment put on huge pages, and why when it is
+ * not the first choice. */
+static void print_backings(FILE *out, const struct in_report *r)
+{
+	static const char *const modes[] = { "auto", "hugetlb", "thp" };
+	char why[400];
+
+	if (!el_sim_remapped(&r->plan))
+		return;
+	fprintf(out, "backing (HUGELINK_BACKING=%s):\n", modes[r->cfg.backing]);
+	for (int i = 0; i < r->plan.nseg; i++) {
+		const struct hl_seg *s = &r->plan.seg[i];
+
+		if (!s->remap)
+			continue;
+		in_backing_why(r, i, why, sizeof(why));
+		fprintf(out, "%4d  %s%s%s\n", s->phdr,
+			hl_backing_name(r->backing[i].backing), why[0] ? ": " : "",
+			why);
+	}
+}
+
 static void print_pools(FILE *out, const struct in_report *r)
 {
 	char size[32], mount[TL_ESCAPED_LEN(sizeof(r->size[0].mount))];
@@ -172,6 +195,7 @@ void in_print_text(FILE *out, const struct in_report *r)
 	}
 	fprintf(out, "\n%d of %d segments would go on huge pages\n", remapped,
 		r->plan.nseg);
+	print_backings(out, r);
 	print_usdt(out, &r->usdt);
 	print_pools(out, r);
 }

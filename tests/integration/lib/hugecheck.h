@@ -1,7 +1,8 @@
 /*
  * hugecheck.h: what the test programs use to ask the kernel, not hugelink,
- * which page size backs their own memory.  The oracle is the
- * KernelPageSize line of /proc/self/smaps.
+ * which page size backs their own memory.  The oracle is
+ * /proc/self/smaps: KernelPageSize for hugetlb pages, AnonHugePages for
+ * transparent huge pages (whose KernelPageSize stays the base page's).
  *
  * Header-only on purpose: test programs include it and need no library.
  */
@@ -56,10 +57,67 @@ static inline long hc_page_kb(const void *addr)
 	return hc_min_page_kb(addr, 1);
 }
 
-/* Print "NAME PAGE_KB" for the range, the line the test scripts grep. */
+/*
+ * How much of the mappings that meet [addr, addr + len) transparent huge
+ * pages back: the sums of their AnonHugePages and of their Size, in kB.
+ */
+static inline void hc_thp_kb(const void *addr, size_t len, long *anon_kb,
+			     long *size_kb)
+{
+	uintptr_t lo = (uintptr_t)addr, hi = lo + (len ? len : 1);
+	char line[512];
+	int in = 0;
+	FILE *f = fopen("/proc/self/smaps", "r");
+
+	*anon_kb = *size_kb = 0;
+	while (f && fgets(line, sizeof(line), f)) {
+		unsigned long a, b;
+		long kb;
+
+		if (sscanf(line, "%lx-%lx ", &a, &b) == 2 && strchr(line, '-') < strchr(line, ' ')) {
+			in = b > lo && a < hi;
+			continue;
+		}
+		if (in && sscanf(line, "Size: %ld kB", &kb) == 1)
+			*size_kb += kb;
+		if (in && sscanf(line, "AnonHugePages: %ld kB", &kb) == 1)
+			*anon_kb += kb;
+	}
+	if (f)
+		fclose(f);
+}
+
+/*
+ * Print "NAME-thp yes" when transparent huge pages back every mapping
+ * that meets the range whole, "no" when none of them, else "partly";
+ * and "NAME-thp-kb ANON SIZE" with the numbers behind it.
+ */
+static inline void hc_report_thp(const char *name, const void *addr, size_t len)
+{
+	long anon, size;
+
+	hc_thp_kb(addr, len, &anon, &size);
+	printf("%s-thp %s\n%s-thp-kb %ld %ld\n", name,
+	       anon && anon == size ? "yes" : anon ? "partly" : "no", name,
+	       anon, size);
+	fflush(stdout);
+}
+
+/*
+ * Print "NAME PAGE_KB" for the range, the line the test scripts grep:
+ * its smallest KernelPageSize ("text 2048" on hugetlb pages, "text 4" on
+ * base pages), or "NAME thp" when that is the base page size and
+ * transparent huge pages back every mapping that meets the range whole.
+ */
 static inline void hc_report(const char *name, const void *addr, size_t len)
 {
-	printf("%s %ld\n", name, hc_min_page_kb(addr, len));
+	long kb = hc_min_page_kb(addr, len), anon, size;
+
+	hc_thp_kb(addr, len, &anon, &size);
+	if (kb == 4 && anon && anon == size)
+		printf("%s thp\n", name);
+	else
+		printf("%s %ld\n", name, kb);
 	fflush(stdout);
 }
 

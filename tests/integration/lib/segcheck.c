@@ -3,7 +3,8 @@
  * checks, from the inside, what the kernel says about its own memory.
  *
  * Before any constructor runs, a preinit function writes to data and bss
- * and fills the brk heap, as libc and early constructors do in real
+ * and fills the heap (a small block from the brk heap, a large one
+ * mapped on its own), as libc and early constructors do in real
  * programs.  main then prints, for each kind of memory, the smallest
  * KernelPageSize backing it ("text 2048"), and checks that every byte
  * reads as it should: text and rodata against the program file itself,
@@ -15,10 +16,12 @@
  * the protection of a RELRO page; "mid" prints the page size in the middle
  * of each kind (for partial remaps); "backing" prints what /proc/self/maps
  * names as the memory behind the text (path, inode, device); "pool"
- * prints HugePages_Free; "where" prints the address and length of each
- * kind ("text-at 0x... N"); "wait" keeps the process alive after its
- * verdict, until its standard input reaches end of file, so that a tool
- * can look at it from outside.
+ * prints HugePages_Free and HugePages_Rsvd; "where" prints the address
+ * and length of each kind ("text-at 0x... N"); "wait" keeps the process
+ * alive after its verdict, until its standard input reaches end of file,
+ * so that a tool can look at it from outside; "thp" prints, for each
+ * kind, whether transparent huge pages back it ("text-thp yes", from
+ * AnonHugePages), and after "fork" the same for the child's data and bss.
  * Any other option is a mistake in the test, reported as BAD.
  */
 #define _GNU_SOURCE
@@ -55,8 +58,9 @@ __thread int tls_value = 42;
 static const char *const relro_table[] = { "relro", "table" };
 
 extern char **environ;
-static unsigned char *early_heap;
+static unsigned char *early_heap, *early_brk;
 static int bad;
+static int want_thp;
 
 static void expect(int cond, const char *what)
 {
@@ -77,6 +81,9 @@ static void early(void)
 	early_heap = malloc(1 << 20);
 	if (early_heap)
 		memset(early_heap, 0x77, 1 << 20);
+	early_brk = malloc(64 << 10);	/* below the mmap threshold */
+	if (early_brk)
+		memset(early_brk, 0x66, 64 << 10);
 }
 __attribute__((section(".preinit_array"), used))
 static void (*const preinit)(void) = early;
@@ -142,6 +149,9 @@ static void check_contents(void)
 	       "bss written early");
 	expect(early_heap && early_heap[0] == 0x77 && early_heap[(1 << 20) - 1] == 0x77,
 	       "heap filled early");
+	for (i = 0; early_brk && i < 64 << 10 && early_brk[i] == 0x66; i++)
+		;
+	expect(i == 64 << 10, "brk heap filled early");
 	expect(tls_value == 42, "TLS initial value");
 	/* In a -no-pie program these are copy-relocated into our bss. */
 	expect(stdout != NULL && fprintf(stdout, "stdout works\n") > 0,
@@ -179,6 +189,10 @@ static void check_fork(void)
 		big_bss[100] = 9;
 		printf("child-data %ld\nchild-bss %ld\n", hc_page_kb(big_data),
 		       hc_page_kb(big_bss));
+		if (want_thp) {
+			hc_report_thp("child-data", big_data, SZ);
+			hc_report_thp("child-bss", big_bss, SZ);
+		}
 		fflush(stdout);
 		_exit(big_data[100] == 9 && big_bss[100] == 9 &&
 		      big_data[0] == 1 && big_bss[SZ - 1] == 5 ? 0 : 1);
@@ -259,19 +273,32 @@ static void print_pool(void)
 	long v;
 	FILE *f = fopen("/proc/meminfo", "r");
 
-	while (f && fgets(line, sizeof(line), f))
+	while (f && fgets(line, sizeof(line), f)) {
 		if (sscanf(line, "HugePages_Free: %ld", &v) == 1)
 			printf("pool-free %ld\n", v);
+		if (sscanf(line, "HugePages_Rsvd: %ld", &v) == 1)
+			printf("pool-rsvd %ld\n", v);
+	}
 	if (f)
 		fclose(f);
 }
 
 static void print_middles(void)
 {
-	printf("text-mid %ld\n", hc_page_kb(big_text + SZ / 2));
-	printf("rodata-mid %ld\n", hc_page_kb(big_ro + SZ / 2));
-	printf("data-mid %ld\n", hc_page_kb(big_data + SZ / 2));
-	printf("bss-mid %ld\n", hc_page_kb(big_bss + SZ / 2));
+	hc_report("text-mid", big_text + SZ / 2, 1);
+	hc_report("rodata-mid", big_ro + SZ / 2, 1);
+	hc_report("data-mid", big_data + SZ / 2, 1);
+	hc_report("bss-mid", big_bss + SZ / 2, 1);
+}
+
+static void report_thp(void)
+{
+	hc_report_thp("text", big_text, SZ);
+	hc_report_thp("rodata", big_ro, SZ);
+	hc_report_thp("data", big_data, SZ);
+	hc_report_thp("bss", big_bss, SZ);
+	if (early_heap)
+		hc_report_thp("heap", early_heap, 1 << 20);
 }
 
 static void print_where(void)
@@ -296,10 +323,15 @@ int main(int argc, char **argv)
 	int hold = 0;
 
 	program_file = strchr(argv[0], '/') ? argv[0] : "/proc/self/exe";
+	for (int i = 1; i < argc; i++)
+		want_thp |= !strcmp(argv[i], "thp");
 	hc_report("text", big_text, SZ);
 	hc_report("rodata", big_ro, SZ);
 	hc_report("data", big_data, SZ);
 	hc_report("bss", big_bss, SZ);
+	hc_report("brk", early_brk, 64 << 10);
+	if (want_thp)
+		report_thp();
 	check_contents();
 	check_heap_grows();
 	for (int i = 1; i < argc; i++) {
@@ -319,6 +351,8 @@ int main(int argc, char **argv)
 			print_where();
 		else if (!strcmp(argv[i], "wait"))
 			hold = 1;
+		else if (!strcmp(argv[i], "thp"))
+			continue;
 		else
 			expect(0, "unknown option");
 	}

@@ -41,7 +41,29 @@ static void test_hl_config_read_defaults(void **state)
 	assert_false(cfg.force);
 	assert_false(cfg.share);
 	assert_int_equal(cfg.verbose, HL_V_WARN);
+	assert_int_equal(cfg.backing, HL_BACKING_AUTO);
 	assert_string_equal(cfg.error, "");
+}
+
+static void test_hl_config_read_backing(void **state)
+{
+	static const struct {
+		const char *value;
+		enum hl_backing_mode mode;
+	} ok[] = {
+		{ "auto", HL_BACKING_AUTO },
+		{ "hugetlb", HL_BACKING_HUGETLB },
+		{ "thp", HL_BACKING_THP },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(ok) / sizeof(ok[0]); i++) {
+		const char *env[] = { "HUGELINK_BACKING", ok[i].value, NULL };
+		struct hl_config cfg = read_env(env);
+
+		assert_string_equal(cfg.error, "");
+		assert_int_equal(cfg.backing, ok[i].mode);
+	}
 }
 
 static void test_hl_config_parse_elfmap_forms(void **state)
@@ -105,6 +127,9 @@ static void test_hl_config_read_invalid_values(void **state)
 		{ "HUGETLB_DEFAULT_PAGE_SIZE", "3M" },
 		{ "HUGETLB_PATH", "relative/dir" },
 		{ "HUGETLB_SHARE_PATH", "/a:/b" },
+		{ "HUGELINK_BACKING", "THP" },
+		{ "HUGELINK_BACKING", "anon" },
+		{ "HUGELINK_BACKING", "" },
 	};
 
 	(void)state;
@@ -198,6 +223,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_hl_config_read_defaults),
+		cmocka_unit_test(test_hl_config_read_backing),
 		cmocka_unit_test(test_hl_config_parse_elfmap_forms),
 		cmocka_unit_test(test_hl_config_parse_elfmap_invalid),
 		cmocka_unit_test(test_hl_config_read_invalid_values),

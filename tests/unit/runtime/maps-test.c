@@ -77,6 +77,10 @@ static void test_rt_maps_judge_already_huge(void **state)
 	assert_int_equal(judge(line(0x400000, 0x800000, 99,
 				    "/memfd:hugelink:seg1 (deleted)"), &info),
 			 RT_MAPS_ALREADY_HUGE);
+	/* The private hugetlb pages of a range hugelink swapped in. */
+	assert_int_equal(judge(line(0x400000, 0x800000, 12345,
+				    "/anon_hugepage (deleted)"), &info),
+			 RT_MAPS_ALREADY_HUGE);
 }
 
 static void test_rt_maps_judge_foreign_narrows_or_refuses(void **state)

@@ -8,6 +8,7 @@
 #include <setjmp.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -196,6 +197,79 @@ static void test_hl_commit_run_read_only_range(void **state)
 	teardown(&f);
 }
 
+/* With THP usable, a swap that failed in place is restored anyway. */
+static void test_hl_commit_run_failed_swap_restores_for_thp(void **state)
+{
+	struct fixture f;
+
+	(void)state;
+	setup(&f, 1);
+	f.c.recover_thp = 1;
+	f.c.fault = SW_FAULT_SWAP;
+	assert_int_equal(sw_commit_run(&f.c), 1);
+	assert_int_equal(f.c.swap[0].recovered, 1);
+	assert_int_equal(f.target[0], 'd');
+	assert_int_equal(f.target[3 * f.pg], 'b');
+	assert_int_equal(f.target[7 * f.pg + 5], 0);	/* not the scratch */
+	f.target[5 * f.pg] = 'w';			/* writable */
+	teardown(&f);
+}
+
+/* Where hugetlb cannot move, a read-only range maps its file instead. */
+static void test_hl_commit_run_maps_file_over_target(void **state)
+{
+	struct fixture f;
+	char path[] = "/tmp/hugelink-commit-test.XXXXXX", *file;
+	int fd;
+
+	(void)state;
+	setup(&f, 0);
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	unlink(path);
+	file = malloc(PAGES * f.pg);
+	memset(file, 'F', PAGES * f.pg);
+	assert_int_equal(write(fd, file, PAGES * f.pg), (ssize_t)(PAGES * f.pg));
+	mprotect(f.target, PAGES * f.pg, PROT_READ);
+	f.c.swap[0].prot = PROT_READ;
+	f.c.swap[0].how = SW_MAP_FILE;
+	f.c.swap[0].fd = fd;
+	assert_int_equal(sw_commit_run(&f.c), 0);
+	assert_int_equal(f.c.swap[0].err, 0);
+	assert_int_equal(f.target[0], 'F');
+	assert_int_equal(f.target[PAGES * f.pg - 1], 'F');
+	/* Private: what the program's mapping shows is its own. */
+	assert_int_equal(mprotect(f.target, f.pg, PROT_READ | PROT_WRITE), 0);
+	f.target[0] = 'x';
+	assert_int_equal(pread(fd, file, 1, 0), 1);
+	assert_int_equal(file[0], 'F');
+	close(fd);
+	free(file);
+	teardown(&f);
+	munmap(f.scratch, PAGES * f.pg);
+}
+
+/* HUGELINK_FAULT=no-hugetlb-mremap fails the moves of hugetlb pages only. */
+static void test_hl_commit_run_no_hugetlb_mremap(void **state)
+{
+	struct fixture f;
+
+	(void)state;
+	setup(&f, 1);
+	f.c.fault = SW_FAULT_NO_HUGETLB_MREMAP;
+	f.c.swap[0].hugetlb = 1;
+	assert_int_equal(sw_commit_run(&f.c), 1);
+	assert_int_equal(f.c.swap[0].err, -EINVAL);
+	assert_int_equal(f.c.swap[0].recovered, 0);
+	assert_int_equal(f.target[3 * f.pg], 'b');
+	teardown(&f);
+	setup(&f, 1);
+	f.c.fault = SW_FAULT_NO_HUGETLB_MREMAP;
+	assert_int_equal(sw_commit_run(&f.c), 0);
+	assert_int_equal(f.target[7 * f.pg + 5], 'S');
+	teardown(&f);
+}
+
 static void test_hl_commit_run_unrecoverable_aborts_loudly(void **state)
 {
 	struct fixture f;
@@ -230,6 +304,9 @@ int main(void)
 		cmocka_unit_test(test_hl_commit_run_failed_swap_keeps_old_pages),
 		cmocka_unit_test(test_hl_commit_run_recovers_unmapped_range),
 		cmocka_unit_test(test_hl_commit_run_read_only_range),
+		cmocka_unit_test(test_hl_commit_run_failed_swap_restores_for_thp),
+		cmocka_unit_test(test_hl_commit_run_maps_file_over_target),
+		cmocka_unit_test(test_hl_commit_run_no_hugetlb_mremap),
 		cmocka_unit_test(test_hl_commit_run_unrecoverable_aborts_loudly),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -271,6 +271,16 @@ static void test_ctl_env_build_share_and_no_reserve(void **state)
 	assert_int_equal(build(fx), 0);
 	assert_string_equal(ctl_get(&fx->v, "HUGETLB_SHARE"), "1");
 	assert_string_equal(ctl_get(&fx->v, "HUGETLB_NO_RESERVE"), "yes");
+	assert_null(ctl_get(&fx->v, "HUGELINK_BACKING"));
+}
+
+static void test_ctl_env_build_backing(void **state)
+{
+	struct fixture *fx = *state;
+
+	fx->o.backing = "thp";
+	assert_int_equal(build(fx), 0);
+	assert_string_equal(ctl_get(&fx->v, "HUGELINK_BACKING"), "thp");
 }
 
 #define TEST(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
@@ -282,6 +292,7 @@ int main(void)
 		TEST(test_ctl_env_build_elfmap_sizes),
 		TEST(test_ctl_env_build_data_wins_over_bss),
 		TEST(test_ctl_env_build_disable),
+		TEST(test_ctl_env_build_backing),
 		TEST(test_ctl_env_build_library_path),
 		TEST(test_ctl_env_build_debug_at_99),
 		TEST(test_ctl_env_build_keeps_other_preloads),

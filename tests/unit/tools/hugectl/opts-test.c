@@ -151,6 +151,22 @@ static void test_ctl_parse_flags(void **state)
 	assert_true(o.no_reserve);
 }
 
+static void test_ctl_parse_backing(void **state)
+{
+	struct ctl_opts o;
+	char err[200];
+
+	(void)state;
+	assert_int_equal(PARSE(&o, err, "prog"), 0);
+	assert_null(o.backing);
+	assert_int_equal(PARSE(&o, err, "--backing=thp", "prog"), 0);
+	assert_string_equal(o.backing, "thp");
+	assert_int_equal(PARSE(&o, err, "--backing", "hugetlb", "prog"), 0);
+	assert_string_equal(o.backing, "hugetlb");
+	assert_int_equal(PARSE(&o, err, "--backing=huge", "prog"), -1);
+	assert_string_equal(err, "--backing=huge: expected auto, hugetlb or thp");
+}
+
 static void test_ctl_parse_unknown_options(void **state)
 {
 	struct ctl_opts o;
@@ -170,7 +186,8 @@ static void test_ctl_usage_lists_every_option(void **state)
 {
 	static const char *names[] = {
 		"--text[=size]", "--data[=size]", "--bss[=size]", "--disable",
-		"--share-text", "--heap[=size]", "--thp", "--shm", "--no-reserve",
+		"--share-text", "--backing mode", "--heap[=size]", "--thp",
+		"--shm", "--no-reserve",
 		"--no-preload", "--force-preload", "--library-path dir",
 		"--library-use-path", "--dry-run", "--verbose level", "-v", "-q",
 		"-h, --help", "usage: hugectl", "127", "126", "125",
@@ -198,6 +215,7 @@ int main(void)
 		cmocka_unit_test(test_ctl_parse_preload_and_library),
 		cmocka_unit_test(test_ctl_parse_heap_and_shm),
 		cmocka_unit_test(test_ctl_parse_flags),
+		cmocka_unit_test(test_ctl_parse_backing),
 		cmocka_unit_test(test_ctl_parse_unknown_options),
 		cmocka_unit_test(test_ctl_usage_lists_every_option),
 	};

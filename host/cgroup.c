@@ -1,0 +1,126 @@
+/*
+ * The hugetlb cgroup limit: see cgroup.h.  Nothing here is needed to
+ * remap; it only explains a refusal, so every failure to read means "no
+ * limit known".
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "host/cgroup.h"
+#include "host/pool.h"
+
+struct limit {
+	size_t page;
+	long room;		/* pages; -1: none found yet */
+	char *where;
+	size_t len;
+};
+
+char *host_hugetlb_cgroup_size(size_t page, char *buf, size_t len)
+{
+	if (page >= 1ul << 30)
+		snprintf(buf, len, "%zuGB", page >> 30);
+	else if (page >= 1ul << 20)
+		snprintf(buf, len, "%zuMB", page >> 20);
+	else
+		snprintf(buf, len, "%zuKB", page >> 10);
+	return buf;
+}
+
+/* Fold in the limit of the cgroup directory DIR, if it has one. */
+static void one_cgroup(struct limit *l, const char *dir, int v2)
+{
+	char sz[16], max[600], cur[600];
+	long lim, use, room;
+
+	host_hugetlb_cgroup_size(l->page, sz, sizeof(sz));
+	snprintf(max, sizeof(max), "%s/hugetlb.%s.%s", dir, sz,
+		 v2 ? "max" : "limit_in_bytes");
+	snprintf(cur, sizeof(cur), "%s/hugetlb.%s.%s", dir, sz,
+		 v2 ? "current" : "usage_in_bytes");
+	/* "max" (no limit) reads as -1, as a failure does. */
+	lim = host_pool_counter(max);
+	use = host_pool_counter(cur);
+	if (lim < 0 || use < 0)
+		return;
+	room = lim > use ? (lim - use) / (long)l->page : 0;
+	if (l->room < 0 || room < l->room) {
+		l->room = (long)room;
+		snprintf(l->where, l->len, "%s", max);
+	}
+}
+
+/* Walk from MOUNT/PATH up to MOUNT. */
+static void walk(struct limit *l, const char *mount, const char *path, int v2)
+{
+	char dir[512];
+	size_t root = strlen(mount);
+	char *slash;
+
+	if (snprintf(dir, sizeof(dir), "%s%s", mount, path) >= (int)sizeof(dir))
+		return;
+	while (strlen(dir) > root) {
+		one_cgroup(l, dir, v2);
+		slash = strrchr(dir, '/');
+		if (!slash || (size_t)(slash - dir) < root)
+			break;
+		*slash = '\0';
+	}
+}
+
+/* True when the ','-separated list [LIST, END) names hugetlb. */
+static int names_hugetlb(const char *list, const char *end)
+{
+	size_t n = strlen("hugetlb");
+
+	for (const char *p = list; p < end; p += strcspn(p, ",:") + 1)
+		if ((size_t)(end - p) >= n && !strncmp(p, "hugetlb", n) &&
+		    (p + n == end || p[n] == ','))
+			return 1;
+	return 0;
+}
+
+/* The mount point of the cgroup file system holding hugetlb (v2: any). */
+static int mount_of(int v2, char *out, size_t len)
+{
+	char line[1024], dir[512], type[32], opts[512];
+	FILE *f = fopen("/proc/mounts", "re");
+	int found = 0;
+
+	if (!f)
+		return -1;
+	while (!found && fgets(line, sizeof(line), f))
+		if (sscanf(line, "%*s %511s %31s %511s", dir, type, opts) == 3)
+			found = v2 ? !strcmp(type, "cgroup2") :
+			        !strcmp(type, "cgroup") &&
+				names_hugetlb(opts, opts + strlen(opts));
+	fclose(f);
+	if (found)
+		snprintf(out, len, "%s", dir);
+	return found ? 0 : -1;
+}
+
+long host_hugetlb_cgroup_room(size_t page, char *where, size_t len)
+{
+	struct limit l = { page, -1, where, len };
+	char line[1024], mount[512], *ctl, *path;
+	FILE *f = fopen("/proc/self/cgroup", "re");
+
+	if (!f)
+		return -1;
+	/* Lines are "ID:CONTROLLERS:PATH"; cgroup v2's is "0::PATH". */
+	while (fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\n")] = '\0';
+		ctl = strchr(line, ':');
+		path = ctl ? strchr(ctl + 1, ':') : NULL;
+		if (!path || path[1] != '/')
+			continue;
+		if (path == ctl + 1 && !mount_of(1, mount, sizeof(mount)))
+			walk(&l, mount, path + 1, 1);
+		else if (names_hugetlb(ctl + 1, path) &&
+			 !mount_of(0, mount, sizeof(mount)))
+			walk(&l, mount, path + 1, 0);
+	}
+	fclose(f);
+	return l.room;
+}

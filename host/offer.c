@@ -1,0 +1,70 @@
+/*
+ * What the machine offers the backings: see offer.h.
+ */
+#include <string.h>
+
+#include "host/cgroup.h"
+#include "host/hugetlb.h"
+#include "host/offer.h"
+
+/* Add PAGE to O once. */
+static void add_size(struct host_offer *o, size_t page)
+{
+	for (int i = 0; i < o->nsize; i++)
+		if (o->size[i].page == page)
+			return;
+	if (o->nsize < HL_MAX_SIZES)
+		o->size[o->nsize++].page = page;
+}
+
+/* Pages the pool of S can give now, within the cgroup's limit. */
+static long available(const struct host_offer_size *s)
+{
+	long n = host_pool_available(&s->pool) + host_pool_headroom(&s->pool);
+
+	return s->cgroup_room >= 0 && s->cgroup_room < n ? s->cgroup_room : n;
+}
+
+/* True when the kernel refuses memory it cannot promise (mode 2). */
+static bool strict_overcommit(void)
+{
+	return host_pool_counter("/proc/sys/vm/overcommit_memory") == 2;
+}
+
+void host_offer_read(struct host_offer *o, struct hl_backing_env *env,
+		     const struct hl_plan *plan, const char *sysfs,
+		     const char *thp_dir, bool live)
+{
+	size_t smallest = 0;
+
+	memset(o, 0, sizeof(*o));
+	for (int i = 0; i < plan->nseg; i++)
+		if (plan->seg[i].remap)
+			add_size(o, plan->seg[i].page);
+	env->npool = 0;
+	for (int i = 0; i < o->nsize; i++) {
+		struct host_offer_size *s = &o->size[i];
+
+		host_pool_read(&s->pool, sysfs, s->page);
+		s->cgroup_room = live ? host_hugetlb_cgroup_room(s->page,
+					s->cgroup, sizeof(s->cgroup)) : -1;
+		hl_backing_add_pool(env, s->page, available(s));
+		if (!smallest || s->page < smallest)
+			smallest = s->page;
+	}
+	host_thp_read(&o->thp, thp_dir);
+	o->strict_overcommit = strict_overcommit();
+	env->thp_page = o->thp.page;
+	env->hugetlb_move = !live || !smallest ||
+			    host_hugetlb_can_move(smallest, o->move_why,
+						  sizeof(o->move_why));
+}
+
+const struct host_offer_size *host_offer_size(const struct host_offer *o,
+					      size_t page)
+{
+	for (int i = 0; i < o->nsize; i++)
+		if (o->size[i].page == page)
+			return &o->size[i];
+	return NULL;
+}

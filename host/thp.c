@@ -1,0 +1,94 @@
+/*
+ * THP for this process: see thp.h.
+ */
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "host/pool.h"
+#include "host/thp.h"
+
+int host_thp_setting(const char *text, char *out, size_t len)
+{
+	const char *open = strchr(text, '['), *close;
+	size_t n;
+
+	if (!open || !(close = strchr(open, ']')))
+		return -1;
+	n = (size_t)(close - open - 1);
+	if (!n || n >= len)
+		return -1;
+	memcpy(out, open + 1, n);
+	out[n] = '\0';
+	return 0;
+}
+
+/* The setting in DIR/NAME into OUT; -1 when it cannot be read. */
+static int read_setting(const char *dir, const char *name, char *out,
+			size_t len)
+{
+	char path[256], text[256];
+	ssize_t got;
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	got = read(fd, text, sizeof(text) - 1);
+	close(fd);
+	if (got <= 0)
+		return -1;
+	text[got] = '\0';
+	return host_thp_setting(text, out, len);
+}
+
+/*
+ * False when this process has turned THP off completely with
+ * prctl(PR_SET_THP_DISABLE): "THP_enabled: 0" in /proc/self/status
+ * (Linux 5.0; 6.18's "except where advised" leaves it 1, and so do
+ * kernels without the line, where MADV_HUGEPAGE then tells).  Read from
+ * /proc rather than asked with prctl, so that the runtime's library
+ * binds no more of libc.
+ */
+static int process_allows(void)
+{
+	FILE *f = fopen("/proc/self/status", "re");
+	char line[128];
+	int on = 1;
+
+	if (!f)
+		return 1;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "THP_enabled: %d", &on) == 1)
+			break;
+	fclose(f);
+	return on != 0;
+}
+
+void host_thp_read(struct host_thp *t, const char *dir)
+{
+	char all[32], own[32], name[64], path[256];
+	long page;
+
+	memset(t, 0, sizeof(*t));
+	snprintf(path, sizeof(path), "%s/hpage_pmd_size", dir);
+	page = host_pool_counter(path);
+	if (page <= 0 || read_setting(dir, "enabled", all, sizeof(all))) {
+		snprintf(t->why, sizeof(t->why), "this kernel has no "
+			 "transparent huge pages (%s)", dir);
+		return;
+	}
+	/* The PMD size may have a setting of its own (Linux 6.8). */
+	snprintf(name, sizeof(name), "hugepages-%ldkB/enabled", page >> 10);
+	if (!read_setting(dir, name, own, sizeof(own)) && strcmp(own, "inherit"))
+		memcpy(all, own, sizeof(all));
+	if (!strcmp(all, "never"))
+		snprintf(t->why, sizeof(t->why), "%s/enabled is [never]", dir);
+	else if (!process_allows())
+		snprintf(t->why, sizeof(t->why), "this process has turned them "
+			 "off (prctl PR_SET_THP_DISABLE)");
+	else
+		t->page = (size_t)page;
+}

@@ -1,0 +1,189 @@
+/*
+ * Building one range's huge pages, away from the range (prepare's step
+ * 3): map the shared file of a read-only range (runtime/share.c,
+ * HUGETLB_SHARE=1), or choose its backing (runtime/choose.c) and build
+ * it: hugetlb pages reserved and populated (runtime/backing.c), or
+ * transparent huge pages populated (runtime/thp.c); when one cannot be
+ * had, the choice falls to the next.  A read-only range is copied and
+ * given its final protection now; a writable one is copied by commit, at
+ * the last moment.  Where the kernel cannot move hugetlb mappings
+ * (runtime/choose.c finds out once, on a mapping of its own), a read-only
+ * hugetlb range is built in a file that commit maps over the target.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "arch/raw.h"
+#include "runtime/build.h"
+#include "runtime/thp.h"
+
+static uintptr_t clamp(uintptr_t x, uintptr_t lo, uintptr_t hi)
+{
+	return x < lo ? lo : x > hi ? hi : x;
+}
+
+/* The bytes a read-only range copies, and where the file holds them. */
+static struct rt_bytes bytes_of(const struct sw_range *s, const struct hl_seg *seg,
+				const struct hl_phdr *ph)
+{
+	const struct sw_copy *k = &s->copy[0];
+	struct rt_bytes b = { k->start, k->end, 0, 0 };
+
+	b.off = (off_t)(ph->offset + (k->start - seg->start));
+	b.file_len = clamp(seg->file_end, k->start, k->end) - k->start;
+	return b;
+}
+
+/*
+ * Step 4: copy a read-only range now; make a THP range's pages huge;
+ * seal a read-only range with its final protection.
+ */
+static int fill(const struct rt_prepared *p, struct sw_range *s,
+		struct rt_backing *b, const struct hl_seg *seg,
+		const struct hl_phdr *ph)
+{
+	struct rt_bytes bytes = bytes_of(s, seg, ph);
+	uint64_t t0 = raw_now_ns();
+
+	if (!s->live) {
+		rt_source_copy(&p->src, (char *)s->scratch + (bytes.from - s->target),
+			       &bytes);
+		s->copied = bytes.to - bytes.from;
+	}
+	if (b->kind == HL_BACK_THP && rt_thp_collapse(b))
+		return -1;
+	if (!s->live && mprotect((void *)s->scratch, s->len, s->prot)) {
+		snprintf(b->error, sizeof(b->error), "mprotect of the huge-page "
+			 "copy failed: %s", strerror(errno));
+		rt_backing_unmap(b);
+		return -1;
+	}
+	s->prep_ns = raw_now_ns() - t0;
+	return 0;
+}
+
+/* Hand the backing B built for S over to commit. */
+static void hand_over(struct sw_range *s, const struct rt_backing *b)
+{
+	s->scratch = (uintptr_t)b->addr;
+	s->hugetlb = b->kind == HL_BACK_HUGETLB;
+	s->how = b->fd >= 0 ? SW_MAP_FILE : SW_MOVE;
+	s->fd = b->fd;
+}
+
+/*
+ * Step 3 for a read-only range when sharing: map the shared file, made
+ * now if need be.  Returns 1 when mapped, 0 to go on privately.
+ */
+static int map_shared(struct rt_prepared *p, int i, const struct hl_seg *seg,
+		      const struct hl_phdr *ph, struct rt_report *rep)
+{
+	struct sw_range *s = &p->c->swap[i];
+	struct rt_share_range r = {
+		.phdr = seg->phdr, .ph = ph, .page = p->page[i],
+		.lo = s->target, .hi = s->target + s->len,
+		.bytes = bytes_of(s, seg, ph), .src = &p->src,
+	};
+	uint64_t t0 = raw_now_ns();
+	char err[256];
+	bool made;
+	int fd;
+
+	if (p->share.dirfd < 0 || s->live)
+		return 0;
+	fd = rt_share_file(&p->share, &r, &made, err, sizeof(err));
+	if (fd < 0) {
+		rt_report_share(rep, "%s", err);
+		return 0;
+	}
+	if (rt_backing_map_shared(&p->back[i], fd, s->len, p->page[i], s->prot,
+				  !p->choice.env.hugetlb_move)) {
+		rt_report_share(rep, "%s", p->back[i].error);
+		close(fd);
+		return 0;
+	}
+	if (p->back[i].fd != fd)
+		close(fd);
+	hand_over(s, &p->back[i]);
+	s->copied = made ? r.bytes.to - r.bytes.from : 0;
+	s->prep_ns = raw_now_ns() - t0;
+	return 1;
+}
+
+/* Step 3: build backing WHAT for swap I: mapped, populated, filled. */
+static int build(struct rt_prepared *p, int i, enum hl_backing what,
+		 const struct hl_seg *seg, const struct hl_phdr *ph,
+		 const struct hl_config *cfg, const struct rt_fault *fault)
+{
+	struct rt_backing *b = &p->back[i];
+	struct sw_range *s = &p->c->swap[i];
+	char name[32];
+	int rc;
+
+	snprintf(name, sizeof(name), "hugelink:seg%d", seg->phdr);
+	if (what == HL_BACK_THP) {
+		rc = rt_thp_map(b, s->len, p->page[i]);
+	} else if (fault->reserve) {
+		snprintf(b->error, sizeof(b->error), "reserving hugetlb pages "
+			 "failed (HUGELINK_FAULT=reserve)");
+		rc = -1;
+	} else if (s->live || p->choice.env.hugetlb_move) {
+		rc = rt_backing_map(b, s->len, p->page[i], cfg->path);
+	} else {
+		rc = rt_backing_map_file(b, s->len, p->page[i], cfg->path, name);
+	}
+	if (rc)
+		return -1;
+	hand_over(s, b);
+	return fill(p, s, b, seg, ph);
+}
+
+/*
+ * Steps 3 and 4 away from sharing: choose, build, and when the backing
+ * chosen cannot be had, choose again without it.  A range left on base
+ * pages gives the report every reason; one that went on THP because its
+ * hugetlb pages were refused says why.
+ */
+static int back(struct rt_prepared *p, int i, const struct hl_seg *seg,
+		const struct hl_phdr *ph, const struct hl_config *cfg,
+		const struct rt_fault *fault, struct rt_report *rep)
+{
+	struct sw_range *s = &p->c->swap[i];
+	size_t pages = s->len / p->page[i];
+	struct hl_backing_choice c;
+	char refused[2][200] = { "", "" };	/* hugetlb's, THP's */
+
+	for (;;) {
+		c = rt_choice_take(&p->choice, seg, pages, rep);
+		if (c.backing == HL_BACK_BASE)
+			break;
+		if (!build(p, i, c.backing, seg, ph, cfg, fault)) {
+			if (refused[0][0] && c.backing == HL_BACK_THP)
+				rt_report_thp(rep, "%s", refused[0]);
+			return 0;
+		}
+		snprintf(refused[c.backing == HL_BACK_THP], sizeof(refused[0]),
+			 "%#lx-%#lx: %s", (unsigned long)s->target,
+			 (unsigned long)(s->target + s->len), p->back[i].error);
+		rt_choice_refuse(&p->choice, c.backing, p->page[i], pages,
+				 p->back[i].error);
+	}
+	for (int k = 0; k < 2; k++)
+		if (refused[k][0])
+			rt_report_why(rep, "%s", refused[k]);
+	rt_choice_explain(&p->choice, c.obstacles, rep);
+	rt_report_base(rep, s->target, s->target + s->len, s->prot);
+	return -1;
+}
+
+int rt_build(struct rt_prepared *p, int i, const struct hl_seg *seg,
+	     const struct hl_phdr *ph, const struct hl_config *cfg,
+	     const struct rt_fault *fault, struct rt_report *rep)
+{
+	if (map_shared(p, i, seg, ph, rep))
+		return 0;
+	return back(p, i, seg, ph, cfg, fault, rep);
+}

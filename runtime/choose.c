@@ -1,0 +1,109 @@
+/*
+ * Choosing backings at start-up: see choose.h.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "core/size.h"
+#include "runtime/choose.h"
+
+void rt_choice_read(struct rt_choice *ch, const struct hl_plan *plan,
+		    const struct rt_image *img, const struct hl_config *cfg,
+		    const struct rt_fault *fault)
+{
+	memset(&ch->env, 0, sizeof(ch->env));
+	ch->env.mode = cfg->backing;
+	ch->env.is_static = hl_phdrs_static(img->ph, img->phnum);
+	/* With THP only, the pool and the moves of its pages do not matter. */
+	host_offer_read(&ch->offer, &ch->env, plan, HOST_SYSFS_HUGEPAGES,
+			HOST_SYSFS_THP, cfg->backing != HL_BACKING_THP);
+	if (fault->commit == SW_FAULT_NO_HUGETLB_MREMAP) {
+		ch->env.hugetlb_move = false;
+		snprintf(ch->offer.move_why, sizeof(ch->offer.move_why),
+			 "this kernel cannot move hugetlb mappings (mremap: "
+			 "Invalid argument, HUGELINK_FAULT=no-hugetlb-mremap)");
+	}
+}
+
+struct hl_backing_choice rt_choice_take(struct rt_choice *ch,
+					const struct hl_seg *seg, size_t pages,
+					struct rt_report *rep)
+{
+	struct hl_backing_choice c = hl_backing_take(&ch->env, seg->cls,
+						     seg->page, pages);
+
+	if (c.obstacles & HL_OBST_POOL) {
+		if (c.backing == HL_BACK_BASE)
+			rep->pool_base = true;
+		else if (c.backing == HL_BACK_THP)
+			rep->pool_thp = true;
+	}
+	return c;
+}
+
+void rt_choice_refuse(struct rt_choice *ch, enum hl_backing b, size_t page,
+		      size_t pages, const char *error)
+{
+	hl_backing_refuse(&ch->env, b, page, pages);
+	if (b == HL_BACK_THP)
+		snprintf(ch->offer.thp.why, sizeof(ch->offer.thp.why), "%s",
+			 error);
+}
+
+void rt_choice_explain(const struct rt_choice *ch, unsigned obstacles,
+		       struct rt_report *rep)
+{
+	for (unsigned bit = 1; bit < 1u << HL_OBST_COUNT; bit <<= 1) {
+		if (!(obstacles & bit) || bit == HL_OBST_POOL)
+			continue;
+		if (bit == HL_OBST_THP_OFF)
+			rt_report_why(rep, "%s: %s", hl_obstacle_text(bit),
+				      ch->offer.thp.why);
+		else if (bit == HL_OBST_NO_MOVE)
+			rt_report_why(rep, "writable ranges stay off hugetlb "
+				      "pages: %s", ch->offer.move_why);
+		else
+			rt_report_why(rep, "%s", hl_obstacle_text(bit));
+	}
+}
+
+/* One pool's shortfall, appended to BUF at *USED. */
+static void pool_text(const struct rt_choice *ch, const struct hl_pool_share *p,
+		      char *buf, size_t len, size_t *used)
+{
+	const struct host_offer_size *s = host_offer_size(&ch->offer, p->page);
+	long headroom = s ? host_pool_headroom(&s->pool) : 0;
+	char sz[16];
+
+	if (!s || *used >= len)
+		return;
+	*used += (size_t)snprintf(buf + *used, len - *used,
+		"%s%ld %s pages needed, %ld free (free minus reserved)",
+		*used ? "; " : "", p->wanted, hl_format_size(p->page, sz, sizeof(sz)),
+		host_pool_available(&s->pool));
+	if (headroom && *used < len)
+		*used += (size_t)snprintf(buf + *used, len - *used,
+					  " and %ld more by overcommit", headroom);
+	if (s->cgroup_room >= 0 && s->cgroup_room < p->wanted && *used < len)
+		*used += (size_t)snprintf(buf + *used, len - *used,
+					  ", and the hugetlb cgroup allows %ld (%s)",
+					  s->cgroup_room, s->cgroup);
+}
+
+void rt_choice_report_pool(const struct rt_choice *ch, struct rt_report *rep)
+{
+	char counts[200] = "", text[256];
+	size_t used = 0;
+
+	for (int i = 0; i < ch->env.npool; i++)
+		if (ch->env.pool[i].wanted > ch->env.pool[i].start)
+			pool_text(ch, &ch->env.pool[i], counts, sizeof(counts),
+				  &used);
+	/* A pool refused after the counts said yes: the refusal says why. */
+	if (!used) {
+		rep->pool_base = rep->pool_thp = false;
+		return;
+	}
+	snprintf(text, sizeof(text), "the huge-page pool is short: %s", counts);
+	rt_report_pool(rep, text);
+}

@@ -1,0 +1,44 @@
+#ifndef RUNTIME_CHOOSE_H
+#define RUNTIME_CHOOSE_H
+/*
+ * Choosing each range's backing as the program starts: the rules of
+ * core/backing.h over what host/offer.h finds on this machine, with the
+ * fault injection of runtime/fault.h on top, and the reasons the report
+ * gives.
+ */
+#include "core/backing.h"
+#include "host/offer.h"
+#include "runtime/fault.h"
+#include "runtime/image.h"
+#include "runtime/report.h"
+
+struct rt_choice {
+	struct hl_backing_env env;
+	struct host_offer offer;
+};
+
+/* Read what the machine offers PLAN's ranges, for program IMG. */
+void rt_choice_read(struct rt_choice *ch, const struct hl_plan *plan,
+		    const struct rt_image *img, const struct hl_config *cfg,
+		    const struct rt_fault *fault);
+
+/*
+ * Choose for SEG's range, now PAGES pages; a range the pool could not
+ * serve is noted in REP for rt_choice_report_pool.
+ */
+struct hl_backing_choice rt_choice_take(struct rt_choice *ch,
+					const struct hl_seg *seg, size_t pages,
+					struct rt_report *rep);
+
+/* The chosen backing B could not be built, for the reason ERROR. */
+void rt_choice_refuse(struct rt_choice *ch, enum hl_backing b, size_t page,
+		      size_t pages, const char *error);
+
+/* Give REP every reason in OBSTACLES (HL_OBST_* bits). */
+void rt_choice_explain(const struct rt_choice *ch, unsigned obstacles,
+		       struct rt_report *rep);
+
+/* Tell REP how short the pool was, when it was short for some range. */
+void rt_choice_report_pool(const struct rt_choice *ch, struct rt_report *rep);
+
+#endif
