@@ -10,6 +10,9 @@
 need_cmd perf
 need_cmd bpftrace
 pool_reserve 8
+# The program reads its data's page size from KernelPageSize: keep the
+# data on hugetlb pages rather than the default transparent huge pages.
+export HUGELINK_BACKING=hugetlb
 
 prog=uprobe$$
 cat >prog.c <<'E'
