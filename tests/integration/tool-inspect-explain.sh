@@ -88,8 +88,8 @@ echo "the environment can keep the runtime away"
 HUGETLB_ELFMAP=RW HUGETLB_RESTRICT_EXE=other "$HLBIN/hugelink-inspect" ./prog > out
 says out "HUGETLB_RESTRICT_EXE does not name this program" \
 	"0 of 4 segments" "disabled by HUGETLB_ELFMAP=no"
-HUGETLB_ELFMAP=RX "$HLBIN/hugelink-inspect" ./prog > out
-says out 'environment: invalid: HUGETLB_ELFMAP="RX"' "0 of 4 segments"
+HUGETLB_ELFMAP=R=2M:R=1G "$HLBIN/hugelink-inspect" ./prog > out
+says out 'environment: invalid: HUGETLB_ELFMAP="R=2M:R=1G"' "0 of 4 segments"
 
 echo "an empty pool cannot serve it"
 pool_set_free 0
