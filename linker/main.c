@@ -287,6 +287,7 @@ int main(int argc, char **argv)
 	} else
 		rc = run_link(&j);
 	lw_tmp_remove(&j.tmp);
+	lw_realld_free(&j.ld);
 	free(j.script);
 	lw_prefix_free(&j.prefix);
 	lw_opts_free(&j.opts);

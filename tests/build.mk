@@ -37,8 +37,8 @@ check-integration: stage
 		CC=$(CC) tests/integration/run $(T)
 
 # The packages come first, then the build in a make of its own: what the
-# build finds (the real linkers the wrapper is fixed to) is read when the
-# build runs, so it must run after they are installed.
+# build finds (the GNU ld whose scripts --hugetlbfs-link uses) is read
+# when the build runs, so it must run after they are installed.
 check: deps
 	$(MAKE) --no-print-directory stage
 	$(MAKE) --no-print-directory check-tree

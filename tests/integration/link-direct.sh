@@ -7,7 +7,7 @@
 . "$HL_SRC/tests/integration/lib/link.sh"
 
 LD=$HLBIN/hugetlbfs-ld
-REAL=$(CC=$CC sh "$HL_SRC/linker/find-ld.sh" ld)
+REAL=$(CC=$CC sh "$HL_SRC/ldscripts/find-ld.sh" ld)
 P=$((2 * MIB))
 mkdir tmp
 export TMPDIR=$PWD/tmp

@@ -8,7 +8,7 @@
 
 P=$((2 * MIB))
 write_prog
-REAL=$(CC=$CC sh "$HL_SRC/linker/find-ld.sh" ld)
+REAL=$(CC=$CC sh "$HL_SRC/ldscripts/find-ld.sh" ld)
 "$REAL" --verbose -pie | sed -n '/^=====/,/^=====/p' | sed '1d;$d' >user.ld
 grep -q SECTIONS user.ld || fail "no default script from $REAL --verbose"
 
