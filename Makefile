@@ -2,9 +2,10 @@
 #
 # This is a GNU Makefile.  Put local settings (PREFIX, CC, CFLAGS, ...) in
 # config.mak, which is read after the defaults below, or pass them on the
-# command line or in the environment, as packaging tools do.  CFLAGS,
-# CPPFLAGS and LDFLAGS are the user's: the flags the build itself needs
-# live in variables of their own and are applied around them.
+# command line.  CFLAGS, CPPFLAGS and LDFLAGS are the user's, and are
+# taken from the environment too, as packaging tools pass them: the flags
+# the build itself needs live in variables of their own and are applied
+# around them.
 #
 # Targets: all, deps, check, install, demo, bench, fuzz, sanitize, clean.
 
@@ -12,9 +13,9 @@ PREFIX   = /usr/local
 DESTDIR  =
 CC       = gcc
 AR       = ar
-CFLAGS   = -O2 -g
-CPPFLAGS =
-LDFLAGS  =
+CFLAGS   ?= -O2 -g
+CPPFLAGS ?=
+LDFLAGS  ?=
 B        = build
 STAGE    = $(B)/stage
 

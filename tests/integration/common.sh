@@ -57,6 +57,21 @@ trap 'exit 130' INT TERM
 # hl_cc ARGS...: compile and link through the staged linker wrapper.
 hl_cc() { "$CC" -B"$HLDIR" "$@"; }
 
+# hl_make_try DIR ARGS...: make ARGS in the source tree with the build in
+# DIR (B=DIR), not the one the tests run against, so that a test may
+# build with other settings; make's output goes to DIR.log, and its exit
+# status is returned.  hl_make DIR ARGS...: the same, and make must
+# succeed.
+hl_make_try() {
+	_b=$1
+	shift
+	env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS make -s -C "$HL_SRC" \
+		B="$_b" CC="$CC" "$@" >"$_b.log" 2>&1
+}
+hl_make() {
+	hl_make_try "$@" || { tail -n 30 "$1.log" >&2; fail "make failed (build in $1)"; }
+}
+
 need_root() {
 	[ "$(id -u)" = 0 ] || skip "needs root to manage the huge-page pool"
 }
