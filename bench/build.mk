@@ -12,7 +12,7 @@
 
 BENCH_OUT    = $(B)/bench
 BENCH_CFLAGS = -std=gnu11 -O2 -g $(WARN) -Iexamples
-BENCH_HL     = -B$(STAGE)/share/hugelink -Wl,--hugetlbfs-align
+BENCH_HL     = -B$(STAGE_DATA)/hugelink -Wl,--hugetlbfs-align
 BENCH_LHF    = -B$(BENCH_OUT)/lhf-ld -Wl,--hugetlbfs-align -no-pie -Wl,--no-as-needed
 BIGSEG_MIB   = 8 32 128
 

@@ -14,7 +14,7 @@ $(MKSCRIPT): $(B)/obj/ldscripts/mkscript.o $(call archives,ldscripts)
 # One stamp for the whole set: which emulations exist depends on the
 # linkers installed.
 $(B)/ldscripts.stamp: ldscripts/generate.sh ldscripts/find-ld.sh $(MKSCRIPT)
-	sh ldscripts/generate.sh $(MKSCRIPT) $(STAGE)/share/hugelink/ldscripts \
+	sh ldscripts/generate.sh $(MKSCRIPT) $(STAGE_DATA)/hugelink/ldscripts \
 		"$$(CC='$(CC)' sh ldscripts/find-ld.sh ld.bfd)"
 	@touch $@
 

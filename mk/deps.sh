@@ -16,6 +16,7 @@ build='
 hdr gelf.h libelf-dev
 hdr cmocka.h libcmocka-dev
 cmd readelf binutils
+cmd objcopy binutils
 cmd ld.gold binutils
 cmd gcc gcc
 cmd make make
@@ -33,6 +34,8 @@ cmd setcap libcap2-bin
 cmd python3 python3
 cmd groff groff-base
 cmd man man-db
+cmd gdb gdb
+cmd pkg-config pkg-config
 '
 bench='
 cmd valgrind valgrind

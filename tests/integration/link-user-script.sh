@@ -17,7 +17,7 @@ check_pages prog $P $P
 check_p_align prog $P
 check_wx prog
 check_run prog $P pie
-check_dynamic_runtime prog
+check_embedded_runtime prog
 ok "user script: $(stat -c %s prog) bytes"
 
 refused any "with a -T script" big hl_cc -Wl,-T,user.ld \

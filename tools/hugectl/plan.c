@@ -162,7 +162,7 @@ int ctl_plan_check(struct ctl_vars *v, const struct ctl_target *t,
 	struct hl_config cfg;
 	struct hl_plan plan;
 
-	if (!t->link->dynamic && !t->link->has_ctor)
+	if (!t->link->dynamic && !el_embeds(t->link))
 		return 0;
 	read_config(&cfg, v, t, get, ctx);
 	if (cfg.note[0])

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/version.h"
 #include "host/env.h"
 #include "tools/common/cli.h"
 #include "tools/inspect/model.h"
@@ -25,6 +26,7 @@ static void usage(FILE *out)
 	      "\n"
 	      "  --json      print the report as JSON\n"
 	      "  -h, --help  print this help and exit\n"
+	      "  --version   print hugelink's version and exit\n"
 	      "\n"
 	      "exit status: 0 report printed; 1 the file was refused or could\n"
 	      "not be read; 2 usage error.\n", out);
@@ -41,6 +43,7 @@ static int parse(int argc, char **argv, bool *json)
 	static const struct option lo[] = {
 		{ "json", no_argument, NULL, 'j' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, TL_CLI_VERSION },
 		{ NULL, 0, NULL, 0 },
 	};
 
@@ -90,6 +93,6 @@ int main(int argc, char **argv)
 	int rc = parse(argc, argv, &json);
 
 	if (rc)
-		return tl_cli_stop(rc, usage, "hugelink-inspect");
+		return tl_cli_stop(rc, usage, "hugelink-inspect", HL_VERSION);
 	return tl_cli_finish(inspect(argv[optind], json));
 }
