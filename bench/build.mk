@@ -12,7 +12,7 @@
 
 BENCH_OUT    = $(B)/bench
 BENCH_CFLAGS = -std=gnu11 -O2 -g $(WARN) -Iexamples
-BENCH_HL     = -B$(STAGE)/share/hugelink -Wl,--hugetlbfs-align
+BENCH_HL     = -B$(STAGE_DATA)/hugelink -Wl,--hugetlbfs-align
 BENCH_LHF    = -B$(BENCH_OUT)/lhf-ld -Wl,--hugetlbfs-align -no-pie -Wl,--no-as-needed
 BIGSEG_MIB   = 8 32 128
 
@@ -42,6 +42,20 @@ $(BENCH_OUT)/itlb-packed: examples/itlb.c examples/measure.h $(STAGE_FILES)
 	@mkdir -p $(@D)
 	$(CC) $(BENCH_CFLAGS) -DFUNC_BYTES=128 $(BENCH_HL) -o $@ $<
 
+# A program that does nothing, linked plainly and with each runtime, for
+# bench/runtime-kinds.sh.
+$(BENCH_OUT)/trivial-plain: bench/trivial.c | $(B)/.deps-build
+	@mkdir -p $(@D)
+	$(CC) $(BENCH_CFLAGS) -o $@ $<
+
+$(BENCH_OUT)/trivial-static: bench/trivial.c $(STAGE_FILES)
+	@mkdir -p $(@D)
+	$(CC) $(BENCH_CFLAGS) $(BENCH_HL) -o $@ $<
+
+$(BENCH_OUT)/trivial-shared: bench/trivial.c $(STAGE_FILES)
+	@mkdir -p $(@D)
+	$(CC) $(BENCH_CFLAGS) $(BENCH_HL) -Wl,--hugetlbfs-runtime=shared -o $@ $<
+
 $(BENCH_OUT)/lhf-ld/ld:
 	@mkdir -p $(@D)
 	ln -sf "$$(command -v ld.hugetlbfs)" $@
@@ -62,7 +76,8 @@ $(BENCH_OUT)/lhf/itlb $(BENCH_OUT)/lhf/dtlb: $(BENCH_OUT)/lhf/%: examples/%.c \
 
 BENCH_PROGS = $(BENCH_OUT)/timeit $(BENCH_OUT)/memcpy $(BENCH_OUT)/thp.so \
 	$(BENCH_OUT)/bigseg-plain $(BIGSEG_MIB:%=$(BENCH_OUT)/bigseg-%) \
-	$(BENCH_OUT)/itlb-packed
+	$(BENCH_OUT)/itlb-packed \
+	$(addprefix $(BENCH_OUT)/trivial-,plain static shared)
 BENCH_LHF_PROGS = $(BIGSEG_MIB:%=$(BENCH_OUT)/lhf/bigseg-%) \
 	$(BENCH_OUT)/lhf/bigseg-8-pie $(BENCH_OUT)/lhf/itlb $(BENCH_OUT)/lhf/dtlb
 

@@ -1,7 +1,8 @@
 # Part e, sourced by bench/run.sh: what a relinked program pays when
 # nobody asks for huge pages (HUGETLB_ELFMAP unset), in instructions from
 # exec to exit counted by callgrind, against the same program linked
-# plainly.  Loading one more shared library is most of it.
+# plainly.  hugelink's runtime is inside the program; libhugetlbfs's is a
+# shared library, whose loading is most of its cost.
 
 bench_instructions() {
 	b="instructions of a run that asks for nothing (callgrind)"

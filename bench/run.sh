@@ -7,7 +7,8 @@
 # benchmark's programs), EX_BIN (the examples), BENCH_CSV (where the
 # results go).  BENCH_RUNS sets the rounds of the timed parts (default
 # 11 for start-up, 7 for the TLB-bound runs), BENCH_PARTS which parts run
-# (default: "startup share tlb concurrent instructions").
+# (default: "startup share tlb concurrent instructions runtime-kinds");
+# part P is bench/P.sh, whose function is bench_P with '-' as '_'.
 #
 # Every timed part runs its variants in rounds, one run of each per round,
 # in an order that reverses every other round, so that a machine that
@@ -25,7 +26,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
 export LC_ALL=C
 RUNS=${BENCH_RUNS:-}
-PARTS=${BENCH_PARTS:-startup share tlb concurrent instructions}
+PARTS=${BENCH_PARTS:-startup share tlb concurrent instructions runtime-kinds}
 POOL_2M=320
 
 [ "$(id -u)" = 0 ] || {
@@ -118,7 +119,7 @@ fi
 
 for part in $PARTS; do
 	. "$here/$part.sh"
-	"bench_$part"
+	"bench_$(printf '%s' "$part" | tr - _)"
 done
 
 pool_restore

@@ -1,7 +1,9 @@
 /*
  * Reading HUGETLB_* once.  Pure apart from the GET callback: no
- * allocation, no output; an invalid value is recorded in cfg->error for
- * the caller to report.
+ * allocation, no output.  Values are read as libhugetlbfs read them, so
+ * that a setting it accepted never stops the remap: what is not
+ * understood is ignored, with one note in cfg->note.  Only a
+ * contradictory HUGETLB_ELFMAP is an error, in cfg->error.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,78 +21,135 @@ static void invalid(struct hl_config *cfg, const char *name,
 			 name, value, why);
 }
 
-/* Parse "yes"/"no" (any case) into *OUT; 0, or -1 for anything else. */
-static int parse_yes_no(const char *value, bool *out)
+/* Keep the first note: a value read as libhugetlbfs read it, or ignored,
+ * that changes nothing else. */
+static void note(struct hl_config *cfg, const char *name, const char *value,
+		 const char *what)
 {
-	if (!strcasecmp(value, "yes"))
-		*out = true;
-	else if (!strcasecmp(value, "no"))
-		*out = false;
-	else
-		return -1;
-	return 0;
+	if (!cfg->note[0])
+		snprintf(cfg->note, sizeof(cfg->note), "%s=\"%.60s\": %s",
+			 name, value, what);
 }
 
-/* One class letter and its optional "=SIZE"; returns the rest of S. */
-static const char *parse_class(struct hl_config *cfg, const char *s,
-			       const char *value)
-{
-	size_t *slot = (*s == 'R' || *s == 'r') ? &cfg->r_page : &cfg->w_page;
-	char size[32];
-	size_t n;
+enum flag { FLAG_NO, FLAG_YES, FLAG_OTHER };
 
-	if (*slot) {
-		invalid(cfg, "HUGETLB_ELFMAP", value, "a class is named twice");
-		return NULL;
+/* "yes" and "no", as libhugetlbfs compares them (any case), and also
+ * 1/0, true/false and on/off. */
+static enum flag parse_flag(const char *value)
+{
+	static const char *const yes[] = { "yes", "1", "true", "on" };
+	static const char *const no[] = { "no", "0", "false", "off" };
+
+	for (size_t i = 0; i < sizeof(yes) / sizeof(yes[0]); i++) {
+		if (!strcasecmp(value, yes[i]))
+			return FLAG_YES;
+		if (!strcasecmp(value, no[i]))
+			return FLAG_NO;
 	}
-	*slot = HL_PAGE_DEFAULT;
-	if (*++s != '=')
+	return FLAG_OTHER;
+}
+
+/*
+ * A flag that libhugetlbfs changes from its default only on the one word
+ * that names the other state (HUGETLB_FORCE_ELFMAP on "yes",
+ * HUGETLB_MINIMAL_COPY on "no"): any other value leaves *OUT at its
+ * default, with a note.
+ */
+static void read_flag(struct hl_config *cfg, const char *name,
+		      const char *value, bool *out)
+{
+	enum flag f = value ? parse_flag(value) : FLAG_OTHER;
+
+	if (!value)
+		return;
+	if (f != FLAG_OTHER)
+		*out = f == FLAG_YES;
+	else
+		note(cfg, name, value, *out ?
+		     "not no: taken as yes, as libhugetlbfs does" :
+		     "not yes: taken as no, as libhugetlbfs does");
+}
+
+/*
+ * One class letter, R or W, at S[-1] and its optional "=SIZE" at S, into
+ * *PAGE (0 while the class is not named).  A size that is no page size
+ * leaves the class as it was, with a note; two different sizes for one
+ * class contradict each other.  Returns the rest of S, or NULL after an
+ * error.
+ */
+static const char *parse_class(struct hl_config *cfg, const char *s,
+			       const char *value, size_t *page)
+{
+	size_t n, size;
+	char text[32];
+
+	if (*s != '=') {
+		if (!*page)
+			*page = HL_PAGE_DEFAULT;
 		return s;
-	n = strcspn(++s, ":");
-	if (n >= sizeof(size)) {
-		invalid(cfg, "HUGETLB_ELFMAP", value, "page size too long");
-		return NULL;
 	}
-	memcpy(size, s, n);
-	size[n] = '\0';
-	if (hl_parse_size(size, slot)) {
-		invalid(cfg, "HUGETLB_ELFMAP", value,
-			"not a page size (use e.g. 2M or 1G)");
+	n = strcspn(++s, ":");
+	if (n >= sizeof(text)) {
+		note(cfg, "HUGETLB_ELFMAP", value, "a page size too long: "
+		     "that class is left out");
+		return s + n;
+	}
+	memcpy(text, s, n);
+	text[n] = '\0';
+	if (hl_parse_size(text, &size)) {
+		note(cfg, "HUGETLB_ELFMAP", value, "not a page size (use e.g. "
+		     "2M or 1G): that class is left out");
+	} else if (*page && *page != HL_PAGE_DEFAULT && *page != size) {
+		invalid(cfg, "HUGETLB_ELFMAP", value, "a class is given two page "
+			"sizes");
 		return NULL;
+	} else {
+		*page = size;
 	}
 	return s + n;
 }
 
+/*
+ * As libhugetlbfs reads it: "no" (any case) turns remapping off; otherwise
+ * the classes named anywhere in the value are asked for, R and W in any
+ * case, each with an optional "=SIZE" ("RW", "R:W", "R=2M:W=1G").  A
+ * value that names neither ("yes") leaves the segments' flags to decide;
+ * other characters are ignored.  Both with a note.
+ */
 int hl_config_parse_elfmap(struct hl_config *cfg, const char *value)
 {
-	const char *s = value;
+	size_t page[2] = { 0, 0 };	/* R, W */
+	bool other = false;
 
-	if (!*value) {
-		cfg->elfmap = HL_ELFMAP_UNSET;
+	cfg->elfmap = HL_ELFMAP_UNSET;
+	if (!*value)
 		return 0;
-	}
 	if (!strcasecmp(value, "no")) {
 		cfg->elfmap = HL_ELFMAP_NO;
 		return 0;
 	}
-	cfg->r_page = cfg->w_page = 0;
-	while (*s) {
-		if (!strchr("RrWw", *s)) {
-			invalid(cfg, "HUGETLB_ELFMAP", value,
-				"expected R, W, RW, R=SIZE:W=SIZE or no");
-			return -1;
+	for (const char *s = value; *s; ) {
+		int c = *s == 'R' || *s == 'r' ? 0 : *s == 'W' || *s == 'w' ? 1 : -1;
+
+		if (c < 0) {
+			other |= *s++ != ':';
+			continue;
 		}
-		s = parse_class(cfg, s, value);
+		s = parse_class(cfg, s + 1, value, &page[c]);
 		if (!s)
 			return -1;
-		if (*s == ':' && s[1])
-			s++;
-		else if (*s == ':') {
-			invalid(cfg, "HUGETLB_ELFMAP", value, "trailing ':'");
-			return -1;
-		}
 	}
+	if (!page[0] && !page[1]) {
+		note(cfg, "HUGETLB_ELFMAP", value, "names no class, R or W: the "
+		     "segments' flags decide, as with libhugetlbfs");
+		return 0;
+	}
+	if (other)
+		note(cfg, "HUGETLB_ELFMAP", value, "only R, W, their sizes and "
+		     "':' are read; the rest is ignored");
 	cfg->elfmap = HL_ELFMAP_SET;
+	cfg->r_page = page[0];
+	cfg->w_page = page[1];
 	return 0;
 }
 
@@ -118,26 +177,26 @@ static void read_backing(struct hl_config *cfg, const char *value)
 			"expected auto, hugetlb or thp");
 }
 
-static void read_flag(struct hl_config *cfg, const char *name,
-		      const char *value, bool *out)
-{
-	if (value && parse_yes_no(value, out))
-		invalid(cfg, name, value, "expected yes or no");
-}
-
+/* As libhugetlbfs's atoi: 1 shares; 2 (writable segments too) is refused
+ * and shares nothing, as in libhugetlbfs; anything else shares nothing. */
 static void read_share(struct hl_config *cfg, const char *value)
 {
-	if (!value || !strcmp(value, "0"))
-		cfg->share = false;
-	else if (!strcmp(value, "1"))
-		cfg->share = true;
-	else if (!strcmp(value, "2"))
-		invalid(cfg, "HUGETLB_SHARE", value,
-			"sharing writable segments is not supported");
-	else
-		invalid(cfg, "HUGETLB_SHARE", value, "expected 0 or 1");
+	char *end;
+	long v;
+
+	if (!value)
+		return;
+	v = strtol(value, &end, 10);
+	cfg->share = v == 1;
+	if (v == 2)
+		note(cfg, "HUGETLB_SHARE", value, "sharing writable segments is "
+		     "not supported: nothing is shared");
+	else if (*end || end == value || (v != 0 && v != 1))
+		note(cfg, "HUGETLB_SHARE", value, cfg->share ?
+		     "read as 1" : "not 1: nothing is shared");
 }
 
+/* A number; above 99 is 99.  Anything else keeps the default. */
 static void read_verbose(struct hl_config *cfg, const char *value,
 			 const char *debug)
 {
@@ -146,17 +205,18 @@ static void read_verbose(struct hl_config *cfg, const char *value,
 
 	if (value) {
 		v = strtol(value, &end, 10);
-		if (end == value || *end || v < 0 || v > 99)
-			invalid(cfg, "HUGETLB_VERBOSE", value,
-				"expected a number from 0 to 99");
+		if (end == value || *end || v < 0)
+			note(cfg, "HUGETLB_VERBOSE", value, "not a number from 0 "
+			     "to 99: the default, 2, is kept");
 		else
-			cfg->verbose = (int)v;
+			cfg->verbose = v > 99 ? 99 : (int)v;
 	}
 	if (debug && cfg->verbose < HL_V_DEBUG)
 		cfg->verbose = HL_V_DEBUG;
 }
 
-/* An absolute path, or a ':'-separated list of them when LIST is set. */
+/* An absolute path, or a ':'-separated list of them when LIST is set;
+ * anything else is ignored, with a note. */
 static void read_path(struct hl_config *cfg, const char *name,
 		      const char *value, char *out, bool list)
 {
@@ -165,14 +225,14 @@ static void read_path(struct hl_config *cfg, const char *name,
 	if (!value)
 		return;
 	if (strlen(value) >= HL_CFG_PATH_MAX) {
-		invalid(cfg, name, value, "too long");
+		note(cfg, name, value, "too long: ignored");
 		return;
 	}
 	for (p = value; *p; p += strcspn(p, ":"), p += *p == ':') {
 		if (*p != '/' || (!list && strchr(value, ':'))) {
-			invalid(cfg, name, value, list ?
-				"expected absolute paths separated by ':'" :
-				"expected an absolute path");
+			note(cfg, name, value, list ? "not absolute paths "
+			     "separated by ':': ignored" :
+			     "not an absolute path: ignored");
 			return;
 		}
 	}
@@ -216,7 +276,6 @@ void hl_config_read(struct hl_config *cfg, hl_getenv_fn *get, void *ctx,
 		    bool secure, const char *prog)
 {
 	const char *v;
-	bool ignored;
 
 	memset(cfg, 0, sizeof(*cfg));
 	cfg->minimal_copy = true;
@@ -234,14 +293,16 @@ void hl_config_read(struct hl_config *cfg, hl_getenv_fn *get, void *ctx,
 	read_elfmap(cfg, get, ctx);
 	read_flag(cfg, "HUGETLB_MINIMAL_COPY", get("HUGETLB_MINIMAL_COPY", ctx),
 		  &cfg->minimal_copy);
-	read_flag(cfg, "HUGETLB_NO_RESERVE", get("HUGETLB_NO_RESERVE", ctx),
-		  &ignored);
+	/* HUGETLB_NO_RESERVE is not read: reserving the pages is what keeps
+	 * the swap safe. */
 	read_share(cfg, get("HUGETLB_SHARE", ctx));
 	read_backing(cfg, get("HUGELINK_BACKING", ctx));
 	v = get("HUGETLB_DEFAULT_PAGE_SIZE", ctx);
-	if (v && hl_parse_size(v, &cfg->default_page))
-		invalid(cfg, "HUGETLB_DEFAULT_PAGE_SIZE", v,
-			"not a page size (use e.g. 2M or 1G)");
+	if (v && hl_parse_size(v, &cfg->default_page)) {
+		cfg->default_page = 0;
+		note(cfg, "HUGETLB_DEFAULT_PAGE_SIZE", v, "not a page size (use "
+		     "e.g. 2M or 1G): the kernel's default is used");
+	}
 	read_path(cfg, "HUGETLB_PATH", get("HUGETLB_PATH", ctx), cfg->path, true);
 	read_path(cfg, "HUGETLB_SHARE_PATH", get("HUGETLB_SHARE_PATH", ctx),
 		  cfg->share_path, false);

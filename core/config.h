@@ -3,15 +3,20 @@
 /*
  * The runtime's configuration: every HUGETLB_* variable it reads, parsed
  * once into a struct that the rest of the start-up treats as const.
+ * Values are read as libhugetlbfs read them: one it accepted never turns
+ * remapping off, and what hugelink does not understand is ignored with a
+ * note.
  *
  * Variables (compatible with libhugetlbfs; see hugelink(7)):
  *   HUGETLB_ELFMAP         "no", or classes R and W, each with an optional
  *                          "=SIZE", joined directly or by ':' ("RW",
- *                          "R:W", "R=2M:W=1G", "W=16M")
- *   HUGETLB_FORCE_ELFMAP   "yes": remap the huge-page-aligned interior of
- *                          segments that were not relinked
- *   HUGETLB_MINIMAL_COPY   "no": copy the whole bss instead of the pages
- *                          in use
+ *                          "R:W", "R=2M:W=1G", "W=16M"); a value naming
+ *                          neither leaves the segments' flags to decide
+ *   HUGETLB_FORCE_ELFMAP   "yes" (or 1, true, on): remap the
+ *                          huge-page-aligned interior of segments that
+ *                          were not relinked
+ *   HUGETLB_MINIMAL_COPY   "no" (or 0, false, off): copy the whole bss
+ *                          instead of the pages in use
  *   HUGETLB_DEFAULT_PAGE_SIZE  the size used where none is named
  *   HUGETLB_PATH           hugetlbfs mount(s) to use, ':'-separated
  *   HUGETLB_RESTRICT_EXE   ':'-separated program names; others are left
@@ -19,7 +24,7 @@
  *   HUGETLB_SHARE          "1": keep read-only segments in shared files
  *   HUGETLB_SHARE_PATH     the directory for them
  *   HUGETLB_VERBOSE        0..99 (default 2); HUGETLB_DEBUG: at least 4
- *   HUGETLB_NO_RESERVE     accepted and ignored: reserving the pages is
+ *   HUGETLB_NO_RESERVE     any value, ignored: reserving the pages is
  *                          what keeps the swap safe
  *   HUGELINK_BACKING       "auto" (the default), "hugetlb" or "thp": which
  *                          memory may back the ranges (core/backing.h)
@@ -60,7 +65,8 @@ struct hl_config {
 	size_t default_page;	/* 0: the kernel's default */
 	char path[HL_CFG_PATH_MAX];
 	char share_path[HL_CFG_PATH_MAX];
-	char error[192];	/* why a value is invalid; "" when all are valid */
+	char error[192];	/* why HUGETLB_ELFMAP contradicts itself, or "" */
+	char note[192];		/* the first value ignored or read leniently */
 };
 
 typedef const char *hl_getenv_fn(const char *name, void *ctx);
@@ -69,8 +75,10 @@ typedef const char *hl_getenv_fn(const char *name, void *ctx);
  * Fill CFG from the variables GET returns (GET returns NULL for unset
  * ones).  With SECURE set, GET is never called and CFG holds the
  * defaults.  PROG is the program's path or name: HUGETLB_RESTRICT_EXE
- * compares its last component.  An invalid value leaves a message in
- * CFG->error; the caller then remaps nothing.
+ * compares its last component.  A contradictory HUGETLB_ELFMAP leaves a
+ * message in CFG->error, and the caller then remaps nothing; a value
+ * ignored or read leniently leaves one in CFG->note, and changes nothing
+ * else.
  */
 void hl_config_read(struct hl_config *cfg, hl_getenv_fn *get, void *ctx,
 		    bool secure, const char *prog);
@@ -84,7 +92,8 @@ const char *hl_base_name(const char *path);
  */
 int hl_config_parse_backing(const char *value, enum hl_backing_mode *mode);
 
-/* Parse an HUGETLB_ELFMAP value into CFG; 0 or -1 with CFG->error set. */
+/* Parse an HUGETLB_ELFMAP value into CFG: 0, perhaps with CFG->note set,
+ * or -1 with CFG->error set. */
 int hl_config_parse_elfmap(struct hl_config *cfg, const char *value);
 
 #endif

@@ -18,28 +18,59 @@ static size_t round_up(size_t n, size_t align)
 	return (n + align - 1) & ~(align - 1);
 }
 
-size_t hl_note_build_id(const void *notes, size_t len, size_t align,
-			unsigned char *out, size_t max)
+const void *hl_note_find(const void *notes, size_t len, size_t align,
+			 const char *name, unsigned type, size_t *descsz)
 {
 	const unsigned char *p = notes;
+	size_t want = strlen(name) + 1;
 	Elf32_Nhdr n;	/* Elf64_Nhdr has the same three 32-bit words */
 
 	while (len >= sizeof(n)) {
-		size_t name, desc, whole;
+		size_t nsz, dsz, whole;
 
 		memcpy(&n, p, sizeof(n));
-		name = round_up(n.n_namesz, align);
-		desc = round_up(n.n_descsz, align);
-		if (name > len || desc > len || sizeof(n) + name + desc > len)
-			return 0;
-		whole = sizeof(n) + name + desc;
-		if (n.n_type == NT_GNU_BUILD_ID && n.n_namesz == 4 &&
-		    !memcmp(p + sizeof(n), "GNU", 4))
-			return n.n_descsz <= max ?
-			       (memcpy(out, p + sizeof(n) + name, n.n_descsz),
-				n.n_descsz) : 0;
+		nsz = round_up(n.n_namesz, align);
+		dsz = round_up(n.n_descsz, align);
+		if (nsz > len || dsz > len || sizeof(n) + nsz + dsz > len)
+			return NULL;
+		whole = sizeof(n) + nsz + dsz;
+		if (n.n_type == type && n.n_namesz == want &&
+		    !memcmp(p + sizeof(n), name, want)) {
+			*descsz = n.n_descsz;
+			return p + sizeof(n) + nsz;
+		}
 		p += whole;
 		len -= whole;
 	}
-	return 0;
+	return NULL;
+}
+
+size_t hl_note_build_id(const void *notes, size_t len, size_t align,
+			unsigned char *out, size_t max)
+{
+	size_t n;
+	const void *id = hl_note_find(notes, len, align, "GNU",
+				      NT_GNU_BUILD_ID, &n);
+
+	if (!id || n > max)
+		return 0;
+	memcpy(out, id, n);
+	return n;
+}
+
+bool hl_note_runtime(const void *notes, size_t len, size_t align,
+		     char *out, size_t max)
+{
+	size_t n;
+	const char *v = hl_note_find(notes, len, align, HL_NOTE_OWNER,
+				     HL_NOTE_RUNTIME, &n);
+
+	if (!v || !max)
+		return false;
+	n = strnlen(v, n);
+	if (n >= max)
+		n = max - 1;
+	memcpy(out, v, n);
+	out[n] = '\0';
+	return true;
 }

@@ -2,20 +2,49 @@
 #define CORE_NOTE_H
 /*
  * ELF notes, as a PT_NOTE segment holds them.  Pure: the runtime passes
- * its loaded notes, hugectl the bytes it read from the program file; both
- * must find the same build-id, since it goes into the key of shared
- * files.  Notes are in the byte order of the machine that reads them.
+ * its loaded notes, hugectl and the ELF library the bytes they read from
+ * the program file; all must find the same notes, since the build-id
+ * goes into the key of shared files and the runtime's note says who
+ * carries the runtime.  Notes are in the byte order of the machine that
+ * reads them.
  */
+#include <stdbool.h>
 #include <stddef.h>
 
 /*
- * Copy the GNU build-id (NT_GNU_BUILD_ID, name "GNU") from the LEN bytes
- * of notes at NOTES, aligned to ALIGN (4 or 8, the segment's p_align),
+ * The note every copy of the hugelink runtime carries (.note.hugelink,
+ * runtime/claim.c): owner "hugelink", type HL_NOTE_RUNTIME, and as
+ * descriptor the runtime's version, a NUL-terminated string padded with
+ * NULs to a multiple of 4 bytes.  Programs that embed the runtime and
+ * libhugelink.so carry it in a PT_NOTE, stripped or not.
+ */
+#define HL_NOTE_OWNER "hugelink"
+#define HL_NOTE_RUNTIME 1u
+#define HL_NOTE_VERSION_MAX 32	/* descriptor bytes, the NUL included */
+
+/*
+ * The descriptor of the first note of TYPE owned by NAME in the LEN bytes
+ * of notes at NOTES, aligned to ALIGN (4 or 8, the segment's p_align);
+ * *DESCSZ gets its size.  NULL when there is none or the notes before it
+ * are malformed.
+ */
+const void *hl_note_find(const void *notes, size_t len, size_t align,
+			 const char *name, unsigned type, size_t *descsz);
+
+/*
+ * Copy the GNU build-id (NT_GNU_BUILD_ID, name "GNU") from the notes
  * into OUT, at most MAX bytes.  Returns its length, or 0 when there is
  * none, it is longer than MAX, or the notes are malformed.
  */
 size_t hl_note_build_id(const void *notes, size_t len, size_t align,
 			unsigned char *out, size_t max);
+
+/*
+ * When the notes hold the hugelink runtime's note, copy its version
+ * into OUT (MAX bytes, NUL-terminated, cut to fit) and return true.
+ */
+bool hl_note_runtime(const void *notes, size_t len, size_t align,
+		     char *out, size_t max);
 
 /* The alignment of the notes of a PT_NOTE whose p_align is P_ALIGN. */
 size_t hl_note_align(unsigned long long p_align);

@@ -1,8 +1,8 @@
 /*
  * Reading how a program is linked.  The dynamic section is found through
  * PT_DYNAMIC and its string table through the PT_LOAD that holds
- * DT_STRTAB, as ld.so finds them; every offset and size is checked
- * against the chunk it indexes.
+ * DT_STRTAB, as ld.so finds them, and notes through PT_NOTE; every
+ * offset and size is checked against the chunk it indexes.
  */
 #include <err.h>
 #include <string.h>
@@ -123,6 +123,24 @@ static int scan_needed(const struct el_file *f, const struct dyn_info *di,
 	return rc;
 }
 
+/* Look for the runtime's note in the PT_NOTE P. */
+static int read_note(const struct el_file *f, const struct hl_phdr *p,
+		     struct el_linkage *l)
+{
+	Elf_Data *d;
+
+	if (!p->filesz || l->has_note)
+		return 0;
+	d = elf_getdata_rawchunk(f->elf, (int64_t)p->offset, p->filesz,
+				 ELF_T_BYTE);
+	if (!d)
+		return EL_ERR(f->name, "elf_getdata_rawchunk");
+	l->has_note = hl_note_runtime(d->d_buf, d->d_size,
+				      hl_note_align(p->align), l->version,
+				      sizeof(l->version));
+	return 0;
+}
+
 static int read_dynamic(const struct el_file *f, const struct hl_phdr *p,
 			struct el_linkage *l)
 {
@@ -208,15 +226,30 @@ int el_linkage_read(const struct el_file *f, struct el_linkage *l)
 			return -1;
 		if (p->type == PT_DYNAMIC && p->filesz && read_dynamic(f, p, l))
 			return -1;
+		if (p->type == PT_NOTE && read_note(f, p, l))
+			return -1;
 	}
-	if (!l->dynamic)
-		return read_symtab(f, l);
-	return 0;
+	return read_symtab(f, l);
+}
+
+bool el_embeds(const struct el_linkage *l)
+{
+	return l->has_note || l->has_ctor;
 }
 
 bool el_linked(const struct el_linkage *l)
 {
-	return l->needs_runtime || l->has_ctor;
+	return l->needs_runtime || el_embeds(l);
+}
+
+/* True when the N bytes at NAME are a version suffix: "" or ".1.0.0". */
+static bool version_suffix(const char *name, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!(name[i] >= '0' && name[i] <= '9') &&
+		    !(name[i] == '.' && i + 1 < n && name[i + 1] != '.'))
+			return false;
+	return n == 0 || name[0] == '.';
 }
 
 bool el_preloads_runtime(const char *list)
@@ -224,9 +257,14 @@ bool el_preloads_runtime(const char *list)
 	size_t n = strlen(EL_RUNTIME_SONAME), len;
 
 	for (const char *p = list; *p; p += len + (p[len] != '\0')) {
+		const char *base;
+
 		len = strcspn(p, ": ");
-		if (len >= n && !strncmp(p + len - n, EL_RUNTIME_SONAME, n) &&
-		    (len == n || p[len - n - 1] == '/'))
+		base = memrchr(p, '/', len);
+		base = base ? base + 1 : p;
+		if ((size_t)(p + len - base) >= n &&
+		    !strncmp(base, EL_RUNTIME_SONAME, n) &&
+		    version_suffix(base + n, (size_t)(p + len - base) - n))
 			return true;
 	}
 	return false;

@@ -5,7 +5,7 @@
 # with the project's warnings on top.
 
 EX_OUT   = $(B)/examples
-EX_FLAGS = -std=gnu11 -O2 -g $(WARN) -B$(STAGE)/share/hugelink \
+EX_FLAGS = -std=gnu11 -O2 -g $(WARN) -B$(STAGE_DATA)/hugelink \
 	   -Wl,--hugetlbfs-align
 EX_PROGS = $(EX_OUT)/itlb $(EX_OUT)/dtlb $(EX_OUT)/dtlb-1g
 

@@ -33,7 +33,7 @@ $(FUZZ_B)/%: fuzz/%.c fuzz-libs
 	$(FUZZ_CC) $(ALL_CPPFLAGS) $(HL_CFLAGS) -g -O1 -fsanitize=fuzzer \
 		$(FUZZ_SAN) -o $@ $< $(FUZZ_LIBS) $(call libs,fuzz)
 
-$(FUZZ_B)/seeds/.made: fuzz/seeds.sh $(STAGE)/lib/libhugelink.so
+$(FUZZ_B)/seeds/.made: fuzz/seeds.sh $(STAGE_LIB)/libhugelink.so
 	rm -rf $(@D)
 	CC=$(CC) fuzz/seeds.sh $(abspath $(@D)) $(abspath $(STAGE))
 	@touch $@
@@ -48,10 +48,10 @@ SANITIZE_B     = $(B)/sanitize
 SANITIZE_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
                  -fno-sanitize-recover=all
 
-sanitize: $(FUZZ_B)/seeds/.made $(STAGE)/lib/libhugelink.so
+sanitize: $(FUZZ_B)/seeds/.made $(STAGE_LIB)/libhugelink.so
 	$(MAKE) --no-print-directory B=$(SANITIZE_B) CC=$(SANITIZE_CC) \
 		CFLAGS='$(SANITIZE_FLAGS)' tools check-unit
 	fuzz/smoke.sh $(SANITIZE_B)/stage/bin $(FUZZ_B)/seeds/elf \
-		$(abspath $(STAGE))/lib
+		$(abspath $(STAGE_LIB))
 
 .PHONY: fuzz-libs

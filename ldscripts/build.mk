@@ -1,7 +1,9 @@
 # ldscripts: the --hugetlbfs-link=B and =BDT scripts, made at build time
 # from GNU ld's own default scripts (ld --verbose) by mkscript, which
 # shares its text processing with the wrapper.  Never hand-written: GNU
-# ld's scripts keep TLS, RELRO, GNU_PROPERTY and everything else.
+# ld's scripts keep TLS, RELRO, GNU_PROPERTY and everything else.  The
+# GNU ld they come from is the one $(CC) runs as ld.bfd now
+# (ldscripts/find-ld.sh); the wrapper itself fixes no linker.
 
 MKSCRIPT = $(B)/ldscripts/mkscript
 
@@ -11,10 +13,9 @@ $(MKSCRIPT): $(B)/obj/ldscripts/mkscript.o $(call archives,ldscripts)
 
 # One stamp for the whole set: which emulations exist depends on the
 # linkers installed.
-$(B)/ldscripts.stamp: ldscripts/generate.sh $(MKSCRIPT) \
-		$(B)/gen/linker/config.h
-	sh ldscripts/generate.sh $(MKSCRIPT) $(STAGE)/share/hugelink/ldscripts \
-		"$$(sed -n 's/^#define HL_LD_BFD "\(.*\)"$$/\1/p' $(B)/gen/linker/config.h)"
+$(B)/ldscripts.stamp: ldscripts/generate.sh ldscripts/find-ld.sh $(MKSCRIPT)
+	sh ldscripts/generate.sh $(MKSCRIPT) $(STAGE_DATA)/hugelink/ldscripts \
+		"$$(CC='$(CC)' sh ldscripts/find-ld.sh ld.bfd)"
 	@touch $@
 
 STAGE_FILES += $(B)/ldscripts.stamp

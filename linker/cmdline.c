@@ -1,17 +1,21 @@
 /*
  * Building the real linker's command line.
  *
- * The runtime goes in before the C library, because in a static link its
- * references to libc must be resolved by the archives that follow, and
- * inside --push-state/--pop-state so that the surrounding flags stay as
- * the user set them.  The shared runtime is linked --no-as-needed: it is
- * referenced by nothing, and Debian's default --as-needed would drop it.
+ * The runtime goes in before the C library, because its references to
+ * libc must be resolved by what follows (in a static link, archives are
+ * searched once, in order), and inside --push-state/--pop-state so that
+ * the surrounding flags stay as the user set them.  Nothing in the
+ * program refers to the runtime: the archive's one object is pulled in
+ * by its constructor's name (-u rt_ctor), and not --whole-archive even
+ * where the user's own flags say so; the shared runtime is linked
+ * --no-as-needed, since Debian's default --as-needed would drop it.
  * Everything else goes last, but before a "--" (after which the real
  * linker reads only file names).
  */
 #include <stdio.h>
 #include <string.h>
 
+#include "elf/link.h"
 #include "linker/cmdline.h"
 
 /* Where the runtime goes: before the first -lc or --start-group. */
@@ -27,17 +31,22 @@ static size_t runtime_slot(const struct lw_opts *o)
 	return o->options_end;
 }
 
+/* Insert the runtime's arguments; *N gets their number. */
 static int add_runtime(const struct lw_opts *o, const struct lw_cmdline *p,
-		       struct lw_argv *out, size_t base)
+		       struct lw_argv *out, size_t base, size_t *n)
 {
-	char *const v[] = {
-		"--push-state",
-		p->archive ? "--whole-archive" : "--no-as-needed",
-		(char *)p->runtime,
+	char *const archive[] = {
+		"--push-state", "--no-whole-archive", "-u", EL_RUNTIME_CTOR,
+		(char *)p->runtime, "--pop-state",
+	};
+	char *const shared[] = {
+		"--push-state", "--no-as-needed", (char *)p->runtime,
 		"--pop-state",
 	};
 
-	return lw_argv_insert(out, base + runtime_slot(o), v, 4);
+	*n = p->archive ? 6 : 4;
+	return lw_argv_insert(out, base + runtime_slot(o),
+			      p->archive ? archive : shared, *n);
 }
 
 /* Append the layout's own options to TAIL. */
@@ -67,21 +76,21 @@ int lw_cmdline_args(const struct lw_opts *o, const struct lw_cmdline *p,
 		 struct lw_argv *out)
 {
 	struct lw_argv tail = { 0 };
-	size_t base = out->n;
+	size_t base = out->n, n = 0;
 	int rc;
 
 	rc = lw_argv_pushv(out, o->rest.v, o->rest.n);
 	if (rc == 0 && p->runtime)
-		rc = add_runtime(o, p, out, base);
+		rc = add_runtime(o, p, out, base, &n);
 	if (rc == 0 && p->rpath)
 		rc = lw_argv_pushv(&tail, (char *const[]){ "-rpath",
 				   (char *)p->rpath }, 2);
 	if (rc == 0)
 		rc = layout_args(p, &tail);
-	/* The runtime (4 arguments) went in before options_end. */
+	/* The runtime (N arguments) went in before options_end. */
 	if (rc == 0)
-		rc = lw_argv_insert(out, base + o->options_end +
-				    (p->runtime ? 4 : 0), tail.v, tail.n);
+		rc = lw_argv_insert(out, base + o->options_end + n, tail.v,
+				    tail.n);
 	lw_argv_free(&tail);
 	return rc;
 }

@@ -4,9 +4,10 @@
  *
  * Without any --hugetlbfs-* option the wrapper only execs the real
  * linker: compilers run every link through it (gcc -B), including -r,
- * --version and -v.  With one, it runs the real linker as a child and
- * waits, because the output needs a post-link edit (p_align, p_flags)
- * that no linker option or script can express.  Each step returns -1
+ * --version and -v.  --hugetlbfs-version is answered by the wrapper
+ * itself, which then runs nothing.  With another, it runs the real
+ * linker as a child and waits, because the output needs a post-link
+ * edit (p_align, p_flags) that no linker option or script can express.  Each step returns -1
  * after its message; main alone turns that into an exit status.
  */
 #include <err.h>
@@ -18,6 +19,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "core/version.h"
 #include "linker/argv.h"
 #include "linker/cmdline.h"
 #include "linker/layout.h"
@@ -102,18 +104,19 @@ static int find_script(struct job *j)
 	return 0;
 }
 
-/* The runtime: the archive for static links, else the shared library
- * (with a run path unless the loader finds it anyway); none for shared
- * objects, since only the main program is remapped. */
+/* The runtime: the archive, inside every kind of executable, unless
+ * --hugetlbfs-runtime=shared asks for the shared library in a dynamic
+ * one (with a run path unless the loader finds it anyway); none for
+ * shared objects, since only the main program is remapped. */
 static int find_runtime(struct job *j)
 {
 	const struct lw_opts *o = &j->opts;
 
 	if (!wants_layout(o) || o->kind == LW_KIND_SHARED)
 		return 0;
-	j->plan.archive = o->is_static;
-	j->plan.runtime = o->is_static ? j->prefix.lib_a : j->prefix.lib_so;
-	if (!o->is_static && !lw_prefix_is_system_libdir(j->prefix.libdir))
+	j->plan.archive = o->is_static || o->runtime == LW_RUNTIME_STATIC;
+	j->plan.runtime = j->plan.archive ? j->prefix.lib_a : j->prefix.lib_so;
+	if (!j->plan.archive && !lw_prefix_is_system_libdir(j->prefix.libdir))
 		j->plan.rpath = j->prefix.libdir;
 	if (access(j->plan.runtime, R_OK) < 0) {
 		warn("runtime library %s", j->plan.runtime);
@@ -279,6 +282,9 @@ int main(int argc, char **argv)
 	program_invocation_short_name = "hugetlbfs-ld";
 	if (parse(&j, argc, argv) < 0)
 		rc = LW_EXIT_USAGE;
+	else if (j.opts.version)
+		rc = printf("hugetlbfs-ld (hugelink) %s\n", HL_VERSION) < 0 ||
+		     fflush(stdout) ? LW_EXIT_FAILED : 0;
 	else if (lw_realld_choose(argv[0], &j.ld) < 0)
 		rc = LW_EXIT_SETUP;
 	else if (!j.opts.ours) {
@@ -287,6 +293,7 @@ int main(int argc, char **argv)
 	} else
 		rc = run_link(&j);
 	lw_tmp_remove(&j.tmp);
+	lw_realld_free(&j.ld);
 	free(j.script);
 	lw_prefix_free(&j.prefix);
 	lw_opts_free(&j.opts);

@@ -96,6 +96,16 @@ static int take_ours(const char *a, struct lw_opts *o, enum lw_mode *link,
 	o->ours = true;
 	if (strcmp(a, OURS "align") == 0) {
 		*align = true;
+	} else if (strcmp(a, OURS "version") == 0) {
+		o->version = true;
+	} else if ((v = value_of(a, OURS "runtime"))) {
+		if (strcmp(v, "static") == 0)
+			o->runtime = LW_RUNTIME_STATIC;
+		else if (strcmp(v, "shared") == 0)
+			o->runtime = LW_RUNTIME_SHARED;
+		else
+			goto bad_value;
+		o->runtime_set = true;
 	} else if ((v = value_of(a, OURS "link"))) {
 		if (strcmp(v, "B") == 0)
 			*link = LW_MODE_B;
@@ -116,7 +126,8 @@ static int take_ours(const char *a, struct lw_opts *o, enum lw_mode *link,
 		}
 	} else if (strcmp(a, OURS "link") == 0 ||
 		   strcmp(a, OURS "script-path") == 0 ||
-		   strcmp(a, OURS "page-size") == 0) {
+		   strcmp(a, OURS "page-size") == 0 ||
+		   strcmp(a, OURS "runtime") == 0) {
 		warnx("%s needs a value: %s=VALUE", a, a);
 		return -1;
 	} else {
@@ -127,7 +138,8 @@ static int take_ours(const char *a, struct lw_opts *o, enum lw_mode *link,
 
 bad_value:
 	warnx("%s: bad value (expected %s)", a,
-	      value_of(a, OURS "link") ? "B or BDT" : "a directory");
+	      value_of(a, OURS "link") ? "B or BDT" :
+	      value_of(a, OURS "runtime") ? "static or shared" : "a directory");
 	return -1;
 }
 
@@ -258,8 +270,14 @@ static int finish(struct lw_opts *o, enum lw_mode link, bool align)
 		o->options_end = o->rest.n;
 	o->mode = link != LW_MODE_NONE ? link :
 		  align ? LW_MODE_ALIGN : LW_MODE_NONE;
+	if (o->version)
+		return 0;
 	if (o->page_size && o->mode == LW_MODE_NONE) {
 		warnx(OURS "page-size needs " OURS "align or " OURS "link");
+		return -1;
+	}
+	if (o->runtime_set && o->mode == LW_MODE_NONE) {
+		warnx(OURS "runtime needs " OURS "align or " OURS "link");
 		return -1;
 	}
 	return 0;

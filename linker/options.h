@@ -16,6 +16,12 @@ enum lw_mode {
 	LW_MODE_BDT,	/* --hugetlbfs-link=BDT */
 };
 
+/* Which runtime goes into executables (--hugetlbfs-runtime). */
+enum lw_runtime {
+	LW_RUNTIME_STATIC,	/* libhugelink.a, inside the program */
+	LW_RUNTIME_SHARED,	/* libhugelink.so, with a run path */
+};
+
 /* What the output is, as the real linker will decide it (last one wins). */
 enum lw_kind { LW_KIND_EXEC, LW_KIND_PIE, LW_KIND_SHARED };
 
@@ -24,6 +30,9 @@ struct lw_opts {
 	enum lw_mode mode;	/* --hugetlbfs-link overrides --hugetlbfs-align */
 	size_t page_size;	/* --hugetlbfs-page-size, 0 when absent */
 	const char *script_dir;	/* --hugetlbfs-script-path, NULL when absent */
+	enum lw_runtime runtime; /* --hugetlbfs-runtime, static when absent */
+	bool runtime_set;	/* --hugetlbfs-runtime was given */
+	bool version;		/* --hugetlbfs-version: print it, link nothing */
 
 	const char *emulation;	/* the last -m, NULL when absent */
 	const char *output;	/* the last -o, "a.out" when absent */

@@ -1,13 +1,13 @@
 /*
- * The wrapper's files in the install tree, below the prefix host/prefix.c
- * finds from the running wrapper.
+ * The wrapper's files in the install tree that host/dirs.c finds from
+ * the running wrapper.
  */
 #include <err.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "host/prefix.h"
+#include "host/dirs.h"
 #include "linker/config.h"
 #include "linker/prefix.h"
 
@@ -22,15 +22,15 @@ static char *join(const char *prefix, const char *rest)
 
 int lw_prefix_find(struct lw_prefix *p)
 {
-	char *prefix = host_prefix_find();
+	struct host_dirs d;
 
-	if (!prefix)
+	if (host_dirs_find(&d) < 0)
 		return -1;
-	p->libdir = join(prefix, "lib");
-	p->lib_so = join(prefix, "lib/libhugelink.so");
-	p->lib_a = join(prefix, "lib/libhugelink.a");
-	p->scripts = join(prefix, "share/hugelink/ldscripts");
-	free(prefix);
+	p->libdir = strdup(d.lib);
+	p->lib_so = join(d.lib, "libhugelink.so");
+	p->lib_a = join(d.lib, "libhugelink.a");
+	p->scripts = join(d.data, "hugelink/ldscripts");
+	host_dirs_free(&d);
 	if (!p->libdir || !p->lib_so || !p->lib_a || !p->scripts) {
 		warn("finding the install tree");
 		lw_prefix_free(p);

@@ -1,19 +1,18 @@
 #ifndef LINKER_PREFIX_H
 #define LINKER_PREFIX_H
 /*
- * The install tree, found from the wrapper's own location (host/prefix.h):
- * the wrapper is <prefix>/bin/hugetlbfs-ld, the runtime
- * <prefix>/lib/libhugelink.{so,a}, the scripts
- * <prefix>/share/hugelink/ldscripts.  Nothing is compiled in, so the
- * tree can be moved.
+ * The wrapper's files in the install tree, found from the wrapper's own
+ * location (host/dirs.h): the runtime <libdir>/libhugelink.a and
+ * <libdir>/libhugelink.so, the scripts <datadir>/hugelink/ldscripts.
+ * Nothing absolute is compiled in, so the tree can be moved.
  */
 #include <stdbool.h>
 
 struct lw_prefix {
-	char *lib_so;		/* <prefix>/lib/libhugelink.so */
-	char *lib_a;		/* <prefix>/lib/libhugelink.a */
-	char *libdir;		/* <prefix>/lib */
-	char *scripts;		/* <prefix>/share/hugelink/ldscripts */
+	char *lib_so;		/* <libdir>/libhugelink.so */
+	char *lib_a;		/* <libdir>/libhugelink.a */
+	char *libdir;
+	char *scripts;		/* <datadir>/hugelink/ldscripts */
 };
 
 /* Fill P for the running wrapper.  Returns 0, or -1 after a message. */

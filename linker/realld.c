@@ -2,53 +2,45 @@
  * Choosing and identifying the real linker.
  */
 #include <err.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "linker/config.h"
 #include "linker/emul.h"
+#include "linker/findld.h"
 #include "linker/realld.h"
 #include "linker/spawn.h"
 
 /*
- * The linkers found when hugetlbfs-ld was built, by the name a compiler
- * looks for ("ld", or "ld.<name>" for -fuse-ld=<name>).  An empty path
- * means it was not installed then.
+ * The names a compiler runs the linker as: "ld" by default, "ld.<name>"
+ * for -fuse-ld=<name>.
  */
-static const struct {
-	const char *name;
-	const char *path;
-} builtin[] = {
-	{ "ld",		HL_LD_DEFAULT },
-	{ "ld.bfd",	HL_LD_BFD },
-	{ "ld.gold",	HL_LD_GOLD },
-	{ "ld.lld",	HL_LD_LLD },
-	{ "ld.mold",	HL_LD_MOLD },
+static const char *const ld_names[] = {
+	"ld", "ld.bfd", "ld.gold", "ld.lld", "ld.mold",
 };
-#define NBUILTIN (sizeof(builtin) / sizeof(builtin[0]))
+#define NNAMES (sizeof(ld_names) / sizeof(ld_names[0]))
 
 /*
- * The entry for the name we run as: "ld" for hugetlbfs-ld, ld.hugetlbfs
- * and any "<target>-ld"; "ld.lld" for "ld.lld" or "<target>-ld.lld", and
- * so on.  NBUILTIN for any other name.
+ * The name of the real linker for the name we run as: "ld" for
+ * hugetlbfs-ld, ld.hugetlbfs and any "<target>-ld"; "ld.lld" for
+ * "ld.lld" or "<target>-ld.lld", and so on.  NULL for any other name.
  */
-static size_t role(const char *argv0)
+static const char *role(const char *argv0)
 {
 	const char *base = strrchr(argv0, '/'), *dash;
-	size_t i;
 
 	base = base ? base + 1 : argv0;
 	if (strcmp(base, "ld.hugetlbfs") == 0)
-		return 0;
+		return ld_names[0];
 	dash = strrchr(base, '-');
 	if (dash && strncmp(dash + 1, "ld", 2) == 0)
 		base = dash + 1;
-	for (i = 0; i < NBUILTIN; i++)
-		if (strcmp(base, builtin[i].name) == 0)
-			break;
-	return i;
+	for (size_t i = 0; i < NNAMES; i++)
+		if (strcmp(base, ld_names[i]) == 0)
+			return ld_names[i];
+	return NULL;
 }
 
 /* Refuse PATH when it is this very program: that would loop forever. */
@@ -73,6 +65,32 @@ static int not_self(const char *path)
 	return 0;
 }
 
+/*
+ * Another copy of hugetlbfs-ld, found as the real linker by this one (or
+ * the other way round), would run them in turn forever.  Each copy
+ * exports its process id to the linker it runs, which is then the same
+ * process (exec) or a child (spawn): a copy that finds its own or its
+ * parent's id there was run by a copy as its real linker.
+ */
+static int not_nested(void)
+{
+	const char *v = getenv(LW_REALLD_GUARD);
+	long id = v ? strtol(v, NULL, 10) : 0;
+	char me[32];
+
+	if (id && (id == (long)getpid() || id == (long)getppid())) {
+		warnx("another hugetlbfs-ld ran this one as its real linker; "
+		      "set HUGELINK_LD to the real linker");
+		return -1;
+	}
+	snprintf(me, sizeof(me), "%ld", (long)getpid());
+	if (setenv(LW_REALLD_GUARD, me, 1) < 0) {
+		warn("setenv");
+		return -1;
+	}
+	return 0;
+}
+
 /* The HUGELINK_LD override, which must be an absolute path. */
 static int from_env(const char *env, struct lw_realld *r)
 {
@@ -80,33 +98,42 @@ static int from_env(const char *env, struct lw_realld *r)
 		warnx("HUGELINK_LD=%s: must be an absolute path", env);
 		return -1;
 	}
-	r->path = r->argv0 = env;
+	r->path = strdup(env);
+	if (!r->path) {
+		warn("HUGELINK_LD");
+		return -1;
+	}
+	r->argv0 = r->path;
 	return not_self(env);
 }
 
 int lw_realld_choose(const char *argv0, struct lw_realld *r)
 {
 	const char *env = getenv("HUGELINK_LD");
-	size_t i;
+	const char *name;
 
+	if (not_nested() < 0)
+		return -1;
 	if (env && *env)
 		return from_env(env, r);
-	i = role(argv0);
-	if (i == NBUILTIN) {
+	name = role(argv0);
+	if (!name) {
 		warnx("run as %s: no real linker for that name (expected ld, "
 		      "ld.bfd, ld.gold, ld.lld or ld.mold); set HUGELINK_LD",
 		      argv0);
 		return -1;
 	}
-	if (!builtin[i].path[0]) {
-		warnx("%s was not found when hugetlbfs-ld was built; install "
-		      "it and rebuild, or set HUGELINK_LD to its absolute path",
-		      builtin[i].name);
+	r->path = lw_findld(name);
+	if (!r->path)
 		return -1;
-	}
-	r->path = builtin[i].path;
-	r->argv0 = builtin[i].name;
+	r->argv0 = name;
 	return not_self(r->path);
+}
+
+void lw_realld_free(struct lw_realld *r)
+{
+	free(r->path);
+	r->path = NULL;
 }
 
 enum lw_flavour lw_flavour_of(const char *version)

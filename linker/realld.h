@@ -1,9 +1,10 @@
 #ifndef LINKER_REALLD_H
 #define LINKER_REALLD_H
 /*
- * The real linker.  Its path is fixed when hugetlbfs-ld is built; which
- * one runs follows the name the wrapper was invoked as, and HUGELINK_LD
- * overrides it.  The wrapper never searches PATH.
+ * The real linker.  Which one runs follows the name the wrapper was
+ * invoked as ("ld", "ld.lld", ...), and is found when linking, where the
+ * compiler that ran the wrapper would find it (linker/findld.h);
+ * HUGELINK_LD overrides it.
  */
 #include <stddef.h>
 
@@ -15,8 +16,12 @@ enum lw_flavour {
 	LW_FLAVOUR_MOLD,
 };
 
+/* The variable through which a wrapper tells the linker it runs its
+ * process id (see lw_realld_choose). */
+#define LW_REALLD_GUARD "HUGELINK_WRAPPER_PID"
+
 struct lw_realld {
-	const char *path;	/* absolute */
+	char *path;		/* the linker's file */
 	const char *argv0;	/* the name the linker sees: lld needs it */
 	enum lw_flavour flavour;
 	char emulation[64];	/* its default emulation, "" when unknown */
@@ -25,9 +30,12 @@ struct lw_realld {
 /*
  * Pick the real linker for a wrapper run as ARGV0.  Returns 0, or -1
  * after a message when there is none or it cannot be used (missing, not
- * built in, not executable, or this wrapper itself).
+ * executable, this wrapper itself, or another copy of the wrapper that
+ * ran this one).  Exports LW_REALLD_GUARD for the linker to be run.
  */
 int lw_realld_choose(const char *argv0, struct lw_realld *r);
+
+void lw_realld_free(struct lw_realld *r);
 
 /*
  * Ask the linker for its version ("-V") to learn which linker it is and

@@ -16,6 +16,7 @@ build='
 hdr gelf.h libelf-dev
 hdr cmocka.h libcmocka-dev
 cmd readelf binutils
+cmd objcopy binutils
 cmd ld.gold binutils
 cmd gcc gcc
 cmd make make
@@ -37,6 +38,8 @@ cmd man man-db
 cmd perf linux-perf
 cmd bpftrace bpftrace
 hdr sys/sdt.h systemtap-sdt-dev
+cmd gdb gdb
+cmd pkg-config pkg-config
 '
 bench='
 cmd valgrind valgrind

@@ -1,25 +1,45 @@
 # The runtime library: runtime/ (the constructor and prepare) over swap/,
-# host/ and core/, installed as lib/libhugelink.so and lib/libhugelink.a.
+# host/ and core/.
 #
-# Internals are hidden, and the shared library is bound at link time
-# (-z now, -Bsymbolic) so that nothing in it resolves lazily while the
-# program's segments are being swapped.  It links nothing beyond libc.
-# The whole of runtime.a goes in: nothing refers to the constructor.
+# Its objects become one relocatable object, $(B)/runtime/hugelink.o: a
+# partial link that starts from the constructor (-u rt_ctor) and so takes
+# from the archives exactly the objects the runtime needs, in which every
+# defined symbol but rt_ctor is then made local.  A program that embeds
+# the runtime therefore gains no global symbol that could meet one of its
+# own or libc's, whatever its linker exports, and rt_ctor itself is
+# hidden.  That object is all of lib/libhugelink.a, which the wrapper
+# links into executables with -u rt_ctor, and of the shared runtime
+# lib/libhugelink.so.$(VERSION) (soname libhugelink.so.$(SO_MAJOR)),
+# which is bound at link time (-z now, -Bsymbolic) so that nothing in it
+# resolves lazily while the program's segments are being swapped, and
+# links nothing beyond libc.
 
-RUNTIME_ARCHIVES = $(call archives,runtime)
+RUNTIME_OBJ = $(B)/runtime/hugelink.o
+RUNTIME_SO  = libhugelink.so.$(VERSION)
 
-$(STAGE)/lib/libhugelink.so: $(RUNTIME_ARCHIVES)
+$(RUNTIME_OBJ): $(call archives,runtime)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -shared -o $@ -Wl,--whole-archive $< \
-		-Wl,--no-whole-archive $(filter-out $<,$^) \
-		-Wl,-soname,libhugelink.so -Wl,-z,now -Wl,-z,relro \
-		-Wl,-Bsymbolic -Wl,--no-undefined $(LDFLAGS)
+	$(CC) -nostdlib -r -Wl,-u,rt_ctor -o $@.all $^
+	$(OBJCOPY) --keep-global-symbol=rt_ctor $@.all $@
+	rm -f $@.all
 
-# One archive of every object the runtime is made of: the wrapper links
-# it --whole-archive into static programs.
-$(STAGE)/lib/libhugelink.a: $(RUNTIME_ARCHIVES)
+$(STAGE_LIB)/$(RUNTIME_SO): $(RUNTIME_OBJ) runtime/libhugelink.map
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -shared -o $@ $< \
+		-Wl,-soname,libhugelink.so.$(SO_MAJOR) -Wl,-z,now -Wl,-z,relro \
+		-Wl,-Bsymbolic -Wl,--no-undefined \
+		-Wl,--version-script=runtime/libhugelink.map $(LDFLAGS)
+
+$(STAGE_LIB)/libhugelink.so.$(SO_MAJOR): FORCE
+	$(call symlink,$(RUNTIME_SO))
+
+$(STAGE_LIB)/libhugelink.so: FORCE
+	$(call symlink,libhugelink.so.$(SO_MAJOR))
+
+$(STAGE_LIB)/libhugelink.a: $(RUNTIME_OBJ)
 	@mkdir -p $(@D)
 	rm -f $@
-	$(AR) rcs $@ $(patsubst %.c,$(B)/obj/%.o,$(foreach d,$(filter $(CODE_DIRS),runtime $(USES_runtime)),$(filter-out $(d)/main.c,$(wildcard $(d)/*.c))))
+	$(AR) rcs $@ $<
 
-STAGE_FILES += $(STAGE)/lib/libhugelink.so $(STAGE)/lib/libhugelink.a
+STAGE_FILES += $(STAGE_LIB)/$(RUNTIME_SO) $(STAGE_LIB)/libhugelink.so.$(SO_MAJOR) \
+	$(STAGE_LIB)/libhugelink.so $(STAGE_LIB)/libhugelink.a

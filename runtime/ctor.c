@@ -20,6 +20,7 @@
 #include "core/plan.h"
 #include "host/env.h"
 #include "host/sysinfo.h"
+#include "runtime/claim.h"
 #include "runtime/fault.h"
 #include "runtime/forkguard.h"
 #include "runtime/image.h"
@@ -193,11 +194,20 @@ static void rt_start(void)
 }
 
 /*
- * Runs after libc is initialised and, in a dynamic program, before the
- * program's own constructors.  The name is what tests look for in static
- * programs to see that the runtime was linked in.
+ * Runs after libc is initialised and before the other constructors of
+ * the object that holds it: the program's, when the runtime is embedded
+ * in it; when it is a preloaded or linked libhugelink.so, those of the
+ * program and of the libraries that depend on it.  Only the one copy of
+ * the runtime that claims the process acts (runtime/claim.h).
+ *
+ * Global, though hidden: the wrapper pulls this object out of
+ * libhugelink.a by the name (-u rt_ctor), and the tools look for it in a
+ * program's symbol table to see that the runtime was linked in.
  */
-__attribute__((constructor(101))) static void rt_ctor(void)
+void rt_ctor(void);
+
+__attribute__((constructor(101))) void rt_ctor(void)
 {
-	rt_start();
+	if (rt_claim())
+		rt_start();
 }

@@ -33,12 +33,14 @@ check-tree:
 	sh mk/check-tree.sh $(foreach d,arch $(CODE_DIRS) ldscripts fuzz,'$(d):$(USES_$(d))')
 
 check-integration: stage
-	HL_PREFIX=$(abspath $(STAGE)) HL_SRC=$(CURDIR) HL_BUILD=$(abspath $(B)) \
-		CC=$(CC) tests/integration/run $(T)
+	HL_PREFIX=$(abspath $(STAGE)) HL_BINDIR=$(abspath $(STAGE_BIN)) \
+		HL_LIBDIR=$(abspath $(STAGE_LIB)) HL_DATADIR=$(abspath $(STAGE_DATA)) \
+		HL_MANDIR=$(abspath $(STAGE_MAN)) HL_SRC=$(CURDIR) \
+		HL_BUILD=$(abspath $(B)) CC=$(CC) tests/integration/run $(T)
 
 # The packages come first, then the build in a make of its own: what the
-# build finds (the real linkers the wrapper is fixed to) is read when the
-# build runs, so it must run after they are installed.
+# build finds (the GNU ld whose scripts --hugetlbfs-link uses) is read
+# when the build runs, so it must run after they are installed.
 check: deps
 	$(MAKE) --no-print-directory stage
 	$(MAKE) --no-print-directory check-tree

@@ -1,14 +1,14 @@
-# tools: hugectl, hugeedit and hugelink-inspect, staged in $(STAGE)/bin.
+# tools: hugectl, hugeedit and hugelink-inspect, staged in $(STAGE_BIN).
 # Each is tools/<dir>/main.c over its directory's archive and those
 # below it: tools/common, the ELF library, host/ and core/, so that what
 # the tools say the runtime would do is what its own planner does.
 
 # $(call tool,NAME,DIR)
 define tool
-$(STAGE)/bin/$(1): $(B)/obj/$(2)/main.o $(call archives,$(2))
+$(STAGE_BIN)/$(1): $(B)/obj/$(2)/main.o $(call archives,$(2))
 	@mkdir -p $$(@D)
 	$$(CC) $$(ALL_CFLAGS) -o $$@ $$^ $$(LDFLAGS) $(call libs,$(2))
-TOOL_BINS += $(STAGE)/bin/$(1)
+TOOL_BINS += $(STAGE_BIN)/$(1)
 endef
 TOOL_BINS =
 $(eval $(call tool,hugectl,tools/hugectl))

@@ -18,5 +18,5 @@ hl_cc -fuse-ld=lld -Wl,--hugetlbfs-align -o prog-lld prog.c
 [ "$(linker_of prog-lld)" = lld ] || fail "prog-lld was not linked by lld"
 check_pages prog-lld $((2 * MIB)) $((2 * MIB))
 check_run prog-lld $((2 * MIB)) pie
-check_dynamic_runtime prog-lld
+check_embedded_runtime prog-lld
 ok "clang -fuse-ld=lld"

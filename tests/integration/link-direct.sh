@@ -7,7 +7,7 @@
 . "$HL_SRC/tests/integration/lib/link.sh"
 
 LD=$HLBIN/hugetlbfs-ld
-REAL=$(CC=$CC sh "$HL_SRC/linker/find-ld.sh" ld)
+REAL=$(CC=$CC sh "$HL_SRC/ldscripts/find-ld.sh" ld)
 P=$((2 * MIB))
 mkdir tmp
 export TMPDIR=$PWD/tmp
@@ -42,8 +42,8 @@ for kind in pie static; do
 	check_starts "direct-$kind" $P $P
 	check_run "direct-$kind" $P
 done
-check_dynamic_runtime direct-pie
-check_static_runtime direct-static
+check_embedded_runtime direct-pie
+check_embedded_runtime direct-static
 ok "direct links"
 
 # A program with its own _start, and GNU ld's B layout.  It replaces
@@ -67,7 +67,7 @@ args=$(gcc_link_args static own.o | grep -v '/crt1\.o$')
 ./own || fail "own failed"
 check_bss_segment own $P
 check_hugetlb_flags own bss
-check_static_runtime own
+check_embedded_runtime own
 ok "own _start, static, B"
 
 # i386: the layout only (the runtime is built for this machine).  GNU as

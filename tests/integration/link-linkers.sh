@@ -24,10 +24,7 @@ check_with() {
 	pie | static-pie) check_p_align "$_out" $P; check_run "$_out" $P pie ;;
 	*) check_run "$_out" $P ;;
 	esac
-	case $2 in
-	static*) check_static_runtime "$_out" ;;
-	*) check_dynamic_runtime "$_out" ;;
-	esac
+	check_embedded_runtime "$_out"
 	# eu-elflint rejects plain lld and mold output: it applies to the others.
 	case $1 in bfd | gold) elflint_like "$_out.plain" "$_out" ;; esac
 	ok "$1 $2: $(stat -c %s "$_out") bytes"

@@ -8,7 +8,7 @@
 
 P=$((2 * MIB))
 write_prog
-REAL=$(CC=$CC sh "$HL_SRC/linker/find-ld.sh" ld)
+REAL=$(CC=$CC sh "$HL_SRC/ldscripts/find-ld.sh" ld)
 "$REAL" --verbose -pie | sed -n '/^=====/,/^=====/p' | sed '1d;$d' >user.ld
 grep -q SECTIONS user.ld || fail "no default script from $REAL --verbose"
 
@@ -17,7 +17,7 @@ check_pages prog $P $P
 check_p_align prog $P
 check_wx prog
 check_run prog $P pie
-check_dynamic_runtime prog
+check_embedded_runtime prog
 ok "user script: $(stat -c %s prog) bytes"
 
 refused any "with a -T script" big hl_cc -Wl,-T,user.ld \

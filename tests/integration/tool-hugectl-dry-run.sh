@@ -6,6 +6,8 @@
 
 unset LD_LIBRARY_PATH
 lib=$(cd "$HLLIB" && pwd -P)
+# hugectl preloads the runtime by its soname, libhugelink.so.<major>.
+so=libhugelink.so.$(sed 's/\..*//' "$HL_SRC/VERSION")
 
 cat > prog.c <<'E'
 char bss[8 << 20];
@@ -31,7 +33,7 @@ HUGETLB_VERBOSE=2
 LD_LIBRARY_PATH=$lib
 HUGETLB_ELFMAP=R:W
 HUGETLB_FORCE_ELFMAP=yes
-LD_PRELOAD=$lib/libhugelink.so
+LD_PRELOAD=$lib/$so
 E
 grep -q "./plain was not relinked for huge pages" err ||
 	fail "hugectl does not say the program was not relinked: $(cat err)"
@@ -60,10 +62,10 @@ echo "--library-use-path and --library-path"
 diff -u - out <<E
 HUGETLB_VERBOSE=2
 HUGETLB_ELFMAP=R
-LD_PRELOAD=libhugelink.so
+LD_PRELOAD=$so
 E
 "$HLBIN/hugectl" --dry-run --library-path "$lib" --data ./plain 2>/dev/null |
-	grep -qx "LD_PRELOAD=$lib/libhugelink.so" || fail "--library-path ignored"
+	grep -qx "LD_PRELOAD=$lib/$so" || fail "--library-path ignored"
 
 echo "values the shell would split are quoted, and eval gives them back"
 LD_LIBRARY_PATH="/a b/it's" "$HLBIN/hugectl" --dry-run --text >out

@@ -55,11 +55,19 @@ rows() { sed -n '/^PHDR/,/^$/p' "$1" | sed '1d;$d'; }
 echo "a relinked program, nothing asked"
 "$HLBIN/hugelink-inspect" ./prog > out
 says out "program: ./prog (ELF64, position-independent)" \
-	"runtime: linked with the runtime (DT_NEEDED libhugelink.so)" \
+	"runtime: dynamic, with the runtime linked in" \
 	"relinked for huge pages: yes" \
 	"environment: HUGETLB_ELFMAP unset" "0 of 4 segments would go on huge pages"
 [ "$(rows out | grep -c 'base pages  *not asked for')" -eq 4 ] ||
 	fail "rows: $(rows out)"
+
+echo "with the shared runtime, and stripped with the runtime inside"
+hl_cc $HC_CFLAGS -o shared prog.c -Wl,--hugetlbfs-align,--hugetlbfs-runtime=shared
+"$HLBIN/hugelink-inspect" ./shared > out
+says out "runtime: linked with the runtime (DT_NEEDED libhugelink.so)"
+strip -o stripped prog
+"$HLBIN/hugelink-inspect" ./stripped > out
+says out "runtime: dynamic, with the runtime linked in"
 
 echo "a relinked program under HUGETLB_ELFMAP=RW: the count is the runtime's"
 HUGETLB_ELFMAP=RW "$HLBIN/hugelink-inspect" ./prog > out
@@ -96,8 +104,8 @@ echo "the environment can keep the runtime away"
 HUGETLB_ELFMAP=RW HUGETLB_RESTRICT_EXE=other "$HLBIN/hugelink-inspect" ./prog > out
 says out "HUGETLB_RESTRICT_EXE does not name this program" \
 	"0 of 4 segments" "disabled by HUGETLB_ELFMAP=no"
-HUGETLB_ELFMAP=RX "$HLBIN/hugelink-inspect" ./prog > out
-says out 'environment: invalid: HUGETLB_ELFMAP="RX"' "0 of 4 segments"
+HUGETLB_ELFMAP=R=2M:R=1G "$HLBIN/hugelink-inspect" ./prog > out
+says out 'environment: invalid: HUGETLB_ELFMAP="R=2M:R=1G"' "0 of 4 segments"
 
 echo "an empty pool cannot serve it"
 pool_set_free 0

@@ -28,7 +28,7 @@ E
 
 echo "a relinked program under HUGETLB_ELFMAP=RW"
 HUGETLB_ELFMAP=RW "$HLBIN/hugelink-inspect" --json ./prog > relinked.json
-check relinked.json 'r["program"] == "./prog" and r["runtime"] == "needed"'
+check relinked.json 'r["program"] == "./prog" and r["runtime"] == "embedded"'
 check relinked.json 'r["relinked"] and r["environment"]["elfmap"] == "RW"'
 check relinked.json 'r["segments"] and all(s["remap"] and s["why"] == "full" for s in r["segments"])'
 check relinked.json 'r["plan_error"] is None and r["environment"]["error"] is None'

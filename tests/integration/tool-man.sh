@@ -5,10 +5,10 @@
 need_cmd groff
 need_cmd man
 
-pages=$(find "$HL_PREFIX/share/man" -type f -name '*.[1-8]' | sort)
+pages=$(find "$HLMAN" -type f -name '*.[1-8]' | sort)
 [ -n "$pages" ] || fail "no manual pages staged"
 for p in $pages; do
-	echo "${p#$HL_PREFIX/}"
+	echo "${p#$HLMAN/}"
 	groff -man -Tutf8 -ww -z "$p" > warnings 2>&1
 	[ ! -s warnings ] || fail "$p: $(cat warnings)"
 	MANWIDTH=80 man -l "$p" 2>&1 > page | head -n 5 > warnings
@@ -20,7 +20,7 @@ for name in hugectl.8 hugeedit.8 hugelink-inspect.1 hugelink.7; do
 done
 
 echo "hugelink(7) covers every variable"
-page=$HL_PREFIX/share/man/man7/hugelink.7
+page=$HLMAN/man7/hugelink.7
 vars=$(sed -n 's/^ \*   \(HUGETLB_[A-Z_]*\).*/\1/p' "$HL_SRC/core/config.h")
 vars="$vars $(sed -n 's/.*HUGETLB_VERBOSE.*; \(HUGETLB_[A-Z_]*\).*/\1/p' \
 	"$HL_SRC/core/config.h")"

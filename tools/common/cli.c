@@ -8,16 +8,19 @@
 int tl_cli_options(int argc, char **argv, const struct option *lo,
 		   tl_cli_add_fn *add, void *ctx)
 {
-	int c;
+	int c, shown = 0;
 
 	while ((c = getopt_long(argc, argv, "+h", lo, NULL)) != -1) {
 		if (c == 'h')
-			return 1;
+			return TL_CLI_HELP;
 		if (c == '?')
 			return -1;
-		add(c, ctx);
+		if (c == TL_CLI_VERSION)
+			shown = TL_CLI_SHOW_VERSION;
+		else
+			add(c, ctx);
 	}
-	return 0;
+	return shown;
 }
 
 int tl_cli_operand(int argc, const char *what)
@@ -37,11 +40,16 @@ int tl_cli_parse(int argc, char **argv, const struct option *lo,
 	return rc ? rc : tl_cli_operand(argc, what);
 }
 
-int tl_cli_stop(int rc, void (*usage)(FILE *out), const char *prog)
+int tl_cli_stop(int rc, void (*usage)(FILE *out), const char *prog,
+		const char *version)
 {
-	if (rc > 0) {
+	if (rc == TL_CLI_HELP) {
 		usage(stdout);
 		return 0;
+	}
+	if (rc == TL_CLI_SHOW_VERSION) {
+		printf("%s (hugelink) %s\n", prog, version);
+		return tl_cli_finish(0);
 	}
 	fprintf(stderr, "Try '%s --help'.\n", prog);
 	return TL_EXIT_USAGE;

@@ -10,13 +10,20 @@
 
 enum { TL_EXIT_REFUSED = 1, TL_EXIT_USAGE = 2 };
 
+/* The value of --version in a tool's option table. */
+#define TL_CLI_VERSION 'V'
+
+/* What tl_cli_parse returns besides 0 and -1. */
+enum { TL_CLI_HELP = 1, TL_CLI_SHOW_VERSION = 2 };
+
 typedef void tl_cli_add_fn(int val, void *ctx);
 
 /*
  * Read the options in LO (each a flag: no_argument), handing every value
- * but 'h' to ADD, then require one operand, which WHAT names in messages
- * ("file").  Returns 0, 1 for --help, or -1 after a message for a usage
- * error; the operand is then ARGV[optind].
+ * but 'h' and TL_CLI_VERSION to ADD, then require one operand, which
+ * WHAT names in messages ("file").  Returns 0, TL_CLI_HELP for --help,
+ * TL_CLI_SHOW_VERSION for --version (--help wins), or -1 after a message
+ * for a usage error; the operand is then ARGV[optind].
  */
 int tl_cli_parse(int argc, char **argv, const struct option *lo,
 		 tl_cli_add_fn *add, void *ctx, const char *what);
@@ -24,8 +31,9 @@ int tl_cli_parse(int argc, char **argv, const struct option *lo,
 /*
  * The two halves of tl_cli_parse, for a tool whose operands depend on
  * its options.  tl_cli_options reads the options in LO, which may take
- * arguments (ADD then reads optarg), and returns 0, 1 for --help, or -1
- * for a usage error; tl_cli_operand then requires exactly one operand
+ * arguments (ADD then reads optarg), and returns 0, TL_CLI_HELP,
+ * TL_CLI_SHOW_VERSION, or -1 for a usage error; tl_cli_operand then
+ * requires exactly one operand
  * at ARGV[optind], and returns 0 or -1 after a message.
  */
 int tl_cli_options(int argc, char **argv, const struct option *lo,
@@ -34,9 +42,11 @@ int tl_cli_operand(int argc, const char *what);
 
 /*
  * The exit status for a parse result RC that is not 0: the usage (to
- * stdout) and 0 for --help, a hint and TL_EXIT_USAGE for an error.
+ * stdout) and 0 for --help, "PROG (hugelink) VERSION" and 0 for
+ * --version, a hint and TL_EXIT_USAGE for an error.
  */
-int tl_cli_stop(int rc, void (*usage)(FILE *out), const char *prog);
+int tl_cli_stop(int rc, void (*usage)(FILE *out), const char *prog,
+		const char *version);
 
 /* The exit status once the work returned RC (0 or -1), stdout flushed. */
 int tl_cli_finish(int rc);

@@ -84,17 +84,17 @@ const char *ctl_runtime(const struct ctl_opts *o, const char *libdir,
 			char *buf, size_t len)
 {
 	if (o->lib == CTL_LIB_SYSTEM)
-		snprintf(buf, len, "%s", EL_RUNTIME_SONAME);
+		snprintf(buf, len, "%s", EL_RUNTIME_SONAME_MAJOR);
 	else
 		snprintf(buf, len, "%s/%s", o->lib == CTL_LIB_DIR ? o->libdir
-				   : libdir, EL_RUNTIME_SONAME);
+				   : libdir, EL_RUNTIME_SONAME_MAJOR);
 	return buf;
 }
 
 /* Notes for a static program, which can only carry the runtime itself. */
 static void note_static(struct ctl_vars *v, const struct ctl_target *t)
 {
-	if (t->link->has_ctor)
+	if (el_embeds(t->link))
 		ctl_note(v, HL_V_INFO, "%s carries the static runtime", t->path);
 	else if (t->link->has_symtab)
 		ctl_note(v, HL_V_WARN, "%s is statically linked without the "
@@ -106,6 +106,12 @@ static void note_static(struct ctl_vars *v, const struct ctl_target *t)
 			 "hugectl cannot tell whether it carries the hugelink "
 			 "runtime, and cannot preload it; running it with the "
 			 "variables set", t->path);
+}
+
+/* How a dynamic program that gets the runtime by itself gets it. */
+static const char *carried(const struct el_linkage *l)
+{
+	return el_embeds(l) ? "embeds the runtime" : "links " EL_RUNTIME_SONAME;
 }
 
 /* Whether to preload the runtime into T, with notes saying why. */
@@ -134,13 +140,16 @@ static bool want_preload(struct ctl_vars *v, const struct ctl_opts *o,
 		note_static(v, t);
 		return false;
 	}
-	if (t->link->needs_runtime && force)
-		ctl_note(v, HL_V_WARN, "--force-preload: %s links %s already",
-			 t->path, EL_RUNTIME_SONAME);
-	else if (t->link->needs_runtime)
-		ctl_note(v, HL_V_INFO, "%s links %s: no preload needed",
-			 t->path, EL_RUNTIME_SONAME);
-	return force || (!t->link->needs_runtime && !o->disable);
+	if (!el_linked(t->link))
+		return force || !o->disable;
+	if (force)
+		ctl_note(v, HL_V_WARN, "--force-preload: %s %s already; one "
+			 "copy of the runtime acts, the program's own", t->path,
+			 carried(t->link));
+	else
+		ctl_note(v, HL_V_INFO, "%s %s: no preload needed", t->path,
+			 carried(t->link));
+	return force;
 }
 
 static int set_preload(struct ctl_vars *v, const struct ctl_opts *o,

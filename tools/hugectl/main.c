@@ -13,8 +13,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/version.h"
+#include "host/dirs.h"
 #include "host/env.h"
-#include "host/prefix.h"
 #include "host/sysinfo.h"
 #include "tools/common/escape.h"
 #include "tools/hugectl/env.h"
@@ -204,20 +205,20 @@ out_free_vars:
 	return rc;
 }
 
-/* <prefix>/lib, where the runtime installed with hugectl lives. */
+/* The LIBDIR of hugectl's own install tree, where its runtime lives. */
 static int own_libdir(char *buf, size_t len)
 {
-	char *prefix = host_prefix_find();
+	struct host_dirs d;
 	int n;
 
-	if (!prefix)
+	if (host_dirs_find(&d))
 		return -1;
-	n = snprintf(buf, len, "%s/lib", prefix);
+	n = snprintf(buf, len, "%s", d.lib);
 	if (n < 0 || (size_t)n >= len) {
-		warnx("%s/lib: path too long", prefix);
+		warnx("%s: path too long", d.lib);
 		n = -1;
 	}
-	free(prefix);
+	host_dirs_free(&d);
 	return n < 0 ? -1 : 0;
 }
 
@@ -250,6 +251,9 @@ int main(int argc, char **argv)
 		ctl_usage(stdout);
 		return 0;
 	}
+	if (o.action == CTL_VERSION)
+		return printf("hugectl (hugelink) %s\n", HL_VERSION) < 0 ||
+		       fflush(stdout) ? EXIT_HUGECTL : 0;
 	if (o.action == CTL_SHARE_LIST)
 		return ctl_share_list(stdout) ? EXIT_HUGECTL : 0;
 	if (o.action == CTL_SHARE_CLEAN)

@@ -84,11 +84,15 @@ static int opt_preload(struct ctl_opts *o, const struct ctl_arg *a)
 	return 0;
 }
 
-/* --dry-run, --help; --help wins whatever the order. */
+/* --dry-run, --help, --version; --help wins whatever the order, then
+ * --version. */
 static int opt_action(struct ctl_opts *o, const struct ctl_arg *a)
 {
-	if (o->action != CTL_HELP)
-		o->action = (enum ctl_action)a->row->value;
+	enum ctl_action act = (enum ctl_action)a->row->value;
+
+	if (o->action != CTL_HELP && (o->action != CTL_VERSION ||
+				      act == CTL_HELP))
+		o->action = act;
 	return 0;
 }
 
@@ -233,6 +237,8 @@ static const struct ctl_option options[] = {
 	  opt_step, 0, -1 },
 	{ "help", 'h', no_argument, NULL, "print this help and exit",
 	  opt_action, 0, CTL_HELP },
+	{ "version", 0, no_argument, NULL, "print hugelink's version and exit",
+	  opt_action, 0, CTL_VERSION },
 };
 
 #define NOPTIONS (sizeof(options) / sizeof(options[0]))
@@ -335,10 +341,10 @@ void ctl_usage(FILE *out)
 		usage_row(out, &options[i]);
 	fputs("\nA size is a page size such as 2M or 1G; without one, the "
 	      "default huge page size.\n\n"
-	      "exit status: the program's own once it runs; 0 after --dry-run "
-	      "or --help;\n125 when hugectl fails (a bad or unsupported "
-	      "option, no runtime to preload);\n126 when the program cannot be "
-	      "executed (or is an ELF file hugectl finds\nmalformed); 127 when "
-	      "it is not found.\n",
+	      "exit status: the program's own once it runs; 0 after --dry-run, "
+	      "--help or\n--version; 125 when hugectl fails (a bad or "
+	      "unsupported option, no runtime\nto preload); 126 when the "
+	      "program cannot be executed (or is an ELF file\nhugectl finds "
+	      "malformed); 127 when it is not found.\n",
 	      out);
 }

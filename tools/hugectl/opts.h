@@ -15,6 +15,7 @@ enum ctl_action {
 	CTL_RUN,		/* set the variables and exec the program */
 	CTL_DRY_RUN,		/* print the variables instead */
 	CTL_HELP,		/* print the usage */
+	CTL_VERSION,		/* print the version */
 	CTL_SHARE_LIST,		/* list the shared files */
 	CTL_SHARE_CLEAN,	/* remove the stale (or all) shared files */
 };

@@ -162,9 +162,11 @@ int ctl_plan_check(struct ctl_vars *v, const struct ctl_target *t,
 	struct hl_config cfg;
 	struct hl_plan plan;
 
-	if (!t->link->dynamic && !t->link->has_ctor)
+	if (!t->link->dynamic && !el_embeds(t->link))
 		return 0;
 	read_config(&cfg, v, t, get, ctx);
+	if (cfg.note[0])
+		ctl_note(v, HL_V_WARN, "%s", cfg.note);
 	if (el_sim_gated(&cfg)) {
 		note_gate(v, t, &cfg);
 		return 0;

@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/version.h"
 #include "elf/file.h"
 #include "tools/common/cli.h"
 #include "tools/common/escape.h"
@@ -32,6 +33,7 @@ static void usage(FILE *out)
 	      "  --data      mark the writable segment (data and bss)\n"
 	      "  --disable   mark none\n"
 	      "  -h, --help  print this help and exit\n"
+	      "  --version   print hugelink's version and exit\n"
 	      "\n"
 	      "Any option first clears the mark on every segment.  Without one,\n"
 	      "hugeedit only lists the segments.  The file is replaced by an\n"
@@ -53,6 +55,7 @@ static int parse(int argc, char **argv, unsigned *mode)
 		{ "data", no_argument, NULL, ED_DATA },
 		{ "disable", no_argument, NULL, ED_DISABLE },
 		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, TL_CLI_VERSION },
 		{ NULL, 0, NULL, 0 },
 	};
 	int rc;
@@ -187,7 +190,7 @@ int main(int argc, char **argv)
 
 	rc = parse(argc, argv, &mode);
 	if (rc)
-		return tl_cli_stop(rc, usage, "hugeedit");
+		return tl_cli_stop(rc, usage, "hugeedit", HL_VERSION);
 	/* Every message names the file as escaped here, libelf's too. */
 	tl_escape(argv[optind], shown, sizeof(shown));
 	dirfd = open_dir(argv[optind], shown, base, sizeof(base));

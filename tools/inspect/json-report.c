@@ -23,6 +23,7 @@ static const char *const why_codes[] = {
 };
 
 static const char *const runtime_codes[] = {
+	[IN_RT_EMBEDDED] = "embedded",
 	[IN_RT_NEEDED] = "needed",
 	[IN_RT_PRELOADED] = "preloaded",
 	[IN_RT_PRELOADABLE] = "preloadable",

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/version.h"
 #include "host/env.h"
 #include "tools/common/cli.h"
 #include "tools/common/escape.h"
@@ -38,6 +39,7 @@ static void usage(FILE *out)
 	      "  --json      print the report as JSON\n"
 	      "  --pid PID   look at the running process PID (its owner or root)\n"
 	      "  -h, --help  print this help and exit\n"
+	      "  --version   print hugelink's version and exit\n"
 	      "\n"
 	      "exit status: 0 report printed; 1 the file was refused or could\n"
 	      "not be read, or the process does not exist or may not be read;\n"
@@ -78,6 +80,7 @@ static int parse(int argc, char **argv, struct args *a, pid_t *pid)
 		{ "json", no_argument, NULL, 'j' },
 		{ "pid", required_argument, NULL, 'p' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, TL_CLI_VERSION },
 		{ NULL, 0, NULL, 0 },
 	};
 	int rc;
@@ -159,7 +162,7 @@ int main(int argc, char **argv)
 	int rc = parse(argc, argv, &a, &pid);
 
 	if (rc)
-		return tl_cli_stop(rc, usage, "hugelink-inspect");
+		return tl_cli_stop(rc, usage, "hugelink-inspect", HL_VERSION);
 	if (a.pid)
 		return tl_cli_finish(inspect_pid(pid, a.json));
 	return tl_cli_finish(inspect(argv[optind], a.json));

@@ -21,8 +21,10 @@ static enum in_runtime runtime_of(const struct in_report *r,
 	if (r->elf->eh.cls != host->cls || r->elf->machine != host->machine)
 		return IN_RT_FOREIGN;
 	if (!l->dynamic)
-		return l->has_ctor ? IN_RT_STATIC : l->has_symtab ?
+		return el_embeds(l) ? IN_RT_STATIC : l->has_symtab ?
 		       IN_RT_STATIC_WITHOUT : IN_RT_STATIC_UNKNOWN;
+	if (el_embeds(l))
+		return IN_RT_EMBEDDED;
 	if (l->needs_runtime)
 		return IN_RT_NEEDED;
 	return preload && el_preloads_runtime(preload) ? IN_RT_PRELOADED :
@@ -155,6 +157,8 @@ const char *in_backing_why(const struct in_report *r, int seg, char *buf,
 const char *in_runtime_text(enum in_runtime rt)
 {
 	switch (rt) {
+	case IN_RT_EMBEDDED:
+		return "dynamic, with the runtime linked in";
 	case IN_RT_NEEDED:
 		return "linked with the runtime (DT_NEEDED " EL_RUNTIME_SONAME ")";
 	case IN_RT_PRELOADED:
@@ -168,8 +172,8 @@ const char *in_runtime_text(enum in_runtime rt)
 		return "static, without the runtime: nothing will put it on huge "
 		       "pages until it is relinked with the runtime";
 	case IN_RT_STATIC_UNKNOWN:
-		return "static and stripped: cannot tell whether the runtime is "
-		       "linked in";
+		return "static and stripped, without the runtime's note: cannot "
+		       "tell whether the runtime is linked in";
 	case IN_RT_FOREIGN:
 		return "built for another machine or word size than this one";
 	}

@@ -18,12 +18,13 @@
 
 /* How the runtime gets into the program. */
 enum in_runtime {
+	IN_RT_EMBEDDED,		/* dynamic, with the runtime inside it */
 	IN_RT_NEEDED,		/* DT_NEEDED libhugelink.so */
 	IN_RT_PRELOADED,	/* LD_PRELOAD names it */
 	IN_RT_PRELOADABLE,	/* dynamic without it: hugectl preloads it */
-	IN_RT_STATIC,		/* static, with the runtime's constructor */
+	IN_RT_STATIC,		/* static, with the runtime (note or rt_ctor) */
 	IN_RT_STATIC_WITHOUT,	/* static, without it */
-	IN_RT_STATIC_UNKNOWN,	/* static and stripped: cannot tell */
+	IN_RT_STATIC_UNKNOWN,	/* static, stripped, no note: cannot tell */
 	IN_RT_FOREIGN,		/* another machine or word size */
 };
 

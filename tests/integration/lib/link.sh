@@ -143,7 +143,7 @@ check_types() {
 
 # check_run FILE PAGE [PIE]: FILE runs, reads TLS right and, when PIE is
 # given, was loaded at a base aligned to PAGE.  Runs with no
-# LD_LIBRARY_PATH: the run path must find the runtime.
+# LD_LIBRARY_PATH: a shared runtime must be found by the run path.
 check_run() {
 	env -u LD_LIBRARY_PATH "./$1" >run.out || fail "$1 failed"
 	grep -qx 'tls 42' run.out || fail "$1: TLS does not read 42"
@@ -159,24 +159,34 @@ check_p_align() {
 	[ "$_al" -eq "$2" ] || fail "$1: first PT_LOAD p_align is $_al, not $2"
 }
 
-# check_dynamic_runtime FILE: needs the shared runtime, found by RUNPATH.
-check_dynamic_runtime() {
+# check_shared_runtime FILE: needs the shared runtime, by its soname,
+# found by RUNPATH, and carries none of it itself.
+check_shared_runtime() {
 	readelf -d "$1" >dyn.txt
-	grep -q 'NEEDED.*\[libhugelink\.so\]' dyn.txt || fail "$1: no NEEDED libhugelink.so"
+	grep -q 'NEEDED.*\[libhugelink\.so\.[0-9]*\]' dyn.txt ||
+		fail "$1: no NEEDED libhugelink.so.N"
 	grep RUNPATH dyn.txt | tr '[]:' '\n\n\n' | grep -qx "$HLLIB" ||
 		fail "$1: no RUNPATH $HLLIB"
+	! readelf -nW "$1" | grep -q '^ *hugelink ' ||
+		fail "$1: carries the runtime's note besides"
 }
 
-# check_static_runtime FILE: every member of the runtime archive is in,
-# and so is the runtime's constructor (rt_ctor, in runtime/ctor.c).
-check_static_runtime() {
+# check_embedded_runtime FILE: the runtime is inside FILE: its note in a
+# PT_NOTE (readelf -n reads notes through the program headers too, and
+# this one survives strip), its constructor rt_ctor in the symbol table,
+# no NEEDED libhugelink and no run path into the install tree; and of the
+# runtime's objects only those it needs (host/dirs.c finds the install
+# tree for the tools and the wrapper, and no part of the runtime calls it).
+check_embedded_runtime() {
+	readelf -nW "$1" | grep -q '^ *hugelink  *0x' ||
+		fail "$1: no note of the runtime"
 	nm -a "$1" >nm.txt
-	ar t "$HLLIB/libhugelink.a" >members.txt || fail "cannot list $HLLIB/libhugelink.a"
-	[ -s members.txt ] || fail "$HLLIB/libhugelink.a is empty"
-	while read -r _m; do
-		grep -q " a ${_m%.o}\.c\$" nm.txt || fail "$1: runtime member $_m not linked"
-	done <members.txt
 	grep -q ' rt_ctor$' nm.txt || fail "$1: no rt_ctor: the runtime's constructor is not linked"
+	grep -q ' a ctor\.c$' nm.txt || fail "$1: runtime/ctor.c is not linked"
+	! grep -q ' a dirs\.c$' nm.txt || fail "$1: host/dirs.c came along with the runtime"
+	readelf -dW "$1" >dyn.txt 2>&1
+	! grep -q 'NEEDED.*libhugelink' dyn.txt || fail "$1: needs libhugelink.so besides"
+	! grep -q 'R.*PATH.*'"$HLLIB" dyn.txt || fail "$1: has a run path to $HLLIB"
 }
 
 # check_no_runtime FILE: shared objects do not carry the runtime.
@@ -233,13 +243,14 @@ check_bss_segment() {
 }
 
 # elflint FILE PATTERN...: eu-elflint --gnu-ld finds nothing but messages
-# matching the PATTERNs (known false positives, named by the caller).
+# matching the PATTERNs (known false positives, named by the caller) and
+# about the runtime's note (HL_NOTE_LINT).
 elflint() {
 	need_cmd eu-elflint
 	_f=$1
 	shift
 	eu-elflint --gnu-ld -q "$_f" >lint.txt 2>&1 || true
-	for _p in "$@"; do
+	for _p in "$HL_NOTE_LINT" "$@"; do
 		grep -v -e "$_p" lint.txt >lint.tmp || true
 		mv lint.tmp lint.txt
 	done
@@ -252,7 +263,8 @@ elflint() {
 elflint_like() {
 	need_cmd eu-elflint
 	eu-elflint --gnu-ld -q "$1" 2>&1 | sed 's/[0-9][0-9]*/N/g' | sort -u >lint.plain || true
-	eu-elflint --gnu-ld -q "$2" 2>&1 | sed 's/[0-9][0-9]*/N/g' | sort -u >lint.ours || true
+	eu-elflint --gnu-ld -q "$2" 2>&1 | grep -v -e "$HL_NOTE_LINT" |
+		sed 's/[0-9][0-9]*/N/g' | sort -u >lint.ours || true
 	comm -13 lint.plain lint.ours >lint.new
 	[ ! -s lint.new ] || { cat lint.new; fail "eu-elflint: new complaints about $2"; }
 }
@@ -337,10 +349,7 @@ check_program() {
 	B) elflint_bss "$_out" ;;
 	*) elflint "$_out" "$EHDR_LINT" ;;
 	esac
-	case $2 in
-	static*) check_static_runtime "$_out" ;;
-	*) check_dynamic_runtime "$_out" ;;
-	esac
+	check_embedded_runtime "$_out"
 	ok "$1 $2: $(stat -c %s "$_out") bytes"
 }
 
@@ -361,7 +370,7 @@ check_shared() {
 	esac
 	cp "libhl-$1.so" "libhl$1.so"
 	hl_cc -O1 $(mode_flags "$1") -o "use-$1" use.c -L. "-lhl$1" -Wl,-rpath,"$PWD"
-	check_dynamic_runtime "use-$1"
+	check_embedded_runtime "use-$1"
 	check_run "use-$1" "$3" pie
 	ok "$1 shared: $(stat -c %s "libhl-$1.so") bytes"
 }

@@ -43,6 +43,7 @@ static void test_hl_config_read_defaults(void **state)
 	assert_int_equal(cfg.verbose, HL_V_WARN);
 	assert_int_equal(cfg.backing, HL_BACKING_AUTO);
 	assert_string_equal(cfg.error, "");
+	assert_string_equal(cfg.note, "");
 }
 
 static void test_hl_config_read_backing(void **state)
@@ -55,6 +56,7 @@ static void test_hl_config_read_backing(void **state)
 		{ "hugetlb", HL_BACKING_HUGETLB },
 		{ "thp", HL_BACKING_THP },
 	};
+	static const char *bad[] = { "THP", "anon", "" };
 
 	(void)state;
 	for (size_t i = 0; i < sizeof(ok) / sizeof(ok[0]); i++) {
@@ -63,6 +65,13 @@ static void test_hl_config_read_backing(void **state)
 
 		assert_string_equal(cfg.error, "");
 		assert_int_equal(cfg.backing, ok[i].mode);
+	}
+	/* hugelink's own variable is read strictly. */
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		const char *env[] = { "HUGELINK_BACKING", bad[i], NULL };
+		struct hl_config cfg = read_env(env);
+
+		assert_non_null(strstr(cfg.error, "HUGELINK_BACKING"));
 	}
 }
 
@@ -98,11 +107,11 @@ static void test_hl_config_parse_elfmap_forms(void **state)
 	assert_int_equal(cfg.elfmap, HL_ELFMAP_NO);
 }
 
-static void test_hl_config_parse_elfmap_invalid(void **state)
+/* Only a class given two page sizes is an error: no remap at all. */
+static void test_hl_config_parse_elfmap_contradictions(void **state)
 {
 	static const char *bad[] = {
-		"yes", "X", "R=", "R=3M", "R=2M:", "RR", "R:R", "R=2M:X",
-		"R=123456789012345678901234567890123M", ":R", "R::W",
+		"R=2M:R=1G", "r=2M:W:R=1G", "W=2M:w=1G",
 	};
 	struct hl_config cfg;
 
@@ -114,31 +123,126 @@ static void test_hl_config_parse_elfmap_invalid(void **state)
 	}
 }
 
-static void test_hl_config_read_invalid_values(void **state)
+/*
+ * What libhugetlbfs accepted is read as it read it: the classes named
+ * anywhere, the rest ignored with a note; a value naming no class, or
+ * only with sizes that are none, leaves the flags to decide.
+ */
+static void test_hl_config_parse_elfmap_as_libhugetlbfs(void **state)
 {
-	static const char *cases[][2] = {
-		{ "HUGETLB_ELFMAP", "RWX" },
-		{ "HUGETLB_FORCE_ELFMAP", "maybe" },
-		{ "HUGETLB_MINIMAL_COPY", "1" },
-		{ "HUGETLB_SHARE", "2" },
-		{ "HUGETLB_SHARE", "x" },
-		{ "HUGETLB_VERBOSE", "100" },
-		{ "HUGETLB_VERBOSE", "two" },
-		{ "HUGETLB_DEFAULT_PAGE_SIZE", "3M" },
-		{ "HUGETLB_PATH", "relative/dir" },
-		{ "HUGETLB_SHARE_PATH", "/a:/b" },
-		{ "HUGELINK_BACKING", "THP" },
-		{ "HUGELINK_BACKING", "anon" },
-		{ "HUGELINK_BACKING", "" },
+	static const struct {
+		const char *value;
+		enum hl_elfmap elfmap;
+		size_t r, w;
+		bool noted;
+	} cases[] = {
+		{ "yes", HL_ELFMAP_UNSET, 0, 0, true },
+		{ "X", HL_ELFMAP_UNSET, 0, 0, true },
+		{ "1", HL_ELFMAP_UNSET, 0, 0, true },
+		{ "R=", HL_ELFMAP_UNSET, 0, 0, true },
+		{ "R=3M", HL_ELFMAP_UNSET, 0, 0, true },
+		{ "R=123456789012345678901234567890123M", HL_ELFMAP_UNSET, 0, 0, true },
+		{ "R=3M:W", HL_ELFMAP_SET, 0, HL_PAGE_DEFAULT, true },
+		{ "RWX", HL_ELFMAP_SET, HL_PAGE_DEFAULT, HL_PAGE_DEFAULT, true },
+		{ "R=2M:X", HL_ELFMAP_SET, 2u << 20, 0, true },
+		{ "R=2M:", HL_ELFMAP_SET, 2u << 20, 0, false },
+		{ "RR", HL_ELFMAP_SET, HL_PAGE_DEFAULT, 0, false },
+		{ "R:R=2M", HL_ELFMAP_SET, 2u << 20, 0, false },
+		{ "R=2M:R=2M", HL_ELFMAP_SET, 2u << 20, 0, false },
+		{ ":R", HL_ELFMAP_SET, HL_PAGE_DEFAULT, 0, false },
+		{ "R::W", HL_ELFMAP_SET, HL_PAGE_DEFAULT, HL_PAGE_DEFAULT, false },
+		{ "NO", HL_ELFMAP_NO, 0, 0, false },
+		{ "", HL_ELFMAP_UNSET, 0, 0, false },
+	};
+	struct hl_config cfg;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		memset(&cfg, 0, sizeof(cfg));
+		assert_int_equal(hl_config_parse_elfmap(&cfg, cases[i].value), 0);
+		assert_string_equal(cfg.error, "");
+		assert_int_equal(cfg.elfmap, cases[i].elfmap);
+		assert_int_equal(cfg.r_page, cases[i].r);
+		assert_int_equal(cfg.w_page, cases[i].w);
+		assert_int_equal(cfg.note[0] != '\0', cases[i].noted);
+		if (cases[i].noted)
+			assert_non_null(strstr(cfg.note, "HUGETLB_ELFMAP"));
+	}
+}
+
+/*
+ * A value libhugetlbfs accepted, or one hugelink does not read, never
+ * stops the remap: HUGETLB_ELFMAP=RW still applies, with at most one
+ * note, and the value is read as libhugetlbfs read it.
+ */
+static void test_hl_config_read_old_values_keep_the_remap(void **state)
+{
+	static const struct {
+		const char *name, *value;
+		bool noted;
+	} cases[] = {
+		{ "HUGETLB_NO_RESERVE", "yes", false },
+		{ "HUGETLB_NO_RESERVE", "1", false },
+		{ "HUGETLB_NO_RESERVE", "whatever", false },
+		{ "HUGETLB_FORCE_ELFMAP", "1", false },
+		{ "HUGETLB_FORCE_ELFMAP", "yes", false },
+		{ "HUGETLB_FORCE_ELFMAP", "maybe", true },
+		{ "HUGETLB_MINIMAL_COPY", "1", false },
+		{ "HUGETLB_MINIMAL_COPY", "maybe", true },
+		{ "HUGETLB_SHARE", "2", true },
+		{ "HUGETLB_SHARE", "x", true },
+		{ "HUGETLB_VERBOSE", "two", true },
+		{ "HUGETLB_VERBOSE", "100", false },
+		{ "HUGETLB_DEFAULT_PAGE_SIZE", "3M", true },
+		{ "HUGETLB_PATH", "relative/dir", true },
+		{ "HUGETLB_SHARE_PATH", "/a:/b", true },
+		{ "HUGETLB_MORECORE", "yes", false },
+		{ "HUGETLB_SHM", "yes", false },
 	};
 
 	(void)state;
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		const char *env[] = { cases[i][0], cases[i][1], NULL };
+		const char *env[] = { "HUGETLB_ELFMAP", "RW", cases[i].name,
+				      cases[i].value, NULL };
 		struct hl_config cfg = read_env(env);
 
-		assert_non_null(strstr(cfg.error, cases[i][0]));
+		assert_string_equal(cfg.error, "");
+		assert_int_equal(cfg.elfmap, HL_ELFMAP_SET);
+		assert_int_equal(cfg.r_page, HL_PAGE_DEFAULT);
+		assert_int_equal(cfg.w_page, HL_PAGE_DEFAULT);
+		assert_int_equal(cfg.note[0] != '\0', cases[i].noted);
+		if (cases[i].noted)
+			assert_non_null(strstr(cfg.note, cases[i].name));
 	}
+}
+
+/* What each lenient reading gives. */
+static void test_hl_config_read_lenient_values(void **state)
+{
+	const char *force1[] = { "HUGETLB_FORCE_ELFMAP", "true", NULL };
+	const char *force_maybe[] = { "HUGETLB_FORCE_ELFMAP", "maybe", NULL };
+	const char *copy0[] = { "HUGETLB_MINIMAL_COPY", "0", NULL };
+	const char *copy_x[] = { "HUGETLB_MINIMAL_COPY", "x", NULL };
+	const char *share2[] = { "HUGETLB_SHARE", "2", NULL };
+	const char *share1x[] = { "HUGETLB_SHARE", "1x", NULL };
+	const char *verbose[] = { "HUGETLB_VERBOSE", "-1", NULL };
+	const char *page[] = { "HUGETLB_DEFAULT_PAGE_SIZE", "3M", NULL };
+	const char *two[] = { "HUGETLB_VERBOSE", "two", "HUGETLB_SHARE", "2",
+			      NULL };
+
+	(void)state;
+	assert_true(read_env(force1).force);
+	assert_false(read_env(force_maybe).force);
+	assert_int_equal(read_env(force_maybe).elfmap, HL_ELFMAP_UNSET);
+	assert_false(read_env(copy0).minimal_copy);
+	assert_true(read_env(copy_x).minimal_copy);
+	assert_false(read_env(share2).share);
+	assert_true(read_env(share1x).share);
+	assert_int_equal(read_env(verbose).verbose, HL_V_WARN);
+	assert_int_equal(read_env(page).default_page, 0);
+	/* One note: the first. */
+	assert_non_null(strstr(read_env(two).note, "HUGETLB_VERBOSE"));
+	assert_null(strstr(read_env(two).note, "HUGETLB_SHARE"));
 }
 
 static void test_hl_config_read_values(void **state)
@@ -225,8 +329,10 @@ int main(void)
 		cmocka_unit_test(test_hl_config_read_defaults),
 		cmocka_unit_test(test_hl_config_read_backing),
 		cmocka_unit_test(test_hl_config_parse_elfmap_forms),
-		cmocka_unit_test(test_hl_config_parse_elfmap_invalid),
-		cmocka_unit_test(test_hl_config_read_invalid_values),
+		cmocka_unit_test(test_hl_config_parse_elfmap_contradictions),
+		cmocka_unit_test(test_hl_config_parse_elfmap_as_libhugetlbfs),
+		cmocka_unit_test(test_hl_config_read_old_values_keep_the_remap),
+		cmocka_unit_test(test_hl_config_read_lenient_values),
 		cmocka_unit_test(test_hl_config_read_values),
 		cmocka_unit_test(test_hl_config_read_debug_raises_verbosity),
 		cmocka_unit_test(test_hl_config_read_force_alone_means_rw),

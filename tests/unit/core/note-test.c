@@ -7,21 +7,7 @@
 #include <cmocka.h>
 
 #include "core/note.h"
-
-/* Append a note of TYPE with NAME and DESC to BUF at *N, aligned to A. */
-static void put_note(unsigned char *buf, size_t *n, size_t a, uint32_t type,
-		     const char *name, const void *desc, uint32_t descsz)
-{
-	Elf32_Nhdr h = { (uint32_t)strlen(name) + 1, descsz, type };
-	size_t name_len = (h.n_namesz + a - 1) & ~(a - 1);
-	size_t desc_len = (descsz + a - 1) & ~(a - 1);
-
-	memcpy(buf + *n, &h, sizeof(h));
-	memset(buf + *n + sizeof(h), 0, name_len + desc_len);
-	memcpy(buf + *n + sizeof(h), name, h.n_namesz);
-	memcpy(buf + *n + sizeof(h) + name_len, desc, descsz);
-	*n += sizeof(h) + name_len + desc_len;
-}
+#include "tests/unit/support/notes.h"
 
 static const unsigned char id20[20] = {
 	1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20,
@@ -73,12 +59,48 @@ static void test_hl_note_build_id_none_or_malformed(void **state)
 	assert_int_equal(hl_note_build_id(buf, n, 4, out, sizeof(out)), 0);
 }
 
+static void test_hl_note_runtime_version(void **state)
+{
+	unsigned char buf[256];
+	char out[HL_NOTE_VERSION_MAX];
+	size_t n = 0;
+
+	(void)state;
+	put_note(buf, &n, 4, NT_GNU_BUILD_ID, "GNU", id20, sizeof(id20));
+	assert_false(hl_note_runtime(buf, n, 4, out, sizeof(out)));
+	/* Another owner's type 1, and ours with another type. */
+	put_note(buf, &n, 4, HL_NOTE_RUNTIME, "hugelinx", "9.9.9", 6);
+	put_note(buf, &n, 4, HL_NOTE_RUNTIME + 1, HL_NOTE_OWNER, "9.9.9", 6);
+	assert_false(hl_note_runtime(buf, n, 4, out, sizeof(out)));
+	put_note(buf, &n, 4, HL_NOTE_RUNTIME, HL_NOTE_OWNER, "1.2.3\0\0", 8);
+	assert_true(hl_note_runtime(buf, n, 4, out, sizeof(out)));
+	assert_string_equal(out, "1.2.3");
+	/* Cut to the room given, and NUL-terminated. */
+	assert_true(hl_note_runtime(buf, n, 4, out, 3));
+	assert_string_equal(out, "1.");
+}
+
+static void test_hl_note_runtime_unterminated_or_cut(void **state)
+{
+	unsigned char buf[256];
+	char out[HL_NOTE_VERSION_MAX];
+	size_t n = 0;
+
+	(void)state;
+	put_note(buf, &n, 4, HL_NOTE_RUNTIME, HL_NOTE_OWNER, "1.0.1", 5);
+	assert_true(hl_note_runtime(buf, n, 4, out, sizeof(out)));
+	assert_string_equal(out, "1.0.1");
+	assert_false(hl_note_runtime(buf, n - 4, 4, out, sizeof(out)));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_hl_note_build_id_after_other_notes),
 		cmocka_unit_test(test_hl_note_build_id_eight_byte_alignment),
 		cmocka_unit_test(test_hl_note_build_id_none_or_malformed),
+		cmocka_unit_test(test_hl_note_runtime_version),
+		cmocka_unit_test(test_hl_note_runtime_unterminated_or_cut),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

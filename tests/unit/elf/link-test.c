@@ -6,6 +6,7 @@
 
 #include "elf/link.h"
 #include "tests/unit/support/elf-image.h"
+#include "tests/unit/support/notes.h"
 
 static const char strtab[] = "\0libc.so.6\0libhugelink.so\0libhugelink.so.1"
 			     "\0libhugelink.sox";
@@ -161,6 +162,66 @@ static void test_tl_preloads_runtime_lists(void **state)
 	assert_false(el_preloads_runtime(""));
 	assert_false(el_preloads_runtime("/opt/lib/xlibhugelink.so"));
 	assert_false(el_preloads_runtime("/opt/libhugelink.so.d/x.so"));
+	assert_true(el_preloads_runtime("/opt/lib/libhugelink.so.1"));
+	assert_true(el_preloads_runtime("a.so:libhugelink.so.1.0.0 b.so"));
+	assert_false(el_preloads_runtime("/opt/lib/libhugelink.so.1x"));
+	assert_false(el_preloads_runtime("/opt/lib/libhugelink.so."));
+	assert_false(el_preloads_runtime("/opt/lib/libhugelink.so.1..2"));
+	assert_false(el_preloads_runtime("/opt/lib/libhugelink.solid"));
+}
+
+/* A static program, stripped, whose PT_NOTE holds NOTES (N bytes). */
+static void noted_image(struct img *m, const void *notes, size_t n)
+{
+	uint64_t off;
+
+	img_init(m, ET_EXEC, 2);
+	off = img_put(m, notes, n);
+	img_set_ph(m, 0, PT_NOTE, PF_R, off, n);
+	img_ph(m, 0)->p_align = 4;
+	img_finish(m, 1);
+}
+
+/* The runtime's note, after others, in a stripped static program. */
+static void test_tl_linkage_read_finds_the_note(void **state)
+{
+	unsigned char notes[128];
+	struct el_linkage l;
+	struct img m;
+	size_t n = 0;
+
+	(void)state;
+	put_note(notes, &n, 4, NT_GNU_ABI_TAG, "GNU", "\0\0\0\0", 4);
+	noted_image(&m, notes, n);
+	assert_int_equal(read_linkage(&m, &l), 0);
+	assert_false(l.has_note);
+	assert_false(el_embeds(&l));
+	put_note(notes, &n, 4, HL_NOTE_RUNTIME, HL_NOTE_OWNER, "1.2.3", 6);
+	noted_image(&m, notes, n);
+	assert_int_equal(read_linkage(&m, &l), 0);
+	assert_false(l.dynamic);
+	assert_false(l.has_symtab);
+	assert_true(l.has_note);
+	assert_string_equal(l.version, "1.2.3");
+	assert_true(el_embeds(&l));
+	assert_true(el_linked(&l));
+	assert_false(l.needs_runtime);
+}
+
+/* A note that runs past its segment is not read as one. */
+static void test_tl_linkage_read_ignores_a_cut_note(void **state)
+{
+	unsigned char notes[128];
+	struct el_linkage l;
+	struct img m;
+	size_t n = 0;
+
+	(void)state;
+	put_note(notes, &n, 4, HL_NOTE_RUNTIME, HL_NOTE_OWNER, "1.2.3", 6);
+	noted_image(&m, notes, n);
+	img_ph(&m, 0)->p_filesz = n - 4;
+	assert_int_equal(read_linkage(&m, &l), 0);
+	assert_false(l.has_note);
 }
 
 int main(void)
@@ -174,6 +235,8 @@ int main(void)
 		cmocka_unit_test(test_tl_linkage_read_refuses_unterminated_interp),
 		cmocka_unit_test(test_tl_linkage_read_static_without_symbols),
 		cmocka_unit_test(test_tl_preloads_runtime_lists),
+		cmocka_unit_test(test_tl_linkage_read_finds_the_note),
+		cmocka_unit_test(test_tl_linkage_read_ignores_a_cut_note),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -65,9 +65,28 @@ static void test_hl_plan_args_static(void **state)
 	(void)state;
 	plan(&p, &pl, ARGS("-static", "a.o", "--start-group", "-lc",
 			   "--end-group", "--hugetlbfs-align"));
-	is(&p, ARGS("-static", "a.o", "--push-state", "--whole-archive",
-		    "/p/lib/libhugelink.a", "--pop-state", "--start-group",
+	is(&p, ARGS("-static", "a.o", "--push-state", "--no-whole-archive",
+		    "-u", "rt_ctor", "/p/lib/libhugelink.a", "--pop-state",
+		    "--start-group",
 		    "-lc", "--end-group", "-T", "/t/script"));
+}
+
+/* The embedded runtime in a PIE, inside the user's --whole-archive. */
+static void test_hl_plan_args_embedded_pie(void **state)
+{
+	const struct lw_cmdline pl = {
+		.layout = &generate, .script = "/t/script",
+		.runtime = "/p/lib/libhugelink.a", .archive = true,
+	};
+	struct planned p;
+
+	(void)state;
+	plan(&p, &pl, ARGS("-pie", "a.o", "--whole-archive", "x.a", "-lc",
+			   "--hugetlbfs-align"));
+	is(&p, ARGS("-pie", "a.o", "--whole-archive", "x.a", "--push-state",
+		    "--no-whole-archive", "-u", "rt_ctor",
+		    "/p/lib/libhugelink.a", "--pop-state", "-lc", "-T",
+		    "/t/script"));
 }
 
 static void test_hl_plan_args_before_double_dash(void **state)
@@ -82,8 +101,8 @@ static void test_hl_plan_args_before_double_dash(void **state)
 
 	(void)state;
 	plan(&p, &pl, ARGS("--hugetlbfs-align", "a.o", "--", "-lc"));
-	is(&p, ARGS("a.o", "--push-state", "--whole-archive",
-		    "/p/lib/libhugelink.a", "--pop-state", "-z",
+	is(&p, ARGS("a.o", "--push-state", "--no-whole-archive", "-u",
+		    "rt_ctor", "/p/lib/libhugelink.a", "--pop-state", "-z",
 		    "max-page-size=0x200000", "-z", "common-page-size=0x200000",
 		    "--", "-lc"));
 }
@@ -104,6 +123,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_hl_plan_args_dynamic),
 		cmocka_unit_test(test_hl_plan_args_static),
+		cmocka_unit_test(test_hl_plan_args_embedded_pie),
 		cmocka_unit_test(test_hl_plan_args_before_double_dash),
 		cmocka_unit_test(test_hl_plan_args_nothing_added),
 	};

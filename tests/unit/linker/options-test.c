@@ -113,6 +113,48 @@ static void test_hl_opts_parse_page_size(void **state)
 	REJECT("--hugetlbfs-page-size=2M");
 }
 
+static void test_hl_opts_parse_runtime(void **state)
+{
+	struct parsed p;
+
+	(void)state;
+	PARSE(&p, "--hugetlbfs-align", "a.o");
+	assert_int_equal(p.o.runtime, LW_RUNTIME_STATIC);
+	done(&p);
+	PARSE(&p, "--hugetlbfs-runtime=shared", "--hugetlbfs-align", "a.o");
+	assert_int_equal(p.rc, 0);
+	assert_int_equal(p.o.runtime, LW_RUNTIME_SHARED);
+	assert_int_equal(p.o.rest.n, 1);
+	done(&p);
+	PARSE(&p, "--hugetlbfs-link=B", "--hugetlbfs-runtime=shared",
+	      "--hugetlbfs-runtime=static");
+	assert_int_equal(p.rc, 0);
+	assert_int_equal(p.o.runtime, LW_RUNTIME_STATIC);
+	done(&p);
+	REJECT("--hugetlbfs-align", "--hugetlbfs-runtime=dynamic");
+	REJECT("--hugetlbfs-align", "--hugetlbfs-runtime");
+	REJECT("--hugetlbfs-runtime=shared", "a.o");
+}
+
+/* --hugetlbfs-version is ours, and asks for nothing else. */
+static void test_hl_opts_parse_version(void **state)
+{
+	struct parsed p;
+
+	(void)state;
+	PARSE(&p, "--hugetlbfs-version");
+	assert_int_equal(p.rc, 0);
+	assert_true(p.o.ours);
+	assert_true(p.o.version);
+	assert_int_equal(p.o.rest.n, 0);
+	done(&p);
+	PARSE(&p, "--version");
+	assert_false(p.o.ours);
+	assert_false(p.o.version);
+	assert_true(p.o.info_only);
+	done(&p);
+}
+
 static void test_hl_opts_parse_rejects_unknown(void **state)
 {
 	(void)state;
@@ -258,6 +300,8 @@ int main(void)
 		cmocka_unit_test(test_hl_opts_parse_align),
 		cmocka_unit_test(test_hl_opts_parse_link_overrides_align),
 		cmocka_unit_test(test_hl_opts_parse_page_size),
+		cmocka_unit_test(test_hl_opts_parse_runtime),
+		cmocka_unit_test(test_hl_opts_parse_version),
 		cmocka_unit_test(test_hl_opts_parse_rejects_unknown),
 		cmocka_unit_test(test_hl_opts_parse_double_dash),
 		cmocka_unit_test(test_hl_opts_parse_kinds),

@@ -10,7 +10,7 @@
 #include "tools/hugectl/plan.h"
 
 #define LIBDIR "/opt/hl/lib"
-#define RUNTIME LIBDIR "/libhugelink.so"
+#define RUNTIME LIBDIR "/libhugelink.so.1"
 
 /* The plan is tested on its own: here it only has to be called. */
 int __wrap_ctl_plan_check(struct ctl_vars *v, const struct ctl_target *t,
@@ -137,12 +137,12 @@ static void test_ctl_env_build_library_path(void **state)
 	fx->o.libdir = "/x";
 	assert_int_equal(build(fx), 0);
 	assert_string_equal(ctl_get(&fx->v, "LD_LIBRARY_PATH"), "/x:" LIBDIR ":/a");
-	assert_string_equal(ctl_get(&fx->v, "LD_PRELOAD"), "/x/libhugelink.so");
+	assert_string_equal(ctl_get(&fx->v, "LD_PRELOAD"), "/x/libhugelink.so.1");
 	ctl_vars_free(&fx->v);
 	fx->o.lib = CTL_LIB_SYSTEM;
 	assert_int_equal(build(fx), 0);
 	assert_null(ctl_get(&fx->v, "LD_LIBRARY_PATH"));
-	assert_string_equal(ctl_get(&fx->v, "LD_PRELOAD"), "libhugelink.so");
+	assert_string_equal(ctl_get(&fx->v, "LD_PRELOAD"), "libhugelink.so.1");
 }
 
 static void test_ctl_env_build_debug_at_99(void **state)
@@ -186,6 +186,28 @@ static void test_ctl_env_build_no_preload_when_linked(void **state)
 	fx->link.needs_runtime = false;
 	assert_int_equal(build(fx), 0);
 	assert_null(ctl_get(&fx->v, "LD_PRELOAD"));
+}
+
+/* A dynamic program that embeds the runtime, seen by its note or by its
+ * constructor's symbol, needs no preload either. */
+static void test_ctl_env_build_no_preload_when_embedded(void **state)
+{
+	struct fixture *fx = *state;
+
+	fx->link.has_note = true;
+	assert_int_equal(build(fx), 0);
+	assert_null(ctl_get(&fx->v, "LD_PRELOAD"));
+	assert_true(has_note(&fx->v, HL_V_INFO, "embeds the runtime"));
+	ctl_vars_free(&fx->v);
+	fx->link.has_note = false;
+	fx->link.has_ctor = true;
+	assert_int_equal(build(fx), 0);
+	assert_null(ctl_get(&fx->v, "LD_PRELOAD"));
+	ctl_vars_free(&fx->v);
+	fx->o.preload = CTL_PRELOAD_ALWAYS;
+	assert_int_equal(build(fx), 0);
+	assert_string_equal(ctl_get(&fx->v, "LD_PRELOAD"), RUNTIME);
+	assert_true(has_note(&fx->v, HL_V_WARN, "embeds the runtime already"));
 }
 
 static void test_ctl_env_build_static_programs(void **state)
@@ -297,6 +319,7 @@ int main(void)
 		TEST(test_ctl_env_build_debug_at_99),
 		TEST(test_ctl_env_build_keeps_other_preloads),
 		TEST(test_ctl_env_build_no_preload_when_linked),
+		TEST(test_ctl_env_build_no_preload_when_embedded),
 		TEST(test_ctl_env_build_static_programs),
 		TEST(test_ctl_env_build_not_elf_or_foreign),
 		TEST(test_ctl_env_build_without_program),

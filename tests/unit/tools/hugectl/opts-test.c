@@ -83,6 +83,12 @@ static void test_ctl_parse_needs_a_program_to_run(void **state)
 	assert_null(o.argv);
 	assert_int_equal(PARSE(&o, err, "--help", "--dry-run"), 0);
 	assert_int_equal(o.action, CTL_HELP);
+	assert_int_equal(PARSE(&o, err, "--version"), 0);
+	assert_int_equal(o.action, CTL_VERSION);
+	assert_int_equal(PARSE(&o, err, "--version", "--dry-run"), 0);
+	assert_int_equal(o.action, CTL_VERSION);
+	assert_int_equal(PARSE(&o, err, "--version", "--help"), 0);
+	assert_int_equal(o.action, CTL_HELP);
 }
 
 static void test_ctl_parse_verbosity(void **state)

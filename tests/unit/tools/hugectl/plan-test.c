@@ -172,6 +172,8 @@ static void test_ctl_plan_check_respects_the_users_force(void **state)
 	assert_int_equal(warnings(&fx->v), 0);
 }
 
+/* A value the runtime ignores is noted, and the plan goes on; only a
+ * contradictory HUGETLB_ELFMAP stops it. */
 static void test_ctl_plan_check_invalid_environment(void **state)
 {
 	struct fixture *fx = *state;
@@ -180,6 +182,10 @@ static void test_ctl_plan_check_invalid_environment(void **state)
 	fx->env[0] = "HUGETLB_PATH=relative";
 	assert_int_equal(check(fx, "R:W"), 0);
 	assert_true(has_note(&fx->v, HL_V_WARN, "HUGETLB_PATH"));
+	assert_false(has_note(&fx->v, HL_V_WARN, "nothing on huge pages"));
+	ctl_vars_free(&fx->v);
+	assert_int_equal(check(fx, "R=2M:R=1G"), 0);
+	assert_true(has_note(&fx->v, HL_V_WARN, "two page sizes"));
 	assert_true(has_note(&fx->v, HL_V_WARN, "nothing on huge pages"));
 }
 

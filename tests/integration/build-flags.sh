@@ -1,0 +1,52 @@
+#!/bin/sh
+# The user's CFLAGS, CPPFLAGS and LDFLAGS, as dpkg-buildpackage passes
+# them (in the environment, or on make's command line), reach the build's
+# objects and programs, and cannot take the swap code's own flags away:
+# swap/commit.o keeps no stack protector, no fortified call and no
+# outside symbol, while the other objects get both and the programs are
+# linked -z relro -z now.  Each build goes to a directory of its own.
+. "$HL_SRC/tests/integration/common.sh"
+
+cflags="-g -O2 -ffile-prefix-map=$HL_SRC=. -fstack-protector-strong -Wformat -Werror=format-security"
+cppflags="-Wdate-time -D_FORTIFY_SOURCE=2"
+ldflags="-Wl,-z,relro -Wl,-z,now"
+
+# check DIR: the build in DIR took the flags, and kept the swap code's.
+check() {
+	o=$1/obj/swap/commit.o
+	[ -f "$o" ] || fail "$o was not built"
+	nm -u "$o" >undefined
+	[ ! -s undefined ] || fail "$o needs outside symbols: $(cat undefined)"
+	! readelf -SW "$o" | grep -q 'rela\.*sw_text' ||
+		fail "$o: sw_text has relocations"
+	nm -u "$1"/obj/*/*.o "$1"/obj/tools/*/*.o >all-undefined
+	grep -q ' __stack_chk_fail$' all-undefined ||
+		fail "$1: -fstack-protector-strong reached no object"
+	grep -q ' __[a-z]*_chk$' all-undefined ||
+		fail "$1: -D_FORTIFY_SOURCE=2 reached no object"
+	! grep -rlF "$HL_SRC" "$1"/obj >mapped ||
+		fail "$1: -ffile-prefix-map did not reach: $(head -n 3 mapped)"
+	for p in "$1"/stage/bin/hugectl "$1"/stage/bin/hugetlbfs-ld; do
+		readelf -dW "$p" | grep -q 'BIND_NOW\|FLAGS.*NOW' ||
+			fail "$p: not linked -z now"
+		readelf -lW "$p" | grep -q GNU_RELRO || fail "$p: no RELRO"
+	done
+}
+
+export CFLAGS="$cflags" CPPFLAGS="$cppflags" LDFLAGS="$ldflags"
+hl_make "$PWD/env" stage
+unset CFLAGS CPPFLAGS LDFLAGS
+check "$PWD/env"
+ok "the flags in the environment"
+
+hl_make "$PWD/cmd" stage CFLAGS="$cflags" CPPFLAGS="$cppflags" \
+	LDFLAGS="$ldflags"
+check "$PWD/cmd"
+ok "the flags on make's command line"
+
+# A CFLAGS that asks for the opposite does not reach the swap code.
+hl_make "$PWD/against" "$PWD/against/obj/swap/commit.o" \
+	CFLAGS="-O2 -fstack-protector-all -fjump-tables -ftree-loop-distribute-patterns"
+nm -u "$PWD/against/obj/swap/commit.o" >undefined
+[ ! -s undefined ] || fail "commit.o needs outside symbols: $(cat undefined)"
+ok "the swap code's flags stay"

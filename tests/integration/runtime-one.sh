@@ -1,0 +1,98 @@
+#!/bin/sh
+# Exactly one runtime acts in a process, whatever copies of it are there:
+# embedded in the program, preloaded (LD_PRELOAD=libhugelink.so, as
+# hugectl does for programs that were not relinked) and linked
+# (libhugelink.so, --hugetlbfs-runtime=shared, or -lhugelink besides the
+# embedded one).  The program's own copy acts when it has one, else the
+# preloaded or linked library.
+#
+# The oracle is gdb: a breakpoint on hl_config_read, which the runtime
+# that acts calls first, at every copy; gdb names the object of each hit.
+# (Run without HUGETLB_ELFMAP, so that nothing is remapped under the
+# breakpoints.)  Then each combination runs with HUGETLB_ELFMAP=RW and
+# must have its segments on huge pages, taking exactly the huge pages
+# readelf says they need, judged from smaps and the pool.
+. "$HL_SRC/tests/integration/common.sh"
+. "$HL_SRC/tests/integration/lib/link.sh"
+need_cmd gdb
+pool_reserve 24
+
+so=$HLLIB/libhugelink.so
+rpath="-Wl,-rpath,$HLLIB"
+build_segcheck emb -pie
+build_segcheck nopie -no-pie
+build_segcheck shared -Wl,--hugetlbfs-runtime=shared
+build_segcheck both -L"$HLLIB" -Wl,--no-as-needed -lhugelink "$rpath"
+build_segcheck static -static
+"$CC" $HC_CFLAGS -o plain "$HLINC/segcheck.c" \
+	-Wl,-z,max-page-size=0x200000 -Wl,-z,common-page-size=0x200000
+check_embedded_runtime emb
+check_shared_runtime shared
+readelf -dW both | grep -q 'NEEDED.*libhugelink' || fail "both does not link libhugelink.so"
+check_embedded_runtime_note() { readelf -nW "$1" | grep -q '^ *hugelink '; }
+check_embedded_runtime_note both || fail "both does not embed the runtime"
+
+cat >hits.gdb <<'EOF2'
+set breakpoint pending on
+set confirm off
+set pagination off
+set debuginfod enabled off
+break hl_config_read
+commands
+silent
+info symbol $pc
+continue
+end
+run
+quit
+EOF2
+
+# acts PROGRAM PRELOAD WHO: run PROGRAM under gdb, with PRELOAD as
+# LD_PRELOAD ("" for none); exactly one copy of the runtime acts, and it
+# is in WHO: "program" or "library".
+acts() {
+	_env=
+	[ -z "$2" ] || _env="set environment LD_PRELOAD=$2"
+	gdb -q -batch -ex "$_env" -x hits.gdb "./$1" >gdb.out 2>&1 ||
+		fail "gdb $1: $(cat gdb.out)"
+	grep '^hl_config_read in section' gdb.out >hits || true
+	[ "$(wc -l <hits)" -eq 1 ] ||
+		fail "$1${2:+ with $2 preloaded}: $(wc -l <hits) runtimes acted: $(cat hits)"
+	case $3 in
+	program) grep -q " of $PWD/$1\$" hits ;;
+	library) grep -q " of .*/libhugelink\.so[.0-9]*\$" hits ;;
+	esac || fail "$1${2:+ with $2 preloaded}: the runtime in $(cat hits), not the $3's"
+	ok "$1${2:+, $2 preloaded}: one runtime acts, the $3's"
+}
+
+# remaps PROGRAM PRELOAD: with HUGETLB_ELFMAP=RW, every kind of memory on
+# huge pages, and just the huge pages the ranges need taken.
+remaps() {
+	_free=$(pool_free)
+	LD_PRELOAD=$2 HUGETLB_ELFMAP=RW "./$1" pool >out 2>err ||
+		fail "$1 failed: $(cat out err)"
+	expect_lines out "text 2048" "rodata 2048" "data 2048" "bss 2048" "ok"
+	[ ! -s err ] || fail "$1 said: $(cat err)"
+	_used=$((_free - $(sed -n 's/^pool-free //p' out)))
+	[ "$_used" -eq "$(huge_pages_needed "$1")" ] ||
+		fail "$1${2:+ with $2 preloaded} took $_used huge pages, not $(huge_pages_needed "$1")"
+}
+
+for case in "emb:" "emb:$so" "nopie:$so" "shared:" "shared:$so" "both:" \
+	    "both:$so" "plain:$so" "static:"; do
+	prog=${case%%:*} pre=${case#*:}
+	case $prog in
+	shared | plain) who=library ;;
+	*) who=program ;;
+	esac
+	acts "$prog" "$pre" $who
+	remaps "$prog" "$pre"
+done
+
+# A copy of the library elsewhere, under its own path, is one more copy
+# of the runtime: the program's still acts.
+mkdir other
+cp "$HLLIB/libhugelink.so.$(cat "$HL_SRC/VERSION")" other/libhugelink.so.1
+acts emb "$PWD/other/libhugelink.so.1" program
+acts both "$PWD/other/libhugelink.so.1" program
+remaps both "$PWD/other/libhugelink.so.1"
