@@ -5,6 +5,9 @@
 # huge pages when asked; --modversion is the build's version; a tree
 # moved elsewhere is found with --define-variable=prefix.
 . "$HL_SRC/tests/integration/common.sh"
+# The checks read KernelPageSize and count the pool's pages: writable
+# data goes on hugetlb pages here, not on the default transparent ones.
+export HUGELINK_BACKING=hugetlb
 . "$HL_SRC/tests/integration/lib/link.sh"
 need_cmd pkg-config
 pool_reserve 8

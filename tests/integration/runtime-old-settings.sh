@@ -4,6 +4,9 @@
 # read is ignored, with at most one line said; the rest of the
 # configuration applies.  Judged from the program's smaps.
 . "$HL_SRC/tests/integration/common.sh"
+# The checks read KernelPageSize and count the pool's pages: writable
+# data goes on hugetlb pages here, not on the default transparent ones.
+export HUGELINK_BACKING=hugetlb
 pool_reserve 16
 build_segcheck sc
 build_segcheck bdt -Wl,--hugetlbfs-link=BDT

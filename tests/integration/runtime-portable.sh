@@ -21,7 +21,7 @@ for kind in pie no-pie; do
 	check_shared_runtime "shared-$kind"
 	HUGETLB_ELFMAP=RW "./shared-$kind" >out 2>err ||
 		fail "shared-$kind failed: $(cat out err)"
-	expect_lines out "text 2048" "rodata 2048" "data 2048" "bss 2048" "ok"
+	expect_lines out "text 2048" "rodata 2048" "data thp" "bss thp" "ok"
 done
 ok "linked through a copy of the install tree, both runtimes remap"
 
@@ -29,7 +29,7 @@ rm -rf tree
 for kind in pie no-pie static static-pie; do
 	HUGETLB_ELFMAP=RW "./sc-$kind" fork >out 2>err ||
 		fail "sc-$kind failed without the tree: $(cat out err)"
-	expect_lines out "text 2048" "rodata 2048" "data 2048" "bss 2048" \
+	expect_lines out "text 2048" "rodata 2048" "data thp" "bss thp" \
 		"fork ok" "ok"
 	[ ! -s err ] || fail "sc-$kind said: $(cat err)"
 done
