@@ -43,6 +43,16 @@ struct guard {
 static struct guard *installed;
 
 /*
+ * The guard as the forking thread saw it before fork, for the child's
+ * handler.  The runtime may be linked into the program, and then
+ * INSTALLED lies in the program's own writable segment, possibly on the
+ * very hugetlb pages the child must not touch; the forking thread's TLS
+ * lies on base pages (writable ranges of static programs, whose TLS
+ * comes from the brk heap, never go on hugetlb pages).
+ */
+static __thread struct guard *forking __attribute__((tls_model("initial-exec")));
+
+/*
  * True when the pool can give a copy of every page of every range: free
  * pages not promised to other mappings (resv_hugepages) cover them.
  */
@@ -136,7 +146,7 @@ static int to_base_pages(uintptr_t addr, size_t len, size_t page, size_t base,
 
 int rt_forkguard_child_run(void)
 {
-	struct guard *g = installed;
+	struct guard *g = forking;
 	int moved = 0;
 
 	if (!g || !g->waiting)
@@ -157,6 +167,7 @@ static void before_fork(void)
 {
 	struct guard *g = installed;
 
+	forking = g;
 	g->waiting = (any_gigantic(g) || !pool_covers(g)) &&
 		     raw_syscall6(SYS_pipe2, (long)g->pipe, O_CLOEXEC, 0, 0, 0, 0) == 0;
 	for (int i = 0; i < g->n; i++)
