@@ -8,9 +8,9 @@
 conc_cmd() {
 	case $1 in
 	hl_private) echo "env HUGETLB_ELFMAP=R $BENCH_BIN/bigseg-32" ;;
-	hl_shared) echo "env HUGETLB_SHARE=1 HUGETLB_ELFMAP=R $BENCH_BIN/bigseg-32" ;;
-	lhf_private) echo "env HUGETLB_ELFMAP=R $BENCH_BIN/lhf/bigseg-32" ;;
-	lhf_shared) echo "env HUGETLB_SHARE=1 HUGETLB_ELFMAP=R $BENCH_BIN/lhf/bigseg-32" ;;
+	hl_shared) echo "env $SHARE_ENV HUGETLB_ELFMAP=R $BENCH_BIN/bigseg-32" ;;
+	lhf_private) echo "env $LHF_ENV HUGETLB_ELFMAP=R $BENCH_BIN/lhf/bigseg-32" ;;
+	lhf_shared) echo "env $SHARE_ENV HUGETLB_ELFMAP=R $BENCH_BIN/lhf/bigseg-32" ;;
 	esac
 }
 

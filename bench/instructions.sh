@@ -9,7 +9,7 @@ bench_instructions() {
 	progress "$b"
 	for v in plain hugelink lhf; do
 		case $v in
-		plain) p=$BENCH_BIN/bigseg-plain l="plain link, no hugelink" ;;
+		plain) p=$BENCH_BIN/bigseg-plain-8 l="plain link, no hugelink" ;;
 		hugelink) p=$BENCH_BIN/bigseg-8 l="hugelink, HUGETLB_ELFMAP unset" ;;
 		lhf) p=$BENCH_BIN/lhf/bigseg-8 l="$LHF, HUGETLB_ELFMAP unset" ;;
 		esac

@@ -4,65 +4,108 @@
 # Every sample is a line of $W/samples, "benchmark|variant|unit|value",
 # and a run that fails leaves a line whose value is "fails: <why>"
 # instead: a variant with no other sample is reported as failing, one
-# with others is reported with the reason its failed runs gave.  A benchmark's ratios are taken against its
-# first variant, unless compare_to names another.
+# with others is reported with the reason its failed runs gave.  A timed
+# run leaves two samples, one per clock: "wall ms" and "cpu ms".  The
+# summary lists a benchmark's variants in the order listed (or check)
+# first named them, whatever order the rounds ran them in, and takes a
+# variant's ratios against the first variant, unless compare_to names
+# others.
 
 sample() { printf '%s|%s|%s|%s\n' "$1" "$2" "$3" "$4" >>"$W/samples"; }
 
-# compare_to BENCHMARK VARIANT BASELINE: VARIANT's ratio is against BASELINE.
-compare_to() { printf '%s|%s|%s\n' "$1" "$2" "$3" >>"$W/baselines"; }
+# listed BENCHMARK VARIANT: VARIANT's place in BENCHMARK's table.
+listed() { printf '%s|%s\n' "$1" "$2" >>"$W/listed"; }
 
-# ms OUT COMMAND...: run COMMAND once, its output to OUT; print the
-# milliseconds of CPU time it used.  Fails as COMMAND fails.
-ms() {
-	_ns=$("$BENCH_BIN/timeit" "$@") || return $?
-	awk -v n="${_ns% *}" 'BEGIN { printf "%.3f\n", n / 1e6 }'
+# compare_to BENCHMARK VARIANT [BASELINE...]: VARIANT's ratios are against
+# each BASELINE, in each unit they share; none at all when no BASELINE is
+# named.
+compare_to() {
+	_b=$1 _v=$2
+	shift 2
+	_l=
+	for _x; do _l="$_l${_l:+;}$_x"; done
+	printf '%s|%s|%s\n' "$_b" "$_v" "$_l" >>"$W/baselines"
 }
 
-# timed BENCHMARK VARIANT COMMAND...: one timed run of COMMAND, its
-# milliseconds recorded as a sample and left in t; a run that fails is
-# recorded as a failure.  The output is left in $W/out.
+# order ROUND WORD...: the words in an order of their own for each round,
+# shuffled with a seed made of BENCH_SEED and ROUND, so that no variant
+# always runs after the same one and a run can be repeated.
+order() {
+	_r=$1
+	shift
+	printf '%s\n' "$@" | awk -v s="$SEED" -v r="$_r" '
+		BEGIN { srand(s * 1000 + r) }
+		{ print rand() " " $0 }' | sort -n | cut -d' ' -f2
+}
+
+# timed BENCHMARK VARIANT COMMAND...: one timed run of COMMAND
+# (bench/timeit), its wall-clock and CPU milliseconds recorded as samples
+# and left in wall and t; a run that fails is recorded as a failure.  The
+# output is left in $W/out.
 timed() {
 	_b=$1 _v=$2
 	shift 2
 	_st=0
-	t=$(ms "$W/out" "$@") || _st=$?
+	_ns=$("$BENCH_BIN/timeit" "$W/out" "$@") || _st=$?
 	if [ "$_st" = 0 ]; then
+		t=$(awk -v n="${_ns% *}" 'BEGIN { printf "%.3f\n", n / 1e6 }')
+		wall=$(awk -v n="${_ns#* }" 'BEGIN { printf "%.3f\n", n / 1e6 }')
+		sample "$_b" "$_v" "wall ms" "$wall"
 		sample "$_b" "$_v" "cpu ms" "$t"
 	else
-		sample "$_b" "$_v" "cpu ms" "fails: $(why_not "$W/out" "$_st" -)"
+		sample "$_b" "$_v" "wall ms" "fails: $(why_not "$W/out" "$_st" -)"
 		return 1
 	fi
 }
 
+# pages_said FILE: the lines of FILE in which a program says what pages
+# back its memory ("text: 32 MiB on 2048 kB pages", "... on transparent
+# huge pages"); thp.so's own report is not one of them.
+pages_said() {
+	grep -E ' on ([0-9]+ kB|transparent huge) pages$' "$1" | grep -v '^thp:'
+}
+
+# pages_name PAGES: how PAGES reads in a sentence.
+pages_name() {
+	case $1 in
+	thp) echo "transparent huge pages" ;;
+	*) echo "$1 kB pages" ;;
+	esac
+}
+
 # why_not OUT STATUS PAGES: why the run that left OUT and STATUS did not
-# put its memory on PAGES kB pages, from what the program and the
-# libraries said, in one line.
+# put its memory on PAGES kB pages (or transparent huge pages, for PAGES
+# thp), from what the program and the libraries said, in one line.
 why_not() {
 	_w=$(sed -n 's/^hugelink: [^:]*: staying on base pages where asked for huge ones: //p
 		s/^libhugetlbfs: \(WARNING\|ERROR\): //p
 		s/^thp: [a-z]*: \(0 of .*\)/THP: \1/p
 		s/^thp: \([a-z]*: no .*\)/THP: \1/p
-		s/^thp: \([^:]*\)$/THP: \1/p' "$1" | head -n 1)
+		s/^thp: \([^:]*\)$/THP: \1/p
+		s/^floor: \([^0-9].*\)$/floor: \1/p' "$1" | head -n 1)
 	if [ -n "$_w" ]; then
 		echo "$_w"
 	elif [ "$2" -gt 128 ]; then
 		echo "killed by signal $(($2 - 128))"
 	elif [ "$2" -ne 0 ]; then
 		echo "exit status $2: $(tail -n 1 "$1")"
+	elif [ -z "$(pages_said "$1")" ]; then
+		echo "said nothing of its pages"
 	else
-		echo "stayed on $(sed -n 's/.* on \([0-9]*\) kB pages$/\1/p' "$1" | sort -n |
-			head -n 1) kB pages, not $3"
+		echo "went on $(pages_said "$1" | grep -v " on $(pages_name "$3")\$" |
+			sed 's/.* on //' | head -n 1), not $(pages_name "$3")"
 	fi
 }
 
 # check BENCHMARK VARIANT UNIT PAGES COMMAND...: run COMMAND once (it must
-# print "... on N kB pages" lines) and record a failure for VARIANT unless
-# it exits 0 with every such line at PAGES kB, and THP, if used, moved
-# something.  PAGES 4 checks a run on base pages.
+# say what pages back its memory, see pages_said) and record a failure
+# for VARIANT unless it exits 0 with every such line at PAGES kB (PAGES
+# thp: on transparent huge pages; PAGES -: any), and thp.so, if used,
+# moved something.  PAGES 4 checks a run on base pages.
 check() {
 	_b=$1 _v=$2 _u=$3 _p=$4
 	shift 4
+	listed "$_b" "$_v"
 	for _w; do
 		case $_w in
 		"$BENCH_BIN"/* | "$EX_BIN"/*)
@@ -73,8 +116,9 @@ check() {
 	done
 	_st=0
 	"$BENCH_BIN/timeit" "$W/check" "$@" >/dev/null || _st=$?
-	if [ "$_st" -eq 0 ] && grep -q ' kB pages$' "$W/check" &&
-	   ! grep ' kB pages$' "$W/check" | grep -qv " on $_p kB pages$" &&
+	if [ "$_st" -eq 0 ] && [ -n "$(pages_said "$W/check")" ] &&
+	   { [ "$_p" = - ] ||
+	     ! pages_said "$W/check" | grep -qv " on $(pages_name "$_p")\$"; } &&
 	   ! grep '^thp:' "$W/check" | grep -qv '^thp: [a-z]*: [1-9][0-9]* of '; then
 		return 0
 	fi
@@ -82,9 +126,10 @@ check() {
 	return 1
 }
 
-# summary CSV: one row for each benchmark and variant, in the order they
-# were first seen: median, min, max, unit, runs, and the ratio of the
-# median to the baseline's.  Writes CSV and prints the same as a table.
+# summary CSV: for each benchmark and variant, in the order they were
+# first seen, one line per unit: median, min, max, runs, and the ratio of
+# the median to each baseline's in the same unit (with the difference,
+# for times).  Writes CSV and prints the same as a table.
 summary() {
 	awk -F'|' -v csv="$1" '
 	function median(k,   n, i, j, t, a) {
@@ -97,42 +142,74 @@ summary() {
 		lo[k] = a[1]; hi[k] = a[n]
 		return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
 	}
-	function num(x) { return x >= 1000 ? sprintf("%d", x) : sprintf("%.4g", x) }
-	function row(b, v,   k, bl, r) {
-		k = b SUBSEP v
-		bl = ((b, v) in base) ? base[b, v] : first[b]
-		r = ""
-		if (bl != v && (b SUBSEP bl) in med && med[b SUBSEP bl] > 0 && k in med)
-			r = sprintf("%.3f", med[k] / med[b SUBSEP bl])
-		if (!(k in med)) {
-			printf "  %-40s %s\n", v, note[k]
-			printf "\"%s\",\"%s\",,,,%s,0,,,\"%s\"\n", b, v, unit[k], note[k] > csv
+	function num(x) {
+		return (x >= 1000 || x <= -1000) ? sprintf("%d", x) : sprintf("%.4g", x)
+	}
+	# The ratios of (b, v, u) against its baselines, "; "-separated.
+	function ratios(b, v, u,   k, l, n, i, bk, r, s) {
+		k = b SUBSEP v SUBSEP u
+		l = ((b, v) in base) ? base[b, v] : (first[b] != v ? first[b] : "")
+		n = split(l, bl, ";")
+		s = ""
+		for (i = 1; i <= n; i++) {
+			bk = b SUBSEP bl[i] SUBSEP u
+			if (!(bk in med) || med[bk] <= 0) continue
+			r = sprintf("%.3fx", med[k] / med[bk])
+			if (u ~ / ms$/) r = r sprintf(" (%+.3g)", med[k] - med[bk])
+			s = s (s == "" ? "" : "; ") r " " bl[i]
+		}
+		return s
+	}
+	function row(b, v,   i, u, k, r, label, why) {
+		label = v
+		why = ((b, v) in note) ? note[b, v] : ""
+		if (!((b, v) in nmed)) {
+			printf "  %-48s %s\n", v, why
+			printf "\"%s\",\"%s\",,,,,0,,\"%s\"\n", b, v, why > csv
 			return
 		}
-		printf "  %-40s %9s %-12s %9s .. %-9s n=%-2d %s\n", v, num(med[k]), unit[k],
-			num(lo[k]), num(hi[k]), cnt[k], (r == "" ? "" : r "x " bl)
-		if (k in note) printf "  %40s (some runs: %s)\n", "", note[k]
-		printf "\"%s\",\"%s\",%s,%s,%s,%s,%d,%s,\"%s\",\"%s\"\n", b, v, med[k], lo[k],
-			hi[k], unit[k], cnt[k], r, (r == "" ? "" : bl), note[k] > csv
+		for (i = 1; i <= nu[b, v]; i++) {
+			u = units[b, v, i]
+			k = b SUBSEP v SUBSEP u
+			if (!(k in med)) continue
+			r = ratios(b, v, u)
+			printf "  %-48s %-7s %8s  %8s .. %-8s n=%-3d %s\n", label, u, num(med[k]),
+				num(lo[k]), num(hi[k]), cnt[k], r
+			printf "\"%s\",\"%s\",\"%s\",%s,%s,%s,%d,\"%s\",\"%s\"\n", b, v, u,
+				med[k], lo[k], hi[k], cnt[k], r, why > csv
+			label = ""
+		}
+		if (why != "") printf "  %48s (some runs: %s)\n", "", why
+	}
+	# A variant, the first time it is named.
+	function name(b, v) {
+		if (!(b in nv)) benches[++nb] = b
+		if (!((b, v) in seen)) { seen[b, v]; variant[b, ++nv[b]] = v }
 	}
 	FILENAME ~ /baselines$/ { base[$1, $2] = $3; next }
+	FILENAME ~ /listed$/ { name($1, $2); next }
 	{
-		k = $1 SUBSEP $2
-		if (!($1 in nv)) benches[++nb] = $1
-		if (!(k in unit)) { nv[$1]++; variant[$1, nv[$1]] = $2; unit[k] = $3 }
-		if ($4 ~ /^fails:/) { note[k] = $4; next }
-		if (!($1 in first)) first[$1] = $2
+		k = $1 SUBSEP $2 SUBSEP $3
+		name($1, $2)
+		if (!(k in cnt)) { cnt[k] = 0; units[$1, $2, ++nu[$1, $2]] = $3 }
+		if ($4 ~ /^fails:/) { note[$1, $2] = $4; next }
+		nmed[$1, $2]
 		val[k, ++cnt[k]] = $4 + 0
 	}
 	END {
-		print "benchmark,variant,median,min,max,unit,runs,ratio_vs_baseline,baseline,note" > csv
-		for (k in cnt) med[k] = median(k)
+		print "benchmark,variant,unit,median,min,max,runs,ratios,note" > csv
+		for (k in cnt) if (cnt[k]) med[k] = median(k)
+		# The first variant with samples is the default baseline.
+		for (i = 1; i <= nb; i++)
+			for (j = nv[benches[i]]; j >= 1; j--)
+				if ((benches[i], variant[benches[i], j]) in nmed)
+					first[benches[i]] = variant[benches[i], j]
 		for (i = 1; i <= nb; i++) {
 			b = benches[i]
 			printf "\n%s\n", b
 			# The variants that ran, then those that could not.
-			for (j = 1; j <= nv[b]; j++) if ((b, variant[b, j]) in med) row(b, variant[b, j])
-			for (j = 1; j <= nv[b]; j++) if (!((b, variant[b, j]) in med)) row(b, variant[b, j])
+			for (j = 1; j <= nv[b]; j++) if ((b, variant[b, j]) in nmed) row(b, variant[b, j])
+			for (j = 1; j <= nv[b]; j++) if (!((b, variant[b, j]) in nmed)) row(b, variant[b, j])
 		}
-	}' "$W/baselines" "$W/samples"
+	}' "$W/baselines" "$W/listed" "$W/samples"
 }

@@ -5,27 +5,37 @@
 #
 # Set by make: HL_PREFIX (the staged install tree), BENCH_BIN (the
 # benchmark's programs), EX_BIN (the examples), BENCH_CSV (where the
-# results go).  BENCH_RUNS sets the rounds of the timed parts (default
-# 11 for start-up, 7 for the TLB-bound runs), BENCH_PARTS which parts run
-# (default: "startup share tlb concurrent instructions runtime-kinds");
-# part P is bench/P.sh, whose function is bench_P with '-' as '_'.
+# results go).  BENCH_ROUNDS sets the rounds of every timed part (by
+# default 41 for start-up, 15 for shared text, 9 for the TLB-bound runs,
+# 3 for the page counts; 3 is a quick look), BENCH_PARTS which parts run
+# (default: "startup share tlb concurrent instructions runtime-kinds";
+# part P is bench/P.sh, whose function is bench_P with '-' as '_'),
+# BENCH_SEED the seed of the order of the runs in each round (default:
+# the time).
 #
 # Every timed part runs its variants in rounds, one run of each per round,
-# in an order that reverses every other round, so that a machine that
-# slows down slows all of them; it reports medians with min and max.  A
-# variant that cannot run on this machine is reported as "fails: why".
+# in an order of its own for each round, so that a machine that slows
+# down slows all of them; it reports medians with min and max, of the
+# wall-clock time and of the CPU time of each run.  A variant that cannot
+# run on this machine is reported as "fails: why".
 #
-# It needs root: it mounts a hugetlbfs of its own (runs use it through
-# HUGETLB_PATH, so that nothing lands in anyone else's mount) and grows
-# the huge-page pool, under the test runner's lock, and puts the pool back
-# as it was on the way out, however it exits.
+# It needs root: it mounts a hugetlbfs of its own (the runs that need one,
+# libhugetlbfs's and shared text, name it in HUGETLB_PATH, so that
+# nothing lands in anyone else's mount) and grows the huge-page pool.  It
+# takes the test runner's lock before it touches either, holds it to the
+# end, and puts the pool back as it was on the way out, however it exits.
 set -eu
 : "${HL_PREFIX:?}" "${BENCH_BIN:?}" "${EX_BIN:?}" "${BENCH_CSV:?}"
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../mk/pool.sh"
 . "$here/lib.sh"
 export LC_ALL=C
-RUNS=${BENCH_RUNS:-}
+# Each run says what it asks for: nothing from the caller's environment.
+for _v in $(env | sed -n 's/^\(HUGETLB_[A-Z_]*\|HUGELINK_[A-Z_]*\)=.*/\1/p'); do
+	unset "$_v"
+done
+RUNS=${BENCH_ROUNDS:-}
+SEED=${BENCH_SEED:-$(date +%s)}
 PARTS=${BENCH_PARTS:-startup share tlb concurrent instructions runtime-kinds}
 POOL_2M=320
 
@@ -36,15 +46,15 @@ POOL_2M=320
 
 W=$(mktemp -d "${TMPDIR:-/tmp}/hugelink-bench.XXXXXX")
 MNT=$W/mnt
-MNT1G=
+MOUNTED=
 HOLD_PIDS=
 cleanup() {
 	set +e
 	[ -z "$HOLD_PIDS" ] || { kill $HOLD_PIDS; wait $HOLD_PIDS; } 2>/dev/null
-	for m in $MNT $MNT1G; do
-		rm -rf "$m"/elflink-uid-* 2>/dev/null
-		umount "$m" 2>/dev/null
-	done
+	if [ -n "$MOUNTED" ]; then
+		rm -rf "$MNT"/elflink-uid-* 2>/dev/null
+		umount "$MNT"
+	fi
 	pool_restore
 	rm -rf "$W"
 }
@@ -52,17 +62,7 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 : >"$W/samples"
 : >"$W/baselines"
-
-# order ROUND WORD...: the words, reversed in even rounds.
-order() {
-	_r=$1
-	shift
-	if [ $((_r % 2)) = 1 ]; then
-		echo "$@"
-	else
-		printf '%s\n' "$@" | awk '{ w[NR] = $0 } END { for (i = NR; i; i--) print w[i] }'
-	fi
-}
+: >"$W/listed"
 
 # share_forget: remove the shared files; hugelink and libhugetlbfs both
 # keep theirs in <mount>/elflink-uid-<uid>/.
@@ -94,23 +94,21 @@ LHF="libhugetlbfs $(dpkg-query -W -f '${Version}' libhugetlbfs0 2>/dev/null |
 
 machine
 load "at the start"
+echo "rounds: ${RUNS:-each part's own}, order seed $SEED"
 pool_lock
 pools "as found"
 pool_take "$POOL_2M" || { printf '%s\n' "$POOL_WHY" >&2; exit 1; }
 mkdir -p "$MNT"
 mount -t hugetlbfs -o pagesize=2M none "$MNT"
-export HUGETLB_PATH="$MNT"
+MOUNTED=yes
+# libhugetlbfs needs a mount for every remap, hugelink only to share:
+# the runs that need one name ours, and the others run as a user's would,
+# without HUGETLB_PATH.
+LHF_ENV="HUGETLB_PATH=$MNT"
+SHARE_ENV="HUGETLB_SHARE=1 HUGETLB_PATH=$MNT"
 # One 1 GiB page for the table of dtlb; without it that variant "fails".
 POOL_1G_WHY=
-if pool_take 1 1048576; then
-	MNT1G=$W/mnt1g
-	mkdir -p "$MNT1G"
-	mount -t hugetlbfs -o pagesize=1G none "$MNT1G" || {
-		MNT1G= POOL_1G_WHY="cannot mount a hugetlbfs of 1 GiB pages"
-	}
-else
-	POOL_1G_WHY=$(printf '%s\n' "$POOL_WHY" | head -n 1)
-fi
+pool_take 1 1048576 || POOL_1G_WHY=$(printf '%s\n' "$POOL_WHY" | head -n 1)
 
 # Pages the pool has just been given may not be backed by the host yet (in
 # a virtual machine the first touch of guest memory is slow): touch them

@@ -1,73 +1,141 @@
-# Part a, sourced by bench/run.sh: what moving 8, 32 and 128 MiB of text
-# (HUGETLB_ELFMAP=R) or of data (W) onto huge pages adds to a program's
-# start, against memcpy() of as much measured in the same rounds: into a
-# warm buffer (bandwidth alone), and into new huge pages, which the kernel
-# must also find and zero, as it must for every remap.
+# Part a, sourced by bench/run.sh: what a user waits for when a program
+# with 8, 32 or 128 MiB of text and as much data starts, in wall-clock
+# and CPU time, every way it can start, side by side in the same rounds:
+#
+#   - linked plainly, and relinked with hugelink but asked for nothing;
+#   - its text moved (HUGETLB_ELFMAP=R) by hugelink onto hugetlb pages
+#     (the default where the pool has them) and onto transparent huge
+#     pages (HUGELINK_BACKING=thp), by thp.so (the anonymous-copy way,
+#     preloaded), and by libhugetlbfs 2.23;
+#   - its text shared (HUGETLB_SHARE=1), warm: mapped from the files an
+#     earlier run left, by hugelink and by libhugetlbfs;
+#   - its data moved (W) by hugelink onto THP (the default) and onto
+#     hugetlb pages, and by libhugetlbfs;
+#   - the floor: the plain link run as "bigseg floor", a plain start plus
+#     fresh huge pages filled once with the text's bytes, which no remap
+#     of the text can beat;
+#   - memcpy() of as much inside one process, into warm buffers and into
+#     new huge pages, to tell the copy from the zeroing.
 #
 # For 8 MiB, two more libhugetlbfs variants show where 2.23 breaks on
 # today's binaries: a PIE (its issue #49: the copy of stdout in the bss is
 # lost), and R and W together on the four segments GNU ld now makes (2.23
-# takes three).
+# takes three).  They are timed only if they run.
 
 startup_cmd() {
 	case $1 in
-	base) echo "$BENCH_BIN/bigseg-$mib" ;;
-	hugelink) echo "env HUGETLB_ELFMAP=$class $BENCH_BIN/bigseg-$mib" ;;
-	lhf) echo "env HUGETLB_ELFMAP=$class $BENCH_BIN/lhf/bigseg-$mib" ;;
-	lhf_pie) echo "env HUGETLB_ELFMAP=$class $BENCH_BIN/lhf/bigseg-$mib-pie" ;;
-	lhf_rw) echo "env HUGETLB_ELFMAP=RW $BENCH_BIN/lhf/bigseg-$mib" ;;
+	plain) echo "$BENCH_BIN/bigseg-plain-$mib" ;;
+	nothing) echo "$BENCH_BIN/bigseg-$mib" ;;
+	hl_r) echo "HUGETLB_ELFMAP=R $BENCH_BIN/bigseg-$mib" ;;
+	hl_r_thp) echo "HUGETLB_ELFMAP=R HUGELINK_BACKING=thp $BENCH_BIN/bigseg-$mib" ;;
+	thp_r) echo "BENCH_THP=text LD_PRELOAD=$BENCH_BIN/thp.so $BENCH_BIN/bigseg-$mib" ;;
+	lhf_r) echo "$LHF_ENV HUGETLB_ELFMAP=R $BENCH_BIN/lhf/bigseg-$mib" ;;
+	hl_warm) echo "$SHARE_ENV HUGETLB_ELFMAP=R $BENCH_BIN/bigseg-$mib" ;;
+	lhf_warm) echo "$SHARE_ENV HUGETLB_ELFMAP=R $BENCH_BIN/lhf/bigseg-$mib" ;;
+	hl_w) echo "HUGETLB_ELFMAP=W $BENCH_BIN/bigseg-$mib" ;;
+	hl_w_hugetlb) echo "HUGETLB_ELFMAP=W HUGELINK_BACKING=hugetlb $BENCH_BIN/bigseg-$mib" ;;
+	lhf_w) echo "$LHF_ENV HUGETLB_ELFMAP=W $BENCH_BIN/lhf/bigseg-$mib" ;;
+	floor) echo "$BENCH_BIN/bigseg-plain-$mib floor" ;;
+	lhf_pie) echo "$LHF_ENV HUGETLB_ELFMAP=W $BENCH_BIN/lhf/bigseg-$mib-pie" ;;
+	lhf_rw) echo "$LHF_ENV HUGETLB_ELFMAP=RW $BENCH_BIN/lhf/bigseg-$mib" ;;
 	esac
 }
 
 startup_label() {
 	case $1 in
-	base) echo "base pages" ;;
-	hugelink) echo "hugelink $class" ;;
-	lhf) echo "$LHF $class" ;;
-	lhf_pie) echo "$LHF $class, PIE" ;;
+	plain) echo "plain link" ;;
+	nothing) echo "hugelink, nothing asked" ;;
+	hl_r) echo "hugelink R, hugetlb" ;;
+	hl_r_thp) echo "hugelink R, THP (HUGELINK_BACKING=thp)" ;;
+	thp_r) echo "THP preload R (thp.so)" ;;
+	lhf_r) echo "$LHF R" ;;
+	hl_warm) echo "hugelink R, shared, warm" ;;
+	lhf_warm) echo "$LHF R, shared, warm" ;;
+	hl_w) echo "hugelink W, THP (the default)" ;;
+	hl_w_hugetlb) echo "hugelink W, hugetlb (HUGELINK_BACKING=hugetlb)" ;;
+	lhf_w) echo "$LHF W" ;;
+	floor) echo "floor: new huge pages, one copy" ;;
+	lhf_pie) echo "$LHF W, PIE" ;;
 	lhf_rw) echo "$LHF RW" ;;
+	esac
+}
+
+# startup_check VARIANT: what a run of VARIANT must show, and the argument
+# that has the program show it.
+startup_check() {
+	case $1 in
+	plain | nothing) echo "4 text" ;;
+	hl_r_thp) echo "thp text" ;;
+	thp_r) echo "- text" ;;
+	hl_w) echo "thp data" ;;
+	hl_w_hugetlb | lhf_w | lhf_pie | lhf_rw) echo "2048 data" ;;
+	floor) echo "2048 check" ;;
+	*) echo "2048 text" ;;
 	esac
 }
 
 bench_startup() {
 	for mib in 8 32 128; do
-		for kind in text data; do
-			class=R
-			[ $kind = text ] || class=W
-			startup_one "start-up, $mib MiB of $kind"
-		done
+		startup_one "start-up, $mib MiB of text and $mib MiB of data"
 	done
+	share_forget
 }
 
 startup_one() {
 	b=$1 vs='' more=''
 	progress "$b"
 	[ "$mib" != 8 ] || more="lhf_pie lhf_rw"
-	for v in base hugelink lhf $more; do
-		pages=2048
-		[ $v != base ] || pages=4
-		check "$b" "$(startup_label $v)" "cpu ms" $pages $(startup_cmd $v) $kind &&
+	# The shared variants' first runs, made here, leave the files that
+	# their timed runs map.
+	share_forget
+	for v in plain nothing hl_r hl_r_thp thp_r lhf_r hl_warm lhf_warm hl_w \
+		hl_w_hugetlb lhf_w floor $more; do
+		set -- $(startup_check $v)
+		check "$b" "$(startup_label $v)" "wall ms" "$1" $(startup_cmd $v) "$2" &&
 			vs="$vs $v"
 	done
-	for r in $(seq "${RUNS:-11}"); do
-		for v in $(order "$r" $vs); do
-			eval "t_$v="
-			timed "$b" "$(startup_label $v)" $(startup_cmd $v) || continue
-			eval "t_$v=$t"
+	listed "$b" "$(memcpy_label memcpy_warm)"
+	listed "$b" "$(memcpy_label memcpy_huge)"
+	for r in $(seq "${RUNS:-41}"); do
+		for v in $(order "$r" $vs memcpy_warm memcpy_huge); do
+			case $v in
+			memcpy_*)
+				set -- $("$BENCH_BIN/memcpy" "$mib" "${v#memcpy_}")
+				sample "$b" "$(memcpy_label $v)" "wall ms" "$1"
+				sample "$b" "$(memcpy_label $v)" "cpu ms" "$2" ;;
+			*)
+				timed "$b" "$(startup_label $v)" $(startup_cmd $v) || true ;;
+			esac
 		done
-		# The cost of a remap is the difference within a round.
-		for v in hugelink lhf; do
-			eval "t=\${t_$v:-}"
-			[ -n "$t" ] && [ -n "${t_base:-}" ] || continue
-			sample "$b" "$(startup_label $v): cost over base" "cpu ms" \
-				"$(awk -v a="$t" -v b="$t_base" 'BEGIN { print a - b }')"
-		done
-		sample "$b" "memcpy, warm buffers" "cpu ms" "$("$BENCH_BIN/memcpy" "$mib" warm)"
-		sample "$b" "memcpy into new 2 MiB pages" "cpu ms" "$("$BENCH_BIN/memcpy" "$mib" huge)"
 	done
-	for v in hugelink lhf; do
-		compare_to "$b" "$(startup_label $v): cost over base" "memcpy, warm buffers"
+	startup_compare
+}
+
+memcpy_label() {
+	case $1 in
+	memcpy_warm) echo "memcpy in one process, warm buffers" ;;
+	memcpy_huge) echo "memcpy in one process, into new huge pages" ;;
+	esac
+}
+
+# startup_compare: each variant against plain, and against what it
+# competes with.
+startup_compare() {
+	_p=$(startup_label plain) _f=$(startup_label floor)
+	_lr=$(startup_label lhf_r) _lw=$(startup_label lhf_w)
+	compare_to "$b" "$(startup_label nothing)" "$_p"
+	for v in hl_r hl_r_thp; do
+		compare_to "$b" "$(startup_label $v)" "$_p" "$_lr" "$_f"
 	done
-	compare_to "$b" "memcpy, warm buffers" -
-	compare_to "$b" "memcpy into new 2 MiB pages" "memcpy, warm buffers"
+	compare_to "$b" "$(startup_label thp_r)" "$_p" "$_lr" "$_f"
+	compare_to "$b" "$_lr" "$_p" "$_f"
+	compare_to "$b" "$(startup_label hl_warm)" "$_p" "$(startup_label lhf_warm)"
+	compare_to "$b" "$(startup_label lhf_warm)" "$_p"
+	for v in hl_w hl_w_hugetlb; do
+		compare_to "$b" "$(startup_label $v)" "$_p" "$_lw" "$_f"
+	done
+	compare_to "$b" "$_lw" "$_p" "$_f"
+	compare_to "$b" "$_f" "$_p"
+	compare_to "$b" "$(memcpy_label memcpy_warm)"
+	compare_to "$b" "$(memcpy_label memcpy_huge)" "$(memcpy_label memcpy_warm)"
 }

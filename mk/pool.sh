@@ -9,9 +9,11 @@
 # letting go of it; the caller's EXIT trap should call pool_restore, so
 # that an interrupted run gives the pages back too.  The integration
 # tests run with the runner holding that lock for them, and must not
-# take it again.
+# take it again; a script they run that would (the demo) is told so by
+# HL_POOL_LOCKED=yes in its environment.
 #
-#   pool_lock          wait for the lock, on file descriptor 9
+#   pool_lock          wait for the lock, on file descriptor 9, unless
+#                      HL_POOL_LOCKED=yes says the caller holds it
 #   pool_take N [KB]   make N pages of KB kB (2048 by default) free, by
 #                      growing the pool when we may; on failure POOL_WHY
 #                      says why and how to fix it
@@ -30,6 +32,7 @@ POOL_WHY=
 pool_dir() { echo "/sys/kernel/mm/hugepages/hugepages-${1}kB"; }
 
 pool_lock() {
+	[ "${HL_POOL_LOCKED:-}" != yes ] || return 0
 	# A user who may not write the lock file may still lock it.  The
 	# shell gives up on a failed redirection of exec, so try it first.
 	if (exec 9>>"$POOL_LOCK") 2>/dev/null; then
