@@ -23,3 +23,10 @@ $(STAGE)/lib/libhugelink.a: $(RUNTIME_ARCHIVES)
 	$(AR) rcs $@ $(patsubst %.c,$(B)/obj/%.o,$(foreach d,$(filter $(CODE_DIRS),runtime $(USES_runtime)),$(filter-out $(d)/main.c,$(wildcard $(d)/*.c))))
 
 STAGE_FILES += $(STAGE)/lib/libhugelink.so $(STAGE)/lib/libhugelink.a
+
+# The fork guard's handlers run inside fork(), the child's before
+# anything else in the child (runtime/forkguard.c, runtime/forksnap.c):
+# built like the swap code, with no stack protector and no calls the
+# compiler invents, whatever the user's flags.
+$(B)/obj/runtime/forkguard.o $(B)/obj/runtime/forksnap.o: \
+	override DIR_CFLAGS_runtime += $(SWAP_SAFETY_CFLAGS)

@@ -21,7 +21,9 @@
  * alive after its verdict, until its standard input reaches end of file,
  * so that a tool can look at it from outside; "thp" prints, for each
  * kind, whether transparent huge pages back it ("text-thp yes", from
- * AnonHugePages), and after "fork" the same for the child's data and bss.
+ * AnonHugePages), and after "fork" the same for the child's data and bss;
+ * "aslimit" leaves the process room for only 4 MiB more of address space
+ * (RLIMIT_AS) from then on.
  * Any other option is a mistake in the test, reported as BAD.
  */
 #define _GNU_SOURCE
@@ -31,6 +33,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -309,6 +312,27 @@ static void print_where(void)
 	       (void *)big_bss, SZ);
 }
 
+/*
+ * Leave this process room for 4 MiB more of address space (RLIMIT_AS):
+ * less than a copy of its data and bss, more than one 2 MiB page.
+ */
+static void limit_address_space(void)
+{
+	FILE *f = fopen("/proc/self/status", "r");
+	char line[128];
+	long kb = -1;
+	struct rlimit r;
+
+	while (f && fgets(line, sizeof(line), f))
+		if (sscanf(line, "VmSize: %ld kB", &kb) == 1)
+			break;
+	if (f)
+		fclose(f);
+	expect(kb > 0, "VmSize in /proc/self/status");
+	r.rlim_cur = r.rlim_max = ((rlim_t)kb << 10) + (4 << 20);
+	expect(kb > 0 && setrlimit(RLIMIT_AS, &r) == 0, "setrlimit(RLIMIT_AS)");
+}
+
 /* Block until standard input reaches end of file (or fails). */
 static void wait_for_eof(void)
 {
@@ -349,6 +373,8 @@ int main(int argc, char **argv)
 			print_pool();
 		else if (!strcmp(argv[i], "where"))
 			print_where();
+		else if (!strcmp(argv[i], "aslimit"))
+			limit_address_space();
 		else if (!strcmp(argv[i], "wait"))
 			hold = 1;
 		else if (!strcmp(argv[i], "thp"))
