@@ -6,8 +6,9 @@
 # Set by make: HL_PREFIX (the staged install tree), BENCH_BIN (the
 # benchmark's programs), EX_BIN (the examples), BENCH_CSV (where the
 # results go).  BENCH_RUNS sets the rounds of the timed parts (default
-# 11 for start-up, 7 for the TLB-bound runs), BENCH_PARTS which parts run
-# (default: "startup share tlb concurrent instructions").
+# 11 for start-up, 7 for the TLB-bound runs and fork), BENCH_PARTS which
+# parts run (default: "startup share tlb concurrent instructions fork"),
+# BENCH_FORKS the forks of one fork run (default 50).
 #
 # Every timed part runs its variants in rounds, one run of each per round,
 # in an order that reverses every other round, so that a machine that
@@ -25,7 +26,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
 export LC_ALL=C
 RUNS=${BENCH_RUNS:-}
-PARTS=${BENCH_PARTS:-startup share tlb concurrent instructions}
+PARTS=${BENCH_PARTS:-startup share tlb concurrent instructions fork}
 POOL_2M=320
 
 [ "$(id -u)" = 0 ] || {
