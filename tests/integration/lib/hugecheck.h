@@ -13,6 +13,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 /*
  * The smallest KernelPageSize, in kB, of the mappings that cover
@@ -151,6 +153,28 @@ static inline void hc_report(const char *name, const void *addr, size_t len)
 	else
 		printf("%s %ld\n", name, kb);
 	fflush(stdout);
+}
+
+/*
+ * Run CHILD in a child made by fork(), which exits with what CHILD
+ * returns (standard output flushed on both sides).  True when the child
+ * exited 0; false when it failed, or died.
+ */
+static inline int hc_in_child(int (*child)(void))
+{
+	int status;
+	pid_t pid;
+
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0) {
+		int rc = child();
+
+		fflush(stdout);
+		_exit(rc);
+	}
+	return pid > 0 && waitpid(pid, &status, 0) == pid &&
+	       WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
 /* A simple checksum for "every byte reads as it did before". */

@@ -176,32 +176,25 @@ static void check_heap_grows(void)
 	expect(sbrk(0) != (void *)-1, "sbrk");
 }
 
-/*
- * Parent and child each keep their own data.  The child writes to its
- * data and bss, then says what backs them.
- */
+/* The child writes to its data and bss, then says what backs them. */
+static int fork_child(void)
+{
+	big_data[100] = 9;
+	big_bss[100] = 9;
+	printf("child-data %ld\nchild-bss %ld\n", hc_page_kb(big_data),
+	       hc_page_kb(big_bss));
+	if (want_thp) {
+		hc_report_thp("child-data", big_data, SZ);
+		hc_report_thp("child-bss", big_bss, SZ);
+	}
+	return big_data[100] == 9 && big_bss[100] == 9 &&
+	       big_data[0] == 1 && big_bss[SZ - 1] == 5 ? 0 : 1;
+}
+
+/* Parent and child each keep their own data. */
 static void check_fork(void)
 {
-	int status;
-	pid_t pid;
-
-	fflush(stdout);
-	pid = fork();
-	if (pid == 0) {
-		big_data[100] = 9;
-		big_bss[100] = 9;
-		printf("child-data %ld\nchild-bss %ld\n", hc_page_kb(big_data),
-		       hc_page_kb(big_bss));
-		if (want_thp) {
-			hc_report_thp("child-data", big_data, SZ);
-			hc_report_thp("child-bss", big_bss, SZ);
-		}
-		fflush(stdout);
-		_exit(big_data[100] == 9 && big_bss[100] == 9 &&
-		      big_data[0] == 1 && big_bss[SZ - 1] == 5 ? 0 : 1);
-	}
-	waitpid(pid, &status, 0);
-	expect(WIFEXITED(status) && WEXITSTATUS(status) == 0, "child's data");
+	expect(hc_in_child(fork_child), "child's data");
 	expect(big_data[100] == 0xa5 && big_bss[100] == 0, "parent's data after fork");
 	printf("fork ok\n");
 }
