@@ -29,9 +29,7 @@
 #include "runtime/forksnap.h"
 
 struct guard_range {
-	uintptr_t addr;
-	size_t len, page;
-	int prot;
+	struct rt_snap_range at;
 	uintptr_t snap;		/* this fork's copy, or 0: the child moves it */
 	unsigned char *had;	/* len / page bytes: the parent had page i */
 };
@@ -125,10 +123,9 @@ static void before_fork(void)
 	for (int i = 0; i < g->n; i++) {
 		struct guard_range *r = &g->r[i];
 
-		r->snap = rt_snap_make(r->addr, r->len, r->prot, g->align,
-				       g->base, g->thp);
+		r->snap = rt_snap_make(&r->at, g->base, g->align, g->thp);
 		if (!r->snap) {
-			rt_snap_presence(r->addr, r->len, r->page, g->base, r->had);
+			rt_snap_presence(&r->at, g->base, r->had);
 			g->moving = 1;
 		}
 	}
@@ -172,11 +169,11 @@ static void in_child(void)
 		struct guard_range *r = &g->r[i];
 		long lost = 0;
 
-		if (!r->snap || rt_snap_put(r->snap, r->addr, r->len)) {
-			lost = rt_snap_move(r->addr, r->len, r->page, g->base,
-					    r->prot, r->snap, r->snap ? NULL : r->had);
+		if (!r->snap || rt_snap_put(r->snap, &r->at)) {
+			lost = rt_snap_move(&r->at, g->base, r->snap,
+					    r->snap ? NULL : r->had);
 			if (r->snap)
-				rt_snap_drop(r->snap, r->len);
+				rt_snap_drop(r->snap, &r->at);
 		}
 		if (lost > 0) {
 			say(g, lost_text, sizeof(lost_text) - 1);
@@ -218,7 +215,7 @@ static void in_parent(void)
 		return;
 	for (int i = 0; i < g->n; i++)
 		if (g->r[i].snap)
-			rt_snap_drop(g->r[i].snap, g->r[i].len);
+			rt_snap_drop(g->r[i].snap, &g->r[i].at);
 	if (g->pipe[1] >= 0) {
 		raw_close(g->pipe[1]);
 		do
@@ -285,10 +282,10 @@ void rt_forkguard_install(const struct sw_commit *c, const size_t *page,
 
 		if (!guarded(s))
 			continue;
-		r->addr = s->target;
-		r->len = s->len;
-		r->page = page[i];
-		r->prot = s->prot;
+		r->at.addr = s->target;
+		r->at.len = s->len;
+		r->at.page = page[i];
+		r->at.prot = s->prot;
 		r->had = had;
 		had += s->len / page[i];
 		g->n++;

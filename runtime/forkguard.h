@@ -68,7 +68,10 @@
  * the start of the brk heap (where glibc's fork() resets the locks of
  * stdio streams in a multithreaded child) does not either.  A prepare
  * handler registered before the guard (a preinit function's) runs after
- * the copy: whatever it locks is copied unlocked.
+ * the copy: whatever it locks is copied unlocked.  The copy, and so the
+ * child's range, is readable and writable as the range was at start-up:
+ * a huge page the program has since made PROT_NONE or unmapped is not
+ * read (reading it would kill the parent) and is zeros in the child.
  */
 #include <stddef.h>
 

@@ -4,6 +4,7 @@
  * covers everything in this file.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <sys/mman.h>
 
 #include "arch/raw.h"
@@ -12,6 +13,7 @@
 #ifndef MADV_HUGEPAGE
 #define MADV_HUGEPAGE 14
 #endif
+#define RW (PROT_READ | PROT_WRITE)
 
 static int failed(long r)
 {
@@ -27,13 +29,55 @@ static int all_zero(const unsigned long *w, size_t n)
 }
 
 /*
- * Copy the base pages of [FROM, FROM + LEN) that are not all zeros to
- * TO, which reads as zeros: the others need no write, and a copy that
- * writes nothing to a huge page's span takes no memory there.
+ * Whether this process may read a page: a write() of its first byte to
+ * a pipe fails with EFAULT where a load would fault (the page is
+ * PROT_NONE, or not mapped).  That reads the page as a load does, with
+ * no pin (process_vm_readv would take a private page shared with a
+ * child away from it).  Without a pipe every page is taken to be
+ * readable, as the program mapped it.
  */
-static void copy_used(char *to, const char *from, size_t len, size_t base)
+struct probe {
+	int fd[2];
+};
+
+static void probe_open(struct probe *p)
 {
-	for (size_t off = 0; off < len; off += base)
+	if (raw_syscall6(SYS_pipe2, (long)p->fd, O_CLOEXEC | O_NONBLOCK, 0,
+			 0, 0, 0))
+		p->fd[0] = p->fd[1] = -1;
+}
+
+static void probe_close(struct probe *p)
+{
+	if (p->fd[0] >= 0) {
+		raw_close(p->fd[0]);
+		raw_close(p->fd[1]);
+	}
+}
+
+static int readable(const struct probe *p, uintptr_t addr)
+{
+	char c;
+
+	if (p->fd[0] < 0)
+		return 1;
+	if (raw_write(p->fd[1], (const void *)addr, 1) == -EFAULT)
+		return 0;
+	raw_read(p->fd[0], &c, 1);
+	return 1;
+}
+
+/*
+ * Copy the huge page at FROM to TO, which reads as zeros, unless it
+ * cannot be read: only its base pages that are not all zeros, so that a
+ * copy that writes nothing to a huge page's span takes no memory there.
+ */
+static void copy_page(const struct probe *p, char *to, const char *from,
+		      size_t page, size_t base)
+{
+	if (!readable(p, (uintptr_t)from))
+		return;
+	for (size_t off = 0; off < page; off += base)
 		if (!all_zero((const unsigned long *)(from + off), base))
 			raw_copy(to + off, from + off, base);
 }
@@ -54,32 +98,42 @@ static uintptr_t map_aligned(size_t len, int prot, size_t align)
 	return at;
 }
 
-uintptr_t rt_snap_make(uintptr_t addr, size_t len, int prot, size_t align,
-		       size_t base, int thp)
+uintptr_t rt_snap_make(const struct rt_snap_range *r, size_t base,
+		       size_t align, int thp)
 {
-	uintptr_t snap = map_aligned(len, prot | PROT_READ | PROT_WRITE, align);
+	uintptr_t snap = map_aligned(r->len, r->prot | RW, align);
+	struct probe p;
 
 	if (!snap)
 		return 0;
 	if (thp)
-		raw_madvise((void *)snap, len, MADV_HUGEPAGE);
-	copy_used((char *)snap, (const char *)addr, len, base);
-	if ((prot & (PROT_READ | PROT_WRITE)) != (PROT_READ | PROT_WRITE))
-		raw_mprotect((void *)snap, len, prot);
+		raw_madvise((void *)snap, r->len, MADV_HUGEPAGE);
+	probe_open(&p);
+	for (size_t off = 0; off < r->len; off += r->page)
+		copy_page(&p, (char *)snap + off, (const char *)r->addr + off,
+			  r->page, base);
+	probe_close(&p);
+	if ((r->prot & RW) != RW)
+		raw_mprotect((void *)snap, r->len, r->prot);
 	return snap;
 }
 
-void rt_snap_drop(uintptr_t snap, size_t len)
+void rt_snap_drop(uintptr_t snap, const struct rt_snap_range *r)
 {
-	raw_munmap((void *)snap, len);
+	raw_munmap((void *)snap, r->len);
 }
 
-long rt_snap_put(uintptr_t snap, uintptr_t addr, size_t len)
+static long put(uintptr_t snap, uintptr_t addr, size_t len)
 {
 	long r = raw_mremap((void *)snap, len, MREMAP_MAYMOVE | MREMAP_FIXED,
 			    (void *)addr);
 
 	return r == (long)addr ? 0 : failed(r) ? r : -EINVAL;
+}
+
+long rt_snap_put(uintptr_t snap, const struct rt_snap_range *r)
+{
+	return put(snap, r->addr, r->len);
 }
 
 /* True when this process has the huge page at ADDR (mincore). */
@@ -91,36 +145,51 @@ static int present(uintptr_t addr, size_t base)
 			    0, 0, 0) == 0 && (in & 1);
 }
 
-void rt_snap_presence(uintptr_t addr, size_t len, size_t page, size_t base,
+void rt_snap_presence(const struct rt_snap_range *r, size_t base,
 		      unsigned char *had)
 {
-	for (size_t off = 0; off < len; off += page)
-		had[off / page] = (unsigned char)present(addr + off, base);
+	for (size_t off = 0; off < r->len; off += r->page)
+		had[off / r->page] = (unsigned char)present(r->addr + off, base);
 }
 
-long rt_snap_move(uintptr_t addr, size_t len, size_t page, size_t base,
-		  int prot, uintptr_t from, const unsigned char *had)
+/* Move the huge page at OFF of R; 1 when it cannot be had, -1 on failure. */
+static long move_page(const struct probe *p, const struct rt_snap_range *r,
+		      size_t off, size_t base, uintptr_t from,
+		      const unsigned char *had)
 {
-	long lost = 0;
+	long copy = raw_mmap(NULL, r->page, r->prot | RW,
+			     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), lost = 0;
 
-	for (size_t off = 0; off < len; off += page) {
-		long copy = raw_mmap(NULL, page, prot | PROT_READ | PROT_WRITE,
-				     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-
-		if (failed(copy))
-			return -1;
-		if (from)
-			copy_used((char *)copy, (const char *)(from + off), page, base);
-		else if (present(addr + off, base))
-			copy_used((char *)copy, (const char *)(addr + off), page, base);
-		else if (had && had[off / page])
-			lost++;
-		if ((prot & (PROT_READ | PROT_WRITE)) != (PROT_READ | PROT_WRITE))
-			raw_mprotect((void *)copy, page, prot);
-		if (rt_snap_put((uintptr_t)copy, addr + off, page)) {
-			raw_munmap((void *)copy, page);
-			return -1;
-		}
+	if (failed(copy))
+		return -1;
+	if (from)
+		copy_page(p, (char *)copy, (const char *)(from + off), r->page,
+			  base);
+	else if (present(r->addr + off, base))
+		copy_page(p, (char *)copy, (const char *)(r->addr + off),
+			  r->page, base);
+	else
+		lost = had && had[off / r->page];
+	if ((r->prot & RW) != RW)
+		raw_mprotect((void *)copy, r->page, r->prot);
+	if (put((uintptr_t)copy, r->addr + off, r->page)) {
+		raw_munmap((void *)copy, r->page);
+		return -1;
 	}
 	return lost;
+}
+
+long rt_snap_move(const struct rt_snap_range *r, size_t base, uintptr_t from,
+		  const unsigned char *had)
+{
+	long lost = 0, one = 0;
+	struct probe p;
+
+	probe_open(&p);
+	for (size_t off = 0; off < r->len && one >= 0; off += r->page) {
+		one = move_page(&p, r, off, base, from, had);
+		lost += one > 0;
+	}
+	probe_close(&p);
+	return one < 0 ? -1 : lost;
 }

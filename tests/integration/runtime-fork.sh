@@ -43,6 +43,36 @@ expect_lines out "data 2048" "bss 2048" "child-data 4" "child-data-advised no" \
 [ "$(wc -l <err)" -eq 1 ] || fail "said more: $(cat err)"
 ok "no memory for a copy: the child moves its data itself, and one message says so"
 
+# A huge page the program made unreadable (PROT_NONE) is not read for
+# the copy: fork() goes on, and the child runs.
+cat >guarded.c <<'C'
+#include <stdio.h>
+#include <sys/mman.h>
+#include "hugecheck.h"
+static char bss[8 << 20] __attribute__((aligned(2 << 20)));
+static int child(void)
+{
+	bss[0] = 2;
+	return bss[0] == 2 && bss[(6 << 20) - 1] == 3 ? 0 : 1;
+}
+int main(void)
+{
+	bss[0] = 1;
+	bss[(6 << 20) - 1] = 3;
+	hc_report("bss", bss, sizeof(bss));
+	if (mprotect(bss + (2 << 20), 2 << 20, PROT_NONE))
+		return 2;
+	printf("child %s\n", hc_in_child(child) ? "ok" : "failed");
+	return bss[0] == 1 ? 0 : 3;
+}
+C
+build_c guarded -Wl,--hugetlbfs-align
+pool_set_free "$(huge_pages_needed guarded)"
+HUGELINK_BACKING=hugetlb HUGETLB_ELFMAP=RW ./guarded >out 2>err ||
+	fail "a page made PROT_NONE: $(cat out err)"
+expect_lines out "bss 2048" "child ok"
+ok "a huge page made unreadable is not copied: the parent forks, the child runs"
+
 # Without hugelink's guard, the kernel's own behaviour: a child made with
 # the raw system call or _Fork(), which skip fork handlers, dies writing
 # its data on hugetlb pages, and lives on transparent huge pages.
