@@ -38,6 +38,12 @@ $(BENCH_OUT)/bigseg-%: bench/bigseg.c examples/measure.h $(STAGE_FILES)
 	@mkdir -p $(@D)
 	$(CC) $(BENCH_CFLAGS) -DMIB=$* $(BENCH_HL) -o $@ $<
 
+# The fork loop, relinked: its data goes on THP, hugetlb or base pages
+# as each run asks.
+$(BENCH_OUT)/forkloop: bench/forkloop.c examples/measure.h $(STAGE_FILES)
+	@mkdir -p $(@D)
+	$(CC) $(BENCH_CFLAGS) $(BENCH_HL) -o $@ $<
+
 # itlb with its functions 128 bytes apart instead of a page: the same
 # calls and cache lines on a few pages, a control for what the TLB costs.
 $(BENCH_OUT)/itlb-packed: examples/itlb.c examples/measure.h $(STAGE_FILES)
@@ -78,7 +84,7 @@ $(BENCH_OUT)/lhf/itlb $(BENCH_OUT)/lhf/dtlb: $(BENCH_OUT)/lhf/%: examples/%.c \
 
 BENCH_PROGS = $(BENCH_OUT)/timeit $(BENCH_OUT)/memcpy $(BENCH_OUT)/thp.so \
 	$(BIGSEG_MIB:%=$(BENCH_OUT)/bigseg-plain-%) $(BIGSEG_MIB:%=$(BENCH_OUT)/bigseg-%) \
-	$(BENCH_OUT)/itlb-packed \
+	$(BENCH_OUT)/itlb-packed $(BENCH_OUT)/forkloop \
 	$(addprefix $(BENCH_OUT)/trivial-,plain static shared)
 BENCH_LHF_PROGS = $(BIGSEG_MIB:%=$(BENCH_OUT)/lhf/bigseg-%) \
 	$(BENCH_OUT)/lhf/bigseg-8-pie $(BENCH_OUT)/lhf/itlb $(BENCH_OUT)/lhf/dtlb

@@ -7,11 +7,12 @@
 # benchmark's programs), EX_BIN (the examples), BENCH_CSV (where the
 # results go).  BENCH_ROUNDS sets the rounds of every timed part (by
 # default 41 for start-up, 15 for shared text, 9 for the TLB-bound runs,
-# 3 for the page counts; 3 is a quick look), BENCH_PARTS which parts run
-# (default: "startup share tlb concurrent instructions runtime-kinds";
-# part P is bench/P.sh, whose function is bench_P with '-' as '_'),
-# BENCH_SEED the seed of the order of the runs in each round (default:
-# the time).
+# 7 for fork, 3 for the page counts; 3 is a quick look), BENCH_PARTS
+# which parts run (default: "startup share tlb concurrent instructions
+# runtime-kinds fork"; part P is bench/P.sh, whose function is bench_P
+# with '-' as '_'), BENCH_SEED the seed of the order of the runs in each
+# round (default: the time), BENCH_FORKS the forks of one fork run
+# (default 50).
 #
 # Every timed part runs its variants in rounds, one run of each per round,
 # in an order of its own for each round, so that a machine that slows
@@ -36,7 +37,7 @@ for _v in $(env | sed -n 's/^\(HUGETLB_[A-Z_]*\|HUGELINK_[A-Z_]*\)=.*/\1/p'); do
 done
 RUNS=${BENCH_ROUNDS:-}
 SEED=${BENCH_SEED:-$(date +%s)}
-PARTS=${BENCH_PARTS:-startup share tlb concurrent instructions runtime-kinds}
+PARTS=${BENCH_PARTS:-startup share tlb concurrent instructions runtime-kinds fork}
 POOL_2M=320
 
 [ "$(id -u)" = 0 ] || {

@@ -9,10 +9,11 @@
  *
  * The rules, tried in order until one can serve the range:
  *  - read-only ranges (class R): the pool, then THP;
- *  - writable ranges (class W): THP, then the pool.  Only anonymous THP
- *    keeps every fork()ed child alive: copy-on-write of a THP falls back
- *    to a base-page copy, while copy-on-write of a private hugetlb page
- *    needs a free huge page or kills the child with SIGBUS.  So the pool
+ *  - writable ranges (class W): THP, then the pool.  THP costs nothing
+ *    at fork(): copy-on-write of a THP falls back to a base-page copy,
+ *    while copy-on-write of a private hugetlb page needs a free huge page
+ *    or kills the child with SIGBUS, so each fork() copies writable
+ *    hugetlb ranges for the child (runtime/forkguard.h).  So the pool
  *    takes writable ranges only when THP cannot: THP not usable, or a
  *    page size THP does not have (1 GiB);
  *  - HUGELINK_BACKING=hugetlb: the pool only; HUGELINK_BACKING=thp: THP

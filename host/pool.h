@@ -3,7 +3,7 @@
 /*
  * The huge-page pool of one page size, as sysfs shows it right now.
  * Every reading of a pool counter goes through host_pool_counter, which
- * uses only open, read and close, so that a fork handler may call it.
+ * uses only open, read and close.
  */
 #include <stdbool.h>
 #include <stddef.h>

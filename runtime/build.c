@@ -142,6 +142,24 @@ static int build(struct rt_prepared *p, int i, enum hl_backing what,
 }
 
 /*
+ * A writable range that holds the start of the brk heap never takes
+ * hugetlb pages: in a child of a multithreaded parent, glibc's fork()
+ * resets there the locks of the stdio streams malloc placed in it, before
+ * any fork handler can give the child a copy (runtime/forkguard.h).
+ * True, with B->error set, for such a range and WHAT hugetlb.
+ */
+static bool heap_refuses(const struct sw_range *s, enum hl_backing what,
+			 struct rt_backing *b)
+{
+	if (what != HL_BACK_HUGETLB || !s->live || s->ncopy < 2)
+		return false;
+	snprintf(b->error, sizeof(b->error), "it holds the start of the brk "
+		 "heap, which glibc's fork() writes in a child before any "
+		 "handler can copy it off hugetlb pages");
+	return true;
+}
+
+/*
  * Steps 3 and 4 away from sharing: choose, build, and when the backing
  * chosen cannot be had, choose again without it.  A range left on base
  * pages gives the report every reason; one that went on THP because its
@@ -160,7 +178,8 @@ static int back(struct rt_prepared *p, int i, const struct hl_seg *seg,
 		c = rt_choice_take(&p->choice, seg, pages, rep);
 		if (c.backing == HL_BACK_BASE)
 			break;
-		if (!build(p, i, c.backing, seg, ph, cfg, fault)) {
+		if (!heap_refuses(s, c.backing, &p->back[i]) &&
+		    !build(p, i, c.backing, seg, ph, cfg, fault)) {
 			if (refused[0][0] && c.backing == HL_BACK_THP)
 				rt_report_thp(rep, "%s", refused[0]);
 			return 0;

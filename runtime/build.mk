@@ -43,3 +43,10 @@ $(STAGE_LIB)/libhugelink.a: $(RUNTIME_OBJ)
 
 STAGE_FILES += $(STAGE_LIB)/$(RUNTIME_SO) $(STAGE_LIB)/libhugelink.so.$(SO_MAJOR) \
 	$(STAGE_LIB)/libhugelink.so $(STAGE_LIB)/libhugelink.a
+
+# The fork guard's handlers run inside fork(), the child's before
+# anything else in the child (runtime/forkguard.c, runtime/forksnap.c):
+# built like the swap code, with no stack protector and no calls the
+# compiler invents, whatever the user's flags.
+$(B)/obj/runtime/forkguard.o $(B)/obj/runtime/forksnap.o: \
+	override DIR_CFLAGS_runtime += $(SWAP_SAFETY_CFLAGS)

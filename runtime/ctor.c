@@ -115,7 +115,8 @@ static void commit(struct rt_prepared *prep, size_t base,
 			c->swap[i].err = -EPERM;
 		return;
 	}
-	rt_forkguard_install(c, prep->page);
+	rt_forkguard_install(c, prep->page, prep->choice.env.thp_page,
+			     rep->verbose, rep->prog);
 	for (int i = 0; i < c->nswap; i++) {
 		const struct sw_range *s = &c->swap[i];
 

@@ -1,43 +1,51 @@
 /*
- * The fork guard: see forkguard.h.  It runs through pthread_atfork,
- * which passes no argument, so its state is found through the one
- * file-scope pointer in hugelink, set once after the commit and pointing
- * into a mapping of its own.  fork() may be called from a signal
- * handler, so the handlers use no stdio and no allocation: the pool
- * counters' paths are made at install time and read with
- * host_pool_counter, and memory comes from raw system calls.
+ * The fork guard: see forkguard.h.
  *
- * prepare (parent, before fork): is the pool short, or is a range on
- * gigantic pages?  Then open a pipe, and copy each gigantic range.
- * child: move the writable ranges to base pages, then close the pipe.
- * parent: wait for the pipe to close (the child is done, or dead), and
- * drop the copies.
+ * IMPORTANT: the handlers run inside fork(), the child's before anything
+ * else in the child may run, and fork() may be called from a signal
+ * handler.  So they use raw system calls only (arch/raw.h): no libc, no
+ * errno, no allocation, no stdio; runtime/build.mk builds this file
+ * without the stack protector.  Only rt_forkguard_install, which runs in
+ * the constructor, uses libc.
+ *
+ * pthread_atfork handlers take no argument, so their state is found
+ * through the one file-scope pointer in hugelink, which lives in the
+ * runtime's own data (libhugelink.so: a static program, which links the
+ * runtime in, never has writable ranges on hugetlb pages) and points to
+ * a mapping of its own, set once after the commit.
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/futex.h>
 #include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
 
 #include "arch/raw.h"
-#include "host/pool.h"
+#include "core/config.h"
 #include "runtime/forkguard.h"
+#include "runtime/forksnap.h"
 
-/* Pages this large sit in the top level of page tables fork copies. */
-#define GIGANTIC ((size_t)1 << 30)
+struct guard_range {
+	struct rt_snap_range at;
+	uintptr_t snap;		/* this fork's copy, or 0: the child moves it */
+	unsigned char *had;	/* len / page bytes: the parent had page i */
+};
 
 struct guard {
-	size_t base;
-	int waiting;		/* the child moves its ranges: pipe open */
-	int pipe[2];
+	int lock;		/* futex word: 1 while a fork() is guarded */
+	uint64_t mask;		/* that fork()'s thread's signal mask before */
+	int moving;		/* that fork()'s child moves a range itself */
+	int pipe[2];		/* ... and the parent waits for it; or -1 */
+	int said;		/* the message about moving was given */
+	int verbose;
+	size_t base, align;
+	int thp;
+	char prog[64];
 	int n;
-	struct {
-		uintptr_t addr;
-		size_t len, page;
-		long copy;	/* a gigantic range's copy made before fork */
-		char free_path[HOST_POOL_PATH_MAX];	/* free_hugepages */
-		char resv_path[HOST_POOL_PATH_MAX];	/* resv_hugepages */
-	} r[SW_MAX_RANGES];
+	struct guard_range r[SW_MAX_RANGES];
 };
 
 static struct guard *installed;
@@ -53,181 +61,254 @@ static struct guard *installed;
 static __thread struct guard *forking __attribute__((tls_model("initial-exec")));
 
 /*
- * True when the pool can give a copy of every page of every range: free
- * pages not promised to other mappings (resv_hugepages) cover them.
+ * The signals blocked while a fork() is guarded: all but those the
+ * kernel raises for a fault (a handler for those must still run, and
+ * blocking them would only turn them into a kill).
  */
-static int pool_covers(const struct guard *g)
+static uint64_t async_signals(void)
 {
-	for (int i = 0; i < g->n; i++) {
-		long need = 0, free = host_pool_counter(g->r[i].free_path),
-		     resv = host_pool_counter(g->r[i].resv_path);
+	static const int sync_sig[] = { SIGILL, SIGTRAP, SIGBUS, SIGFPE,
+					SIGSEGV, SIGSYS };
+	uint64_t set = ~(uint64_t)0;
 
-		for (int j = 0; j < g->n; j++)
-			if (g->r[j].page == g->r[i].page)
-				need += (long)(g->r[j].len / g->r[j].page);
-		if (free < 0 || resv < 0 || free - resv < need)
-			return 0;
-	}
-	return 1;
+	for (size_t i = 0; i < sizeof(sync_sig) / sizeof(sync_sig[0]); i++)
+		set &= ~((uint64_t)1 << (sync_sig[i] - 1));
+	return set;
 }
 
-static int any_gigantic(const struct guard *g)
+static void lock(struct guard *g)
 {
-	for (int i = 0; i < g->n; i++)
-		if (g->r[i].page >= GIGANTIC)
-			return 1;
-	return 0;
+	while (__atomic_exchange_n(&g->lock, 1, __ATOMIC_ACQUIRE))
+		raw_syscall6(SYS_futex, (long)&g->lock,
+			     FUTEX_WAIT | FUTEX_PRIVATE_FLAG, 1, 0, 0, 0);
 }
 
-static int all_zero(const unsigned long *w, size_t n)
+static void unlock(struct guard *g)
 {
-	for (size_t i = 0; i < n / sizeof(*w); i++)
-		if (w[i])
-			return 0;
-	return 1;
+	__atomic_store_n(&g->lock, 0, __ATOMIC_RELEASE);
+	raw_syscall6(SYS_futex, (long)&g->lock, FUTEX_WAKE | FUTEX_PRIVATE_FLAG,
+		     1, 0, 0, 0);
 }
 
-static int failed(long r)
+/* Append the LEN bytes at FROM to BUF, which holds *N of MAX bytes. */
+static void append(char *buf, size_t *n, size_t max, const char *from,
+		   size_t len)
 {
-	return r < 0 && r > -4096;
+	for (size_t i = 0; i < len && *n < max; i++)
+		buf[(*n)++] = from[i];
 }
 
-/* Copy the pages of [FROM, FROM + LEN) that are not all zeros to TO. */
-static void copy_used(char *to, const char *from, size_t len, size_t base)
+/* Write "hugelink: PROG: TEXT" to standard error, in one write. */
+static void say(const struct guard *g, const char *text, size_t len)
 {
-	for (size_t off = 0; off < len; off += base)
-		if (!all_zero((const unsigned long *)(from + off), base))
-			raw_copy(to + off, from + off, base);
-}
+	static const char head[] = "hugelink: ";
+	char buf[320];
+	size_t n = 0, prog = 0;
 
-/* A base-page copy of LEN bytes at ADDR, or 0. */
-static long copy_of(uintptr_t addr, size_t len, size_t base)
-{
-	long copy = raw_mmap(NULL, len, PROT_READ | PROT_WRITE,
-			     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-
-	if (failed(copy))
-		return 0;
-	copy_used((char *)copy, (const char *)addr, len, base);
-	return copy;
+	while (prog < sizeof(g->prog) && g->prog[prog])
+		prog++;
+	append(buf, &n, sizeof(buf), head, sizeof(head) - 1);
+	append(buf, &n, sizeof(buf), g->prog, prog);
+	append(buf, &n, sizeof(buf), ": ", 2);
+	append(buf, &n, sizeof(buf), text, len);
+	raw_write(2, buf, n);
 }
 
 /*
- * Move one range onto base pages.  Each huge page is read from the
- * child's own mapping when fork() gave the child its page table entry,
- * else from BEFORE, the copy the parent made before fork() (on this
- * kernel fork() does not always copy the entry of a gigantic page).
+ * Prepare (the parent, after the program's own prepare handlers): copy
+ * every range; where no memory can be had for a copy, note which huge
+ * pages the parent has and open the pipe the parent will wait on.
  */
-static int to_base_pages(uintptr_t addr, size_t len, size_t page, size_t base,
-			 long before)
-{
-	long copy = raw_mmap(NULL, len, PROT_READ | PROT_WRITE,
-			     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	unsigned char in;
-
-	if (failed(copy))
-		return -1;
-	for (size_t off = 0; off < len; off += page) {
-		int mine = raw_syscall6(SYS_mincore, (long)(addr + off), (long)base,
-					(long)&in, 0, 0, 0) == 0 && (in & 1);
-
-		if (mine || before)
-			copy_used((char *)copy + off, mine ?
-				  (const char *)(addr + off) :
-				  (const char *)(before + off), page, base);
-	}
-	if (raw_mremap((void *)copy, len, MREMAP_MAYMOVE | MREMAP_FIXED,
-		       (void *)addr) != (long)addr) {
-		raw_munmap((void *)copy, len);
-		return -1;
-	}
-	return 0;
-}
-
-int rt_forkguard_child_run(void)
-{
-	struct guard *g = forking;
-	int moved = 0;
-
-	if (!g || !g->waiting)
-		return 0;
-	for (int i = 0; i < g->n; i++) {
-		moved += to_base_pages(g->r[i].addr, g->r[i].len, g->r[i].page,
-				       g->base, g->r[i].copy) == 0;
-		if (g->r[i].copy)
-			raw_munmap((void *)g->r[i].copy, g->r[i].len);
-	}
-	raw_close(g->pipe[0]);
-	raw_close(g->pipe[1]);
-	g->waiting = 0;
-	return moved;
-}
-
 static void before_fork(void)
 {
 	struct guard *g = installed;
+	uint64_t block = async_signals(), old = 0;
 
 	forking = g;
-	g->waiting = (any_gigantic(g) || !pool_covers(g)) &&
-		     raw_syscall6(SYS_pipe2, (long)g->pipe, O_CLOEXEC, 0, 0, 0, 0) == 0;
-	for (int i = 0; i < g->n; i++)
-		g->r[i].copy = g->waiting && g->r[i].page >= GIGANTIC ?
-			       copy_of(g->r[i].addr, g->r[i].len, g->base) : 0;
+	if (!g->n)
+		return;
+	raw_sigprocmask(SIG_BLOCK, &block, &old);
+	lock(g);
+	g->mask = old;
+	g->moving = 0;
+	for (int i = 0; i < g->n; i++) {
+		struct guard_range *r = &g->r[i];
+
+		r->snap = rt_snap_make(&r->at, g->base, g->align, g->thp);
+		if (!r->snap) {
+			rt_snap_presence(&r->at, g->base, r->had);
+			g->moving = 1;
+		}
+	}
+	g->pipe[0] = g->pipe[1] = -1;
+	if (g->moving)
+		raw_syscall6(SYS_pipe2, (long)g->pipe, O_CLOEXEC, 0, 0, 0, 0);
 }
 
+static const char lost_text[] =
+	"fatal: fork(): the child was not given a huge page of its data, and "
+	"there was no memory for a copy of it; ending the child\n";
+static const char stuck_text[] =
+	"fork(): the child could not leave the hugetlb pages it shares with "
+	"its parent (no memory); it can be killed if the pool runs out\n";
+
+/* End the child with SIGABRT, which no handler of the program catches. */
+static void child_abort(void)
+{
+	uint64_t unblock = (uint64_t)1 << (SIGABRT - 1);
+
+	raw_sigdefault(SIGABRT);
+	raw_sigprocmask(SIG_UNBLOCK, &unblock, NULL);
+	raw_kill(raw_getpid(), SIGABRT);
+	raw_exit_group(127);
+}
+
+/*
+ * The child: put each copy in place, or move the range itself.  It never
+ * reads or writes the shared hugetlb pages but to move them, where there
+ * was no copy.  Ranges left on hugetlb pages stay guarded for its own
+ * children.
+ */
 static void in_child(void)
 {
-	rt_forkguard_child_run();
+	struct guard *g = forking;
+	int kept = 0;
+
+	if (!g->n)
+		return;
+	for (int i = 0; i < g->n; i++) {
+		struct guard_range *r = &g->r[i];
+		long lost = 0;
+
+		if (!r->snap || rt_snap_put(r->snap, &r->at)) {
+			lost = rt_snap_move(&r->at, g->base, r->snap,
+					    r->snap ? NULL : r->had);
+			if (r->snap)
+				rt_snap_drop(r->snap, &r->at);
+		}
+		if (lost > 0) {
+			say(g, lost_text, sizeof(lost_text) - 1);
+			child_abort();
+		}
+		if (lost < 0) {
+			if (g->verbose >= HL_V_WARN)
+				say(g, stuck_text, sizeof(stuck_text) - 1);
+			g->r[kept++] = *r;
+		}
+	}
+	g->n = kept;
+	if (g->pipe[1] >= 0) {
+		raw_close(g->pipe[0]);
+		raw_close(g->pipe[1]);
+	}
+	g->lock = 0;
+	raw_sigprocmask(SIG_SETMASK, &g->mask, NULL);
 }
 
-/* The parent must not write to the shared pages until the child let go. */
+static const char moved_text[] =
+	"fork(): no memory for a copy of the data on hugetlb pages; the child "
+	"moved it to base pages itself, which another thread writing to it "
+	"meanwhile could have made fatal\n";
+
+/*
+ * The parent: drop its side of the copies; when the child moves a range
+ * itself, wait until it is done (or dead) before this thread writes to
+ * the shared pages.
+ */
 static void in_parent(void)
 {
 	struct guard *g = installed;
+	uint64_t mask = g->mask;
 	long r;
 	char c;
 
-	if (!g->waiting)
+	if (!g->n)
 		return;
-	raw_close(g->pipe[1]);
-	do
-		r = raw_read(g->pipe[0], &c, 1);
-	while (r > 0 || r == -EINTR);
-	raw_close(g->pipe[0]);
 	for (int i = 0; i < g->n; i++)
-		if (g->r[i].copy)
-			raw_munmap((void *)g->r[i].copy, g->r[i].len);
-	g->waiting = 0;
+		if (g->r[i].snap)
+			rt_snap_drop(g->r[i].snap, &g->r[i].at);
+	if (g->pipe[1] >= 0) {
+		raw_close(g->pipe[1]);
+		do
+			r = raw_read(g->pipe[0], &c, 1);
+		while (r > 0 || r == -EINTR);
+		raw_close(g->pipe[0]);
+	}
+	if (g->moving && !g->said && g->verbose >= HL_V_WARN) {
+		g->said = 1;
+		say(g, moved_text, sizeof(moved_text) - 1);
+	}
+	unlock(g);
+	raw_sigprocmask(SIG_SETMASK, &mask, NULL);
 }
 
-void rt_forkguard_install(const struct sw_commit *c, const size_t *page)
+/* The guard could not be set up (no memory): say what that means. */
+static void unguarded(int verbose, const char *prog)
 {
+	if (verbose >= HL_V_WARN)
+		fprintf(stderr, "hugelink: %s: no memory to guard fork(): a child "
+			"made by fork() shares the data on hugetlb pages and can "
+			"be killed if the pool runs out\n", prog);
+}
+
+/* The guard's mapping: the struct, then the HAD bytes of every range. */
+static size_t guard_size(const struct sw_commit *c, const size_t *page)
+{
+	size_t n = sizeof(struct guard);
+
+	for (int i = 0; i < c->nswap; i++)
+		n += c->swap[i].len / page[i];
+	return n;
+}
+
+static int guarded(const struct sw_range *s)
+{
+	return s->live && s->hugetlb && !s->err;
+}
+
+void rt_forkguard_install(const struct sw_commit *c, const size_t *page,
+			  size_t thp_page, int verbose, const char *prog)
+{
+	size_t size = guard_size(c, page);
+	unsigned char *had;
 	struct guard *g;
 
 	if (installed)
 		return;
-	g = mmap(NULL, sizeof(*g), PROT_READ | PROT_WRITE,
+	g = mmap(NULL, size, PROT_READ | PROT_WRITE,
 		 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (g == MAP_FAILED)
+	if (g == MAP_FAILED) {
+		unguarded(verbose, prog);
 		return;
+	}
+	had = (unsigned char *)(g + 1);
 	g->base = c->base;
+	g->thp = thp_page != 0;
+	g->align = thp_page > c->base ? thp_page : c->base;
+	g->verbose = verbose;
+	strncpy(g->prog, prog, sizeof(g->prog) - 1);
 	for (int i = 0; i < c->nswap; i++) {
 		const struct sw_range *s = &c->swap[i];
+		struct guard_range *r = &g->r[g->n];
 
-		if (!s->live || !s->hugetlb || s->err)
+		if (!guarded(s))
 			continue;
-		g->r[g->n].addr = s->target;
-		g->r[g->n].len = s->len;
-		g->r[g->n].page = page[i];
-		host_pool_path(g->r[g->n].free_path, HOST_SYSFS_HUGEPAGES,
-			       page[i], "free_hugepages");
-		host_pool_path(g->r[g->n].resv_path, HOST_SYSFS_HUGEPAGES,
-			       page[i], "resv_hugepages");
+		r->at.addr = s->target;
+		r->at.len = s->len;
+		r->at.page = page[i];
+		r->at.prot = s->prot;
+		r->had = had;
+		had += s->len / page[i];
 		g->n++;
 	}
-	if (!g->n || pthread_atfork(before_fork, in_parent, in_child)) {
-		munmap(g, sizeof(*g));
+	if (!g->n) {
+		munmap(g, size);
 		return;
 	}
 	installed = g;
+	if (pthread_atfork(before_fork, in_parent, in_child)) {
+		installed = NULL;
+		munmap(g, size);
+		unguarded(verbose, prog);
+	}
 }

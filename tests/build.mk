@@ -38,6 +38,18 @@ check-integration: stage
 		HL_MANDIR=$(abspath $(STAGE_MAN)) HL_SRC=$(CURDIR) \
 		HL_BUILD=$(abspath $(B)) CC=$(CC) tests/integration/run $(T)
 
+# The random layouts test alone, longer or with another seed:
+# "make check-random SEED=7 COUNT=500" (FIRST=<n> starts at program n).
+# It holds the huge-page pool's lock for the whole run, with no time limit.
+SEED  = 1
+COUNT = 200
+FIRST = 0
+check-random: stage
+	HL_PREFIX=$(abspath $(STAGE)) HL_SRC=$(CURDIR) HL_BUILD=$(abspath $(B)) \
+		CC=$(CC) RANDOM_SEED=$(SEED) RANDOM_COUNT=$(COUNT) \
+		RANDOM_FIRST=$(FIRST) HL_TEST_TIMEOUT=0 \
+		tests/integration/run random-layouts
+
 # The packages come first, then the build in a make of its own: what the
 # build finds (the GNU ld whose scripts --hugetlbfs-link uses) is read
 # when the build runs, so it must run after they are installed.
@@ -47,4 +59,4 @@ check: deps
 	$(MAKE) --no-print-directory check-unit
 	$(MAKE) --no-print-directory check-integration
 
-.PHONY: check-unit check-tree check-integration
+.PHONY: check-unit check-tree check-integration check-random

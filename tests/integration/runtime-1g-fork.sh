@@ -1,10 +1,9 @@
 # fork() with writable ranges on 1 GiB hugetlb pages and a page to spare:
 # fork() on this kernel does not always give the child the parent's
-# entry for a private 1 GiB page (the child would read zeros there), so a
-# fork()ed child always moves its 1 GiB ranges to base pages, taking each
-# page fork() did not give it from a copy the parent made before fork().
-# The child checks every byte it reads; run many times, since the kernel
-# drops the entry only now and then.
+# entry for a private 1 GiB page (the child would read zeros there), and
+# a fork()ed child never reads that mapping: it always takes the copy the
+# parent made before fork().  The child checks every byte it reads; run
+# many times, since the kernel drops the entry only now and then.
 . "$HL_SRC/tests/integration/common.sh"
 pool_reserve 8
 pool_reserve 2 1048576
@@ -17,4 +16,4 @@ for run in 1 2 3 4 5 6 7 8 9 10 11 12; do
 		"child-bss 4" "fork ok" "ok"
 	[ ! -s err ] || fail "run $run: said $(cat err)"
 done
-ok "a page to spare: the child still moves to base pages, with all its data, 12 times out of 12"
+ok "a page to spare: the child still runs on the parent's copy, with all its data, 12 times out of 12"

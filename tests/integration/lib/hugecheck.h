@@ -13,6 +13,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 /*
  * The smallest KernelPageSize, in kB, of the mappings that cover
@@ -88,18 +90,50 @@ static inline void hc_thp_kb(const void *addr, size_t len, long *anon_kb,
 }
 
 /*
+ * True when every mapping that meets [addr, addr + len) carries FLAG (two
+ * letters, "hg" for MADV_HUGEPAGE) in its VmFlags.
+ */
+static inline int hc_vmflag(const void *addr, size_t len, const char *flag)
+{
+	uintptr_t lo = (uintptr_t)addr, hi = lo + (len ? len : 1);
+	char line[512], want[8];
+	int in = 0, all = 1, seen = 0;
+	FILE *f = fopen("/proc/self/smaps", "r");
+
+	snprintf(want, sizeof(want), " %s", flag);
+	while (f && fgets(line, sizeof(line), f)) {
+		unsigned long a, b;
+
+		if (sscanf(line, "%lx-%lx ", &a, &b) == 2 && strchr(line, '-') < strchr(line, ' ')) {
+			in = b > lo && a < hi;
+			continue;
+		}
+		if (in && !strncmp(line, "VmFlags:", 8)) {
+			line[strcspn(line, "\n")] = ' ';
+			seen = 1;
+			all &= strstr(line + 8, want) != NULL &&
+			       strstr(line + 8, want)[strlen(want)] == ' ';
+		}
+	}
+	if (f)
+		fclose(f);
+	return seen && all;
+}
+
+/*
  * Print "NAME-thp yes" when transparent huge pages back every mapping
  * that meets the range whole, "no" when none of them, else "partly";
- * and "NAME-thp-kb ANON SIZE" with the numbers behind it.
+ * "NAME-thp-kb ANON SIZE" with the numbers behind it; and "NAME-advised
+ * yes" when every such mapping is advised MADV_HUGEPAGE, else "no".
  */
 static inline void hc_report_thp(const char *name, const void *addr, size_t len)
 {
 	long anon, size;
 
 	hc_thp_kb(addr, len, &anon, &size);
-	printf("%s-thp %s\n%s-thp-kb %ld %ld\n", name,
+	printf("%s-thp %s\n%s-thp-kb %ld %ld\n%s-advised %s\n", name,
 	       anon && anon == size ? "yes" : anon ? "partly" : "no", name,
-	       anon, size);
+	       anon, size, name, hc_vmflag(addr, len, "hg") ? "yes" : "no");
 	fflush(stdout);
 }
 
@@ -119,6 +153,28 @@ static inline void hc_report(const char *name, const void *addr, size_t len)
 	else
 		printf("%s %ld\n", name, kb);
 	fflush(stdout);
+}
+
+/*
+ * Run CHILD in a child made by fork(), which exits with what CHILD
+ * returns (standard output flushed on both sides).  True when the child
+ * exited 0; false when it failed, or died.
+ */
+static inline int hc_in_child(int (*child)(void))
+{
+	int status;
+	pid_t pid;
+
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0) {
+		int rc = child();
+
+		fflush(stdout);
+		_exit(rc);
+	}
+	return pid > 0 && waitpid(pid, &status, 0) == pid &&
+	       WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
 /* A simple checksum for "every byte reads as it did before". */

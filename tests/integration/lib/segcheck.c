@@ -21,7 +21,9 @@
  * alive after its verdict, until its standard input reaches end of file,
  * so that a tool can look at it from outside; "thp" prints, for each
  * kind, whether transparent huge pages back it ("text-thp yes", from
- * AnonHugePages), and after "fork" the same for the child's data and bss.
+ * AnonHugePages), and after "fork" the same for the child's data and bss;
+ * "aslimit" leaves the process room for only 4 MiB more of address space
+ * (RLIMIT_AS) from then on.
  * Any other option is a mistake in the test, reported as BAD.
  */
 #define _GNU_SOURCE
@@ -31,6 +33,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -173,32 +176,25 @@ static void check_heap_grows(void)
 	expect(sbrk(0) != (void *)-1, "sbrk");
 }
 
-/*
- * Parent and child each keep their own data.  The child writes to its
- * data and bss, then says what backs them.
- */
+/* The child writes to its data and bss, then says what backs them. */
+static int fork_child(void)
+{
+	big_data[100] = 9;
+	big_bss[100] = 9;
+	printf("child-data %ld\nchild-bss %ld\n", hc_page_kb(big_data),
+	       hc_page_kb(big_bss));
+	if (want_thp) {
+		hc_report_thp("child-data", big_data, SZ);
+		hc_report_thp("child-bss", big_bss, SZ);
+	}
+	return big_data[100] == 9 && big_bss[100] == 9 &&
+	       big_data[0] == 1 && big_bss[SZ - 1] == 5 ? 0 : 1;
+}
+
+/* Parent and child each keep their own data. */
 static void check_fork(void)
 {
-	int status;
-	pid_t pid;
-
-	fflush(stdout);
-	pid = fork();
-	if (pid == 0) {
-		big_data[100] = 9;
-		big_bss[100] = 9;
-		printf("child-data %ld\nchild-bss %ld\n", hc_page_kb(big_data),
-		       hc_page_kb(big_bss));
-		if (want_thp) {
-			hc_report_thp("child-data", big_data, SZ);
-			hc_report_thp("child-bss", big_bss, SZ);
-		}
-		fflush(stdout);
-		_exit(big_data[100] == 9 && big_bss[100] == 9 &&
-		      big_data[0] == 1 && big_bss[SZ - 1] == 5 ? 0 : 1);
-	}
-	waitpid(pid, &status, 0);
-	expect(WIFEXITED(status) && WEXITSTATUS(status) == 0, "child's data");
+	expect(hc_in_child(fork_child), "child's data");
 	expect(big_data[100] == 0xa5 && big_bss[100] == 0, "parent's data after fork");
 	printf("fork ok\n");
 }
@@ -309,6 +305,27 @@ static void print_where(void)
 	       (void *)big_bss, SZ);
 }
 
+/*
+ * Leave this process room for 4 MiB more of address space (RLIMIT_AS):
+ * less than a copy of its data and bss, more than one 2 MiB page.
+ */
+static void limit_address_space(void)
+{
+	FILE *f = fopen("/proc/self/status", "r");
+	char line[128];
+	long kb = -1;
+	struct rlimit r;
+
+	while (f && fgets(line, sizeof(line), f))
+		if (sscanf(line, "VmSize: %ld kB", &kb) == 1)
+			break;
+	if (f)
+		fclose(f);
+	expect(kb > 0, "VmSize in /proc/self/status");
+	r.rlim_cur = r.rlim_max = ((rlim_t)kb << 10) + (4 << 20);
+	expect(kb > 0 && setrlimit(RLIMIT_AS, &r) == 0, "setrlimit(RLIMIT_AS)");
+}
+
 /* Block until standard input reaches end of file (or fails). */
 static void wait_for_eof(void)
 {
@@ -349,6 +366,8 @@ int main(int argc, char **argv)
 			print_pool();
 		else if (!strcmp(argv[i], "where"))
 			print_where();
+		else if (!strcmp(argv[i], "aslimit"))
+			limit_address_space();
 		else if (!strcmp(argv[i], "wait"))
 			hold = 1;
 		else if (!strcmp(argv[i], "thp"))
