@@ -176,6 +176,19 @@ elf_check() {
 	fi
 }
 
+# expect_child_copy FILE: a forked child's data and bss, as segcheck's
+# "fork" reports them in FILE, are on the copy its parent made before
+# fork(): base pages or transparent huge pages, never the parent's
+# hugetlb pages.
+expect_child_copy() {
+	for _k in data bss; do
+		grep -qxE "child-$_k (4|thp)" "$1" || {
+			sed 's/^/    /' "$1" >&2
+			fail "the child's $_k is not on its own copy"
+		}
+	done
+}
+
 # build_segcheck NAME [FLAGS...]: the segment checker (lib/segcheck.c),
 # relinked through the wrapper with --hugetlbfs-align and FLAGS.
 build_segcheck() {
