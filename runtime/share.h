@@ -57,7 +57,7 @@ struct rt_share_range {
 
 /*
  * Return a read-only descriptor of the shared file for R, making it from
- * the live memory when no valid one exists; *MADE says whether we made
+ * the program file when no valid one exists; *MADE says whether we made
  * it.  Returns -1 with ERR set when no file can be had, including when
  * another process has held the making of it for RT_SHARE_WAIT_MS; the
  * caller then uses a private copy.
