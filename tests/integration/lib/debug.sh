@@ -54,7 +54,7 @@ setup_spin() {
 start_spin() {
 	_out=$1; shift
 	rm -f stop
-	env "$@" ./spin stop >"$_out" 2>"$_out.err" &
+	env "$@" ./spin wait stop >"$_out" 2>"$_out.err" &
 	spin_pid=$!
 	at_exit "touch $PWD/stop; kill $spin_pid 2>/dev/null"
 	until grep -qx ready "$_out"; do
@@ -69,3 +69,4 @@ stop_spin() {
 	touch stop
 	wait $spin_pid || fail "spin exited with status $?"
 }
+

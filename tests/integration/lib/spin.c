@@ -1,13 +1,15 @@
 /*
  * spin: a program for the debugger and profiler tests.  Its hot function
- * work() is what gdb stops in and perf names; it prints what backs its
- * own text, from /proc/self/smaps ("text 2048", "text thp", "text 4")
- * and /proc/self/maps ("text-map /anon_hugepage (deleted)"), so that a
- * test knows the text really moved before it judges the tool.
+ * work() is what gdb stops in and perf names; it prints its process ID,
+ * work()'s address, and what backs its own text, from /proc/self/smaps
+ * ("text 2048", "text thp", "text 4") and /proc/self/maps ("text-map
+ * /anon_hugepage (deleted)"), so that a test knows the text really
+ * moved before it judges the tool.
  *
- *   spin              call work() a few times, print "done", exit 0
- *   spin FILE         print "ready", then call work() until FILE exists
- *   spin FILE crash   ... then crash in work() (SIGSEGV), for core dumps
+ *   spin              call work() 3 times, print "done", exit 0
+ *   spin calls N      call work() N times, the same
+ *   spin wait FILE    print "ready", then call work() until FILE exists
+ *   spin crash FILE   the same, then crash in work() (SIGSEGV)
  */
 #define _GNU_SOURCE
 #include <string.h>
@@ -49,20 +51,24 @@ static void print_map(const char *name, const void *addr)
 
 int main(int argc, char **argv)
 {
+	long calls = argc > 2 && !strcmp(argv[1], "calls") ? atol(argv[2]) : 3;
+
+	printf("pid %d\nwork-at %#lx\n", (int)getpid(), (unsigned long)work);
 	hc_report("text", (void *)work, 1);
 	print_map("text", (void *)work);
-	if (argc < 2) {
-		for (int i = 0; i < 3; i++)
-			work(i);
+	if (argc < 3 || !strcmp(argv[1], "calls")) {
+		for (long i = 0; i < calls; i++)
+			work((int)i);
 		printf("done\n");
 		return 0;
 	}
 	printf("ready\n");
 	fflush(stdout);
-	if (argc > 2 && !strcmp(argv[2], "crash"))
-		crash_at = 8;
-	while (access(argv[1], F_OK))
+	while (access(argv[2], F_OK))
 		work(1);
+	if (!strcmp(argv[1], "crash"))
+		crash_at = 8;
+	work(1);
 	printf("done\n");
 	return 0;
 }
