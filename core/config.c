@@ -125,6 +125,14 @@ static void read_flag(struct hl_config *cfg, const char *name,
 		invalid(cfg, name, value, "expected yes or no");
 }
 
+static void read_perf_map(struct hl_config *cfg, const char *value)
+{
+	if (value && !strcmp(value, "1"))
+		cfg->perf_map = true;
+	else if (value && strcmp(value, "0"))
+		invalid(cfg, "HUGELINK_PERF_MAP", value, "expected 0 or 1");
+}
+
 static void read_share(struct hl_config *cfg, const char *value)
 {
 	if (!value || !strcmp(value, "0"))
@@ -238,6 +246,7 @@ void hl_config_read(struct hl_config *cfg, hl_getenv_fn *get, void *ctx,
 		  &ignored);
 	read_share(cfg, get("HUGETLB_SHARE", ctx));
 	read_backing(cfg, get("HUGELINK_BACKING", ctx));
+	read_perf_map(cfg, get("HUGELINK_PERF_MAP", ctx));
 	v = get("HUGETLB_DEFAULT_PAGE_SIZE", ctx);
 	if (v && hl_parse_size(v, &cfg->default_page))
 		invalid(cfg, "HUGETLB_DEFAULT_PAGE_SIZE", v,

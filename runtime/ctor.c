@@ -23,6 +23,7 @@
 #include "runtime/fault.h"
 #include "runtime/forkguard.h"
 #include "runtime/image.h"
+#include "runtime/perfmap.h"
 #include "runtime/prepare.h"
 #include "runtime/report.h"
 #include "runtime/stub.h"
@@ -193,6 +194,8 @@ static void rt_start(void)
 				       &rep) > 0) {
 				rt_fault_wait(fault.wait_commit);
 				commit(&prep, sizes.base, &rep);
+				if (cfg.perf_map)
+					rt_perf_map_write(&prep, &img, &rep);
 			}
 			rt_prepare_release(&prep);
 		}

@@ -184,9 +184,7 @@ static void share_setup(struct rt_prepared *p, const struct hl_plan *plan,
 	if (!cfg->share)
 		return;
 	if (p->tracer) {
-		rt_report_share(rep, "the process is traced (by process %d), "
-				"and what a debugger wrote into its text must not "
-				"reach other runs: private copies", p->tracer);
+		rt_report_share_traced(rep, p->tracer);
 		return;
 	}
 	for (int i = 0; i < plan->nseg; i++) {

@@ -70,3 +70,24 @@ stop_spin() {
 	wait $spin_pid || fail "spin exited with status $?"
 }
 
+# need_perf: perf may sample this machine's CPUs with cpu-clock (a
+# software event, so a virtual machine without a PMU has it too), or
+# the test skips saying why.
+need_perf() {
+	need_cmd perf
+	perf stat -e cpu-clock -o perf-stat.out true >/dev/null 2>&1 ||
+		skip "perf cannot count cpu-clock here (kernel.perf_event_paranoid is $(cat /proc/sys/kernel/perf_event_paranoid))"
+}
+
+# hot_symbol DATA: the symbol perf report puts first for DATA.
+hot_symbol() {
+	perf report -i "$1" --stdio --sort sym 2>/dev/null |
+		sed -n 's/^ *[0-9.]*% *\[\.\] *//p' | head -n 1
+}
+
+# forget_perf_map OUT: remove, when the test exits, the perf map of the
+# process whose "pid N" line is in OUT: nobody else removes it.
+forget_perf_map() {
+	_pid=$(sed -n 's/^pid //p' "$1")
+	[ -z "$_pid" ] || at_exit "rm -f /tmp/perf-$_pid.map"
+}

@@ -42,7 +42,19 @@ static void test_hl_config_read_defaults(void **state)
 	assert_false(cfg.share);
 	assert_int_equal(cfg.verbose, HL_V_WARN);
 	assert_int_equal(cfg.backing, HL_BACKING_AUTO);
+	assert_false(cfg.perf_map);
 	assert_string_equal(cfg.error, "");
+}
+
+static void test_hl_config_read_perf_map(void **state)
+{
+	const char *on[] = { "HUGELINK_PERF_MAP", "1", NULL };
+	const char *off[] = { "HUGELINK_PERF_MAP", "0", NULL };
+
+	(void)state;
+	assert_true(read_env(on).perf_map);
+	assert_false(read_env(off).perf_map);
+	assert_string_equal(read_env(off).error, "");
 }
 
 static void test_hl_config_read_backing(void **state)
@@ -130,6 +142,8 @@ static void test_hl_config_read_invalid_values(void **state)
 		{ "HUGELINK_BACKING", "THP" },
 		{ "HUGELINK_BACKING", "anon" },
 		{ "HUGELINK_BACKING", "" },
+		{ "HUGELINK_PERF_MAP", "yes" },
+		{ "HUGELINK_PERF_MAP", "" },
 	};
 
 	(void)state;
@@ -216,6 +230,7 @@ static void test_hl_config_read_secure_ignores_environment(void **state)
 	assert_true(cfg.secure);
 	assert_int_equal(cfg.elfmap, HL_ELFMAP_UNSET);
 	assert_false(cfg.share);
+	assert_false(cfg.perf_map);
 	assert_string_equal(cfg.path, "");
 }
 
@@ -223,6 +238,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_hl_config_read_defaults),
+		cmocka_unit_test(test_hl_config_read_perf_map),
 		cmocka_unit_test(test_hl_config_read_backing),
 		cmocka_unit_test(test_hl_config_parse_elfmap_forms),
 		cmocka_unit_test(test_hl_config_parse_elfmap_invalid),
