@@ -1,21 +1,23 @@
 # A breakpoint set in gdb before "run" stops the program there, although
 # gdb writes it into the text before the runtime moves the text to huge
 # pages: the runtime of a traced process copies the pages written since
-# they were loaded from memory.  For R, RW, THP, the path of kernels
-# before 5.16 (a hugetlb file mapped over the text) and HUGETLB_SHARE=1 (a
-# traced process takes a private copy, first run or warm, and never
-# makes or changes a shared file).  gdb is the oracle for the stop, the
-# program itself for what backs its text.
+# they were loaded from memory.  For R (in PIE, static and static-pie
+# programs), RW, THP, the path of kernels before 5.16 (a hugetlb file
+# mapped over the text) and HUGETLB_SHARE=1 (a traced process takes a
+# private copy, first run or warm, and never makes or changes a shared
+# file).  gdb is the oracle for the stop, the program itself for what
+# backs its text.
 . "$HL_SRC/tests/integration/common.sh"
 . "$HL_SRC/tests/integration/lib/debug.sh"
 need_cmd gdb
 setup_spin spin
 
-# gdb_run MODE NAME: run ./spin under gdb in MODE, stopping in work();
-# the transcript, with the program's own output, in NAME.gdb.
+# gdb_run MODE NAME [PROG]: run PROG (./spin) under gdb in MODE,
+# stopping in work(); the transcript, with the program's own output, in
+# NAME.gdb.
 gdb_run() {
 	env $(mode_env "$1") timeout 120 gdb -q -batch -ex 'break work' -ex run \
-		-ex 'bt 1' -ex delete -ex continue ./spin >"$2.gdb" 2>&1 ||
+		-ex 'bt 1' -ex delete -ex continue "${3:-./spin}" >"$2.gdb" 2>&1 ||
 		fail "$2: gdb failed: $(cat "$2.gdb")"
 	grep -q '^Breakpoint 1, work ' "$2.gdb" ||
 		fail "$2: gdb did not stop in work(): $(cat "$2.gdb")"
@@ -30,6 +32,11 @@ shared_files() { ls mnt/d | grep '#2048k$' || true; }
 for mode in R RW thp old; do
 	gdb_run $mode $mode
 	ok "$mode: stopped in work() on $(grep '^text' $mode.gdb | tr '\n' ' ')"
+done
+for kind in static static-pie; do
+	build_spin spin-$kind -$kind
+	gdb_run R $kind ./spin-$kind
+	ok "$kind, R: stopped in work()"
 done
 
 gdb_run shared first
