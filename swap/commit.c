@@ -40,7 +40,8 @@
 #include "arch/raw.h"
 #include "swap/swap.h"
 
-/* Every helper is inlined into sw_commit_run, so it lands in sw_text. */
+/* Every helper is inlined into sw_commit_run and sw_copy_pages, so it
+ * lands in sw_text. */
 #define SW_INLINE static inline __attribute__((always_inline))
 #ifndef MADV_COLLAPSE
 #define MADV_COLLAPSE 25
