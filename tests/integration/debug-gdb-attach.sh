@@ -8,7 +8,7 @@
 # and the program runs on and finishes as it would have.
 . "$HL_SRC/tests/integration/common.sh"
 . "$HL_SRC/tests/integration/lib/debug.sh"
-need_cmd gdb
+need_gdb
 setup_spin spin
 
 # gdb_attach NAME: attach to $spin_pid, stop in work(), detach; the

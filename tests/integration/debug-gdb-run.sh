@@ -9,7 +9,7 @@
 # backs its text.
 . "$HL_SRC/tests/integration/common.sh"
 . "$HL_SRC/tests/integration/lib/debug.sh"
-need_cmd gdb
+need_gdb
 setup_spin spin
 
 # gdb_run MODE NAME [PROG]: run PROG (./spin) under gdb in MODE,

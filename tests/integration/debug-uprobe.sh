@@ -10,7 +10,7 @@
 . "$HL_SRC/tests/integration/common.sh"
 . "$HL_SRC/tests/integration/lib/debug.sh"
 need_cmd perf
-need_cmd gdb
+need_gdb
 prog=up$$
 setup_spin $prog
 

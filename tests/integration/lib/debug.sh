@@ -70,6 +70,15 @@ stop_spin() {
 	wait $spin_pid || fail "spin exited with status $?"
 }
 
+# need_gdb: gdb is installed and may trace processes (as root, unless
+# Yama turned ptrace off altogether), or the test skips saying why.
+need_gdb() {
+	need_cmd gdb
+	_s=/proc/sys/kernel/yama/ptrace_scope
+	[ ! -f $_s ] || [ "$(cat $_s)" != 3 ] ||
+		skip "ptrace is turned off ($_s is 3): gdb can trace nothing"
+}
+
 # need_perf: perf may sample this machine's CPUs with cpu-clock (a
 # software event, so a virtual machine without a PMU has it too), or
 # the test skips saying why.
