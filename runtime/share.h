@@ -44,7 +44,7 @@ int rt_share_open_dir(struct rt_share_ctx *ctx, const struct hl_config *cfg,
 		      const struct rt_image *img,
 		      const struct rt_maps_file *prog, size_t page);
 
-/* One range to share: [lo, hi) holds BYTES, copied from SRC, of the
+/* One range to share: [lo, hi) holds BYTES, read from SRC, of the
  * segment whose program header is PH, at index PHDR. */
 struct rt_share_range {
 	int phdr;
