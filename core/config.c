@@ -177,6 +177,14 @@ static void read_backing(struct hl_config *cfg, const char *value)
 			"expected auto, hugetlb or thp");
 }
 
+static void read_perf_map(struct hl_config *cfg, const char *value)
+{
+	if (value && !strcmp(value, "1"))
+		cfg->perf_map = true;
+	else if (value && strcmp(value, "0"))
+		invalid(cfg, "HUGELINK_PERF_MAP", value, "expected 0 or 1");
+}
+
 /* As libhugetlbfs's atoi: 1 shares; 2 (writable segments too) is refused
  * and shares nothing, as in libhugetlbfs; anything else shares nothing. */
 static void read_share(struct hl_config *cfg, const char *value)
@@ -297,6 +305,7 @@ void hl_config_read(struct hl_config *cfg, hl_getenv_fn *get, void *ctx,
 	 * the swap safe. */
 	read_share(cfg, get("HUGETLB_SHARE", ctx));
 	read_backing(cfg, get("HUGELINK_BACKING", ctx));
+	read_perf_map(cfg, get("HUGELINK_PERF_MAP", ctx));
 	v = get("HUGETLB_DEFAULT_PAGE_SIZE", ctx);
 	if (v && hl_parse_size(v, &cfg->default_page)) {
 		cfg->default_page = 0;

@@ -28,6 +28,9 @@
  *                          what keeps the swap safe
  *   HUGELINK_BACKING       "auto" (the default), "hugetlb" or "thp": which
  *                          memory may back the ranges (core/backing.h)
+ *   HUGELINK_PERF_MAP      "1": after the move, write /tmp/perf-<pid>.map
+ *                          naming the functions of the moved text, for
+ *                          perf attached later (host/perfmap.h)
  */
 #include <stdbool.h>
 #include <stddef.h>
@@ -58,6 +61,7 @@ struct hl_config {
 	bool force;
 	bool minimal_copy;
 	bool share;
+	bool perf_map;		/* HUGELINK_PERF_MAP=1 */
 	bool restricted;	/* HUGETLB_RESTRICT_EXE does not name us */
 	bool secure;		/* AT_SECURE: the environment was ignored */
 	int verbose;

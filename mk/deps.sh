@@ -36,6 +36,7 @@ cmd python3 python3
 cmd groff groff-base
 cmd man man-db
 cmd perf linux-perf
+cmd gdb gdb
 cmd bpftrace bpftrace
 hdr sys/sdt.h systemtap-sdt-dev
 cmd gdb gdb

@@ -169,12 +169,22 @@ int rt_backing_map_file(struct rt_backing *b, size_t len, size_t page,
 	return 0;
 }
 
+/*
+ * Private, so that a debugger attached later can write a breakpoint: the
+ * kernel then gives this process a copy of that huge page, if the pool
+ * has one free (else the debugger is told it cannot write there, and the
+ * program runs on).  MAP_NORESERVE, because a private mapping would
+ * otherwise reserve the whole size again, which an empty pool refuses.
+ * The price: a program that makes its own text writable and writes to
+ * it with no free huge page gets SIGBUS, where a shared mapping of the
+ * read-only descriptor would have refused PROT_WRITE.
+ */
 int rt_backing_map_shared(struct rt_backing *b, int fd, size_t len,
 			  size_t page, int prot, bool keep_fd)
 {
 	start(b);
 	b->shared = true;
-	if (map_populated(b, fd, len, page, prot, MAP_SHARED,
+	if (map_populated(b, fd, len, page, prot, MAP_PRIVATE | MAP_NORESERVE,
 			  "mmap of a shared file"))
 		return -1;
 	if (keep_fd)

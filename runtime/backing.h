@@ -52,7 +52,7 @@ int rt_backing_map_file(struct rt_backing *b, size_t len, size_t page,
 
 /*
  * Map the shared file FD (LEN bytes, already filled) read-only with PROT,
- * all of it present.  With KEEP_FD, B takes FD over (B->fd) for commit to
+ * private and without a reservation, all of it present.  With KEEP_FD, B takes FD over (B->fd) for commit to
  * map over the target; the caller closes it otherwise.  Returns 0, or -1
  * with B->error set.
  */

@@ -19,6 +19,7 @@
 #include "arch/raw.h"
 #include "runtime/build.h"
 #include "runtime/thp.h"
+#include "runtime/uprobes.h"
 
 static uintptr_t clamp(uintptr_t x, uintptr_t lo, uintptr_t hi)
 {
@@ -38,20 +39,21 @@ static struct rt_bytes bytes_of(const struct sw_range *s, const struct hl_seg *s
 }
 
 /*
- * Step 4: copy a read-only range now; make a THP range's pages huge;
- * seal a read-only range with its final protection.
+ * Step 4: copy a read-only range now, with the copier commit uses for
+ * writable ones (its source says which pages come from memory: see
+ * runtime/prepare.c), and without the uprobes' breakpoints among those a
+ * debugger wrote; make a THP range's pages huge; seal a read-only range
+ * with its final protection.
  */
 static int fill(const struct rt_prepared *p, struct sw_range *s,
-		struct rt_backing *b, const struct hl_seg *seg,
-		const struct hl_phdr *ph)
+		struct rt_backing *b)
 {
-	struct rt_bytes bytes = bytes_of(s, seg, ph);
 	uint64_t t0 = raw_now_ns();
 
 	if (!s->live) {
-		rt_source_copy(&p->src, (char *)s->scratch + (bytes.from - s->target),
-			       &bytes);
-		s->copied = bytes.to - bytes.from;
+		s->copied = sw_copy_pages(p->c, s);
+		if (s->source == SW_FROM_WRITTEN)
+			rt_uprobes_drop(p->c, s);
 	}
 	if (b->kind == HL_BACK_THP && rt_thp_collapse(b))
 		return -1;
@@ -115,8 +117,8 @@ static int map_shared(struct rt_prepared *p, int i, const struct hl_seg *seg,
 
 /* Step 3: build backing WHAT for swap I: mapped, populated, filled. */
 static int build(struct rt_prepared *p, int i, enum hl_backing what,
-		 const struct hl_seg *seg, const struct hl_phdr *ph,
-		 const struct hl_config *cfg, const struct rt_fault *fault)
+		 const struct hl_seg *seg, const struct hl_config *cfg,
+		 const struct rt_fault *fault)
 {
 	struct rt_backing *b = &p->back[i];
 	struct sw_range *s = &p->c->swap[i];
@@ -138,7 +140,7 @@ static int build(struct rt_prepared *p, int i, enum hl_backing what,
 	if (rc)
 		return -1;
 	hand_over(s, b);
-	return fill(p, s, b, seg, ph);
+	return fill(p, s, b);
 }
 
 /*
@@ -166,8 +168,8 @@ static bool heap_refuses(const struct sw_range *s, enum hl_backing what,
  * hugetlb pages were refused says why.
  */
 static int back(struct rt_prepared *p, int i, const struct hl_seg *seg,
-		const struct hl_phdr *ph, const struct hl_config *cfg,
-		const struct rt_fault *fault, struct rt_report *rep)
+		const struct hl_config *cfg, const struct rt_fault *fault,
+		struct rt_report *rep)
 {
 	struct sw_range *s = &p->c->swap[i];
 	size_t pages = s->len / p->page[i];
@@ -179,7 +181,7 @@ static int back(struct rt_prepared *p, int i, const struct hl_seg *seg,
 		if (c.backing == HL_BACK_BASE)
 			break;
 		if (!heap_refuses(s, c.backing, &p->back[i]) &&
-		    !build(p, i, c.backing, seg, ph, cfg, fault)) {
+		    !build(p, i, c.backing, seg, cfg, fault)) {
 			if (refused[0][0] && c.backing == HL_BACK_THP)
 				rt_report_thp(rep, "%s", refused[0]);
 			return 0;
@@ -204,5 +206,5 @@ int rt_build(struct rt_prepared *p, int i, const struct hl_seg *seg,
 {
 	if (map_shared(p, i, seg, ph, rep))
 		return 0;
-	return back(p, i, seg, ph, cfg, fault, rep);
+	return back(p, i, seg, cfg, fault, rep);
 }

@@ -24,40 +24,46 @@
 #include "runtime/fault.h"
 #include "runtime/forkguard.h"
 #include "runtime/image.h"
+#include "runtime/perfmap.h"
 #include "runtime/prepare.h"
 #include "runtime/report.h"
 #include "runtime/stub.h"
 
-/* The number of threads in this process, from /proc/self/status; -1
- * when /proc cannot be read. */
-static int thread_count(void)
+/* What /proc/self/status says of this process. */
+struct status {
+	int threads;		/* -1 when /proc cannot be read */
+	int tracer;		/* TracerPid: a debugger, or 0 */
+};
+
+static struct status status_read(void)
 {
+	struct status st = { -1, 0 };
 	FILE *f = fopen("/proc/self/status", "re");
 	char line[128];
-	int n = -1;
 
 	if (!f)
-		return -1;
-	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "Threads: %d", &n) == 1)
+		return st;
+	/* TracerPid comes first, Threads later. */
+	while (fgets(line, sizeof(line), f)) {
+		sscanf(line, "TracerPid: %d", &st.tracer);
+		if (sscanf(line, "Threads: %d", &st.threads) == 1)
 			break;
+	}
 	fclose(f);
-	return n;
+	return st;
 }
 
 static const char no_proc[] = "/proc is not mounted (or not readable): the "
 	"runtime needs /proc/self/status and /proc/self/maps to remap safely";
 
 /* True when the process runs alone, as the swap needs; else why not. */
-static bool alone(struct rt_report *rep)
+static bool alone(const struct status *st, struct rt_report *rep)
 {
-	int n = thread_count();
-
-	if (n < 0)
+	if (st->threads < 0)
 		rt_report_why(rep, "%s", no_proc);
-	else if (n != 1)
+	else if (st->threads != 1)
 		rt_report_why(rep, "other threads are already running");
-	return n == 1;
+	return st->threads == 1;
 }
 
 /* Record why a segment that was asked for will not be remapped. */
@@ -182,11 +188,16 @@ static void rt_start(void)
 	if (cfg.error[0])
 		rt_report_why(&rep, "%s", cfg.error);
 	else if (plan_for(&plan, &img, &cfg, &sizes, &rep) == 0) {
-		if (alone(&rep)) {
+		struct status st = status_read();
+
+		if (alone(&st, &rep)) {
 			rt_fault_read(&fault, secure);
-			if (rt_prepare(&prep, &plan, &img, &cfg, &fault, &rep) > 0) {
+			if (rt_prepare(&prep, &plan, &img, &cfg, &fault, st.tracer,
+				       &rep) > 0) {
 				rt_fault_wait(fault.wait_commit);
 				commit(&prep, sizes.base, &rep);
+				if (cfg.perf_map)
+					rt_perf_map_write(&prep, &img, &rep);
 			}
 			rt_prepare_release(&prep);
 		}

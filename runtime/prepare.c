@@ -6,6 +6,18 @@
  *     chosen for it, filled when it is read-only (runtime/build.c),
  * and describe it for commit.  Runs before the point of no return: any
  * failure drops that range with its reasons and leaves it as it was.
+ *
+ * What a read-only range is copied from depends on whether the process
+ * is traced.  Its pages hold the file's bytes, except where something
+ * wrote into the text before this constructor ran: a debugger that
+ * started the program (gdb's "break" before "run") or a uprobe (perf
+ * probe, bpftrace), both with a breakpoint instruction.  Traced, the
+ * pages written are copied from memory, so the debugger's breakpoints
+ * stay, and the uprobes' are then told apart and dropped
+ * (runtime/uprobes.h); otherwise every page comes from the file, which
+ * leaves every uprobe's breakpoint behind: the kernel would not handle
+ * them in huge-page memory.  A traced process never shares its text
+ * (runtime/share.c would publish what it holds to every later run).
  */
 #include <fcntl.h>
 #include <string.h>
@@ -35,7 +47,7 @@ static uintptr_t clamp(uintptr_t x, uintptr_t lo, uintptr_t hi)
 
 /* The hand-over lives in a mapping of its own, never in program data. */
 static int handover_alloc(struct rt_prepared *p, const struct hl_config *cfg,
-			  size_t base)
+			  size_t base, int tracer)
 {
 	struct sw_commit *c;
 
@@ -47,7 +59,7 @@ static int handover_alloc(struct rt_prepared *p, const struct hl_config *cfg,
 	c->base = base;
 	c->pm_buf = (uint64_t *)(c + 1);
 	c->pm_len = PM_ENTRIES;
-	c->pagemap_fd = cfg->minimal_copy ?
+	c->pagemap_fd = cfg->minimal_copy || tracer ?
 			open("/proc/self/pagemap", O_RDONLY | O_CLOEXEC) : -1;
 	memcpy(c->fatal, fatal_text, sizeof(fatal_text) - 1);
 	c->fatal_len = sizeof(fatal_text) - 1;
@@ -115,9 +127,10 @@ static int check_range(const struct rt_prepared *p, const struct hl_seg *seg,
 	return 0;
 }
 
-/* The segment's own memory in [lo, hi), as commit will copy it. */
+/* The segment's own memory in [lo, hi), as it will be copied. */
 static void describe(const struct hl_seg *seg, const struct hl_phdr *ph,
-		     const struct hl_config *cfg, size_t base, struct sw_range *s)
+		     const struct hl_config *cfg, size_t base, int tracer,
+		     struct sw_range *s)
 {
 	uintptr_t from = clamp(seg->start, s->target, s->target + s->len);
 	uintptr_t to = clamp(align_up(seg->end, base), from, s->target + s->len);
@@ -129,6 +142,10 @@ static void describe(const struct hl_seg *seg, const struct hl_phdr *ph,
 	s->copy[0].file_off = from < seg->file_end ?
 			      (long)(ph->offset + (from - seg->start)) : -1;
 	s->live = seg->cls == HL_CLASS_W;
+	if (s->live)
+		s->source = cfg->minimal_copy ? SW_FROM_USED : SW_FROM_ALL;
+	else
+		s->source = tracer ? SW_FROM_WRITTEN : SW_FROM_FILE;
 	s->prot = seg->prot;
 }
 
@@ -148,7 +165,7 @@ static int prepare_one(struct rt_prepared *p, const struct hl_seg *seg,
 	s->target = lo;
 	s->len = hi - lo;
 	p->page[i] = seg->page;
-	describe(seg, ph, cfg, p->c->base, s);
+	describe(seg, ph, cfg, p->c->base, p->tracer, s);
 	rt_fault_wait(fault->wait_reserve);
 	if (rt_build(p, i, seg, ph, cfg, fault, rep))
 		return -1;
@@ -156,13 +173,20 @@ static int prepare_one(struct rt_prepared *p, const struct hl_seg *seg,
 	return 0;
 }
 
-/* Sharing is set up once, for the page size of the read-only class. */
+/*
+ * Sharing is set up once, for the page size of the read-only class.  A
+ * traced process keeps its text private: see the top of this file.
+ */
 static void share_setup(struct rt_prepared *p, const struct hl_plan *plan,
 			const struct rt_image *img, const struct hl_config *cfg,
 			const struct rt_fault *fault, struct rt_report *rep)
 {
 	if (!cfg->share)
 		return;
+	if (p->tracer) {
+		rt_report_share_traced(rep, p->tracer);
+		return;
+	}
 	for (int i = 0; i < plan->nseg; i++) {
 		const struct hl_seg *seg = &plan->seg[i];
 
@@ -179,12 +203,13 @@ static void share_setup(struct rt_prepared *p, const struct hl_plan *plan,
 
 int rt_prepare(struct rt_prepared *p, const struct hl_plan *plan,
 	       const struct rt_image *img, const struct hl_config *cfg,
-	       const struct rt_fault *fault, struct rt_report *rep)
+	       const struct rt_fault *fault, int tracer, struct rt_report *rep)
 {
 	memset(p, 0, sizeof(*p));
 	p->share.dirfd = -1;
 	p->src.fd = -1;
-	if (handover_alloc(p, cfg, (size_t)sysconf(_SC_PAGESIZE))) {
+	p->tracer = tracer;
+	if (handover_alloc(p, cfg, (size_t)sysconf(_SC_PAGESIZE), tracer)) {
 		rt_report_why(rep, "cannot map memory for the swap");
 		return -1;
 	}

@@ -26,16 +26,20 @@ struct rt_prepared {
 	struct rt_maps_file prog;		/* the program's own file */
 	struct rt_source src;			/* what read-only copies read */
 	struct rt_choice choice;		/* what backs each range */
+	int tracer;				/* TracerPid, or 0 */
 };
 
 /*
- * Prepare the ranges PLAN chose for the program IMG.  Returns the number
- * of ranges ready to swap (P->c->nswap), or -1 when nothing could even be
- * set up; reasons go to REP.
+ * Prepare the ranges PLAN chose for the program IMG.  TRACER is the
+ * process tracing this one (TracerPid), or 0: a debugger that started the
+ * program may have written breakpoints into its text already, and the
+ * copies must keep them.  Returns the number of ranges ready to swap
+ * (P->c->nswap), or -1 when nothing could even be set up; reasons go to
+ * REP.
  */
 int rt_prepare(struct rt_prepared *p, const struct hl_plan *plan,
 	       const struct rt_image *img, const struct hl_config *cfg,
-	       const struct rt_fault *fault, struct rt_report *rep);
+	       const struct rt_fault *fault, int tracer, struct rt_report *rep);
 
 /*
  * After commit: drop what was not swapped in, the files mapped over

@@ -13,7 +13,8 @@ void rt_report_init(struct rt_report *r, int verbose, const char *prog)
 	r->verbose = verbose;
 	r->prog = prog ? prog : "?";
 	r->base.n = r->thp.n = r->share.n = 0;
-	r->pool[0] = '\0';
+	r->share_tracer = 0;
+	r->perf_map[0] = r->pool[0] = '\0';
 	r->pool_base = r->pool_thp = false;
 }
 
@@ -53,6 +54,20 @@ void rt_report_share(struct rt_report *r, const char *fmt, ...)
 
 	va_start(ap, fmt);
 	add(&r->share, fmt, ap);
+	va_end(ap);
+}
+
+void rt_report_share_traced(struct rt_report *r, int tracer)
+{
+	r->share_tracer = tracer;
+}
+
+void rt_report_perf_map(struct rt_report *r, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(r->perf_map, sizeof(r->perf_map), fmt, ap);
 	va_end(ap);
 }
 
@@ -104,7 +119,12 @@ static void put_share(struct line *l, const struct rt_report *r, bool thp)
 	const struct rt_reasons none = { .n = 0 };
 
 	put(l, "HUGETLB_SHARE: ");
-	put_why(l, r, false, &r->share);
+	if (r->share_tracer)
+		put(l, "the process is traced (by process %d), and nothing a "
+		    "debugger writes into its text may reach other runs",
+		    r->share_tracer);
+	else
+		put_why(l, r, false, &r->share);
 	put(l, "; using private copies");
 	if (thp) {
 		put(l, ", on transparent huge pages where hugetlb pages could "
@@ -112,7 +132,9 @@ static void put_share(struct line *l, const struct rt_report *r, bool thp)
 		put_why(l, r, r->pool_thp, r->thp.n ? &r->thp : &none);
 		put(l, ")");
 	}
-	put(l, "; sharing needs hugetlbfs: a mount, and pages in its pool");
+	if (!r->share_tracer)
+		put(l, "; sharing needs hugetlbfs: a mount, and pages in its "
+		    "pool");
 }
 
 static void say(const struct rt_report *r, const struct line *l)
@@ -131,9 +153,9 @@ void rt_report_flush(struct rt_report *r)
 		put_why(&l, r, r->pool_base, &r->base);
 		say(r, &l);
 	}
-	if (r->verbose >= HL_V_WARN && (r->share.n || thp)) {
+	if (r->verbose >= HL_V_WARN && (r->share.n || r->share_tracer || thp)) {
 		l.used = 0;
-		if (r->share.n)
+		if (r->share.n || r->share_tracer)
 			put_share(&l, r, thp);
 		else {
 			put(&l, "on transparent huge pages where hugetlb pages "
@@ -142,7 +164,15 @@ void rt_report_flush(struct rt_report *r)
 		}
 		say(r, &l);
 	}
+	if (r->verbose >= HL_V_WARN && r->perf_map[0]) {
+		l.used = 0;
+		put(&l, "HUGELINK_PERF_MAP: %s; perf attached later cannot name "
+		    "the functions of the moved text", r->perf_map);
+		say(r, &l);
+	}
 	r->base.n = r->thp.n = r->share.n = 0;
+	r->share_tracer = 0;
+	r->perf_map[0] = '\0';
 	r->pool_base = r->pool_thp = false;
 }
 

@@ -5,7 +5,8 @@
  * something asked for stays on base pages, one message names every
  * reason; when hugetlb pages could not be had and transparent huge pages
  * served instead, one message says why; when HUGETLB_SHARE=1 could not
- * share, one message says why.  At >= 3 one line per range, naming its
+ * share, one message says why; when HUGELINK_PERF_MAP=1 could not write
+ * its map, one message says why.  At >= 3 one line per range, naming its
  * backing; at >= 4 the whole plan.
  */
 #include <stdarg.h>
@@ -30,6 +31,8 @@ struct rt_report {
 	struct rt_reasons base;	/* why something stays on base pages */
 	struct rt_reasons thp;	/* why THP served where hugetlb could not */
 	struct rt_reasons share;	/* why HUGETLB_SHARE did not share */
+	int share_tracer;	/* ... the process tracing this one, or 0 */
+	char perf_map[200];	/* why HUGELINK_PERF_MAP wrote no map */
 	/* How short the pool was, when it was: see rt_report_pool. */
 	char pool[256];
 	bool pool_base;		/* ... and a range stayed on base pages */
@@ -49,6 +52,16 @@ void rt_report_thp(struct rt_report *r, const char *fmt, ...);
 /* Record why a read-only range is not shared (HUGETLB_SHARE=1). */
 __attribute__((format(printf, 2, 3)))
 void rt_report_share(struct rt_report *r, const char *fmt, ...);
+
+/*
+ * HUGETLB_SHARE=1 did not share because process TRACER traces this one:
+ * a debugger may write into the text.
+ */
+void rt_report_share_traced(struct rt_report *r, int tracer);
+
+/* Record why HUGELINK_PERF_MAP=1 wrote no map. */
+__attribute__((format(printf, 2, 3)))
+void rt_report_perf_map(struct rt_report *r, const char *fmt, ...);
 
 /*
  * The pool's side of the story ("6 2M pages needed, 2 free"), for ranges

@@ -6,8 +6,10 @@
  * it, with O_NOFOLLOW, and checked after opening: a regular file on
  * hugetlbfs with our page size, owned by us or root, writable by no one
  * else, of the exact size.  A file or directory that fails is refused:
- * another user may have planted it.  The program maps shared files read-only from a
- * read-only descriptor, so it cannot change them for the next run.
+ * another user may have planted it.  The program maps shared files
+ * read-only and private from a read-only descriptor, so it cannot change
+ * them for the next run: a debugger's breakpoint written into its text
+ * takes a private copy of that huge page (runtime/backing.c).
  *
  * Concurrency.  Making a file happens under an flock on a lock file per
  * program: one process prepares, the others wait for it and then map its
@@ -230,7 +232,11 @@ static void remove_stale(int dirfd, const char *name)
 	closedir(d);
 }
 
-/* Build the file unnamed, fill it from memory, then link it in. */
+/*
+ * Build the file unnamed, fill it from the program file, then link it
+ * in.  Never from memory: a breakpoint a debugger or a uprobe wrote into
+ * this process's text would reach every later run.
+ */
 static int make_file(const struct rt_share_ctx *ctx, const char *name,
 		     const struct rt_share_range *r, char *err, size_t errlen)
 {
@@ -253,7 +259,14 @@ static int make_file(const struct rt_share_ctx *ctx, const char *name,
 		close(fd);
 		return -1;
 	}
-	rt_source_copy(r->src, (char *)p + (r->bytes.from - r->lo), &r->bytes);
+	if (rt_source_read(r->src, (char *)p + (r->bytes.from - r->lo),
+			   &r->bytes)) {
+		snprintf(err, errlen, "cannot read the program file: shared "
+			 "text is made from it alone, never from memory");
+		munmap(p, len);
+		close(fd);
+		return -1;
+	}
 	munmap(p, len);
 	if (ctx->wait_publish)
 		rt_fault_wait(ctx->wait_publish);

@@ -44,7 +44,7 @@ int rt_share_open_dir(struct rt_share_ctx *ctx, const struct hl_config *cfg,
 		      const struct rt_image *img,
 		      const struct rt_maps_file *prog, size_t page);
 
-/* One range to share: [lo, hi) holds BYTES, copied from SRC, of the
+/* One range to share: [lo, hi) holds BYTES, read from SRC, of the
  * segment whose program header is PH, at index PHDR. */
 struct rt_share_range {
 	int phdr;
@@ -57,7 +57,7 @@ struct rt_share_range {
 
 /*
  * Return a read-only descriptor of the shared file for R, making it from
- * the live memory when no valid one exists; *MADE says whether we made
+ * the program file when no valid one exists; *MADE says whether we made
  * it.  Returns -1 with ERR set when no file can be had, including when
  * another process has held the making of it for RT_SHARE_WAIT_MS; the
  * caller then uses a private copy.

@@ -47,28 +47,25 @@ void rt_source_open(struct rt_source *src, const struct rt_maps_file *prog,
 		rt_source_close(src);
 }
 
-/* Read the file part; false when the file gives less than asked. */
-static int read_file(int fd, char *dst, size_t len, off_t off)
+int rt_source_read(const struct rt_source *src, void *dst,
+		   const struct rt_bytes *b)
 {
+	char *to = dst;
+	size_t len = b->file_len;
+	off_t off = b->off;
+
+	if (src->fd < 0)
+		return -1;
 	while (len) {
-		ssize_t n = pread(fd, dst, len, off);
+		ssize_t n = pread(src->fd, to, len, off);
 
 		if (n <= 0)
-			return 0;
-		dst += n;
+			return -1;
+		to += n;
 		off += n;
 		len -= (size_t)n;
 	}
-	return 1;
-}
-
-void rt_source_copy(const struct rt_source *src, void *dst,
-		    const struct rt_bytes *b)
-{
-	if (src->fd >= 0 && b->file_len &&
-	    read_file(src->fd, dst, b->file_len, b->off))
-		return;
-	memcpy(dst, (const void *)b->from, b->to - b->from);
+	return 0;
 }
 
 void rt_source_close(struct rt_source *src)

@@ -1,10 +1,12 @@
 #ifndef RUNTIME_SOURCE_H
 #define RUNTIME_SOURCE_H
 /*
- * Where a read-only range is copied from: the program file, read with
- * pread, or else the live memory.  Reading the file leaves the old 4 KiB
- * mapping alone: copying from memory would first fault all of it in, page
- * by page, only to throw it away at the swap.
+ * The program file, as the copies of read-only ranges read it: the
+ * copier (swap/commit.c, sw_copy_pages) reads the pages it takes from the
+ * file through it, and a shared file is made from it alone.  Reading the
+ * file leaves the old 4 KiB mapping alone: copying from memory would
+ * first fault all of it in, page by page, only to throw it away at the
+ * swap.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -35,9 +37,15 @@ struct rt_bytes {
 void rt_source_open(struct rt_source *src, const struct rt_maps_file *prog,
 		    const struct rt_image *img);
 
-/* Copy B into DST, where DST corresponds to address B->from. */
-void rt_source_copy(const struct rt_source *src, void *dst,
-		    const struct rt_bytes *b);
+/*
+ * Read B's bytes from the file into DST, where DST corresponds to address
+ * B->from; the bytes past B's file part are left as DST holds them.
+ * Returns 0, or -1 when the file is not open or gives less: nothing is
+ * ever taken from memory here, where a debugger or a uprobe may have
+ * written.
+ */
+int rt_source_read(const struct rt_source *src, void *dst,
+		   const struct rt_bytes *b);
 
 void rt_source_close(struct rt_source *src);
 

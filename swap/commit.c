@@ -16,6 +16,10 @@
  * Signals stay blocked for the whole window, so no handler of the program
  * runs while its memory is being swapped.
  *
+ * sw_copy_pages, the copy of a range from the live memory, is reached
+ * from sw_commit_run for writable ranges and called directly by prepare,
+ * before the window, for read-only ones: one copier for both.
+ *
  * Each swap is one system call that replaces the old pages with
  * identical contents in a single step, so the program never sees the
  * range missing: mremap(MREMAP_FIXED) of a fully populated mapping
@@ -36,13 +40,12 @@
 #include "arch/raw.h"
 #include "swap/swap.h"
 
-/* Every helper is inlined into sw_commit_run, so it lands in sw_text. */
+/* Every helper is inlined into sw_commit_run and sw_copy_pages, so it
+ * lands in sw_text. */
 #define SW_INLINE static inline __attribute__((always_inline))
-#define PM_PRESENT (1ull << 63)
 #ifndef MADV_COLLAPSE
 #define MADV_COLLAPSE 25
 #endif
-#define PM_SWAPPED (1ull << 62)
 
 SW_INLINE uintptr_t min_addr(uintptr_t a, uintptr_t b)
 {
@@ -62,19 +65,25 @@ SW_INLINE uint64_t copy_from_memory(const struct sw_range *s, uintptr_t from,
 
 /*
  * Read [from, to) of K's file-backed part from the program file, which
- * holds those bytes while their pages were never touched; from memory
- * when the file cannot give them.
+ * holds those bytes while their pages were never touched; what the file
+ * cannot give (no file, a read error, its end) from memory, which past
+ * the file's end holds zeros.
  */
 SW_INLINE uint64_t copy_file(const struct sw_commit *c, const struct sw_range *s,
 			const struct sw_copy *k, uintptr_t from, uintptr_t to)
 {
-	long want = (long)(to - from);
+	uintptr_t at = from;
 
-	if (c->prog_fd >= 0 && k->file_off >= 0 &&
-	    raw_pread(c->prog_fd, (void *)(s->scratch + (from - s->target)),
-			 (size_t)want, k->file_off + (long)(from - k->start)) == want)
-		return (uint64_t)want;
-	return copy_from_memory(s, from, to);
+	while (c->prog_fd >= 0 && k->file_off >= 0 && at < to) {
+		long got = raw_pread(c->prog_fd,
+				     (void *)(s->scratch + (at - s->target)),
+				     to - at, k->file_off + (long)(at - k->start));
+
+		if (got <= 0)
+			break;
+		at += (uintptr_t)got;
+	}
+	return (at - from) + copy_from_memory(s, at, to);
 }
 
 /* What to do with one page of a range. */
@@ -97,18 +106,39 @@ SW_INLINE uint64_t flush(const struct sw_commit *c, const struct sw_range *s,
 }
 
 /*
- * A page in use (present or swapped out) is copied from memory.  One
- * that is not holds what it was loaded with: the file's bytes below
- * K->sparse (read from the file, leaving the old mapping untouched),
- * zeros above it (nothing to copy).  Without pagemap, everything is
- * copied from memory.
+ * A page S->source names (enum sw_source) is copied from memory.  Any
+ * other holds what it was loaded with: the file's bytes below K->sparse
+ * (read from the file, leaving the old mapping untouched), zeros above
+ * it (nothing to copy).  Without pagemap, everything is copied from
+ * memory.
  */
-SW_INLINE int how(const struct sw_copy *k, uintptr_t from, long got, size_t n,
-	     uint64_t entry)
+SW_INLINE int how(const struct sw_range *s, const struct sw_copy *k,
+		  uintptr_t from, int known, uint64_t entry)
 {
-	if (got != (long)(n * 8) || (entry & (PM_PRESENT | PM_SWAPPED)))
+	int memory;
+
+	if (s->source == SW_FROM_FILE)
+		memory = 0;
+	else if (!known || s->source == SW_FROM_ALL)
+		memory = 1;
+	else if (s->source == SW_FROM_WRITTEN)
+		memory = SW_PM_WRITTEN(entry);
+	else
+		memory = SW_PM_USED(entry);
+	if (memory)
 		return COPY_FROM_MEMORY;
 	return from < k->sparse ? COPY_FROM_FILE : COPY_NONE;
+}
+
+/* Read N pagemap entries from PAGE on; true when all of them came. */
+SW_INLINE int read_pagemap(const struct sw_commit *c, const struct sw_range *s,
+			   uintptr_t page, size_t n)
+{
+	if (c->pagemap_fd < 0 || s->source == SW_FROM_FILE ||
+	    s->source == SW_FROM_ALL)
+		return 0;
+	return raw_pread(c->pagemap_fd, c->pm_buf, n * 8,
+			 (long)(page / c->base * 8)) == (long)(n * 8);
 }
 
 /* Copy range K page by page, in runs of pages treated alike. */
@@ -121,17 +151,15 @@ SW_INLINE uint64_t copy_range(const struct sw_commit *c, const struct sw_range *
 
 	while (page < k->end) {
 		size_t n = (k->end - page + c->base - 1) / c->base;
-		long got;
+		int known;
 
 		if (n > c->pm_len)
 			n = c->pm_len;
-		got = c->pagemap_fd < 0 ? -EINVAL :
-		      raw_pread(c->pagemap_fd, c->pm_buf, n * 8,
-				   (long)(page / c->base * 8));
+		known = read_pagemap(c, s, page, n);
 		for (size_t i = 0; i < n; i++, page += c->base) {
 			uintptr_t from = page < k->start ? k->start : page;
 			uintptr_t to = min_addr(page + c->base, k->end);
-			int h = how(k, from, got, n, got > 0 ? c->pm_buf[i] : 0);
+			int h = how(s, k, from, known, known ? c->pm_buf[i] : 0);
 
 			/* A page that straddles the end of the file part. */
 			if (h == COPY_FROM_FILE && to > k->sparse)
@@ -272,6 +300,16 @@ SW_INLINE long swap_one(const struct sw_commit *c, struct sw_range *s,
 				MAP_PRIVATE | MAP_NORESERVE | MAP_FIXED, s->fd, 0);
 	return raw_mremap((void *)s->scratch, s->len,
 			  MREMAP_MAYMOVE | MREMAP_FIXED, (void *)s->target);
+}
+
+/*
+ * Inlined copy_live: a call from sw_commit_run to another function would
+ * need a relocation, which the private copy of sw_text cannot have.
+ */
+__attribute__((section("sw_text"), noinline, used, visibility("hidden")))
+uint64_t sw_copy_pages(const struct sw_commit *c, const struct sw_range *s)
+{
+	return copy_live(c, s);
 }
 
 __attribute__((section("sw_text"), noinline, used, visibility("hidden")))

@@ -12,16 +12,45 @@
 /* Ranges one commit swaps: at most one per PT_LOAD the plan handles. */
 #define SW_MAX_RANGES 16
 
+/* The bits of a /proc/self/pagemap entry the copies go by. */
+#define SW_PM_PRESENT (1ull << 63)
+#define SW_PM_SWAPPED (1ull << 62)
+#define SW_PM_FILE (1ull << 61)	/* the file's page (or shared anonymous) */
+/* In use: present or swapped out. */
+#define SW_PM_USED(e) (((e) & (SW_PM_PRESENT | SW_PM_SWAPPED)) != 0)
+/* Written since it was loaded from the file: in use, no longer its page. */
+#define SW_PM_WRITTEN(e) (SW_PM_USED(e) && !((e) & SW_PM_FILE))
+
 /*
  * Live memory inside a swap's range: [start, end) is mapped.  Below
  * sparse it was loaded from the program file, at file_off for start (or
- * -1: not from the file); above it, it was zero.  Pages in use (present
- * or swapped out) are copied from memory; the others from the file below
- * sparse, and not at all above it.
+ * -1: not from the file); above it, it was zero.  The pages the range's
+ * source (enum sw_source) names are copied from memory; the others from
+ * the file below sparse, and not at all above it.
  */
 struct sw_copy {
 	uintptr_t start, sparse, end;
 	long file_off;
+};
+
+/*
+ * Which pages of a range are copied from the live memory, as
+ * /proc/self/pagemap tells them; the others hold what the program file
+ * holds.  Without pagemap, every page is copied from memory, and so is
+ * every byte the file cannot give.
+ */
+enum sw_source {
+	SW_FROM_ALL,	 /* every page (HUGETLB_MINIMAL_COPY=no) */
+	SW_FROM_USED,	 /* pages in use, present or swapped out: a
+			    writable range's data */
+	SW_FROM_WRITTEN, /* pages written since they were loaded: in use
+			    and no longer the file's own page (pagemap bit
+			    61 clear).  A read-only range of a traced
+			    process: its debugger's breakpoints */
+	SW_FROM_FILE,	 /* none: every page from the file.  A read-only
+			    range otherwise: the breakpoint instruction a
+			    uprobe wrote stays behind, where it would trap
+			    with no uprobe to handle it */
 };
 
 /* How a range's huge pages take its place. */
@@ -50,6 +79,7 @@ struct sw_range {
 	 */
 	struct sw_copy copy[2];
 	int ncopy;
+	int source;		/* enum sw_source: which pages from memory */
 	int live;		/* copy at swap time (writable) */
 	/* Results. */
 	long err;		/* -errno of a failed swap, or 0 */
@@ -96,5 +126,13 @@ struct sw_commit {
  * range on base pages with its contents, or ended the process.
  */
 long sw_commit_run(struct sw_commit *c);
+
+/*
+ * Copy S's live memory (S->copy) into its scratch mapping, page by page
+ * as S->source says, through C's pagemap and program file: the copy
+ * commit makes of a writable range, for prepare to make of a read-only
+ * one before the window.  Returns the bytes copied.
+ */
+uint64_t sw_copy_pages(const struct sw_commit *c, const struct sw_range *s);
 
 #endif

@@ -30,7 +30,13 @@ until locked; do
 	sleep 0.1
 done
 kill -STOP $prep
-grep -q '^State:.*stopped' /proc/$prep/status || fail "the preparer is not stopped"
+# The signal is delivered when the preparer next runs: wait for that.
+tries=0
+until grep -q '^State:.*stopped' /proc/$prep/status; do
+	tries=$((tries + 1))
+	[ $tries -lt 100 ] || fail "the preparer is not stopped"
+	sleep 0.1
+done
 ok "the preparer is stopped inside the lock: $(ls mnt/d)"
 
 # The hang guard is not a measure of speed: without a bound the start

@@ -2,7 +2,9 @@
  * hugelink-inspect: say what the hugelink runtime would do with a
  * program under the current environment, segment by segment, and
  * whether this machine can serve it right now; or, with --pid, what
- * backs each segment of a running process now.
+ * backs each segment of a running process now; or, with --perf-map,
+ * write the map perf needs to name the functions of a running process's
+ * moved text.
  *
  * Exit status: 0 when the report is printed; 1 when the file is refused
  * (not ELF, truncated, malformed) or cannot be read, or the process does
@@ -19,31 +21,39 @@
 #include "tools/common/cli.h"
 #include "tools/common/escape.h"
 #include "tools/inspect/model.h"
+#include "tools/inspect/perfmap.h"
 #include "tools/inspect/print.h"
 
 struct args {
 	bool json;
-	const char *pid;	/* --pid, as given */
+	const char *pid;	/* --pid or --perf-map, as given */
+	int npid;		/* how many of them were given */
+	bool perf_map;		/* --perf-map */
 };
 
 static void usage(FILE *out)
 {
 	fputs("usage: hugelink-inspect [--json] program\n"
 	      "       hugelink-inspect [--json] --pid PID\n"
+	      "       hugelink-inspect --perf-map PID\n"
 	      "Say what the hugelink runtime would do with PROGRAM under the\n"
 	      "current environment (HUGETLB_*), and whether the huge-page pool\n"
 	      "and mounts can serve it now.  With --pid, say what backs each\n"
 	      "loadable segment of the running process PID now: hugetlb pages,\n"
-	      "transparent huge pages (thp) or base pages, part by part.\n"
+	      "transparent huge pages (thp) or base pages, part by part.  With\n"
+	      "--perf-map, write /tmp/perf-PID.map, naming the functions of the\n"
+	      "text PID's runtime moved, for perf attached to it (record -p).\n"
 	      "\n"
-	      "  --json      print the report as JSON\n"
-	      "  --pid PID   look at the running process PID (its owner or root)\n"
-	      "  -h, --help  print this help and exit\n"
-	      "  --version   print hugelink's version and exit\n"
+	      "  --json          print the report as JSON\n"
+	      "  --pid PID       look at the running process PID (its owner or root)\n"
+	      "  --perf-map PID  write the perf map of the running process PID\n"
+	      "  -h, --help      print this help and exit\n"
+	      "  --version       print hugelink's version and exit\n"
 	      "\n"
-	      "exit status: 0 report printed; 1 the file was refused or could\n"
-	      "not be read, or the process does not exist or may not be read;\n"
-	      "2 usage error.\n", out);
+	      "exit status: 0 report printed (or map written); 1 the file was\n"
+	      "refused or could not be read, or the process does not exist or\n"
+	      "may not be read, or its map could not be written; 2 usage error.\n",
+	      out);
 }
 
 static void add(int val, void *ctx)
@@ -52,12 +62,15 @@ static void add(int val, void *ctx)
 
 	if (val == 'j')
 		a->json = true;
-	else if (val == 'p')
+	else if (val == 'p' || val == 'm') {
+		a->perf_map |= val == 'm';
 		a->pid = optarg;
+		a->npid++;
+	}
 }
 
-/* A process ID: decimal digits only, from 1 to INT_MAX. */
-static int parse_pid(const char *s, pid_t *pid)
+/* A process ID: decimal digits only, from 1 to INT_MAX; OPT for messages. */
+static int parse_pid(const char *opt, const char *s, pid_t *pid)
 {
 	char *end;
 	long v;
@@ -70,7 +83,7 @@ static int parse_pid(const char *s, pid_t *pid)
 	*pid = (pid_t)v;
 	return 0;
 bad:
-	warnx("--pid: \"%s\" is not a process ID", s);
+	warnx("%s: \"%s\" is not a process ID", opt, s);
 	return -1;
 }
 
@@ -79,6 +92,7 @@ static int parse(int argc, char **argv, struct args *a, pid_t *pid)
 	static const struct option lo[] = {
 		{ "json", no_argument, NULL, 'j' },
 		{ "pid", required_argument, NULL, 'p' },
+		{ "perf-map", required_argument, NULL, 'm' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, TL_CLI_VERSION },
 		{ NULL, 0, NULL, 0 },
@@ -92,11 +106,16 @@ static int parse(int argc, char **argv, struct args *a, pid_t *pid)
 	if (!a->pid)
 		return tl_cli_operand(argc, "program");
 	if (optind != argc) {
-		warnx("--pid looks at a running process: no program is named "
-		      "with it");
+		warnx("%s looks at a running process: no program is named "
+		      "with it", a->perf_map ? "--perf-map" : "--pid");
 		return -1;
 	}
-	return parse_pid(a->pid, pid);
+	if (a->perf_map && (a->npid > 1 || a->json)) {
+		warnx("--perf-map writes a file for one process: no --pid, "
+		      "--json or second process goes with it");
+		return -1;
+	}
+	return parse_pid(a->perf_map ? "--perf-map" : "--pid", a->pid, pid);
 }
 
 /* This machine, as the inspector itself was built for it. */
@@ -163,6 +182,8 @@ int main(int argc, char **argv)
 
 	if (rc)
 		return tl_cli_stop(rc, usage, "hugelink-inspect", HL_VERSION);
+	if (a.perf_map)
+		return tl_cli_finish(in_perf_map(pid));
 	if (a.pid)
 		return tl_cli_finish(inspect_pid(pid, a.json));
 	return tl_cli_finish(inspect(argv[optind], a.json));

@@ -42,11 +42,23 @@ static void test_hl_config_read_defaults(void **state)
 	assert_false(cfg.share);
 	assert_int_equal(cfg.verbose, HL_V_WARN);
 	assert_int_equal(cfg.backing, HL_BACKING_AUTO);
+	assert_false(cfg.perf_map);
 	assert_string_equal(cfg.error, "");
 	assert_string_equal(cfg.note, "");
 }
 
-static void test_hl_config_read_backing(void **state)
+static void test_hl_config_read_perf_map(void **state)
+{
+	const char *on[] = { "HUGELINK_PERF_MAP", "1", NULL };
+	const char *off[] = { "HUGELINK_PERF_MAP", "0", NULL };
+
+	(void)state;
+	assert_true(read_env(on).perf_map);
+	assert_false(read_env(off).perf_map);
+	assert_string_equal(read_env(off).error, "");
+}
+
+static void test_hl_config_read_own_variables_strictly(void **state)
 {
 	static const struct {
 		const char *value;
@@ -57,6 +69,7 @@ static void test_hl_config_read_backing(void **state)
 		{ "thp", HL_BACKING_THP },
 	};
 	static const char *bad[] = { "THP", "anon", "" };
+	static const char *bad_map[] = { "yes", "", "2" };
 
 	(void)state;
 	for (size_t i = 0; i < sizeof(ok) / sizeof(ok[0]); i++) {
@@ -72,6 +85,12 @@ static void test_hl_config_read_backing(void **state)
 		struct hl_config cfg = read_env(env);
 
 		assert_non_null(strstr(cfg.error, "HUGELINK_BACKING"));
+	}
+	for (size_t i = 0; i < sizeof(bad_map) / sizeof(bad_map[0]); i++) {
+		const char *env[] = { "HUGELINK_PERF_MAP", bad_map[i], NULL };
+		struct hl_config cfg = read_env(env);
+
+		assert_non_null(strstr(cfg.error, "HUGELINK_PERF_MAP"));
 	}
 }
 
@@ -320,6 +339,7 @@ static void test_hl_config_read_secure_ignores_environment(void **state)
 	assert_true(cfg.secure);
 	assert_int_equal(cfg.elfmap, HL_ELFMAP_UNSET);
 	assert_false(cfg.share);
+	assert_false(cfg.perf_map);
 	assert_string_equal(cfg.path, "");
 }
 
@@ -327,7 +347,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_hl_config_read_defaults),
-		cmocka_unit_test(test_hl_config_read_backing),
+		cmocka_unit_test(test_hl_config_read_perf_map),
+		cmocka_unit_test(test_hl_config_read_own_variables_strictly),
 		cmocka_unit_test(test_hl_config_parse_elfmap_forms),
 		cmocka_unit_test(test_hl_config_parse_elfmap_contradictions),
 		cmocka_unit_test(test_hl_config_parse_elfmap_as_libhugetlbfs),

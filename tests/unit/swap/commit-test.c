@@ -61,6 +61,7 @@ static void setup(struct fixture *f, int live)
 	s->prot = PROT_READ | PROT_WRITE;
 	s->ncopy = 1;
 	s->live = live;
+	s->source = SW_FROM_USED;
 	s->copy[0].start = s->target;
 	s->copy[0].sparse = s->target + f->pg;
 	s->copy[0].end = s->target + 6 * f->pg;
@@ -130,6 +131,138 @@ static void test_hl_commit_run_reads_untouched_pages_from_file(void **state)
 	assert_int_equal(f.c.swap[0].copied, 4 * f.pg);
 	close(fd);
 	free(file);
+	teardown(&f);
+}
+
+/*
+ * A file of LEN bytes of 'f', mapped privately over the first pages of
+ * F's target (PROT_READ | PROT_WRITE); returns its descriptor.
+ */
+static int map_file_over_target(struct fixture *f, size_t len)
+{
+	char path[] = "/tmp/hl-commit-test.XXXXXX", *file;
+	int fd = mkstemp(path);
+
+	assert_true(fd >= 0);
+	unlink(path);
+	file = malloc(len);
+	memset(file, 'f', len);
+	assert_int_equal(write(fd, file, len), (ssize_t)len);
+	free(file);
+	assert_true(mmap(f->target, (len + f->pg - 1) / f->pg * f->pg,
+			 PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_FIXED, fd,
+			 0) == f->target);
+	f->c.prog_fd = fd;
+	return fd;
+}
+
+/*
+ * A read-only range as prepare copies it: four pages of the file, one
+ * read (present, still the file's page), one written (a breakpoint), two
+ * never touched.  SOURCE decides what happens to the one written.
+ */
+static char copy_read_only(struct fixture *f, enum sw_source source)
+{
+	struct sw_range *s = &f->c.swap[0];
+	volatile char read_it;
+	int fd;
+
+	setup(f, 0);
+	fd = map_file_over_target(f, 4 * f->pg);
+	read_it = f->target[f->pg];
+	(void)read_it;
+	f->target[2 * f->pg + 7] = (char)0xcc;
+	s->source = source;
+	s->copy[0].end = s->copy[0].sparse = s->target + 4 * f->pg;
+	s->copy[0].file_off = 0;
+	assert_int_equal(sw_copy_pages(&f->c, s), 4 * f->pg);
+	assert_int_equal(f->scratch[0], 'f');
+	assert_int_equal(f->scratch[f->pg], 'f');
+	assert_int_equal(f->scratch[3 * f->pg + 9], 'f');
+	assert_int_equal(f->scratch[2 * f->pg + 6], 'f');
+	close(fd);
+	return f->scratch[2 * f->pg + 7];
+}
+
+/* Traced: the page a debugger wrote comes from memory, breakpoint and all. */
+static void test_sw_copy_pages_written_keeps_breakpoints(void **state)
+{
+	struct fixture f;
+
+	(void)state;
+	assert_int_equal(copy_read_only(&f, SW_FROM_WRITTEN), (char)0xcc);
+	teardown(&f);
+}
+
+/* Not traced: every page from the file; a uprobe's breakpoint stays behind. */
+static void test_sw_copy_pages_file_drops_what_was_written(void **state)
+{
+	struct fixture f;
+
+	(void)state;
+	assert_int_equal(copy_read_only(&f, SW_FROM_FILE), 'f');
+	teardown(&f);
+}
+
+/* Without pagemap, pages written are still taken from memory. */
+static void test_sw_copy_pages_written_without_pagemap(void **state)
+{
+	struct fixture f;
+	int fd;
+
+	(void)state;
+	setup(&f, 0);
+	close(f.c.pagemap_fd);
+	f.c.pagemap_fd = -1;
+	fd = map_file_over_target(&f, 2 * f.pg);
+	f.target[f.pg] = 'w';
+	f.c.swap[0].source = SW_FROM_WRITTEN;
+	f.c.swap[0].copy[0].end = f.c.swap[0].copy[0].sparse = f.c.swap[0].target + 2 * f.pg;
+	f.c.swap[0].copy[0].file_off = 0;
+	sw_copy_pages(&f.c, &f.c.swap[0]);
+	assert_int_equal(f.scratch[f.pg], 'w');
+	assert_int_equal(f.scratch[0], 'f');
+	close(fd);
+	teardown(&f);
+}
+
+/*
+ * A file that ends inside the range's last page: its bytes from the
+ * file, the rest of the page from memory, which holds zeros there.
+ */
+static void test_sw_copy_pages_file_ends_inside_a_page(void **state)
+{
+	struct fixture f;
+	size_t len;
+	int fd;
+
+	(void)state;
+	setup(&f, 0);
+	len = 2 * f.pg + f.pg / 2;
+	fd = map_file_over_target(&f, len);
+	memset(f.scratch, 'x', 3 * f.pg);
+	f.c.swap[0].source = SW_FROM_FILE;
+	f.c.swap[0].copy[0].end = f.c.swap[0].copy[0].sparse = f.c.swap[0].target + 3 * f.pg;
+	f.c.swap[0].copy[0].file_off = 0;
+	assert_int_equal(sw_copy_pages(&f.c, &f.c.swap[0]), 3 * f.pg);
+	assert_int_equal(f.scratch[len - 1], 'f');
+	assert_int_equal(f.scratch[len], 0);
+	assert_int_equal(f.scratch[3 * f.pg - 1], 0);
+	close(fd);
+	teardown(&f);
+}
+
+/* HUGETLB_MINIMAL_COPY=no: every page from memory, pagemap or not. */
+static void test_hl_commit_run_copies_all_when_asked(void **state)
+{
+	struct fixture f;
+
+	(void)state;
+	setup(&f, 1);
+	f.c.swap[0].source = SW_FROM_ALL;
+	assert_int_equal(sw_commit_run(&f.c), 0);
+	assert_int_equal(f.c.swap[0].copied, 6 * f.pg);
+	assert_int_equal(f.target[3 * f.pg], 'b');
 	teardown(&f);
 }
 
@@ -301,6 +434,11 @@ int main(void)
 		cmocka_unit_test(test_hl_commit_run_swaps_and_keeps_data),
 		cmocka_unit_test(test_hl_commit_run_reads_untouched_pages_from_file),
 		cmocka_unit_test(test_hl_commit_run_copies_all_without_pagemap),
+		cmocka_unit_test(test_hl_commit_run_copies_all_when_asked),
+		cmocka_unit_test(test_sw_copy_pages_written_keeps_breakpoints),
+		cmocka_unit_test(test_sw_copy_pages_file_drops_what_was_written),
+		cmocka_unit_test(test_sw_copy_pages_written_without_pagemap),
+		cmocka_unit_test(test_sw_copy_pages_file_ends_inside_a_page),
 		cmocka_unit_test(test_hl_commit_run_failed_swap_keeps_old_pages),
 		cmocka_unit_test(test_hl_commit_run_recovers_unmapped_range),
 		cmocka_unit_test(test_hl_commit_run_read_only_range),

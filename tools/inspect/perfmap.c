@@ -1,0 +1,128 @@
+/*
+ * hugelink-inspect --perf-map: see perfmap.h.  The view of the process
+ * (tools/inspect/live.c) gives the program, its load bias and which
+ * parts of its text moved; the program file is then opened again, as
+ * the file that view named (by /proc/PID/exe, else a mapping of it
+ * left), and mapped read-only while its symbols are read.
+ */
+#include <elf.h>
+#include <err.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+#include "tools/common/escape.h"
+#include "tools/inspect/perfmap.h"
+#include "tools/inspect/proc.h"
+
+size_t in_moved_text(const struct in_live *lv, const struct in_object *o,
+		     struct host_text_range *r, size_t max)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < o->nseg; i++) {
+		const struct in_lseg *s = &o->seg[i];
+
+		if (!(s->flags & PF_X))
+			continue;
+		for (size_t k = s->first; k < s->first + s->nparts && n < max; k++) {
+			const struct in_part *p = &lv->part[k];
+
+			if (p->map && !p->own_file)
+				r[n++] = (struct host_text_range){ p->start, p->end };
+		}
+	}
+	return n;
+}
+
+static int same_file(int fd, const struct in_object *o)
+{
+	struct stat st;
+
+	return !fstat(fd, &st) && S_ISREG(st.st_mode) && st.st_ino == o->inode &&
+	       major(st.st_dev) == o->major && minor(st.st_dev) == o->minor;
+}
+
+/* The program file of O: /proc/PID/exe, or a mapping of it left. */
+static int open_program(const struct in_live *lv, const struct in_object *o)
+{
+	char *path = NULL;
+	int fd = in_proc_open_exe(lv->pid, &path);
+
+	free(path);
+	if (fd >= 0 && same_file(fd, o))
+		return fd;
+	if (fd >= 0)
+		close(fd);
+	for (size_t i = 0; i < lv->nmap; i++) {
+		const struct hl_maps_line *m = &lv->map[i].line;
+
+		if (m->inode != o->inode || m->major != o->major ||
+		    m->minor != o->minor)
+			continue;
+		fd = in_proc_open_mapped(lv->pid, &lv->map[i]);
+		if (fd >= 0)
+			return fd;
+	}
+	warnx("process %d: cannot open its program file", (int)lv->pid);
+	return -1;
+}
+
+/* Write the map of O's RANGES from its file FD; the count, or -1. */
+static long write_map(const struct in_live *lv, const struct in_object *o,
+		      int fd, const struct host_text_range *r, size_t n)
+{
+	char err[200];
+	struct stat st;
+	void *image;
+	long count;
+
+	if (fstat(fd, &st) ||
+	    (image = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd,
+			  0)) == MAP_FAILED) {
+		warn("process %d: reading its program file", (int)lv->pid);
+		return -1;
+	}
+	count = host_perf_map_write(lv->pid, image, (size_t)st.st_size, o->bias,
+				    r, n, err, sizeof(err));
+	munmap(image, (size_t)st.st_size);
+	if (count < 0)
+		warnx("process %d: %s", (int)lv->pid, err);
+	return count;
+}
+
+int in_perf_map(pid_t pid)
+{
+	struct host_text_range r[HL_MAX_SEGS * 4];
+	char shown[TL_ESCAPED_LEN(PATH_MAX)];
+	struct in_live lv;
+	long count = -1;
+	size_t n;
+	int fd;
+
+	if (in_live_gather(&lv, pid))
+		goto out;
+	n = in_moved_text(&lv, &lv.obj[0], r, sizeof(r) / sizeof(r[0]));
+	tl_escape(lv.obj[0].path, shown, sizeof(shown));
+	if (!n) {
+		warnx("process %d: the text of %s is mapped from its file: perf "
+		      "names its functions without a map", (int)pid, shown);
+		goto out;
+	}
+	fd = open_program(&lv, &lv.obj[0]);
+	if (fd < 0)
+		goto out;
+	count = write_map(&lv, &lv.obj[0], fd, r, n);
+	close(fd);
+	if (count >= 0)
+		printf("/tmp/perf-%d.map: %ld functions of %s\n", (int)pid,
+		       count, shown);
+out:
+	in_live_free(&lv);
+	return count < 0 ? -1 : 0;
+}
