@@ -176,6 +176,18 @@ elf_check() {
 	fi
 }
 
+# add_user PREFIX: create a user of its own for this test, with no home
+# and no login, removed on exit; sets user, uid and gid.
+add_user() {
+	need_root
+	need_cmd useradd
+	user=$1$$
+	useradd --no-create-home --no-user-group --gid nogroup \
+		--shell /usr/sbin/nologin "$user" || fail "useradd $user"
+	at_exit "userdel $user"
+	uid=$(id -u "$user") gid=$(id -g "$user")
+}
+
 # expect_child_copy FILE: a forked child's data and bss, as segcheck's
 # "fork" reports them in FILE, are on the copy its parent made before
 # fork(): base pages or transparent huge pages, never the parent's

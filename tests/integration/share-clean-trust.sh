@@ -7,17 +7,12 @@
 . "$HL_SRC/tests/integration/common.sh"
 need_root
 need_cmd setpriv
-need_cmd useradd
 need_cmd unshare
 hugectl=$HLBIN/hugectl
 name() { printf '%%2f%s%%2fgone#0123456789abcdef#%s#2048k' "${PWD#/}" "$1" | sed 's|/|%2f|g'; }
 
 # 1. Another user squats elflink-uid-0 on a mount anyone may write to.
-user=hlsquat$$
-useradd --no-create-home --no-user-group --gid nogroup --shell /usr/sbin/nologin "$user" ||
-	fail "useradd $user"
-at_exit "userdel $user"
-uid=$(id -u "$user") gid=$(id -g "$user")
+add_user hlsquat
 planted=$(name 0)
 chmod 755 .	# the user must reach the mount
 cat >inside.sh <<SH

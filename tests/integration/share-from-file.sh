@@ -8,12 +8,7 @@
 . "$HL_SRC/tests/integration/lib/debug.sh"
 pool_reserve 8
 need_cmd setpriv
-need_cmd useradd
-user=hlsharef$$
-useradd --no-create-home --no-user-group --gid nogroup --shell /usr/sbin/nologin "$user" ||
-	fail "useradd $user"
-at_exit "userdel $user"
-uid=$(id -u "$user") gid=$(id -g "$user")
+add_user hlsharef
 build_spin spin
 # The program and the share directory must be reachable by the user.
 dir=$(mktemp -d /tmp/hl-share-file.XXXXXX)

@@ -6,13 +6,8 @@
 . "$HL_SRC/tests/integration/common.sh"
 pool_reserve 24
 need_cmd setpriv
-need_cmd useradd
 need_cmd unshare
-user=hlshare$$
-useradd --no-create-home --no-user-group --gid nogroup --shell /usr/sbin/nologin "$user" ||
-	fail "useradd $user"
-at_exit "userdel $user"
-uid=$(id -u "$user") gid=$(id -g "$user")
+add_user hlshare
 build_segcheck sc
 # The program and the mount must be reachable by the user.
 dir=$(mktemp -d /tmp/hl-share-user.XXXXXX)

@@ -163,10 +163,8 @@ rc=0
 grep -qx "hugelink-inspect: process $gone: no such process" err || fail "said: $(cat err)"
 
 echo "another user's process, and one's own, as a user who is not root"
-user=hlinspect$$
-useradd -M -N -r -s /usr/sbin/nologin "$user" || fail "cannot create user $user"
-at_exit "userdel $user"
-as_user() { setpriv --reuid="$user" --regid="$(id -g "$user")" --clear-groups "$@"; }
+add_user hlinspect
+as_user() { setpriv --reuid="$uid" --regid="$gid" --clear-groups "$@"; }
 sleep 600 & mine=$!
 at_exit "kill $mine"
 rc=0
