@@ -18,6 +18,7 @@
 
 #include "arch/raw.h"
 #include "runtime/build.h"
+#include "runtime/slice.h"
 #include "runtime/thp.h"
 #include "runtime/uprobes.h"
 
@@ -39,22 +40,46 @@ static struct rt_bytes bytes_of(const struct sw_range *s, const struct hl_seg *s
 }
 
 /*
+ * Copy read-only range S into B now, one huge page at a time: each is
+ * faulted in (the kernel zeroes it) just before the copier fills it, so
+ * that the copy writes into memory the cache still holds, rather than
+ * zeroing the whole range in one pass and copying in a second.
+ */
+static int copy_by_page(const struct rt_prepared *p, struct sw_range *s,
+			struct rt_backing *b)
+{
+	struct sw_range part;
+	int rc = 0;
+
+	s->copied = 0;
+	rt_source_map(&p->src, &s->copy[0], p->c->base);
+	for (size_t off = 0; off < s->len && !rc; off += b->page) {
+		rc = rt_backing_fault_in(b, off, b->page);
+		rt_slice(s, s->target + off, b->page, &part);
+		if (!rc)
+			s->copied += sw_copy_pages(p->c, &part);
+	}
+	rt_source_unmap(&s->copy[0], p->c->base);
+	return rc;
+}
+
+/*
  * Step 4: copy a read-only range now, with the copier commit uses for
  * writable ones (its source says which pages come from memory: see
  * runtime/prepare.c), and without the uprobes' breakpoints among those a
- * debugger wrote; make a THP range's pages huge; seal a read-only range
- * with its final protection.
+ * debugger wrote; fault in all of a writable one, which commit copies;
+ * make a THP range's pages huge; seal a read-only range with its final
+ * protection.
  */
 static int fill(const struct rt_prepared *p, struct sw_range *s,
 		struct rt_backing *b)
 {
 	uint64_t t0 = raw_now_ns();
 
-	if (!s->live) {
-		s->copied = sw_copy_pages(p->c, s);
-		if (s->source == SW_FROM_WRITTEN)
-			rt_uprobes_drop(p->c, s);
-	}
+	if (s->live ? rt_backing_fault_in(b, 0, s->len) : copy_by_page(p, s, b))
+		return -1;
+	if (!s->live && s->source == SW_FROM_WRITTEN)
+		rt_uprobes_drop(p->c, s);
 	if (b->kind == HL_BACK_THP && rt_thp_collapse(b))
 		return -1;
 	if (!s->live && mprotect((void *)s->scratch, s->len, s->prot)) {

@@ -14,9 +14,11 @@
 
 #include "runtime/image.h"
 #include "runtime/maps.h"
+#include "swap/swap.h"
 
 struct rt_source {
 	int fd;			/* the program file, or -1: memory only */
+	off_t size;		/* its size */
 };
 
 /* The live bytes [from, to); the first file_len of them are in the
@@ -46,6 +48,22 @@ void rt_source_open(struct rt_source *src, const struct rt_maps_file *prog,
  */
 int rt_source_read(const struct rt_source *src, void *dst,
 		   const struct rt_bytes *b);
+
+/*
+ * Map the file's bytes for K's file part, [K->start, K->sparse) from
+ * K->file_off, as far as the file holds them (a page past its end would
+ * raise SIGBUS), every page present, and note the mapping in K->map and
+ * K->map_end: the copier then copies them with a user-space copy, which
+ * costs less than pread's copy in the kernel.  The mapping is shared and
+ * read-only: the kernel places uprobes only in private mappings that may
+ * execute, so it holds the file's bytes, never a uprobe's breakpoint.
+ * BASE is the base page size.  Returns 0, or -1 when nothing was mapped
+ * (the copier then reads the file).
+ */
+int rt_source_map(const struct rt_source *src, struct sw_copy *k, size_t base);
+
+/* Undo rt_source_map on K, if it mapped anything. */
+void rt_source_unmap(struct sw_copy *k, size_t base);
 
 void rt_source_close(struct rt_source *src);
 

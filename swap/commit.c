@@ -64,16 +64,25 @@ SW_INLINE uint64_t copy_from_memory(const struct sw_range *s, uintptr_t from,
 }
 
 /*
- * Read [from, to) of K's file-backed part from the program file, which
- * holds those bytes while their pages were never touched; what the file
- * cannot give (no file, a read error, its end) from memory, which past
- * the file's end holds zeros.
+ * Copy [from, to) of K's file-backed part from the program file, which
+ * holds those bytes while their pages were never touched: from its
+ * mapping where there is one (a user-space copy costs less than the
+ * kernel's copy of pread), else read; what the file cannot give (no
+ * file, a read error, its end) from memory, which past the file's end
+ * holds zeros.
  */
 SW_INLINE uint64_t copy_file(const struct sw_commit *c, const struct sw_range *s,
 			const struct sw_copy *k, uintptr_t from, uintptr_t to)
 {
 	uintptr_t at = from;
 
+	if (k->map && at < k->map_end) {
+		uintptr_t end = min_addr(to, k->map_end);
+
+		raw_copy((void *)(s->scratch + (at - s->target)),
+			 (const void *)(k->map + (at - k->start)), end - at);
+		at = end;
+	}
 	while (c->prog_fd >= 0 && k->file_off >= 0 && at < to) {
 		long got = raw_pread(c->prog_fd,
 				     (void *)(s->scratch + (at - s->target)),

@@ -26,11 +26,14 @@
  * sparse it was loaded from the program file, at file_off for start (or
  * -1: not from the file); above it, it was zero.  The pages the range's
  * source (enum sw_source) names are copied from memory; the others from
- * the file below sparse, and not at all above it.
+ * the file below sparse, and not at all above it.  The file's bytes for
+ * [start, map_end) may be mapped, at map for start (0: not mapped); the
+ * copier then copies them from there, and reads the rest.
  */
 struct sw_copy {
 	uintptr_t start, sparse, end;
 	long file_off;
+	uintptr_t map, map_end;
 };
 
 /*

@@ -252,6 +252,39 @@ static void test_sw_copy_pages_file_ends_inside_a_page(void **state)
 	teardown(&f);
 }
 
+/*
+ * With the file's bytes mapped for part of the file part, those come
+ * from the mapping, and the rest from reading the file.
+ */
+static void test_sw_copy_pages_file_from_its_mapping(void **state)
+{
+	struct fixture f;
+	struct sw_copy *k;
+	char *mapped;
+	int fd;
+
+	(void)state;
+	setup(&f, 0);
+	fd = map_file_over_target(&f, 3 * f.pg);
+	/* What the mapping holds differs from the file, to tell them apart. */
+	mapped = map(2 * f.pg);
+	memset(mapped, 'm', 2 * f.pg);
+	k = &f.c.swap[0].copy[0];
+	f.c.swap[0].source = SW_FROM_FILE;
+	k->end = k->sparse = f.c.swap[0].target + 3 * f.pg;
+	k->file_off = 0;
+	k->map = (uintptr_t)mapped;
+	k->map_end = f.c.swap[0].target + 2 * f.pg;
+	assert_int_equal(sw_copy_pages(&f.c, &f.c.swap[0]), 3 * f.pg);
+	assert_int_equal(f.scratch[0], 'm');
+	assert_int_equal(f.scratch[2 * f.pg - 1], 'm');
+	assert_int_equal(f.scratch[2 * f.pg], 'f');
+	assert_int_equal(f.scratch[3 * f.pg - 1], 'f');
+	munmap(mapped, 2 * f.pg);
+	close(fd);
+	teardown(&f);
+}
+
 /* HUGETLB_MINIMAL_COPY=no: every page from memory, pagemap or not. */
 static void test_hl_commit_run_copies_all_when_asked(void **state)
 {
@@ -435,6 +468,7 @@ int main(void)
 		cmocka_unit_test(test_hl_commit_run_reads_untouched_pages_from_file),
 		cmocka_unit_test(test_hl_commit_run_copies_all_without_pagemap),
 		cmocka_unit_test(test_hl_commit_run_copies_all_when_asked),
+		cmocka_unit_test(test_sw_copy_pages_file_from_its_mapping),
 		cmocka_unit_test(test_sw_copy_pages_written_keeps_breakpoints),
 		cmocka_unit_test(test_sw_copy_pages_file_drops_what_was_written),
 		cmocka_unit_test(test_sw_copy_pages_written_without_pagemap),
