@@ -15,12 +15,24 @@
 struct rt_choice {
 	struct hl_backing_env env;
 	struct host_offer offer;
+	bool live;		/* the cgroup limit and the pool's moves count */
+	bool pools_read;	/* the pools are in ENV */
 };
 
-/* Read what the machine offers PLAN's ranges, for program IMG. */
+/*
+ * Read what the machine offers PLAN's ranges, for program IMG, except the
+ * pools: THP (THP_ALLOWED false when the process turned it off), strict
+ * overcommit, and whether hugetlb mappings move.
+ */
 void rt_choice_read(struct rt_choice *ch, const struct hl_plan *plan,
 		    const struct rt_image *img, const struct hl_config *cfg,
-		    const struct rt_fault *fault);
+		    const struct rt_fault *fault, bool thp_allowed);
+
+/*
+ * Read the pools, once: by the first rt_choice_take at the latest, so
+ * that a start that maps shared text only never reads them.
+ */
+void rt_choice_read_pools(struct rt_choice *ch);
 
 /*
  * Choose for SEG's range, now PAGES pages; a range the pool could not

@@ -19,6 +19,7 @@
 #include "core/size.h"
 #include "core/plan.h"
 #include "host/env.h"
+#include "host/status.h"
 #include "host/sysinfo.h"
 #include "runtime/claim.h"
 #include "runtime/fault.h"
@@ -29,35 +30,11 @@
 #include "runtime/report.h"
 #include "runtime/stub.h"
 
-/* What /proc/self/status says of this process. */
-struct status {
-	int threads;		/* -1 when /proc cannot be read */
-	int tracer;		/* TracerPid: a debugger, or 0 */
-};
-
-static struct status status_read(void)
-{
-	struct status st = { -1, 0 };
-	FILE *f = fopen("/proc/self/status", "re");
-	char line[128];
-
-	if (!f)
-		return st;
-	/* TracerPid comes first, Threads later. */
-	while (fgets(line, sizeof(line), f)) {
-		sscanf(line, "TracerPid: %d", &st.tracer);
-		if (sscanf(line, "Threads: %d", &st.threads) == 1)
-			break;
-	}
-	fclose(f);
-	return st;
-}
-
 static const char no_proc[] = "/proc is not mounted (or not readable): the "
 	"runtime needs /proc/self/status and /proc/self/maps to remap safely";
 
 /* True when the process runs alone, as the swap needs; else why not. */
-static bool alone(const struct status *st, struct rt_report *rep)
+static bool alone(const struct host_status *st, struct rt_report *rep)
 {
 	if (st->threads < 0)
 		rt_report_why(rep, "%s", no_proc);
@@ -188,11 +165,12 @@ static void rt_start(void)
 	if (cfg.error[0])
 		rt_report_why(&rep, "%s", cfg.error);
 	else if (plan_for(&plan, &img, &cfg, &sizes, &rep) == 0) {
-		struct status st = status_read();
+		struct host_status st;
 
+		host_status_read(&st);
 		if (alone(&st, &rep)) {
 			rt_fault_read(&fault, secure);
-			if (rt_prepare(&prep, &plan, &img, &cfg, &fault, st.tracer,
+			if (rt_prepare(&prep, &plan, &img, &cfg, &fault, &st,
 				       &rep) > 0) {
 				rt_fault_wait(fault.wait_commit);
 				commit(&prep, sizes.base, &rep);
