@@ -273,6 +273,11 @@ static void read_elfmap(struct hl_config *cfg, hl_getenv_fn *get, void *ctx)
 	}
 }
 
+bool hl_config_may_ask(hl_getenv_fn *get, void *ctx)
+{
+	return get("HUGETLB_ELFMAP", ctx) || get("HUGETLB_FORCE_ELFMAP", ctx);
+}
+
 const char *hl_base_name(const char *path)
 {
 	const char *slash = strrchr(path, '/');

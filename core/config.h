@@ -87,6 +87,15 @@ typedef const char *hl_getenv_fn(const char *name, void *ctx);
 void hl_config_read(struct hl_config *cfg, hl_getenv_fn *get, void *ctx,
 		    bool secure, const char *prog);
 
+/*
+ * True when the variables GET returns may ask for a remap by themselves:
+ * HUGETLB_ELFMAP or HUGETLB_FORCE_ELFMAP is set, whatever its value.
+ * When neither is, hl_config_read would leave CFG->elfmap unset, and
+ * only segments flagged in the program can ask: the runtime checks this
+ * first, so that a program nobody asked about leaves at once.
+ */
+bool hl_config_may_ask(hl_getenv_fn *get, void *ctx);
+
 /* The last component of PATH, as HUGETLB_RESTRICT_EXE names programs. */
 const char *hl_base_name(const char *path);
 

@@ -196,8 +196,22 @@ static void rt_start(void)
  */
 void rt_ctor(void);
 
+/*
+ * Whether anything may be asked of this copy at all: HUGETLB_ELFMAP or
+ * HUGETLB_FORCE_ELFMAP set, or a segment of the program flagged.  Looked
+ * at first, with two getenv and one walk of the program headers, so that
+ * a program nobody asked about pays for nothing else.
+ */
+static bool may_be_asked(void)
+{
+	struct rt_image img;
+
+	return hl_config_may_ask(host_env_get, NULL) ||
+	       (rt_image_read(&img) == 0 && rt_image_flagged(&img));
+}
+
 __attribute__((constructor(101))) void rt_ctor(void)
 {
-	if (rt_claim())
+	if (may_be_asked() && rt_claim())
 		rt_start();
 }

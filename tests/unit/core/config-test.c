@@ -47,6 +47,24 @@ static void test_hl_config_read_defaults(void **state)
 	assert_string_equal(cfg.note, "");
 }
 
+/* Whatever else is set, only these two can ask for a remap. */
+static void test_hl_config_may_ask(void **state)
+{
+	const char *none[] = { "HUGETLB_VERBOSE", "4", "HUGETLB_SHARE", "1",
+			       "HUGELINK_BACKING", "thp", NULL };
+	const char *elfmap[] = { "HUGETLB_ELFMAP", "no", NULL };
+	const char *force[] = { "HUGETLB_FORCE_ELFMAP", "yes", NULL };
+	struct hl_config cfg = read_env(none);
+
+	(void)state;
+	assert_false(hl_config_may_ask(fake_getenv, none));
+	assert_int_equal(cfg.elfmap, HL_ELFMAP_UNSET);
+	assert_true(hl_config_may_ask(fake_getenv, elfmap));
+	assert_true(hl_config_may_ask(fake_getenv, force));
+	cfg = read_env(force);
+	assert_int_equal(cfg.elfmap, HL_ELFMAP_SET);
+}
+
 static void test_hl_config_read_perf_map(void **state)
 {
 	const char *on[] = { "HUGELINK_PERF_MAP", "1", NULL };
@@ -347,6 +365,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_hl_config_read_defaults),
+		cmocka_unit_test(test_hl_config_may_ask),
 		cmocka_unit_test(test_hl_config_read_perf_map),
 		cmocka_unit_test(test_hl_config_read_own_variables_strictly),
 		cmocka_unit_test(test_hl_config_parse_elfmap_forms),
