@@ -43,17 +43,18 @@ void host_offer_read(struct host_offer *o, struct hl_backing_env *env,
 		     const char *thp_dir, bool live, bool thp_allowed);
 
 /*
- * The first part of host_offer_read: the page sizes PLAN uses, THP,
- * overcommit and whether hugetlb mappings move.  ENV has no pool yet.
+ * The first part of host_offer_read: the page sizes PLAN uses, THP and
+ * overcommit.  ENV has no pool yet, and takes hugetlb to move.
  */
 void host_offer_read_machine(struct host_offer *o, struct hl_backing_env *env,
 			     const struct hl_plan *plan, const char *thp_dir,
-			     bool live, bool thp_allowed);
+			     bool thp_allowed);
 
 /*
- * The second part: the pool of each page size, within any hugetlb cgroup
- * limit, added to ENV.  The runtime reads it only when some range needs
- * a backing chosen: a start that maps shared text only never does.
+ * The second part, what choosing a backing needs: the pool of each page
+ * size, within any hugetlb cgroup limit, added to ENV, and whether
+ * hugetlb mappings move.  The runtime reads it only when some range
+ * needs a backing chosen: a start that maps shared text only never does.
  */
 void host_offer_read_pools(struct host_offer *o, struct hl_backing_env *env,
 			   const char *sysfs, bool live);

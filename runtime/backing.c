@@ -241,15 +241,14 @@ int rt_backing_map_file(struct rt_backing *b, size_t len, size_t page,
  * read-only descriptor would have refused PROT_WRITE.
  */
 int rt_backing_map_shared(struct rt_backing *b, int fd, size_t len,
-			  size_t page, int prot, bool keep_fd)
+			  size_t page, int prot)
 {
 	start(b);
 	b->shared = true;
 	if (map_populated(b, fd, len, page, prot, MAP_PRIVATE | MAP_NORESERVE,
 			  "mmap of a shared file"))
 		return -1;
-	if (keep_fd)
-		b->fd = fd;
+	b->fd = fd;
 	return 0;
 }
 

@@ -57,12 +57,13 @@ int rt_backing_map_file(struct rt_backing *b, size_t len, size_t page,
 
 /*
  * Map the shared file FD (LEN bytes, already filled) read-only with PROT,
- * private and without a reservation, all of it present.  With KEEP_FD, B
- * takes FD over (B->fd) for commit to map over the target; the caller
- * closes it otherwise.  Returns 0, or -1 with B->error set.
+ * private and without a reservation, all of it present.  B takes FD over
+ * (B->fd), for commit to map over the target where the kernel cannot
+ * move hugetlb mappings.  Returns 0, or -1 with B->error set, and FD
+ * still the caller's.
  */
 int rt_backing_map_shared(struct rt_backing *b, int fd, size_t len,
-			  size_t page, int prot, bool keep_fd);
+			  size_t page, int prot);
 
 /*
  * Fault in [OFF, OFF + LEN) of B for writing, a whole number of B's huge

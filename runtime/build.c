@@ -45,7 +45,7 @@ static struct rt_bytes bytes_of(const struct sw_range *s, const struct hl_seg *s
  * that the copy writes into memory the cache still holds, rather than
  * zeroing the whole range in one pass and copying in a second.
  */
-static int copy_by_page(const struct rt_prepared *p, struct sw_range *s,
+static int copy_by_page(struct rt_prepared *p, struct sw_range *s,
 			struct rt_backing *b)
 {
 	struct sw_range part;
@@ -71,7 +71,7 @@ static int copy_by_page(const struct rt_prepared *p, struct sw_range *s,
  * make a THP range's pages huge; seal a read-only range with its final
  * protection.
  */
-static int fill(const struct rt_prepared *p, struct sw_range *s,
+static int fill(struct rt_prepared *p, struct sw_range *s,
 		struct rt_backing *b)
 {
 	uint64_t t0 = raw_now_ns();
@@ -92,12 +92,17 @@ static int fill(const struct rt_prepared *p, struct sw_range *s,
 	return 0;
 }
 
-/* Hand the backing B built for S over to commit. */
+/*
+ * Hand the backing B built for S over to commit: a hugetlb file (the
+ * path of kernels that cannot move hugetlb mappings) is mapped over the
+ * target, anything else moved; a shared file is moved, or mapped over
+ * where the kernel will not move it (swap/swap.h).
+ */
 static void hand_over(struct sw_range *s, const struct rt_backing *b)
 {
 	s->scratch = (uintptr_t)b->addr;
 	s->hugetlb = b->kind == HL_BACK_HUGETLB;
-	s->how = b->fd >= 0 ? SW_MAP_FILE : SW_MOVE;
+	s->how = b->fd >= 0 && !b->shared ? SW_MAP_FILE : SW_MOVE;
 	s->fd = b->fd;
 }
 
@@ -126,14 +131,12 @@ static int map_shared(struct rt_prepared *p, int i, const struct hl_seg *seg,
 		rt_report_share(rep, "%s", err);
 		return 0;
 	}
-	if (rt_backing_map_shared(&p->back[i], fd, s->len, p->page[i], s->prot,
-				  !p->choice.env.hugetlb_move)) {
+	if (rt_backing_map_shared(&p->back[i], fd, s->len, p->page[i],
+				  s->prot)) {
 		rt_report_share(rep, "%s", p->back[i].error);
 		close(fd);
 		return 0;
 	}
-	if (p->back[i].fd != fd)
-		close(fd);
 	hand_over(s, &p->back[i]);
 	s->copied = made ? r.bytes.to - r.bytes.from : 0;
 	s->prep_ns = raw_now_ns() - t0;
@@ -150,6 +153,8 @@ static int build(struct rt_prepared *p, int i, enum hl_backing what,
 	char name[32];
 	int rc;
 
+	/* The copier reads the file, now and for writable ranges at commit. */
+	p->c->prog_fd = rt_source_fd(&p->src);
 	snprintf(name, sizeof(name), "hugelink:seg%d", seg->phdr);
 	if (what == HL_BACK_THP) {
 		rc = rt_thp_map(b, s->len, p->page[i]);

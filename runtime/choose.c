@@ -16,15 +16,10 @@ void rt_choice_read(struct rt_choice *ch, const struct hl_plan *plan,
 	ch->env.is_static = hl_phdrs_static(img->ph, img->phnum);
 	/* With THP only, the pool and the moves of its pages do not matter. */
 	ch->live = cfg->backing != HL_BACKING_THP;
+	ch->no_move = fault->commit == SW_FAULT_NO_HUGETLB_MREMAP;
 	ch->pools_read = false;
 	host_offer_read_machine(&ch->offer, &ch->env, plan, HOST_SYSFS_THP,
-				ch->live, thp_allowed);
-	if (fault->commit == SW_FAULT_NO_HUGETLB_MREMAP) {
-		ch->env.hugetlb_move = false;
-		snprintf(ch->offer.move_why, sizeof(ch->offer.move_why),
-			 "this kernel cannot move hugetlb mappings (mremap: "
-			 "Invalid argument, HUGELINK_FAULT=no-hugetlb-mremap)");
-	}
+				thp_allowed);
 }
 
 void rt_choice_read_pools(struct rt_choice *ch)
@@ -33,6 +28,12 @@ void rt_choice_read_pools(struct rt_choice *ch)
 		return;
 	host_offer_read_pools(&ch->offer, &ch->env, HOST_SYSFS_HUGEPAGES,
 			      ch->live);
+	if (ch->no_move) {
+		ch->env.hugetlb_move = false;
+		snprintf(ch->offer.move_why, sizeof(ch->offer.move_why),
+			 "this kernel cannot move hugetlb mappings (mremap: "
+			 "Invalid argument, HUGELINK_FAULT=no-hugetlb-mremap)");
+	}
 	ch->pools_read = true;
 }
 

@@ -224,7 +224,7 @@ int rt_prepare(struct rt_prepared *p, const struct hl_plan *plan,
 {
 	memset(p, 0, sizeof(*p));
 	p->share.dirfd = -1;
-	p->src.fd = -1;
+	rt_source_init(&p->src, &p->prog, img);
 	p->tracer = st->tracer;
 	if (rt_maps_read(&p->maps)) {
 		rt_report_why(rep, "cannot read /proc/self/maps");
@@ -241,8 +241,7 @@ int rt_prepare(struct rt_prepared *p, const struct hl_plan *plan,
 			      "/proc/self/maps");
 		return -1;
 	}
-	rt_source_open(&p->src, &p->prog, img);
-	p->c->prog_fd = p->src.fd;
+	rt_source_init(&p->src, &p->prog, img);
 	rt_choice_read(&p->choice, plan, img, cfg, fault, st->thp_enabled != 0);
 	share_setup(p, plan, img, cfg, fault, rep);
 	/* Not sharing: the pools as they are now, before anything waits. */
@@ -266,12 +265,20 @@ void rt_prepare_release(struct rt_prepared *p)
 	if (!p->c)
 		return;
 	/*
-	 * A range swapped with mremap moved its mapping away; the rest are
-	 * unmapped, and the files mapped over their targets closed.
+	 * A range swapped with mremap moved its mapping away, and only its
+	 * file, if any, is left to close; the rest are unmapped, and the
+	 * files mapped over their targets closed.
 	 */
-	for (int i = 0; i < p->c->nswap; i++)
-		if (p->c->swap[i].err || p->c->swap[i].how == SW_MAP_FILE)
-			rt_backing_unmap(&p->back[i]);
+	for (int i = 0; i < p->c->nswap; i++) {
+		struct rt_backing *b = &p->back[i];
+
+		if (p->c->swap[i].err || p->c->swap[i].how == SW_MAP_FILE) {
+			rt_backing_unmap(b);
+		} else if (b->fd >= 0) {
+			close(b->fd);
+			b->fd = -1;
+		}
+	}
 	if (p->c->pagemap_fd >= 0)
 		close(p->c->pagemap_fd);
 	rt_source_close(&p->src);

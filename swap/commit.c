@@ -293,22 +293,40 @@ SW_INLINE void recover(struct sw_commit *c, struct sw_range *s, int fault)
 	refill(c, s);
 }
 
+SW_INLINE long move(const struct sw_commit *c, const struct sw_range *s)
+{
+	if (c->fault == SW_FAULT_NO_HUGETLB_MREMAP && s->hugetlb)
+		return -EINVAL;
+	return raw_mremap((void *)s->scratch, s->len,
+			  MREMAP_MAYMOVE | MREMAP_FIXED, (void *)s->target);
+}
+
+/*
+ * Swap S in.  A hugetlb range that has its file (a shared file) and that
+ * the kernel would not move (EINVAL: mremap of hugetlb mappings, before
+ * Linux 5.16, which leaves the target untouched) has that file mapped
+ * over the target instead, as SW_MAP_FILE does: so prepare need not ask
+ * first whether hugetlb mappings move when it maps shared text only.
+ */
 SW_INLINE long swap_one(const struct sw_commit *c, struct sw_range *s,
 			int fault)
 {
-	if (fault == SW_FAULT_SWAP ||
-	    (c->fault == SW_FAULT_NO_HUGETLB_MREMAP && s->hugetlb &&
-	     s->how == SW_MOVE))
+	long r;
+
+	if (fault == SW_FAULT_SWAP)
 		return -EINVAL;
 	if (fault == SW_FAULT_SWAP_UNMAPPED || fault == SW_FAULT_RECOVER) {
 		raw_munmap((void *)s->target, s->len);
 		return -ENOMEM;
 	}
-	if (s->how == SW_MAP_FILE)
-		return raw_mmap((void *)s->target, s->len, s->prot,
-				MAP_PRIVATE | MAP_NORESERVE | MAP_FIXED, s->fd, 0);
-	return raw_mremap((void *)s->scratch, s->len,
-			  MREMAP_MAYMOVE | MREMAP_FIXED, (void *)s->target);
+	if (s->how == SW_MOVE) {
+		r = move(c, s);
+		if (r != -EINVAL || !s->hugetlb || s->fd < 0)
+			return r;
+		s->how = SW_MAP_FILE;
+	}
+	return raw_mmap((void *)s->target, s->len, s->prot,
+			MAP_PRIVATE | MAP_NORESERVE | MAP_FIXED, s->fd, 0);
 }
 
 /*

@@ -8,8 +8,9 @@
 #
 # The oracle is gdb: a breakpoint on hl_config_read, which the runtime
 # that acts calls first, at every copy; gdb names the object of each hit.
-# (Run without HUGETLB_ELFMAP, so that nothing is remapped under the
-# breakpoints.)  Then each combination runs with HUGETLB_ELFMAP=RW and
+# (Run with HUGETLB_ELFMAP=no, so that nothing is remapped under the
+# breakpoints; with nothing asked at all, no copy reads the
+# configuration.)  Then each combination runs with HUGETLB_ELFMAP=RW and
 # must have its segments on huge pages, taking exactly the huge pages
 # readelf says they need, judged from smaps and the pool.
 . "$HL_SRC/tests/integration/common.sh"
@@ -40,6 +41,7 @@ set breakpoint pending on
 set confirm off
 set pagination off
 set debuginfod enabled off
+set environment HUGETLB_ELFMAP=no
 break hl_config_read
 commands
 silent

@@ -59,6 +59,7 @@ static void setup(struct fixture *f, int live)
 	s->scratch = (uintptr_t)f->scratch;
 	s->len = PAGES * f->pg;
 	s->prot = PROT_READ | PROT_WRITE;
+	s->fd = -1;
 	s->ncopy = 1;
 	s->live = live;
 	s->source = SW_FROM_USED;
@@ -436,6 +437,36 @@ static void test_hl_commit_run_no_hugetlb_mremap(void **state)
 	teardown(&f);
 }
 
+/* A shared file that the kernel will not move is mapped over instead. */
+static void test_hl_commit_run_no_hugetlb_mremap_maps_the_file(void **state)
+{
+	struct fixture f;
+	char path[] = "/tmp/hugelink-commit-test.XXXXXX", *file;
+	int fd;
+
+	(void)state;
+	setup(&f, 0);
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	unlink(path);
+	file = malloc(PAGES * f.pg);
+	memset(file, 'F', PAGES * f.pg);
+	assert_int_equal(write(fd, file, PAGES * f.pg), (ssize_t)(PAGES * f.pg));
+	f.c.fault = SW_FAULT_NO_HUGETLB_MREMAP;
+	f.c.swap[0].prot = PROT_READ;
+	f.c.swap[0].hugetlb = 1;
+	f.c.swap[0].fd = fd;
+	assert_int_equal(sw_commit_run(&f.c), 0);
+	assert_int_equal(f.c.swap[0].err, 0);
+	assert_int_equal(f.c.swap[0].how, SW_MAP_FILE);
+	assert_int_equal(f.target[0], 'F');
+	assert_int_equal(f.target[PAGES * f.pg - 1], 'F');
+	close(fd);
+	free(file);
+	teardown(&f);
+	munmap(f.scratch, PAGES * f.pg);
+}
+
 static void test_hl_commit_run_unrecoverable_aborts_loudly(void **state)
 {
 	struct fixture f;
@@ -479,6 +510,7 @@ int main(void)
 		cmocka_unit_test(test_hl_commit_run_failed_swap_restores_for_thp),
 		cmocka_unit_test(test_hl_commit_run_maps_file_over_target),
 		cmocka_unit_test(test_hl_commit_run_no_hugetlb_mremap),
+		cmocka_unit_test(test_hl_commit_run_no_hugetlb_mremap_maps_the_file),
 		cmocka_unit_test(test_hl_commit_run_unrecoverable_aborts_loudly),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
