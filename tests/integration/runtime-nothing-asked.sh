@@ -13,21 +13,7 @@ build_segcheck sc
 "$CC" $HC_CFLAGS -o plain "$HLINC/segcheck.c" ||
 	fail "cannot build the plain link"
 
-cat >hits.gdb <<'GDB'
-set breakpoint pending on
-set confirm off
-set pagination off
-set debuginfod enabled off
-break rt_claim
-break hl_config_read
-commands 1-2
-silent
-info symbol $pc
-continue
-end
-run
-quit
-GDB
+gdb_hits hits.gdb rt_claim hl_config_read
 
 # hits [VAR=VALUE]: the runtime's functions that ran, one line each.
 hits() {

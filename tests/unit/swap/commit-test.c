@@ -383,13 +383,16 @@ static void test_hl_commit_run_failed_swap_restores_for_thp(void **state)
 }
 
 /* Where hugetlb cannot move, a read-only range maps its file instead. */
-static void test_hl_commit_run_maps_file_over_target(void **state)
+/*
+ * A read-only range whose file, PAGES pages of 'F', is swapped in as HOW
+ * with FAULT: the file ends up mapped over the target, privately.
+ */
+static void file_over_target(enum sw_how how, enum sw_fault fault)
 {
-	struct fixture f;
 	char path[] = "/tmp/hugelink-commit-test.XXXXXX", *file;
+	struct fixture f;
 	int fd;
 
-	(void)state;
 	setup(&f, 0);
 	fd = mkstemp(path);
 	assert_true(fd >= 0);
@@ -398,11 +401,14 @@ static void test_hl_commit_run_maps_file_over_target(void **state)
 	memset(file, 'F', PAGES * f.pg);
 	assert_int_equal(write(fd, file, PAGES * f.pg), (ssize_t)(PAGES * f.pg));
 	mprotect(f.target, PAGES * f.pg, PROT_READ);
+	f.c.fault = fault;
 	f.c.swap[0].prot = PROT_READ;
-	f.c.swap[0].how = SW_MAP_FILE;
+	f.c.swap[0].how = how;
+	f.c.swap[0].hugetlb = 1;
 	f.c.swap[0].fd = fd;
 	assert_int_equal(sw_commit_run(&f.c), 0);
 	assert_int_equal(f.c.swap[0].err, 0);
+	assert_int_equal(f.c.swap[0].how, SW_MAP_FILE);
 	assert_int_equal(f.target[0], 'F');
 	assert_int_equal(f.target[PAGES * f.pg - 1], 'F');
 	/* Private: what the program's mapping shows is its own. */
@@ -414,6 +420,19 @@ static void test_hl_commit_run_maps_file_over_target(void **state)
 	free(file);
 	teardown(&f);
 	munmap(f.scratch, PAGES * f.pg);
+}
+
+static void test_hl_commit_run_maps_file_over_target(void **state)
+{
+	(void)state;
+	file_over_target(SW_MAP_FILE, SW_FAULT_NONE);
+}
+
+/* A shared file that the kernel will not move is mapped over instead. */
+static void test_hl_commit_run_no_hugetlb_mremap_maps_the_file(void **state)
+{
+	(void)state;
+	file_over_target(SW_MOVE, SW_FAULT_NO_HUGETLB_MREMAP);
 }
 
 /* HUGELINK_FAULT=no-hugetlb-mremap fails the moves of hugetlb pages only. */
@@ -435,36 +454,6 @@ static void test_hl_commit_run_no_hugetlb_mremap(void **state)
 	assert_int_equal(sw_commit_run(&f.c), 0);
 	assert_int_equal(f.target[7 * f.pg + 5], 'S');
 	teardown(&f);
-}
-
-/* A shared file that the kernel will not move is mapped over instead. */
-static void test_hl_commit_run_no_hugetlb_mremap_maps_the_file(void **state)
-{
-	struct fixture f;
-	char path[] = "/tmp/hugelink-commit-test.XXXXXX", *file;
-	int fd;
-
-	(void)state;
-	setup(&f, 0);
-	fd = mkstemp(path);
-	assert_true(fd >= 0);
-	unlink(path);
-	file = malloc(PAGES * f.pg);
-	memset(file, 'F', PAGES * f.pg);
-	assert_int_equal(write(fd, file, PAGES * f.pg), (ssize_t)(PAGES * f.pg));
-	f.c.fault = SW_FAULT_NO_HUGETLB_MREMAP;
-	f.c.swap[0].prot = PROT_READ;
-	f.c.swap[0].hugetlb = 1;
-	f.c.swap[0].fd = fd;
-	assert_int_equal(sw_commit_run(&f.c), 0);
-	assert_int_equal(f.c.swap[0].err, 0);
-	assert_int_equal(f.c.swap[0].how, SW_MAP_FILE);
-	assert_int_equal(f.target[0], 'F');
-	assert_int_equal(f.target[PAGES * f.pg - 1], 'F');
-	close(fd);
-	free(file);
-	teardown(&f);
-	munmap(f.scratch, PAGES * f.pg);
 }
 
 static void test_hl_commit_run_unrecoverable_aborts_loudly(void **state)
