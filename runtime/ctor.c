@@ -54,7 +54,8 @@ static int explain(const struct hl_plan *plan, struct rt_report *rep)
 		if (s->remap)
 			chosen++;
 		else if (s->why != HL_WHY_NOT_ASKED &&
-			 s->why != HL_WHY_DISABLED && s->why != HL_WHY_ALL_RELRO)
+			 s->why != HL_WHY_DISABLED && s->why != HL_WHY_ALL_RELRO &&
+			 s->why != HL_WHY_BEYOND_CAP)
 			rt_report_why(rep, "segment %d at %#lx: %s", s->phdr,
 				      (unsigned long)s->start,
 				      hl_why_text(s->why));

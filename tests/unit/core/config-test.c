@@ -144,6 +144,36 @@ static void test_hl_config_parse_elfmap_forms(void **state)
 	assert_int_equal(cfg.elfmap, HL_ELFMAP_NO);
 }
 
+/* cap=SIZE caps the classes of the item before it, and only those. */
+static void test_hl_config_parse_elfmap_caps(void **state)
+{
+	static const struct {
+		const char *value;
+		size_t r_cap, w_cap;
+		bool noted;
+	} cases[] = {
+		{ "R:cap=32M", 32u << 20, 0, false },
+		{ "RW:CAP=48M", 48u << 20, 48u << 20, false },
+		{ "R=2M:cap=64M:W", 64u << 20, 0, false },
+		{ "R:W:cap=8M", 0, 8u << 20, false },
+		{ "cap=8M:R", 0, 0, true },
+		{ "R:cap=lots", 0, 0, true },
+		{ "R:cap=", 0, 0, true },
+		{ "Rcap=8M", 0, 0, true },
+	};
+	struct hl_config cfg;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		memset(&cfg, 0, sizeof(cfg));
+		assert_int_equal(hl_config_parse_elfmap(&cfg, cases[i].value), 0);
+		assert_int_equal(cfg.elfmap, HL_ELFMAP_SET);
+		assert_int_equal(cfg.r_cap, cases[i].r_cap);
+		assert_int_equal(cfg.w_cap, cases[i].w_cap);
+		assert_int_equal(cfg.note[0] != '\0', cases[i].noted);
+	}
+}
+
 /* Only a class given two page sizes is an error: no remap at all. */
 static void test_hl_config_parse_elfmap_contradictions(void **state)
 {
@@ -369,6 +399,7 @@ int main(void)
 		cmocka_unit_test(test_hl_config_read_perf_map),
 		cmocka_unit_test(test_hl_config_read_own_variables_strictly),
 		cmocka_unit_test(test_hl_config_parse_elfmap_forms),
+		cmocka_unit_test(test_hl_config_parse_elfmap_caps),
 		cmocka_unit_test(test_hl_config_parse_elfmap_contradictions),
 		cmocka_unit_test(test_hl_config_parse_elfmap_as_libhugetlbfs),
 		cmocka_unit_test(test_hl_config_read_old_values_keep_the_remap),
