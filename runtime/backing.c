@@ -239,15 +239,22 @@ int rt_backing_map_file(struct rt_backing *b, size_t len, size_t page,
  * The price: a program that makes its own text writable and writes to
  * it with no free huge page gets SIGBUS, where a shared mapping of the
  * read-only descriptor would have refused PROT_WRITE.
+ *
+ * Not populated: the caller checked that the file holds every one of
+ * its pages (runtime/share.c), so a read fault only maps a page of the
+ * file and takes nothing from the pool, and the pages are mapped as the
+ * program first touches them, as its own text would be, rather than all
+ * at every start.
  */
 int rt_backing_map_shared(struct rt_backing *b, int fd, size_t len,
 			  size_t page, int prot)
 {
 	start(b);
 	b->shared = true;
-	if (map_populated(b, fd, len, page, prot, MAP_PRIVATE | MAP_NORESERVE,
-			  "mmap of a shared file"))
+	if (map(b, fd, len, page, prot, MAP_PRIVATE | MAP_NORESERVE,
+		"mmap of a shared file"))
 		return -1;
+	b->present = len;
 	b->fd = fd;
 	return 0;
 }

@@ -7,7 +7,8 @@
  * afterwards by rt_backing_fault_in, each just before it is filled, so
  * that the copy writes into memory the kernel has just zeroed and the
  * cache still holds.  Every page is present before the swap starts, so
- * that nothing about the memory can fail once it has.
+ * that nothing about the memory can fail once it has: in the mapping,
+ * or, for a shared file, in the file.
  */
 #include <stdbool.h>
 #include <stddef.h>
@@ -56,8 +57,8 @@ int rt_backing_map_file(struct rt_backing *b, size_t len, size_t page,
 			const char *paths, const char *name);
 
 /*
- * Map the shared file FD (LEN bytes, already filled) read-only with PROT,
- * private and without a reservation, all of it present.  B takes FD over
+ * Map the shared file FD (LEN bytes, every page in it) read-only with
+ * PROT, private and without a reservation.  B takes FD over
  * (B->fd), for commit to map over the target where the kernel cannot
  * move hugetlb mappings.  Returns 0, or -1 with B->error set, and FD
  * still the caller's.
