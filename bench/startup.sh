@@ -15,7 +15,10 @@
 #     fresh huge pages filled once with the text's bytes, which no remap
 #     of the text can beat;
 #   - memcpy() of as much inside one process, into warm buffers and into
-#     new huge pages, to tell the copy from the zeroing.
+#     new huge pages, to tell the copy from the zeroing;
+#   - for 128 MiB, its text capped (HUGETLB_ELFMAP=R:cap=32M): the
+#     headers' page and the first 30 MiB of text on huge pages, the rest
+#     left on base pages.
 #
 # For 8 MiB, two more libhugetlbfs variants show where 2.23 breaks on
 # today's binaries: a PIE (its issue #49: the copy of stdout in the bss is
@@ -28,6 +31,7 @@ startup_cmd() {
 	nothing) echo "$BENCH_BIN/bigseg-$mib" ;;
 	hl_r) echo "HUGETLB_ELFMAP=R $BENCH_BIN/bigseg-$mib" ;;
 	hl_r_thp) echo "HUGETLB_ELFMAP=R HUGELINK_BACKING=thp $BENCH_BIN/bigseg-$mib" ;;
+	hl_r_cap) echo "HUGETLB_ELFMAP=R:cap=32M $BENCH_BIN/bigseg-$mib" ;;
 	thp_r) echo "BENCH_THP=text LD_PRELOAD=$BENCH_BIN/thp.so $BENCH_BIN/bigseg-$mib" ;;
 	lhf_r) echo "$LHF_ENV HUGETLB_ELFMAP=R $BENCH_BIN/lhf/bigseg-$mib" ;;
 	hl_warm) echo "$SHARE_ENV HUGETLB_ELFMAP=R $BENCH_BIN/bigseg-$mib" ;;
@@ -47,6 +51,7 @@ startup_label() {
 	nothing) echo "hugelink, nothing asked" ;;
 	hl_r) echo "hugelink R, hugetlb" ;;
 	hl_r_thp) echo "hugelink R, THP (HUGELINK_BACKING=thp)" ;;
+	hl_r_cap) echo "hugelink R:cap=32M, hugetlb" ;;
 	thp_r) echo "THP preload R (thp.so)" ;;
 	lhf_r) echo "$LHF R" ;;
 	hl_warm) echo "hugelink R, shared, warm" ;;
@@ -66,6 +71,7 @@ startup_check() {
 	case $1 in
 	plain | nothing) echo "4 text" ;;
 	hl_r_thp) echo "thp text" ;;
+	hl_r_cap) echo "- text" ;;
 	thp_r) echo "- text" ;;
 	hl_w) echo "thp data" ;;
 	hl_w_hugetlb | lhf_w | lhf_pie | lhf_rw) echo "2048 data" ;;
@@ -85,6 +91,7 @@ startup_one() {
 	b=$1 vs='' more=''
 	progress "$b"
 	[ "$mib" != 8 ] || more="lhf_pie lhf_rw"
+	[ "$mib" != 128 ] || more="hl_r_cap"
 	# The shared variants' first runs, made here, leave the files that
 	# their timed runs map.
 	share_forget
@@ -127,6 +134,8 @@ startup_compare() {
 	for v in hl_r hl_r_thp; do
 		compare_to "$b" "$(startup_label $v)" "$_p" "$_lr" "$_f"
 	done
+	compare_to "$b" "$(startup_label hl_r_cap)" "$_p" "$_lr" \
+		"$(startup_label hl_r)"
 	compare_to "$b" "$(startup_label thp_r)" "$_p" "$_lr" "$_f"
 	compare_to "$b" "$_lr" "$_p" "$_f"
 	compare_to "$b" "$(startup_label hl_warm)" "$_p" "$(startup_label lhf_warm)"

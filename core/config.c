@@ -110,15 +110,49 @@ static const char *parse_class(struct hl_config *cfg, const char *s,
 }
 
 /*
+ * A "cap=SIZE" item at S (past "cap="), for CLASSES, the classes named in
+ * the item before it (bit 0 R, bit 1 W), into CAP.  A size that is not
+ * one, or a cap that follows no class, is ignored with a note.  Returns
+ * the rest of S.
+ */
+static const char *parse_cap(struct hl_config *cfg, const char *s,
+			     const char *value, unsigned classes, size_t cap[2])
+{
+	size_t n = strcspn(s, ":"), size;
+	char text[32];
+
+	if (n >= sizeof(text)) {
+		note(cfg, "HUGETLB_ELFMAP", value, "a cap too long: ignored");
+		return s + n;
+	}
+	memcpy(text, s, n);
+	text[n] = '\0';
+	if (hl_parse_bytes(text, &size))
+		note(cfg, "HUGETLB_ELFMAP", value, "cap= is not a size (use e.g. "
+		     "32M): ignored");
+	else if (!classes)
+		note(cfg, "HUGETLB_ELFMAP", value, "cap= follows no class, R or "
+		     "W (use e.g. R:cap=32M): ignored");
+	for (int c = 0; c < 2 && !hl_parse_bytes(text, &size); c++)
+		if (classes & (1u << c))
+			cap[c] = size;
+	return s + n;
+}
+
+/*
  * As libhugetlbfs reads it: "no" (any case) turns remapping off; otherwise
  * the classes named anywhere in the value are asked for, R and W in any
  * case, each with an optional "=SIZE" ("RW", "R:W", "R=2M:W=1G").  A
  * value that names neither ("yes") leaves the segments' flags to decide;
- * other characters are ignored.  Both with a note.
+ * other characters are ignored.  Both with a note.  An item "cap=SIZE"
+ * caps the huge pages of the classes the item before it names
+ * ("R:cap=32M", "R=2M:cap=64M:W"), which libhugetlbfs ignored.
  */
 int hl_config_parse_elfmap(struct hl_config *cfg, const char *value)
 {
 	size_t page[2] = { 0, 0 };	/* R, W */
+	size_t cap[2] = { 0, 0 };
+	unsigned item = 0, before = 0;	/* classes of this item, the last */
 	bool other = false;
 
 	cfg->elfmap = HL_ELFMAP_UNSET;
@@ -131,13 +165,20 @@ int hl_config_parse_elfmap(struct hl_config *cfg, const char *value)
 	for (const char *s = value; *s; ) {
 		int c = *s == 'R' || *s == 'r' ? 0 : *s == 'W' || *s == 'w' ? 1 : -1;
 
-		if (c < 0) {
+		if ((s == value || s[-1] == ':') && !strncasecmp(s, "cap=", 4)) {
+			s = parse_cap(cfg, s + 4, value, before, cap);
+		} else if (c < 0) {
+			if (*s == ':') {
+				before = item;
+				item = 0;
+			}
 			other |= *s++ != ':';
-			continue;
+		} else {
+			item |= 1u << c;
+			s = parse_class(cfg, s + 1, value, &page[c]);
+			if (!s)
+				return -1;
 		}
-		s = parse_class(cfg, s + 1, value, &page[c]);
-		if (!s)
-			return -1;
 	}
 	if (!page[0] && !page[1]) {
 		note(cfg, "HUGETLB_ELFMAP", value, "names no class, R or W: the "
@@ -150,6 +191,8 @@ int hl_config_parse_elfmap(struct hl_config *cfg, const char *value)
 	cfg->elfmap = HL_ELFMAP_SET;
 	cfg->r_page = page[0];
 	cfg->w_page = page[1];
+	cfg->r_cap = cap[0];
+	cfg->w_cap = cap[1];
 	return 0;
 }
 
@@ -271,6 +314,11 @@ static void read_elfmap(struct hl_config *cfg, hl_getenv_fn *get, void *ctx)
 		cfg->elfmap = HL_ELFMAP_SET;
 		cfg->r_page = cfg->w_page = HL_PAGE_DEFAULT;
 	}
+}
+
+bool hl_config_may_ask(hl_getenv_fn *get, void *ctx)
+{
+	return get("HUGETLB_ELFMAP", ctx) || get("HUGETLB_FORCE_ELFMAP", ctx);
 }
 
 const char *hl_base_name(const char *path)

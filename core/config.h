@@ -10,8 +10,10 @@
  * Variables (compatible with libhugetlbfs; see hugelink(7)):
  *   HUGETLB_ELFMAP         "no", or classes R and W, each with an optional
  *                          "=SIZE", joined directly or by ':' ("RW",
- *                          "R:W", "R=2M:W=1G", "W=16M"); a value naming
- *                          neither leaves the segments' flags to decide
+ *                          "R:W", "R=2M:W=1G", "W=16M"), each item of
+ *                          classes optionally followed by ":cap=SIZE"
+ *                          ("R:cap=32M"); a value naming neither leaves
+ *                          the segments' flags to decide
  *   HUGETLB_FORCE_ELFMAP   "yes" (or 1, true, on): remap the
  *                          huge-page-aligned interior of segments that
  *                          were not relinked
@@ -58,6 +60,8 @@ struct hl_config {
 	enum hl_elfmap elfmap;
 	size_t r_page;		/* 0: R not asked; HL_PAGE_DEFAULT or a size */
 	size_t w_page;		/* the same for W */
+	size_t r_cap;		/* the most bytes of R on huge pages; 0: all */
+	size_t w_cap;		/* the same for W */
 	bool force;
 	bool minimal_copy;
 	bool share;
@@ -86,6 +90,15 @@ typedef const char *hl_getenv_fn(const char *name, void *ctx);
  */
 void hl_config_read(struct hl_config *cfg, hl_getenv_fn *get, void *ctx,
 		    bool secure, const char *prog);
+
+/*
+ * True when the variables GET returns may ask for a remap by themselves:
+ * HUGETLB_ELFMAP or HUGETLB_FORCE_ELFMAP is set, whatever its value.
+ * When neither is, hl_config_read would leave CFG->elfmap unset, and
+ * only segments flagged in the program can ask: the runtime checks this
+ * first, so that a program nobody asked about leaves at once.
+ */
+bool hl_config_may_ask(hl_getenv_fn *get, void *ctx);
 
 /* The last component of PATH, as HUGETLB_RESTRICT_EXE names programs. */
 const char *hl_base_name(const char *path);

@@ -233,6 +233,39 @@ static void place(const struct hl_plan *plan, const struct hl_sizes *sizes,
 	seg->remap = true;
 }
 
+/*
+ * HUGETLB_ELFMAP's cap for class CLS: its ranges, in address order, take
+ * huge pages from their start until CAP bytes are taken.  A range cut
+ * short keeps its first part, and the rest of its segment stays on base
+ * pages, as does every range after the cap is used up.  With GNU ld's
+ * default scripts the start of the text is the PLT, then .text.unlikely,
+ * .text.exit, .text.startup and .text.hot (gcc's -freorder-functions),
+ * then the rest.
+ */
+static void apply_cap(struct hl_plan *plan, enum hl_class cls, size_t cap)
+{
+	size_t left = cap;
+
+	for (int i = 0; cap && i < plan->nseg; i++) {
+		struct hl_seg *seg = &plan->seg[i];
+		size_t len = seg->map_end - seg->map_start;
+		size_t take = ALIGN_DOWN(left, seg->page);
+
+		if (!seg->remap || seg->cls != cls)
+			continue;
+		if (take >= len) {
+			left -= len;
+		} else if (!take) {
+			seg->remap = false;
+			seg->why = HL_WHY_BEYOND_CAP;
+		} else {
+			seg->map_end = seg->map_start + take;
+			seg->why = HL_WHY_CAPPED;
+			left -= take;
+		}
+	}
+}
+
 int hl_plan_build(struct hl_plan *plan, const struct hl_config *cfg,
 		  const struct hl_sizes *sizes, const struct hl_phdr *ph,
 		  size_t phnum, uintptr_t bias)
@@ -247,6 +280,10 @@ int hl_plan_build(struct hl_plan *plan, const struct hl_config *cfg,
 		seg->page = choose_page(cfg, sizes, seg);
 		if (seg->page && seg->why == HL_WHY_PENDING)
 			place(plan, sizes, cfg->force, bias, seg);
+	}
+	if (cfg->elfmap == HL_ELFMAP_SET) {
+		apply_cap(plan, HL_CLASS_R, cfg->r_cap);
+		apply_cap(plan, HL_CLASS_W, cfg->w_cap);
 	}
 	return 0;
 }
@@ -280,6 +317,11 @@ const char *hl_why_text(enum hl_why why)
 		return "holds no whole huge page of its own";
 	case HL_WHY_ALL_RELRO:
 		return "read-only after relocation (RELRO)";
+	case HL_WHY_CAPPED:
+		return "on huge pages up to HUGETLB_ELFMAP's cap, the rest on "
+		       "base pages";
+	case HL_WHY_BEYOND_CAP:
+		return "beyond HUGETLB_ELFMAP's cap";
 	}
 	return "unknown";
 }

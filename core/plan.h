@@ -45,6 +45,8 @@ enum hl_why {
 	HL_WHY_UNALIGNED_BASE,	/* loaded at an address not aligned enough */
 	HL_WHY_TOO_SMALL,	/* no whole huge page of its own inside it */
 	HL_WHY_ALL_RELRO,	/* writable only until relocation is done */
+	HL_WHY_CAPPED,		/* its first part, up to HUGETLB_ELFMAP's cap */
+	HL_WHY_BEYOND_CAP,	/* none: the cap was taken by what comes first */
 };
 
 struct hl_seg {

@@ -19,7 +19,7 @@ static int shift_for(char c)
 	}
 }
 
-int hl_parse_size(const char *s, size_t *out)
+int hl_parse_bytes(const char *s, size_t *out)
 {
 	unsigned long long v;
 	char *end;
@@ -42,10 +42,17 @@ int hl_parse_size(const char *s, size_t *out)
 		end++;
 	if (*end || v == 0 || v > (SIZE_MAX >> shift))
 		return -1;
-	v <<= shift;
-	if (v & (v - 1))
+	*out = (size_t)(v << shift);
+	return 0;
+}
+
+int hl_parse_size(const char *s, size_t *out)
+{
+	size_t v;
+
+	if (hl_parse_bytes(s, &v) || (v & (v - 1)))
 		return -1;
-	*out = (size_t)v;
+	*out = v;
 	return 0;
 }
 

@@ -14,6 +14,9 @@
  */
 int hl_parse_size(const char *s, size_t *out);
 
+/* The same for any amount of bytes, a power of two or not ("48M"). */
+int hl_parse_bytes(const char *s, size_t *out);
+
 /* Write SIZE as "2M", "1G", "64K" or bytes into BUF; returns BUF. */
 char *hl_format_size(size_t size, char *buf, size_t len);
 

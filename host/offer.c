@@ -31,17 +31,26 @@ static bool strict_overcommit(void)
 	return host_pool_counter("/proc/sys/vm/overcommit_memory") == 2;
 }
 
-void host_offer_read(struct host_offer *o, struct hl_backing_env *env,
-		     const struct hl_plan *plan, const char *sysfs,
-		     const char *thp_dir, bool live)
+void host_offer_read_machine(struct host_offer *o, struct hl_backing_env *env,
+			     const struct hl_plan *plan, const char *thp_dir,
+			     bool thp_allowed)
 {
-	size_t smallest = 0;
-
 	memset(o, 0, sizeof(*o));
 	for (int i = 0; i < plan->nseg; i++)
 		if (plan->seg[i].remap)
 			add_size(o, plan->seg[i].page);
 	env->npool = 0;
+	env->hugetlb_move = true;
+	host_thp_read(&o->thp, thp_dir, thp_allowed);
+	o->strict_overcommit = strict_overcommit();
+	env->thp_page = o->thp.page;
+}
+
+void host_offer_read_pools(struct host_offer *o, struct hl_backing_env *env,
+			   const char *sysfs, bool live)
+{
+	size_t smallest = 0;
+
 	for (int i = 0; i < o->nsize; i++) {
 		struct host_offer_size *s = &o->size[i];
 
@@ -52,12 +61,17 @@ void host_offer_read(struct host_offer *o, struct hl_backing_env *env,
 		if (!smallest || s->page < smallest)
 			smallest = s->page;
 	}
-	host_thp_read(&o->thp, thp_dir);
-	o->strict_overcommit = strict_overcommit();
-	env->thp_page = o->thp.page;
 	env->hugetlb_move = !live || !smallest ||
 			    host_hugetlb_can_move(smallest, o->move_why,
 						  sizeof(o->move_why));
+}
+
+void host_offer_read(struct host_offer *o, struct hl_backing_env *env,
+		     const struct hl_plan *plan, const char *sysfs,
+		     const char *thp_dir, bool live, bool thp_allowed)
+{
+	host_offer_read_machine(o, env, plan, thp_dir, thp_allowed);
+	host_offer_read_pools(o, env, sysfs, live);
 }
 
 const struct host_offer_size *host_offer_size(const struct host_offer *o,

@@ -3,6 +3,7 @@
  * freely: it runs before anything is remapped, and in the tools.
  */
 #include <dirent.h>
+#include <fcntl.h>
 #include <linux/magic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,19 +14,32 @@
 #include "host/sysinfo.h"
 
 
-/* The default huge page size from /proc/meminfo, or 0. */
+/*
+ * The default huge page size, from the "Hugepagesize:" line of
+ * /proc/meminfo, or 0.  Read with open and read, and taken apart by
+ * hand: the runtime calls this at every start that asks for anything.
+ */
 static size_t meminfo_default(void)
 {
-	FILE *f = fopen("/proc/meminfo", "re");
-	char line[128];
-	size_t kb = 0;
+	static const char key[] = "\nHugepagesize:";
+	char text[8192], *at;
+	size_t len = 0, kb = 0;
+	ssize_t got;
+	int fd = open("/proc/meminfo", O_RDONLY | O_CLOEXEC);
 
-	if (!f)
+	while (fd >= 0 && len < sizeof(text) - 1 &&
+	       (got = read(fd, text + len, sizeof(text) - 1 - len)) > 0)
+		len += (size_t)got;
+	if (fd >= 0)
+		close(fd);
+	text[len] = '\0';
+	at = strstr(text, key);
+	if (!at)
 		return 0;
-	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "Hugepagesize: %zu kB", &kb) == 1)
-			break;
-	fclose(f);
+	for (at += sizeof(key) - 1; *at == ' ' || *at == '\t'; at++)
+		;
+	while (*at >= '0' && *at <= '9')
+		kb = kb * 10 + (size_t)(*at++ - '0');
 	return kb << 10;
 }
 
@@ -44,24 +58,59 @@ static void add_size(struct hl_sizes *sizes, size_t size)
 	sizes->navail++;
 }
 
+/* The size a "hugepages-<kB>kB" NAME gives, or 0. */
+static size_t size_of_name(const char *name)
+{
+	static const char pre[] = "hugepages-";
+	const char *p = name + sizeof(pre) - 1;
+	size_t kb = 0;
+
+	if (strncmp(name, pre, sizeof(pre) - 1) || *p < '0' || *p > '9')
+		return 0;
+	while (*p >= '0' && *p <= '9')
+		kb = kb * 10 + (size_t)(*p++ - '0');
+	return strcmp(p, "kB") ? 0 : kb << 10;
+}
+
+/*
+ * Add the size of each entry of the directory FD.  getdents64 into a
+ * buffer on the stack, where opendir would allocate.
+ */
+static void add_sizes(struct hl_sizes *sizes, int fd)
+{
+	char buf[4096];
+	ssize_t got;
+
+	while ((got = getdents64(fd, buf, sizeof(buf))) > 0)
+		for (ssize_t at = 0; at < got;) {
+			struct dirent64 *e = (struct dirent64 *)(buf + at);
+			size_t size = size_of_name(e->d_name);
+
+			if (size)
+				add_size(sizes, size);
+			at += e->d_reclen;
+		}
+}
+
 int host_sizes_read(struct hl_sizes *sizes, size_t default_page)
 {
-	DIR *d = opendir("/sys/kernel/mm/hugepages");
-	struct dirent *e;
-	size_t kb;
+	int fd = open("/sys/kernel/mm/hugepages", O_RDONLY | O_DIRECTORY |
+		      O_CLOEXEC);
 
 	memset(sizes, 0, sizeof(*sizes));
 	sizes->base = (size_t)sysconf(_SC_PAGESIZE);
-	if (!d)
+	if (fd < 0)
 		return -1;
-	while ((e = readdir(d)))
-		if (sscanf(e->d_name, "hugepages-%zukB", &kb) == 1)
-			add_size(sizes, kb << 10);
-	closedir(d);
-	sizes->def = meminfo_default();
+	add_sizes(sizes, fd);
+	close(fd);
 	for (int i = 0; i < sizes->navail; i++)
 		if (sizes->avail[i] == default_page)
 			sizes->def = default_page;
+	/* One size is the default; of several, meminfo says which. */
+	if (!sizes->def && sizes->navail == 1)
+		sizes->def = sizes->avail[0];
+	else if (!sizes->def)
+		sizes->def = meminfo_default();
 	return sizes->navail ? 0 : -1;
 }
 

@@ -44,30 +44,7 @@ static int read_setting(const char *dir, const char *name, char *out,
 	return host_thp_setting(text, out, len);
 }
 
-/*
- * False when this process has turned THP off completely with
- * prctl(PR_SET_THP_DISABLE): "THP_enabled: 0" in /proc/self/status
- * (Linux 5.0; 6.18's "except where advised" leaves it 1, and so do
- * kernels without the line, where MADV_HUGEPAGE then tells).  Read from
- * /proc rather than asked with prctl, so that the runtime's library
- * binds no more of libc.
- */
-static int process_allows(void)
-{
-	FILE *f = fopen("/proc/self/status", "re");
-	char line[128];
-	int on = 1;
-
-	if (!f)
-		return 1;
-	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "THP_enabled: %d", &on) == 1)
-			break;
-	fclose(f);
-	return on != 0;
-}
-
-void host_thp_read(struct host_thp *t, const char *dir)
+void host_thp_read(struct host_thp *t, const char *dir, bool process_allows)
 {
 	char all[32], own[32], name[64], path[256];
 	long page;
@@ -86,7 +63,7 @@ void host_thp_read(struct host_thp *t, const char *dir)
 		memcpy(all, own, sizeof(all));
 	if (!strcmp(all, "never"))
 		snprintf(t->why, sizeof(t->why), "%s/enabled is [never]", dir);
-	else if (!process_allows())
+	else if (!process_allows)
 		snprintf(t->why, sizeof(t->why), "this process has turned them "
 			 "off (prctl PR_SET_THP_DISABLE)");
 	else

@@ -8,6 +8,7 @@
  * turned it off with prctl(PR_SET_THP_DISABLE).  "always" and "madvise"
  * both do: the runtime advises its ranges.
  */
+#include <stdbool.h>
 #include <stddef.h>
 
 #define HOST_SYSFS_THP "/sys/kernel/mm/transparent_hugepage"
@@ -17,8 +18,13 @@ struct host_thp {
 	char why[160];		/* why THP is not usable, when page is 0 */
 };
 
-/* Read it for this process from DIR (HOST_SYSFS_THP). */
-void host_thp_read(struct host_thp *t, const char *dir);
+/*
+ * Read it for this process from DIR (HOST_SYSFS_THP).  PROCESS_ALLOWS is
+ * false when the process has turned THP off with
+ * prctl(PR_SET_THP_DISABLE): THP_enabled in /proc/self/status
+ * (host/status.h).
+ */
+void host_thp_read(struct host_thp *t, const char *dir, bool process_allows);
 
 /*
  * The setting an "enabled" file shows, the word in brackets ("always

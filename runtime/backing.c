@@ -1,10 +1,15 @@
 /*
  * Hugetlb memory: anonymous, from a file on a hugetlbfs mount when
  * HUGETLB_PATH names one, or a filled file for kernels that cannot move
- * hugetlb mappings.  Private mappings reserve their pages when they are
- * made (no MAP_NORESERVE) and are populated at once, so nothing can fail
- * once the swap starts.  File descriptors are close-on-exec, and closed
- * as soon as nothing needs them.
+ * hugetlb mappings.  The mappings reserve their pages when they are made
+ * (no MAP_NORESERVE): the pool then holds every page for them, and a
+ * mapping the pool cannot serve is refused there and then.  The pages
+ * are faulted in later, each just before it is filled, and always
+ * before the swap starts, so nothing can fail once it has: through
+ * MADV_POPULATE_WRITE, which reports a fault the reservation does not
+ * cover (a hugetlb cgroup limit) as an error rather than SIGBUS.  File
+ * descriptors are close-on-exec, and closed as soon as nothing needs
+ * them.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -14,6 +19,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "arch/raw.h"
 #include "core/size.h"
 #include "host/hugetlb.h"
 #include "host/pool.h"
@@ -25,6 +31,9 @@
 #endif
 #ifndef MAP_HUGE_SHIFT
 #define MAP_HUGE_SHIFT 26
+#endif
+#ifndef MADV_POPULATE_WRITE
+#define MADV_POPULATE_WRITE 23
 #endif
 
 static void start(struct rt_backing *b)
@@ -99,15 +108,43 @@ static int hugetlb_file(struct rt_backing *b, size_t len, size_t page,
 	return fd;
 }
 
-/* True when every huge page of B has been allocated. */
+/*
+ * True when every huge page of B is present.  mincore gives a byte per
+ * base page; one call covers as many huge pages as VEC has bytes for, or
+ * the first base page of one larger than that.
+ */
 static bool populated(const struct rt_backing *b, size_t page)
 {
-	unsigned char in;
+	size_t base = (size_t)sysconf(_SC_PAGESIZE);
+	unsigned char vec[4096];
+	size_t span = sizeof(vec) * base > page ? sizeof(vec) * base : page;
 
-	for (size_t off = 0; off < b->len; off += page)
-		if (mincore((char *)b->addr + off, 1, &in) || !(in & 1))
+	for (size_t off = 0; off < b->len; off += span) {
+		size_t n = b->len - off < span ? b->len - off : span;
+		size_t ask = page < span ? n : base;
+
+		if (mincore((char *)b->addr + off, ask, vec))
 			return false;
+		for (size_t i = 0; i < ask / base; i += page / base)
+			if (!(vec[i] & 1))
+				return false;
+	}
 	return true;
+}
+
+/* Map FD's LEN bytes (FD -1: anonymous memory) into B; WHAT for messages. */
+static int map(struct rt_backing *b, int fd, size_t len, size_t page, int prot,
+	       int flags, const char *what)
+{
+	b->addr = mmap(NULL, len, prot, flags, fd, 0);
+	if (b->addr == MAP_FAILED) {
+		fail(b, what, len, page, errno);
+		b->addr = NULL;
+		return -1;
+	}
+	b->len = len;
+	b->page = page;
+	return 0;
 }
 
 /*
@@ -117,19 +154,46 @@ static bool populated(const struct rt_backing *b, size_t page)
 static int map_populated(struct rt_backing *b, int fd, size_t len, size_t page,
 			 int prot, int flags, const char *what)
 {
-	b->addr = mmap(NULL, len, prot, flags | MAP_POPULATE, fd, 0);
-	if (b->addr == MAP_FAILED) {
-		fail(b, what, len, page, errno);
-		b->addr = NULL;
+	if (map(b, fd, len, page, prot, flags | MAP_POPULATE, what))
 		return -1;
-	}
-	b->len = len;
 	if (!populated(b, page)) {
 		fail(b, "populating the huge pages", len, page, ENOMEM);
 		rt_backing_unmap(b);
 		return -1;
 	}
+	b->present = len;
 	return 0;
+}
+
+/*
+ * Map FD's LEN bytes (FD -1: anonymous memory) writable with FLAGS, which
+ * do not include MAP_NORESERVE: the kernel reserves every huge page of
+ * the mapping now, or refuses it, and each later fault takes one of the
+ * pages reserved.  The first page is faulted in at once, and the rest by
+ * rt_backing_fault_in as it is filled.  Before Linux 5.14, which has no
+ * MADV_POPULATE_WRITE to fault them in without risking SIGBUS, the whole
+ * mapping is populated here (MAP_POPULATE) and checked with mincore.
+ */
+static int map_reserved(struct rt_backing *b, int fd, size_t len, size_t page,
+			int flags, const char *what)
+{
+	int prot = PROT_READ | PROT_WRITE;
+	long r;
+
+	if (map(b, fd, len, page, prot, flags, what))
+		return -1;
+	r = raw_madvise(b->addr, page, MADV_POPULATE_WRITE);
+	if (r == 0) {
+		b->present = page;
+		return 0;
+	}
+	munmap(b->addr, len);
+	b->addr = NULL;
+	if (r != -EINVAL) {
+		fail(b, "populating the huge pages", len, page, ENOMEM);
+		return -1;
+	}
+	return map_populated(b, fd, len, page, prot, flags, what);
 }
 
 int rt_backing_map(struct rt_backing *b, size_t len, size_t page,
@@ -139,14 +203,12 @@ int rt_backing_map(struct rt_backing *b, size_t len, size_t page,
 
 	start(b);
 	if (!paths || !*paths)
-		return map_populated(b, -1, len, page, PROT_READ | PROT_WRITE,
-				     MAP_PRIVATE | MAP_ANONYMOUS |
-				     host_hugetlb_flags(page), "mmap");
+		return map_reserved(b, -1, len, page, MAP_PRIVATE | MAP_ANONYMOUS |
+				    host_hugetlb_flags(page), "mmap");
 	fd = hugetlb_file(b, len, page, paths, "");
 	if (fd < 0)
 		return -1;
-	rc = map_populated(b, fd, len, page, PROT_READ | PROT_WRITE, MAP_PRIVATE,
-			   "mmap");
+	rc = map_reserved(b, fd, len, page, MAP_PRIVATE, "mmap");
 	close(fd);
 	return rc;
 }
@@ -160,8 +222,7 @@ int rt_backing_map_file(struct rt_backing *b, size_t len, size_t page,
 	fd = hugetlb_file(b, len, page, paths, name);
 	if (fd < 0)
 		return -1;
-	if (map_populated(b, fd, len, page, PROT_READ | PROT_WRITE, MAP_SHARED,
-			  "mmap of a hugetlb file")) {
+	if (map_reserved(b, fd, len, page, MAP_SHARED, "mmap of a hugetlb file")) {
 		close(fd);
 		return -1;
 	}
@@ -178,17 +239,63 @@ int rt_backing_map_file(struct rt_backing *b, size_t len, size_t page,
  * The price: a program that makes its own text writable and writes to
  * it with no free huge page gets SIGBUS, where a shared mapping of the
  * read-only descriptor would have refused PROT_WRITE.
+ *
+ * Not populated: the caller checked that the file holds every one of
+ * its pages (runtime/share.c), so a read fault only maps a page of the
+ * file and takes nothing from the pool, and the pages are mapped as the
+ * program first touches them, as its own text would be, rather than all
+ * at every start.
  */
 int rt_backing_map_shared(struct rt_backing *b, int fd, size_t len,
-			  size_t page, int prot, bool keep_fd)
+			  size_t page, int prot)
 {
 	start(b);
 	b->shared = true;
-	if (map_populated(b, fd, len, page, prot, MAP_PRIVATE | MAP_NORESERVE,
-			  "mmap of a shared file"))
+	if (map(b, fd, len, page, prot, MAP_PRIVATE | MAP_NORESERVE,
+		"mmap of a shared file"))
 		return -1;
-	if (keep_fd)
-		b->fd = fd;
+	b->present = len;
+	b->fd = fd;
+	return 0;
+}
+
+/* Fault in every base page of [FROM, TO) by writing to it. */
+static void touch(char *from, char *to)
+{
+	size_t base = (size_t)sysconf(_SC_PAGESIZE);
+
+	for (volatile char *p = from; p < to; p += base)
+		*p = *p;
+}
+
+int rt_backing_fault_in(struct rt_backing *b, size_t off, size_t len)
+{
+	size_t from = off > b->present ? off : b->present;
+	char *at = (char *)b->addr + from;
+	long r;
+
+	if (off + len <= b->present)
+		return 0;
+	r = raw_madvise(at, off + len - from, MADV_POPULATE_WRITE);
+	/* Before Linux 5.14 THP is populated by hand; hugetlb was already. */
+	if (r == -EINVAL && b->kind == HL_BACK_THP) {
+		touch(at, (char *)b->addr + off + len);
+		r = 0;
+	}
+	if (r) {
+		if (b->kind == HL_BACK_THP) {
+			b->err = (int)-r;
+			snprintf(b->error, sizeof(b->error), "transparent huge "
+				 "pages: MADV_POPULATE_WRITE: %s", strerror(b->err));
+		} else {
+			fail(b, "populating the huge pages", b->len, b->page,
+			     ENOMEM);
+		}
+		rt_backing_unmap(b);
+		return -1;
+	}
+	if (from == b->present)
+		b->present = off + len;
 	return 0;
 }
 

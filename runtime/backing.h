@@ -3,9 +3,12 @@
 /*
  * Huge-page memory for a range, built away from the range itself: from
  * the hugetlb pool (this file's rt_backing_map*) or transparent huge
- * pages (runtime/thp.h).  Every page is present when a function here
- * returns, so that nothing about the memory can fail once the swap
- * starts.
+ * pages (runtime/thp.h).  A mapping is made first, its pages faulted in
+ * afterwards by rt_backing_fault_in, each just before it is filled, so
+ * that the copy writes into memory the kernel has just zeroed and the
+ * cache still holds.  Every page is present before the swap starts, so
+ * that nothing about the memory can fail once it has: in the mapping,
+ * or, for a shared file, in the file.
  */
 #include <stdbool.h>
 #include <stddef.h>
@@ -13,8 +16,10 @@
 #include "core/backing.h"
 
 struct rt_backing {
-	void *addr;		/* the mapping, populated */
+	void *addr;		/* the mapping */
 	size_t len;
+	size_t page;		/* its huge page size */
+	size_t present;		/* bytes from addr on known to be present */
 	/*
 	 * The hugetlb file commit maps over the target, where mremap cannot
 	 * move hugetlb mappings; -1 when the mapping itself is moved.
@@ -28,13 +33,13 @@ struct rt_backing {
 };
 
 /*
- * Map LEN bytes (a multiple of PAGE) of private hugetlb memory, reserved
- * and populated: mmap(MAP_ANONYMOUS | MAP_HUGETLB), which needs no mount
- * and which perf treats as anonymous memory, or an unlinked file on a
- * hugetlbfs mount from the ':'-separated PATHS when given.  Private
- * pages are the mapping's own: a writable range costs its size once,
- * and fork() gives parent and child their own data.  Returns 0, or -1
- * with B->error set.
+ * Map LEN bytes (a multiple of PAGE) of private hugetlb memory, its pages
+ * reserved and the first one present: mmap(MAP_ANONYMOUS | MAP_HUGETLB),
+ * which needs no mount and which perf treats as anonymous memory, or an
+ * unlinked file on a hugetlbfs mount from the ':'-separated PATHS when
+ * given.  Private pages are the mapping's own: a writable range costs
+ * its size once, and fork() gives parent and child their own data.
+ * Returns 0, or -1 with B->error set.
  */
 int rt_backing_map(struct rt_backing *b, size_t len, size_t page,
 		   const char *paths);
@@ -42,22 +47,35 @@ int rt_backing_map(struct rt_backing *b, size_t len, size_t page,
 /*
  * For kernels that cannot move hugetlb mappings: make a hugetlb file of
  * LEN bytes (memfd_create(MFD_HUGETLB) named NAME, or an unlinked file on
- * a mount from PATHS), with every page in it, and map it MAP_SHARED for
- * filling.  B->fd stays open for commit, which maps the file over the
- * target; the mapping stays as the copy a failed commit restores from.
- * Returns 0, or -1 with B->error set.
+ * a mount from PATHS), its pages reserved, and map it MAP_SHARED for
+ * filling; rt_backing_fault_in puts each page in the file.  B->fd stays
+ * open for commit, which maps the file over the target; the mapping
+ * stays as the copy a failed commit restores from.  Returns 0, or -1
+ * with B->error set.
  */
 int rt_backing_map_file(struct rt_backing *b, size_t len, size_t page,
 			const char *paths, const char *name);
 
 /*
- * Map the shared file FD (LEN bytes, already filled) read-only with PROT,
- * private and without a reservation, all of it present.  With KEEP_FD, B takes FD over (B->fd) for commit to
- * map over the target; the caller closes it otherwise.  Returns 0, or -1
- * with B->error set.
+ * Map the shared file FD (LEN bytes, every page in it) read-only with
+ * PROT, private and without a reservation.  B takes FD over
+ * (B->fd), for commit to map over the target where the kernel cannot
+ * move hugetlb mappings.  Returns 0, or -1 with B->error set, and FD
+ * still the caller's.
  */
 int rt_backing_map_shared(struct rt_backing *b, int fd, size_t len,
-			  size_t page, int prot, bool keep_fd);
+			  size_t page, int prot);
+
+/*
+ * Fault in [OFF, OFF + LEN) of B for writing, a whole number of B's huge
+ * pages, unless they are present already: MADV_POPULATE_WRITE (Linux
+ * 5.14), which reports a page the kernel cannot give (a hugetlb cgroup
+ * limit, which is charged at fault time and not when the mapping
+ * reserves its pages; a memory policy the reservation did not account
+ * for) as an error where a write would get SIGBUS.  Returns 0, or -1
+ * with B->error set and B unmapped.
+ */
+int rt_backing_fault_in(struct rt_backing *b, size_t off, size_t len);
 
 /* Unmap B and close its file, if any. */
 void rt_backing_unmap(struct rt_backing *b);

@@ -18,6 +18,7 @@
 
 #include "arch/raw.h"
 #include "runtime/build.h"
+#include "runtime/slice.h"
 #include "runtime/thp.h"
 #include "runtime/uprobes.h"
 
@@ -39,22 +40,46 @@ static struct rt_bytes bytes_of(const struct sw_range *s, const struct hl_seg *s
 }
 
 /*
+ * Copy read-only range S into B now, one huge page at a time: each is
+ * faulted in (the kernel zeroes it) just before the copier fills it, so
+ * that the copy writes into memory the cache still holds, rather than
+ * zeroing the whole range in one pass and copying in a second.
+ */
+static int copy_by_page(struct rt_prepared *p, struct sw_range *s,
+			struct rt_backing *b)
+{
+	struct sw_range part;
+	int rc = 0;
+
+	s->copied = 0;
+	rt_source_map(&p->src, &s->copy[0], p->c->base);
+	for (size_t off = 0; off < s->len && !rc; off += b->page) {
+		rc = rt_backing_fault_in(b, off, b->page);
+		rt_slice(s, s->target + off, b->page, &part);
+		if (!rc)
+			s->copied += sw_copy_pages(p->c, &part);
+	}
+	rt_source_unmap(&s->copy[0], p->c->base);
+	return rc;
+}
+
+/*
  * Step 4: copy a read-only range now, with the copier commit uses for
  * writable ones (its source says which pages come from memory: see
  * runtime/prepare.c), and without the uprobes' breakpoints among those a
- * debugger wrote; make a THP range's pages huge; seal a read-only range
- * with its final protection.
+ * debugger wrote; fault in all of a writable one, which commit copies;
+ * make a THP range's pages huge; seal a read-only range with its final
+ * protection.
  */
-static int fill(const struct rt_prepared *p, struct sw_range *s,
+static int fill(struct rt_prepared *p, struct sw_range *s,
 		struct rt_backing *b)
 {
 	uint64_t t0 = raw_now_ns();
 
-	if (!s->live) {
-		s->copied = sw_copy_pages(p->c, s);
-		if (s->source == SW_FROM_WRITTEN)
-			rt_uprobes_drop(p->c, s);
-	}
+	if (s->live ? rt_backing_fault_in(b, 0, s->len) : copy_by_page(p, s, b))
+		return -1;
+	if (!s->live && s->source == SW_FROM_WRITTEN)
+		rt_uprobes_drop(p->c, s);
 	if (b->kind == HL_BACK_THP && rt_thp_collapse(b))
 		return -1;
 	if (!s->live && mprotect((void *)s->scratch, s->len, s->prot)) {
@@ -67,12 +92,17 @@ static int fill(const struct rt_prepared *p, struct sw_range *s,
 	return 0;
 }
 
-/* Hand the backing B built for S over to commit. */
+/*
+ * Hand the backing B built for S over to commit: a hugetlb file (the
+ * path of kernels that cannot move hugetlb mappings) is mapped over the
+ * target, anything else moved; a shared file is moved, or mapped over
+ * where the kernel will not move it (swap/swap.h).
+ */
 static void hand_over(struct sw_range *s, const struct rt_backing *b)
 {
 	s->scratch = (uintptr_t)b->addr;
 	s->hugetlb = b->kind == HL_BACK_HUGETLB;
-	s->how = b->fd >= 0 ? SW_MAP_FILE : SW_MOVE;
+	s->how = b->fd >= 0 && !b->shared ? SW_MAP_FILE : SW_MOVE;
 	s->fd = b->fd;
 }
 
@@ -101,14 +131,12 @@ static int map_shared(struct rt_prepared *p, int i, const struct hl_seg *seg,
 		rt_report_share(rep, "%s", err);
 		return 0;
 	}
-	if (rt_backing_map_shared(&p->back[i], fd, s->len, p->page[i], s->prot,
-				  !p->choice.env.hugetlb_move)) {
+	if (rt_backing_map_shared(&p->back[i], fd, s->len, p->page[i],
+				  s->prot)) {
 		rt_report_share(rep, "%s", p->back[i].error);
 		close(fd);
 		return 0;
 	}
-	if (p->back[i].fd != fd)
-		close(fd);
 	hand_over(s, &p->back[i]);
 	s->copied = made ? r.bytes.to - r.bytes.from : 0;
 	s->prep_ns = raw_now_ns() - t0;
@@ -125,6 +153,8 @@ static int build(struct rt_prepared *p, int i, enum hl_backing what,
 	char name[32];
 	int rc;
 
+	/* The copier reads the file, now and for writable ranges at commit. */
+	p->c->prog_fd = rt_source_fd(&p->src);
 	snprintf(name, sizeof(name), "hugelink:seg%d", seg->phdr);
 	if (what == HL_BACK_THP) {
 		rc = rt_thp_map(b, s->len, p->page[i]);

@@ -9,28 +9,42 @@
 
 void rt_choice_read(struct rt_choice *ch, const struct hl_plan *plan,
 		    const struct rt_image *img, const struct hl_config *cfg,
-		    const struct rt_fault *fault)
+		    const struct rt_fault *fault, bool thp_allowed)
 {
 	memset(&ch->env, 0, sizeof(ch->env));
 	ch->env.mode = cfg->backing;
 	ch->env.is_static = hl_phdrs_static(img->ph, img->phnum);
 	/* With THP only, the pool and the moves of its pages do not matter. */
-	host_offer_read(&ch->offer, &ch->env, plan, HOST_SYSFS_HUGEPAGES,
-			HOST_SYSFS_THP, cfg->backing != HL_BACKING_THP);
-	if (fault->commit == SW_FAULT_NO_HUGETLB_MREMAP) {
+	ch->live = cfg->backing != HL_BACKING_THP;
+	ch->no_move = fault->commit == SW_FAULT_NO_HUGETLB_MREMAP;
+	ch->pools_read = false;
+	host_offer_read_machine(&ch->offer, &ch->env, plan, HOST_SYSFS_THP,
+				thp_allowed);
+}
+
+void rt_choice_read_pools(struct rt_choice *ch)
+{
+	if (ch->pools_read)
+		return;
+	host_offer_read_pools(&ch->offer, &ch->env, HOST_SYSFS_HUGEPAGES,
+			      ch->live);
+	if (ch->no_move) {
 		ch->env.hugetlb_move = false;
 		snprintf(ch->offer.move_why, sizeof(ch->offer.move_why),
 			 "this kernel cannot move hugetlb mappings (mremap: "
 			 "Invalid argument, HUGELINK_FAULT=no-hugetlb-mremap)");
 	}
+	ch->pools_read = true;
 }
 
 struct hl_backing_choice rt_choice_take(struct rt_choice *ch,
 					const struct hl_seg *seg, size_t pages,
 					struct rt_report *rep)
 {
-	struct hl_backing_choice c = hl_backing_take(&ch->env, seg->cls,
-						     seg->page, pages);
+	struct hl_backing_choice c;
+
+	rt_choice_read_pools(ch);
+	c = hl_backing_take(&ch->env, seg->cls, seg->page, pages);
 
 	if (c.obstacles & HL_OBST_POOL) {
 		if (c.backing == HL_BACK_BASE)

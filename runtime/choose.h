@@ -15,12 +15,27 @@
 struct rt_choice {
 	struct hl_backing_env env;
 	struct host_offer offer;
+	bool live;		/* the cgroup limit and the pool's moves count */
+	bool no_move;		/* HUGELINK_FAULT=no-hugetlb-mremap */
+	bool pools_read;	/* the pools and hugetlb's moves are in ENV */
 };
 
-/* Read what the machine offers PLAN's ranges, for program IMG. */
+/*
+ * Read what the machine offers PLAN's ranges, for program IMG, except the
+ * pools and whether hugetlb mappings move: THP (THP_ALLOWED false when
+ * the process turned it off) and strict overcommit.
+ */
 void rt_choice_read(struct rt_choice *ch, const struct hl_plan *plan,
 		    const struct rt_image *img, const struct hl_config *cfg,
-		    const struct rt_fault *fault);
+		    const struct rt_fault *fault, bool thp_allowed);
+
+/*
+ * Read the pools and whether hugetlb mappings move (mremap of a mapping
+ * of its own), once: by the first rt_choice_take at the latest, so that
+ * a start that maps shared text only never does (commit maps a shared
+ * file over its target where the kernel would not move it).
+ */
+void rt_choice_read_pools(struct rt_choice *ch);
 
 /*
  * Choose for SEG's range, now PAGES pages; a range the pool could not

@@ -19,6 +19,7 @@
 #include "core/size.h"
 #include "core/plan.h"
 #include "host/env.h"
+#include "host/status.h"
 #include "host/sysinfo.h"
 #include "runtime/claim.h"
 #include "runtime/fault.h"
@@ -29,35 +30,11 @@
 #include "runtime/report.h"
 #include "runtime/stub.h"
 
-/* What /proc/self/status says of this process. */
-struct status {
-	int threads;		/* -1 when /proc cannot be read */
-	int tracer;		/* TracerPid: a debugger, or 0 */
-};
-
-static struct status status_read(void)
-{
-	struct status st = { -1, 0 };
-	FILE *f = fopen("/proc/self/status", "re");
-	char line[128];
-
-	if (!f)
-		return st;
-	/* TracerPid comes first, Threads later. */
-	while (fgets(line, sizeof(line), f)) {
-		sscanf(line, "TracerPid: %d", &st.tracer);
-		if (sscanf(line, "Threads: %d", &st.threads) == 1)
-			break;
-	}
-	fclose(f);
-	return st;
-}
-
 static const char no_proc[] = "/proc is not mounted (or not readable): the "
 	"runtime needs /proc/self/status and /proc/self/maps to remap safely";
 
 /* True when the process runs alone, as the swap needs; else why not. */
-static bool alone(const struct status *st, struct rt_report *rep)
+static bool alone(const struct host_status *st, struct rt_report *rep)
 {
 	if (st->threads < 0)
 		rt_report_why(rep, "%s", no_proc);
@@ -77,7 +54,8 @@ static int explain(const struct hl_plan *plan, struct rt_report *rep)
 		if (s->remap)
 			chosen++;
 		else if (s->why != HL_WHY_NOT_ASKED &&
-			 s->why != HL_WHY_DISABLED && s->why != HL_WHY_ALL_RELRO)
+			 s->why != HL_WHY_DISABLED && s->why != HL_WHY_ALL_RELRO &&
+			 s->why != HL_WHY_BEYOND_CAP)
 			rt_report_why(rep, "segment %d at %#lx: %s", s->phdr,
 				      (unsigned long)s->start,
 				      hl_why_text(s->why));
@@ -188,11 +166,12 @@ static void rt_start(void)
 	if (cfg.error[0])
 		rt_report_why(&rep, "%s", cfg.error);
 	else if (plan_for(&plan, &img, &cfg, &sizes, &rep) == 0) {
-		struct status st = status_read();
+		struct host_status st;
 
+		host_status_read(&st);
 		if (alone(&st, &rep)) {
 			rt_fault_read(&fault, secure);
-			if (rt_prepare(&prep, &plan, &img, &cfg, &fault, st.tracer,
+			if (rt_prepare(&prep, &plan, &img, &cfg, &fault, &st,
 				       &rep) > 0) {
 				rt_fault_wait(fault.wait_commit);
 				commit(&prep, sizes.base, &rep);
@@ -218,8 +197,22 @@ static void rt_start(void)
  */
 void rt_ctor(void);
 
+/*
+ * Whether anything may be asked of this copy at all: HUGETLB_ELFMAP or
+ * HUGETLB_FORCE_ELFMAP set, or a segment of the program flagged.  Looked
+ * at first, with two getenv and one walk of the program headers, so that
+ * a program nobody asked about pays for nothing else.
+ */
+static bool may_be_asked(void)
+{
+	struct rt_image img;
+
+	return hl_config_may_ask(host_env_get, NULL) ||
+	       (rt_image_read(&img) == 0 && rt_image_flagged(&img));
+}
+
 __attribute__((constructor(101))) void rt_ctor(void)
 {
-	if (rt_claim())
+	if (may_be_asked() && rt_claim())
 		rt_start();
 }

@@ -2,8 +2,11 @@
  * Reading /proc/self/maps before a range is replaced: the range may hold
  * only what we know how to carry over.
  */
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "runtime/maps.h"
 
@@ -87,41 +90,117 @@ int rt_maps_file_match(uintptr_t addr, const struct hl_maps_line *v,
 	return 1;
 }
 
-int rt_maps_file_at(uintptr_t addr, struct rt_maps_file *file)
+/* Room for a start-up's maps many times over; it grows if need be. */
+#define MAPS_ROOM (64 * 1024)
+
+/* Double M's room; 0, or -1 when it cannot. */
+static int grow(struct rt_maps *m)
+{
+	void *more = mremap(m->text, m->cap, 2 * m->cap, MREMAP_MAYMOVE);
+
+	if (more == MAP_FAILED)
+		return -1;
+	m->text = more;
+	m->cap *= 2;
+	return 0;
+}
+
+int rt_maps_read(struct rt_maps *m)
+{
+	int fd = open("/proc/self/maps", O_RDONLY | O_CLOEXEC);
+	void *brk_now = sbrk(0);
+	ssize_t got = -1;
+
+	memset(m, 0, sizeof(*m));
+	if (fd < 0)
+		return -1;
+	m->cap = MAPS_ROOM;
+	m->text = mmap(NULL, m->cap, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (m->text == MAP_FAILED)
+		m->text = NULL;
+	while (m->text) {
+		if (m->len + 1 == m->cap && grow(m)) {
+			got = -1;
+			break;
+		}
+		got = read(fd, m->text + m->len, m->cap - 1 - m->len);
+		if (got <= 0)
+			break;
+		m->len += (size_t)got;
+	}
+	close(fd);
+	if (got < 0) {
+		rt_maps_free(m);
+		return -1;
+	}
+	m->text[m->len] = '\0';
+	m->brk = brk_now == (void *)-1 ? 0 : (uintptr_t)brk_now;
+	return 0;
+}
+
+void rt_maps_free(struct rt_maps *m)
+{
+	if (m->text)
+		munmap(m->text, m->cap);
+	m->text = NULL;
+}
+
+/*
+ * The next line of M from *AT on, taken apart into V (its path pointing
+ * into LINE, a copy); returns 0, or -1 at the end.  Lines that are not
+ * maps lines are skipped.
+ */
+static int next(const struct rt_maps *m, size_t *at, char *line, size_t len,
+		struct hl_maps_line *v)
+{
+	while (*at < m->len) {
+		const char *from = m->text + *at;
+		const char *nl = memchr(from, '\n', m->len - *at);
+		size_t n = nl ? (size_t)(nl - from) : m->len - *at;
+
+		*at += n + 1;
+		if (n >= len)
+			continue;
+		memcpy(line, from, n);
+		line[n] = '\0';
+		if (!hl_maps_line_parse(line, v))
+			return 0;
+	}
+	return -1;
+}
+
+int rt_maps_file_at(const struct rt_maps *m, uintptr_t addr,
+		    struct rt_maps_file *file)
 {
 	char line[4096 + 128];
 	struct hl_maps_line v;
-	int found = 0;
-	FILE *f = fopen("/proc/self/maps", "re");
+	size_t at = 0;
 
-	if (!f)
-		return -1;
-	while (!found && fgets(line, sizeof(line), f))
-		found = !hl_maps_line_parse(line, &v) &&
-			rt_maps_file_match(addr, &v, file);
-	fclose(f);
-	return found ? 0 : -1;
+	while (!next(m, &at, line, sizeof(line), &v))
+		if (rt_maps_file_match(addr, &v, file))
+			return 0;
+	return -1;
 }
 
-enum rt_maps_verdict rt_maps_check(const struct rt_maps_query *q,
+enum rt_maps_verdict rt_maps_check(const struct rt_maps *m,
+				   const struct rt_maps_query *q,
 				   struct rt_maps_info *info)
 {
 	enum rt_maps_verdict worst = RT_MAPS_OURS_TO_TAKE, verdict;
 	char line[4096 + 128];
 	struct hl_maps_line v;
-	FILE *f;
+	size_t at = 0;
 
 	rt_maps_begin(q, info);
-	f = fopen("/proc/self/maps", "re");
-	if (!f)
+	if (!m->text)
 		return RT_MAPS_UNREADABLE;
-	while (fgets(line, sizeof(line), f)) {
-		if (hl_maps_line_parse(line, &v))
-			continue;
+	while (!next(m, &at, line, sizeof(line), &v)) {
 		verdict = rt_maps_judge(q, &v, info);
 		if (verdict > worst)
 			worst = verdict;
 	}
-	fclose(f);
+	if (!info->heap_start)
+		info->heap_start = m->brk;
 	return worst;
 }

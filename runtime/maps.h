@@ -3,7 +3,8 @@
 /*
  * What /proc/self/maps says about a range we are about to replace.  The
  * judging is pure (rt_maps_judge, rt_maps_file_match) and unit-tested;
- * rt_maps_check and rt_maps_file_at read the file.
+ * rt_maps_read reads the file once, and rt_maps_check and rt_maps_file_at
+ * go through what it read.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -46,22 +47,47 @@ struct rt_maps_query {
 };
 
 /*
- * The file mapped at ADDR.  The program's own file is the one mapped at
- * its first segment: not always /proc/self/exe, which is ld.so when the
- * program was started as "ld.so ./prog".  Returns 0, or -1.
+ * /proc/self/maps as it was read once, at the start of prepare, and the
+ * break at that moment.  Every range is judged from it, and the
+ * program's file found in it: the mappings prepare makes meanwhile are
+ * its own, placed by the kernel away from the program (top-down below
+ * the libraries, or bottom-up from the base of mmap), never in a hole
+ * of a range, which only an address space full up to there could give.
+ * The brk heap's start does not move either: it is the [heap] mapping's,
+ * or, when the heap has not been made yet, the break when the file was
+ * read, where the heap will start.
  */
-int rt_maps_file_at(uintptr_t addr, struct rt_maps_file *file);
+struct rt_maps {
+	char *text;		/* the lines, NUL-terminated; in a mapping */
+	size_t len, cap;
+	uintptr_t brk;		/* the break when they were read */
+};
+
+/* Read /proc/self/maps into M.  Returns 0, or -1 when it cannot be read. */
+int rt_maps_read(struct rt_maps *m);
+
+void rt_maps_free(struct rt_maps *m);
+
+/*
+ * The file mapped at ADDR in M.  The program's own file is the one mapped
+ * at its first segment: not always /proc/self/exe, which is ld.so when
+ * the program was started as "ld.so ./prog".  Returns 0, or -1.
+ */
+int rt_maps_file_at(const struct rt_maps *m, uintptr_t addr,
+		    struct rt_maps_file *file);
 
 /* Fill FILE from V when V maps a file at ADDR; returns 1 then, else 0. */
 int rt_maps_file_match(uintptr_t addr, const struct hl_maps_line *v,
 		       struct rt_maps_file *file);
 
 /*
- * Classify the mappings that meet Q's range.  A foreign mapping inside
- * the segment's own memory makes the verdict RT_MAPS_FOREIGN; one outside
- * it narrows [clear_lo, clear_hi) instead.
+ * Classify the mappings of M that meet Q's range.  A foreign mapping
+ * inside the segment's own memory makes the verdict RT_MAPS_FOREIGN; one
+ * outside it narrows [clear_lo, clear_hi) instead.  INFO->heap_start is
+ * where the brk heap starts, or will.
  */
-enum rt_maps_verdict rt_maps_check(const struct rt_maps_query *q,
+enum rt_maps_verdict rt_maps_check(const struct rt_maps *m,
+				   const struct rt_maps_query *q,
 				   struct rt_maps_info *info);
 
 /* Start INFO for Q, before the first rt_maps_judge. */

@@ -28,7 +28,7 @@ static size_t moved_text(const struct sw_commit *c, struct host_text_range *r)
 	return n;
 }
 
-void rt_perf_map_write(const struct rt_prepared *p, const struct rt_image *img,
+void rt_perf_map_write(struct rt_prepared *p, const struct rt_image *img,
 		       struct rt_report *rep)
 {
 	struct host_text_range r[SW_MAX_RANGES];
@@ -40,7 +40,7 @@ void rt_perf_map_write(const struct rt_prepared *p, const struct rt_image *img,
 
 	if (!n)
 		return;
-	if (p->src.fd < 0 || fstat(p->src.fd, &st)) {
+	if (rt_source_fd(&p->src) < 0 || fstat(p->src.fd, &st)) {
 		rt_report_perf_map(rep, "cannot read the program file");
 		return;
 	}

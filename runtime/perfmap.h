@@ -15,7 +15,7 @@
  * hugetlb memory, from the program file P->src, loaded as IMG; a reason
  * goes to REP when it cannot be written.
  */
-void rt_perf_map_write(const struct rt_prepared *p, const struct rt_image *img,
+void rt_perf_map_write(struct rt_prepared *p, const struct rt_image *img,
 		       struct rt_report *rep);
 
 #endif

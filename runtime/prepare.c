@@ -45,9 +45,25 @@ static uintptr_t clamp(uintptr_t x, uintptr_t lo, uintptr_t hi)
 	return x < lo ? lo : x > hi ? hi : x;
 }
 
+/*
+ * True when some range will read /proc/self/pagemap: writable ranges
+ * copy only the pages in use (HUGETLB_MINIMAL_COPY), and a traced
+ * process's read-only ranges the pages a debugger wrote.  Other ranges
+ * copy from the file alone, and need no pagemap.
+ */
+static bool needs_pagemap(const struct hl_plan *plan,
+			  const struct hl_config *cfg, int tracer)
+{
+	for (int i = 0; i < plan->nseg; i++)
+		if (plan->seg[i].remap &&
+		    (tracer || (plan->seg[i].cls == HL_CLASS_W && cfg->minimal_copy)))
+			return true;
+	return false;
+}
+
 /* The hand-over lives in a mapping of its own, never in program data. */
-static int handover_alloc(struct rt_prepared *p, const struct hl_config *cfg,
-			  size_t base, int tracer)
+static int handover_alloc(struct rt_prepared *p, const struct hl_plan *plan,
+			  const struct hl_config *cfg, size_t base, int tracer)
 {
 	struct sw_commit *c;
 
@@ -59,7 +75,7 @@ static int handover_alloc(struct rt_prepared *p, const struct hl_config *cfg,
 	c->base = base;
 	c->pm_buf = (uint64_t *)(c + 1);
 	c->pm_len = PM_ENTRIES;
-	c->pagemap_fd = cfg->minimal_copy || tracer ?
+	c->pagemap_fd = needs_pagemap(plan, cfg, tracer) ?
 			open("/proc/self/pagemap", O_RDONLY | O_CLOEXEC) : -1;
 	memcpy(c->fatal, fatal_text, sizeof(fatal_text) - 1);
 	c->fatal_len = sizeof(fatal_text) - 1;
@@ -80,7 +96,7 @@ static int check_maps(const struct rt_prepared *p, const struct hl_seg *seg,
 	struct rt_maps_info info;
 	uintptr_t mask = ~(uintptr_t)(seg->page - 1);
 
-	switch (rt_maps_check(&q, &info)) {
+	switch (rt_maps_check(&p->maps, &q, &info)) {
 	case RT_MAPS_OURS_TO_TAKE:
 		break;
 	case RT_MAPS_ALREADY_HUGE:
@@ -203,26 +219,34 @@ static void share_setup(struct rt_prepared *p, const struct hl_plan *plan,
 
 int rt_prepare(struct rt_prepared *p, const struct hl_plan *plan,
 	       const struct rt_image *img, const struct hl_config *cfg,
-	       const struct rt_fault *fault, int tracer, struct rt_report *rep)
+	       const struct rt_fault *fault, const struct host_status *st,
+	       struct rt_report *rep)
 {
 	memset(p, 0, sizeof(*p));
 	p->share.dirfd = -1;
-	p->src.fd = -1;
-	p->tracer = tracer;
-	if (handover_alloc(p, cfg, (size_t)sysconf(_SC_PAGESIZE), tracer)) {
+	rt_source_init(&p->src, &p->prog, img);
+	p->tracer = st->tracer;
+	if (rt_maps_read(&p->maps)) {
+		rt_report_why(rep, "cannot read /proc/self/maps");
+		return -1;
+	}
+	if (handover_alloc(p, plan, cfg, (size_t)sysconf(_SC_PAGESIZE),
+			   p->tracer)) {
 		rt_report_why(rep, "cannot map memory for the swap");
 		return -1;
 	}
 	p->c->fault = fault->commit;
-	if (rt_maps_file_at(plan->seg[0].start, &p->prog)) {
+	if (rt_maps_file_at(&p->maps, plan->seg[0].start, &p->prog)) {
 		rt_report_why(rep, "cannot find the program's file in "
 			      "/proc/self/maps");
 		return -1;
 	}
-	rt_source_open(&p->src, &p->prog, img);
-	p->c->prog_fd = p->src.fd;
-	rt_choice_read(&p->choice, plan, img, cfg, fault);
+	rt_source_init(&p->src, &p->prog, img);
+	rt_choice_read(&p->choice, plan, img, cfg, fault, st->thp_enabled != 0);
 	share_setup(p, plan, img, cfg, fault, rep);
+	/* Not sharing: the pools as they are now, before anything waits. */
+	if (p->share.dirfd < 0)
+		rt_choice_read_pools(&p->choice);
 	for (int i = 0; i < plan->nseg; i++)
 		if (plan->seg[i].remap)
 			prepare_one(p, &plan->seg[i], &img->ph[plan->seg[i].phdr],
@@ -237,15 +261,24 @@ int rt_prepare(struct rt_prepared *p, const struct hl_plan *plan,
 
 void rt_prepare_release(struct rt_prepared *p)
 {
+	rt_maps_free(&p->maps);
 	if (!p->c)
 		return;
 	/*
-	 * A range swapped with mremap moved its mapping away; the rest are
-	 * unmapped, and the files mapped over their targets closed.
+	 * A range swapped with mremap moved its mapping away, and only its
+	 * file, if any, is left to close; the rest are unmapped, and the
+	 * files mapped over their targets closed.
 	 */
-	for (int i = 0; i < p->c->nswap; i++)
-		if (p->c->swap[i].err || p->c->swap[i].how == SW_MAP_FILE)
-			rt_backing_unmap(&p->back[i]);
+	for (int i = 0; i < p->c->nswap; i++) {
+		struct rt_backing *b = &p->back[i];
+
+		if (p->c->swap[i].err || p->c->swap[i].how == SW_MAP_FILE) {
+			rt_backing_unmap(b);
+		} else if (b->fd >= 0) {
+			close(b->fd);
+			b->fd = -1;
+		}
+	}
 	if (p->c->pagemap_fd >= 0)
 		close(p->c->pagemap_fd);
 	rt_source_close(&p->src);

@@ -7,6 +7,7 @@
  * cannot be prepared is dropped with a reason, and the others go on.
  */
 #include "core/plan.h"
+#include "host/status.h"
 #include "runtime/backing.h"
 #include "runtime/choose.h"
 #include "runtime/fault.h"
@@ -23,6 +24,7 @@ struct rt_prepared {
 	struct rt_backing back[SW_MAX_RANGES];	/* per swap */
 	size_t page[SW_MAX_RANGES];		/* per swap */
 	struct rt_share_ctx share;		/* dirfd < 0: not sharing */
+	struct rt_maps maps;			/* /proc/self/maps, read once */
 	struct rt_maps_file prog;		/* the program's own file */
 	struct rt_source src;			/* what read-only copies read */
 	struct rt_choice choice;		/* what backs each range */
@@ -30,16 +32,18 @@ struct rt_prepared {
 };
 
 /*
- * Prepare the ranges PLAN chose for the program IMG.  TRACER is the
- * process tracing this one (TracerPid), or 0: a debugger that started the
- * program may have written breakpoints into its text already, and the
- * copies must keep them.  Returns the number of ranges ready to swap
- * (P->c->nswap), or -1 when nothing could even be set up; reasons go to
- * REP.
+ * Prepare the ranges PLAN chose for the program IMG.  ST is what
+ * /proc/self/status said: its tracer, the process tracing this one
+ * (TracerPid), or 0: a debugger that started the program may have
+ * written breakpoints into its text already, and the copies must keep
+ * them; and whether the process turned THP off.  Returns the number of
+ * ranges ready to swap (P->c->nswap), or -1 when nothing could even be
+ * set up; reasons go to REP.
  */
 int rt_prepare(struct rt_prepared *p, const struct hl_plan *plan,
 	       const struct rt_image *img, const struct hl_config *cfg,
-	       const struct rt_fault *fault, int tracer, struct rt_report *rep);
+	       const struct rt_fault *fault, const struct host_status *st,
+	       struct rt_report *rep);
 
 /*
  * After commit: drop what was not swapped in, the files mapped over

@@ -129,11 +129,13 @@ static int open_checked(int dirfd, const char *name, size_t len, size_t page,
 			snprintf(err, errlen, "%s: %s", name, strerror(errno));
 		return -1;
 	}
+	/* A hugetlbfs file counts its pages in st_blocks: none may be missing. */
 	if (fstat(fd, &st) || !S_ISREG(st.st_mode) ||
 	    !host_share_owner_ok(&st) || !host_share_on_hugetlbfs(fd, page) ||
-	    (size_t)st.st_size != len) {
+	    (size_t)st.st_size != len || (size_t)st.st_blocks * 512 < len) {
 		snprintf(err, errlen, "refusing shared file %s: not a regular "
-			 "hugetlbfs file of ours, of %zu bytes", name, len);
+			 "hugetlbfs file of ours, holding all of its %zu bytes",
+			 name, len);
 		close(fd);
 		return -1;
 	}

@@ -52,7 +52,7 @@ struct rt_share_range {
 	size_t page;
 	uintptr_t lo, hi;
 	struct rt_bytes bytes;
-	const struct rt_source *src;
+	struct rt_source *src;
 };
 
 /*

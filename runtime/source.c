@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
@@ -33,28 +34,42 @@ static int open_mapped(const struct rt_maps_file *prog)
 	return fd;
 }
 
-void rt_source_open(struct rt_source *src, const struct rt_maps_file *prog,
+void rt_source_init(struct rt_source *src, const struct rt_maps_file *prog,
 		    const struct rt_image *img)
 {
+	src->fd = -1;
+	src->size = 0;
+	src->tried = false;
+	src->prog = prog;
+	src->img = img;
+}
+
+int rt_source_fd(struct rt_source *src)
+{
+	const struct rt_maps_file *prog = src->prog;
 	struct stat st;
 
-	src->fd = rt_image_textrel(img) ? -1 : open_mapped(prog);
+	if (src->tried)
+		return src->fd;
+	src->tried = true;
+	src->fd = rt_image_textrel(src->img) ? -1 : open_mapped(prog);
 	if (src->fd < 0)
-		return;
+		return -1;
 	if (fstat(src->fd, &st) || !S_ISREG(st.st_mode) ||
 	    st.st_ino != prog->inode || major(st.st_dev) != prog->major ||
 	    minor(st.st_dev) != prog->minor)
 		rt_source_close(src);
+	src->size = st.st_size;
+	return src->fd;
 }
 
-int rt_source_read(const struct rt_source *src, void *dst,
-		   const struct rt_bytes *b)
+int rt_source_read(struct rt_source *src, void *dst, const struct rt_bytes *b)
 {
 	char *to = dst;
 	size_t len = b->file_len;
 	off_t off = b->off;
 
-	if (src->fd < 0)
+	if (rt_source_fd(src) < 0)
 		return -1;
 	while (len) {
 		ssize_t n = pread(src->fd, to, len, off);
@@ -66,6 +81,37 @@ int rt_source_read(const struct rt_source *src, void *dst,
 		len -= (size_t)n;
 	}
 	return 0;
+}
+
+int rt_source_map(struct rt_source *src, struct sw_copy *k, size_t base)
+{
+	size_t want = k->sparse - k->start;
+	long lead;
+	char *m;
+
+	if (rt_source_fd(src) < 0 || k->file_off < 0 ||
+	    k->file_off >= src->size || !want)
+		return -1;
+	if (want > (size_t)(src->size - k->file_off))
+		want = (size_t)(src->size - k->file_off);
+	lead = k->file_off & (long)(base - 1);
+	m = mmap(NULL, (size_t)lead + want, PROT_READ, MAP_SHARED | MAP_POPULATE,
+		 src->fd, k->file_off - lead);
+	if (m == MAP_FAILED)
+		return -1;
+	k->map = (uintptr_t)m + (uintptr_t)lead;
+	k->map_end = k->start + want;
+	return 0;
+}
+
+void rt_source_unmap(struct sw_copy *k, size_t base)
+{
+	uintptr_t lead = k->map & (base - 1);
+
+	if (k->map)
+		munmap((void *)(k->map - lead), lead + (k->map_end - k->start));
+	k->map = 0;
+	k->map_end = 0;
 }
 
 void rt_source_close(struct rt_source *src)

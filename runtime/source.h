@@ -8,15 +8,21 @@
  * first fault all of it in, page by page, only to throw it away at the
  * swap.
  */
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
 
 #include "runtime/image.h"
 #include "runtime/maps.h"
+#include "swap/swap.h"
 
 struct rt_source {
 	int fd;			/* the program file, or -1: memory only */
+	off_t size;		/* its size */
+	bool tried;		/* the file was looked for */
+	const struct rt_maps_file *prog;
+	const struct rt_image *img;
 };
 
 /* The live bytes [from, to); the first file_len of them are in the
@@ -28,14 +34,20 @@ struct rt_bytes {
 };
 
 /*
- * Open PROG's file for IMG, if it is the file mapped (a regular file,
- * same device and inode) and IMG's read-only segments hold exactly its
- * bytes (no text relocations).  Otherwise SRC->fd is -1 and copies come
- * from memory.  Whatever sits at PROG's path is never waited on: see
- * source.c.
+ * Set SRC up to open PROG's file for IMG when it is first needed: a start
+ * that maps shared text only never opens it.
  */
-void rt_source_open(struct rt_source *src, const struct rt_maps_file *prog,
+void rt_source_init(struct rt_source *src, const struct rt_maps_file *prog,
 		    const struct rt_image *img);
+
+/*
+ * The program file's descriptor, opened the first time: PROG's file, if
+ * it is the file mapped (a regular file, same device and inode) and
+ * IMG's read-only segments hold exactly its bytes (no text relocations).
+ * Otherwise -1, and copies come from memory.  Whatever sits at PROG's
+ * path is never waited on: see source.c.
+ */
+int rt_source_fd(struct rt_source *src);
 
 /*
  * Read B's bytes from the file into DST, where DST corresponds to address
@@ -44,8 +56,24 @@ void rt_source_open(struct rt_source *src, const struct rt_maps_file *prog,
  * ever taken from memory here, where a debugger or a uprobe may have
  * written.
  */
-int rt_source_read(const struct rt_source *src, void *dst,
+int rt_source_read(struct rt_source *src, void *dst,
 		   const struct rt_bytes *b);
+
+/*
+ * Map the file's bytes for K's file part, [K->start, K->sparse) from
+ * K->file_off, as far as the file holds them (a page past its end would
+ * raise SIGBUS), every page present, and note the mapping in K->map and
+ * K->map_end: the copier then copies them with a user-space copy, which
+ * costs less than pread's copy in the kernel.  The mapping is shared and
+ * read-only: the kernel places uprobes only in private mappings that may
+ * execute, so it holds the file's bytes, never a uprobe's breakpoint.
+ * BASE is the base page size.  Returns 0, or -1 when nothing was mapped
+ * (the copier then reads the file).
+ */
+int rt_source_map(struct rt_source *src, struct sw_copy *k, size_t base);
+
+/* Undo rt_source_map on K, if it mapped anything. */
+void rt_source_unmap(struct sw_copy *k, size_t base);
 
 void rt_source_close(struct rt_source *src);
 

@@ -13,9 +13,6 @@
 #include "arch/raw.h"
 #include "runtime/thp.h"
 
-#ifndef MADV_POPULATE_WRITE
-#define MADV_POPULATE_WRITE 23
-#endif
 #ifndef MADV_COLLAPSE
 #define MADV_COLLAPSE 25
 #endif
@@ -27,17 +24,6 @@ static int fail(struct rt_backing *b, const char *what, int err)
 		 what, strerror(err));
 	rt_backing_unmap(b);
 	return -1;
-}
-
-/* Fault every page in for writing; by hand before Linux 5.14. */
-static void populate(struct rt_backing *b)
-{
-	size_t base = (size_t)sysconf(_SC_PAGESIZE);
-
-	if (raw_madvise(b->addr, b->len, MADV_POPULATE_WRITE) == 0)
-		return;
-	for (size_t off = 0; off < b->len; off += base)
-		((volatile char *)b->addr)[off] = 0;
 }
 
 int rt_thp_map(struct rt_backing *b, size_t len, size_t page)
@@ -60,10 +46,10 @@ int rt_thp_map(struct rt_backing *b, size_t len, size_t page)
 	munmap(at + len, (size_t)(area + span - (at + len)));
 	b->addr = at;
 	b->len = len;
+	b->page = page;
 	err = (int)-raw_madvise(at, len, MADV_HUGEPAGE);
 	if (err)
 		return fail(b, "MADV_HUGEPAGE", err);
-	populate(b);
 	return 0;
 }
 

@@ -15,9 +15,10 @@
 
 /*
  * Map LEN bytes (a multiple of PAGE, THP's page size) of anonymous
- * memory aligned to PAGE, advised MADV_HUGEPAGE and populated, read and
- * write.  Returns 0, or -1 with B->error set (B->err is MADV_HUGEPAGE's
- * errno when THP itself is refused).
+ * memory aligned to PAGE, advised MADV_HUGEPAGE, read and write, none of
+ * it present yet: rt_backing_fault_in faults it in, a huge page at a
+ * time as it is filled.  Returns 0, or -1 with B->error set (B->err is
+ * MADV_HUGEPAGE's errno when THP itself is refused).
  */
 int rt_thp_map(struct rt_backing *b, size_t len, size_t page);
 

@@ -64,16 +64,25 @@ SW_INLINE uint64_t copy_from_memory(const struct sw_range *s, uintptr_t from,
 }
 
 /*
- * Read [from, to) of K's file-backed part from the program file, which
- * holds those bytes while their pages were never touched; what the file
- * cannot give (no file, a read error, its end) from memory, which past
- * the file's end holds zeros.
+ * Copy [from, to) of K's file-backed part from the program file, which
+ * holds those bytes while their pages were never touched: from its
+ * mapping where there is one (a user-space copy costs less than the
+ * kernel's copy of pread), else read; what the file cannot give (no
+ * file, a read error, its end) from memory, which past the file's end
+ * holds zeros.
  */
 SW_INLINE uint64_t copy_file(const struct sw_commit *c, const struct sw_range *s,
 			const struct sw_copy *k, uintptr_t from, uintptr_t to)
 {
 	uintptr_t at = from;
 
+	if (k->map && at < k->map_end) {
+		uintptr_t end = min_addr(to, k->map_end);
+
+		raw_copy((void *)(s->scratch + (at - s->target)),
+			 (const void *)(k->map + (at - k->start)), end - at);
+		at = end;
+	}
 	while (c->prog_fd >= 0 && k->file_off >= 0 && at < to) {
 		long got = raw_pread(c->prog_fd,
 				     (void *)(s->scratch + (at - s->target)),
@@ -284,22 +293,40 @@ SW_INLINE void recover(struct sw_commit *c, struct sw_range *s, int fault)
 	refill(c, s);
 }
 
+SW_INLINE long move(const struct sw_commit *c, const struct sw_range *s)
+{
+	if (c->fault == SW_FAULT_NO_HUGETLB_MREMAP && s->hugetlb)
+		return -EINVAL;
+	return raw_mremap((void *)s->scratch, s->len,
+			  MREMAP_MAYMOVE | MREMAP_FIXED, (void *)s->target);
+}
+
+/*
+ * Swap S in.  A hugetlb range that has its file (a shared file) and that
+ * the kernel would not move (EINVAL: mremap of hugetlb mappings, before
+ * Linux 5.16, which leaves the target untouched) has that file mapped
+ * over the target instead, as SW_MAP_FILE does: so prepare need not ask
+ * first whether hugetlb mappings move when it maps shared text only.
+ */
 SW_INLINE long swap_one(const struct sw_commit *c, struct sw_range *s,
 			int fault)
 {
-	if (fault == SW_FAULT_SWAP ||
-	    (c->fault == SW_FAULT_NO_HUGETLB_MREMAP && s->hugetlb &&
-	     s->how == SW_MOVE))
+	long r;
+
+	if (fault == SW_FAULT_SWAP)
 		return -EINVAL;
 	if (fault == SW_FAULT_SWAP_UNMAPPED || fault == SW_FAULT_RECOVER) {
 		raw_munmap((void *)s->target, s->len);
 		return -ENOMEM;
 	}
-	if (s->how == SW_MAP_FILE)
-		return raw_mmap((void *)s->target, s->len, s->prot,
-				MAP_PRIVATE | MAP_NORESERVE | MAP_FIXED, s->fd, 0);
-	return raw_mremap((void *)s->scratch, s->len,
-			  MREMAP_MAYMOVE | MREMAP_FIXED, (void *)s->target);
+	if (s->how == SW_MOVE) {
+		r = move(c, s);
+		if (r != -EINVAL || !s->hugetlb || s->fd < 0)
+			return r;
+		s->how = SW_MAP_FILE;
+	}
+	return raw_mmap((void *)s->target, s->len, s->prot,
+			MAP_PRIVATE | MAP_NORESERVE | MAP_FIXED, s->fd, 0);
 }
 
 /*

@@ -26,11 +26,14 @@
  * sparse it was loaded from the program file, at file_off for start (or
  * -1: not from the file); above it, it was zero.  The pages the range's
  * source (enum sw_source) names are copied from memory; the others from
- * the file below sparse, and not at all above it.
+ * the file below sparse, and not at all above it.  The file's bytes for
+ * [start, map_end) may be mapped, at map for start (0: not mapped); the
+ * copier then copies them from there, and reads the rest.
  */
 struct sw_copy {
 	uintptr_t start, sparse, end;
 	long file_off;
+	uintptr_t map, map_end;
 };
 
 /*
@@ -55,7 +58,9 @@ enum sw_source {
 
 /* How a range's huge pages take its place. */
 enum sw_how {
-	SW_MOVE,	/* mremap(MREMAP_FIXED) of the scratch mapping */
+	SW_MOVE,	/* mremap(MREMAP_FIXED) of the scratch mapping; a
+			   hugetlb range with a file (fd) maps the file, as
+			   SW_MAP_FILE, where the kernel cannot move it */
 	SW_MAP_FILE,	/* mmap(MAP_FIXED) of fd, MAP_PRIVATE | MAP_NORESERVE:
 			   the pages are in the file already, so the mapping
 			   needs no new reservation */
@@ -69,7 +74,8 @@ struct sw_range {
 				   the file's pages, mapped for restoring */
 	int prot;		/* the final protection */
 	int how;		/* enum sw_how */
-	int fd;			/* the hugetlb file of SW_MAP_FILE */
+	int fd;			/* the hugetlb file of SW_MAP_FILE, a shared
+				   file, or -1 */
 	int hugetlb;		/* the pages are hugetlb pages */
 	/*
 	 * The live memory the range holds: the segment's part and, for the

@@ -216,6 +216,20 @@ build_helper() {
 	"$CC" -O1 -o "$1" "$HLINC/$1.c" || fail "cannot build the helper $1"
 }
 
+# gdb_hits FILE FUNCTION...: write FILE, a gdb script that runs the
+# program with a breakpoint on each FUNCTION and, at each hit, prints
+# where it stopped ("FUNCTION in section .text of OBJECT") and goes on.
+gdb_hits() {
+	_f=$1; shift
+	{
+		printf '%s\n' "set breakpoint pending on" "set confirm off" \
+			"set pagination off" "set debuginfod enabled off"
+		for _fn; do echo "break $_fn"; done
+		printf '%s\n' "commands 1-$#" silent 'info symbol $pc' continue \
+			end run quit
+	} >"$_f"
+}
+
 # expect_lines FILE LINE...: every LINE appears in FILE as a whole line.
 expect_lines() {
 	_f=$1; shift

@@ -34,3 +34,22 @@ expect_lines out "text thp" "rodata thp" "data thp" "pool-free $((free - allowed
 grep -q "the hugetlb cgroup allows $allowed ($dir/hugetlb.2MB.max)" err ||
 	fail "the message does not name the limit: $(cat err)"
 ok "a hugetlb cgroup limit of $allowed page: $(cat err)"
+
+# A limit lowered after the runtime read it, while it waits to reserve:
+# the reservation still succeeds (the limit is charged when a page is
+# faulted in, not when it is reserved), and faulting the pages in fails.
+# The runtime faults them in before it copies anything (a write would
+# get SIGBUS there): the text goes on transparent huge pages, and the
+# program runs.
+echo $((24 * 2097152)) >"$dir/hugetlb.2MB.max"
+sh -c 'echo $$ >"$1/cgroup.procs" && exec env HUGELINK_FAULT=wait:$2/go \
+	HUGETLB_ELFMAP=R ./sc thp pool' sh "$dir" "$PWD" >out 2>err &
+prog=$!
+until grep -q nanosleep "/proc/$prog/wchan" 2>/dev/null; do sleep 0.1; done
+echo 0 >"$dir/hugetlb.2MB.max"
+touch go
+wait $prog || fail "the program failed when the limit fell: $(cat out err)"
+expect_lines out "text thp" "rodata thp" "pool-free $free" "ok"
+grep -q "populating the huge pages" err ||
+	fail "the message does not say why: $(cat err)"
+ok "a hugetlb cgroup limit lowered before the pages were faulted in: $(cat err)"

@@ -8,8 +8,9 @@
 #
 # The oracle is gdb: a breakpoint on hl_config_read, which the runtime
 # that acts calls first, at every copy; gdb names the object of each hit.
-# (Run without HUGETLB_ELFMAP, so that nothing is remapped under the
-# breakpoints.)  Then each combination runs with HUGETLB_ELFMAP=RW and
+# (Run with HUGETLB_ELFMAP=no, so that nothing is remapped under the
+# breakpoints; with nothing asked at all, no copy reads the
+# configuration.)  Then each combination runs with HUGETLB_ELFMAP=RW and
 # must have its segments on huge pages, taking exactly the huge pages
 # readelf says they need, judged from smaps and the pool.
 . "$HL_SRC/tests/integration/common.sh"
@@ -35,20 +36,7 @@ readelf -dW both | grep -q 'NEEDED.*libhugelink' || fail "both does not link lib
 check_embedded_runtime_note() { readelf -nW "$1" | grep -q '^ *hugelink '; }
 check_embedded_runtime_note both || fail "both does not embed the runtime"
 
-cat >hits.gdb <<'EOF2'
-set breakpoint pending on
-set confirm off
-set pagination off
-set debuginfod enabled off
-break hl_config_read
-commands
-silent
-info symbol $pc
-continue
-end
-run
-quit
-EOF2
+gdb_hits hits.gdb hl_config_read
 
 # acts PROGRAM PRELOAD WHO: run PROGRAM under gdb, with PRELOAD as
 # LD_PRELOAD ("" for none); exactly one copy of the runtime acts, and it
@@ -56,7 +44,8 @@ EOF2
 acts() {
 	_env=
 	[ -z "$2" ] || _env="set environment LD_PRELOAD=$2"
-	gdb -q -batch -ex "$_env" -x hits.gdb "./$1" >gdb.out 2>&1 ||
+	gdb -q -batch -ex "set environment HUGETLB_ELFMAP=no" -ex "$_env" \
+		-x hits.gdb "./$1" >gdb.out 2>&1 ||
 		fail "gdb $1: $(cat gdb.out)"
 	grep '^hl_config_read in section' gdb.out >hits || true
 	[ "$(wc -l <hits)" -eq 1 ] ||

@@ -27,6 +27,22 @@ grep -q "refusing shared file" err || fail "a writable file was not refused"
 chmod 600 "mnt/d/$victim"
 ok "a file others can write is refused"
 
+# A file of ours with a page taken out of it (a hole): mapped without
+# being populated, it would show zeros there, or take a page from the
+# pool; it is refused, by st_blocks, and the text copied privately.
+need_cmd fallocate
+share ./sc backing >out 2>err
+text=$(sed -n 's|^backing ||p' out)
+case $text in "$PWD/mnt/d/"*) ;; *) fail "the text is not shared: $(cat out err)" ;; esac
+fallocate --punch-hole --offset 0 --length 2097152 "$text" ||
+	fail "cannot punch a hole in $text"
+share ./sc backing >out 2>err
+expect_lines out "text 2048" "ok"
+grep -q "^backing $PWD/mnt/d/" out && fail "the text's file with a hole was mapped"
+grep -q "refusing shared file" err || fail "a file with a hole was not refused: $(cat err)"
+ok "a file with a page missing is refused: $(cat err)"
+rm "$text"
+
 # A symlink in place of a file.  Linux refuses symlinks in hugetlbfs
 # (EINVAL), which closes that door by itself; where one can be made, the
 # runtime must not follow it.

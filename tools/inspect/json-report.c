@@ -20,6 +20,8 @@ static const char *const why_codes[] = {
 	[HL_WHY_UNALIGNED_BASE] = "unaligned_base",
 	[HL_WHY_TOO_SMALL] = "too_small",
 	[HL_WHY_ALL_RELRO] = "all_relro",
+	[HL_WHY_CAPPED] = "capped",
+	[HL_WHY_BEYOND_CAP] = "beyond_cap",
 };
 
 static const char *const runtime_codes[] = {

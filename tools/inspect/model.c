@@ -9,6 +9,7 @@
 
 #include "elf/simulate.h"
 #include "elf/usdt.h"
+#include "host/status.h"
 #include "host/sysinfo.h"
 #include "tools/inspect/model.h"
 
@@ -53,13 +54,18 @@ static enum in_serve serve(const struct in_size *s)
 static void choose(struct in_report *r, const char *sysfs)
 {
 	bool live = !strcmp(sysfs, HOST_SYSFS_HUGEPAGES);
+	struct host_status st = { .thp_enabled = 1 };
 
+	/* prctl(PR_SET_THP_DISABLE) is inherited: ours is the program's. */
+	if (live)
+		host_status_read(&st);
 	memset(&r->env, 0, sizeof(r->env));
 	r->env.mode = r->cfg.backing;
 	r->env.is_static = hl_phdrs_static(r->elf->ph, r->elf->eh.phnum);
 	host_offer_read(&r->offer, &r->env, &r->plan, sysfs,
 			live ? HOST_SYSFS_THP : sysfs,
-			live && r->cfg.backing != HL_BACKING_THP);
+			live && r->cfg.backing != HL_BACKING_THP,
+			st.thp_enabled != 0);
 	hl_backing_plan(&r->env, &r->plan, r->backing);
 }
 

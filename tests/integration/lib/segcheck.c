@@ -14,7 +14,8 @@
  * Options: "fork" also checks that a child and its parent keep their own
  * data; "fds" lists huge-page file descriptors left open; "relro" prints
  * the protection of a RELRO page; "mid" prints the page size in the middle
- * of each kind (for partial remaps); "backing" prints what /proc/self/maps
+ * of each kind (for partial remaps), and "first" at its first byte
+ * ("text-first 2048"); "backing" prints what /proc/self/maps
  * names as the memory behind the text (path, inode, device); "pool"
  * prints HugePages_Free and HugePages_Rsvd; "where" prints the address
  * and length of each kind ("text-at 0x... N"); "wait" keeps the process
@@ -287,6 +288,14 @@ static void print_middles(void)
 	hc_report("bss-mid", big_bss + SZ / 2, 1);
 }
 
+static void print_firsts(void)
+{
+	hc_report("text-first", big_text, 1);
+	hc_report("rodata-first", big_ro, 1);
+	hc_report("data-first", big_data, 1);
+	hc_report("bss-first", big_bss, 1);
+}
+
 static void report_thp(void)
 {
 	hc_report_thp("text", big_text, SZ);
@@ -360,6 +369,8 @@ int main(int argc, char **argv)
 			print_relro();
 		else if (!strcmp(argv[i], "mid"))
 			print_middles();
+		else if (!strcmp(argv[i], "first"))
+			print_firsts();
 		else if (!strcmp(argv[i], "backing"))
 			print_backing(big_text);
 		else if (!strcmp(argv[i], "pool"))

@@ -47,6 +47,24 @@ static void test_hl_config_read_defaults(void **state)
 	assert_string_equal(cfg.note, "");
 }
 
+/* Whatever else is set, only these two can ask for a remap. */
+static void test_hl_config_may_ask(void **state)
+{
+	const char *none[] = { "HUGETLB_VERBOSE", "4", "HUGETLB_SHARE", "1",
+			       "HUGELINK_BACKING", "thp", NULL };
+	const char *elfmap[] = { "HUGETLB_ELFMAP", "no", NULL };
+	const char *force[] = { "HUGETLB_FORCE_ELFMAP", "yes", NULL };
+	struct hl_config cfg = read_env(none);
+
+	(void)state;
+	assert_false(hl_config_may_ask(fake_getenv, none));
+	assert_int_equal(cfg.elfmap, HL_ELFMAP_UNSET);
+	assert_true(hl_config_may_ask(fake_getenv, elfmap));
+	assert_true(hl_config_may_ask(fake_getenv, force));
+	cfg = read_env(force);
+	assert_int_equal(cfg.elfmap, HL_ELFMAP_SET);
+}
+
 static void test_hl_config_read_perf_map(void **state)
 {
 	const char *on[] = { "HUGELINK_PERF_MAP", "1", NULL };
@@ -124,6 +142,36 @@ static void test_hl_config_parse_elfmap_forms(void **state)
 	memset(&cfg, 0, sizeof(cfg));
 	assert_int_equal(hl_config_parse_elfmap(&cfg, "No"), 0);
 	assert_int_equal(cfg.elfmap, HL_ELFMAP_NO);
+}
+
+/* cap=SIZE caps the classes of the item before it, and only those. */
+static void test_hl_config_parse_elfmap_caps(void **state)
+{
+	static const struct {
+		const char *value;
+		size_t r_cap, w_cap;
+		bool noted;
+	} cases[] = {
+		{ "R:cap=32M", 32u << 20, 0, false },
+		{ "RW:CAP=48M", 48u << 20, 48u << 20, false },
+		{ "R=2M:cap=64M:W", 64u << 20, 0, false },
+		{ "R:W:cap=8M", 0, 8u << 20, false },
+		{ "cap=8M:R", 0, 0, true },
+		{ "R:cap=lots", 0, 0, true },
+		{ "R:cap=", 0, 0, true },
+		{ "Rcap=8M", 0, 0, true },
+	};
+	struct hl_config cfg;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		memset(&cfg, 0, sizeof(cfg));
+		assert_int_equal(hl_config_parse_elfmap(&cfg, cases[i].value), 0);
+		assert_int_equal(cfg.elfmap, HL_ELFMAP_SET);
+		assert_int_equal(cfg.r_cap, cases[i].r_cap);
+		assert_int_equal(cfg.w_cap, cases[i].w_cap);
+		assert_int_equal(cfg.note[0] != '\0', cases[i].noted);
+	}
 }
 
 /* Only a class given two page sizes is an error: no remap at all. */
@@ -347,9 +395,11 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_hl_config_read_defaults),
+		cmocka_unit_test(test_hl_config_may_ask),
 		cmocka_unit_test(test_hl_config_read_perf_map),
 		cmocka_unit_test(test_hl_config_read_own_variables_strictly),
 		cmocka_unit_test(test_hl_config_parse_elfmap_forms),
+		cmocka_unit_test(test_hl_config_parse_elfmap_caps),
 		cmocka_unit_test(test_hl_config_parse_elfmap_contradictions),
 		cmocka_unit_test(test_hl_config_parse_elfmap_as_libhugetlbfs),
 		cmocka_unit_test(test_hl_config_read_old_values_keep_the_remap),

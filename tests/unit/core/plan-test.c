@@ -88,6 +88,74 @@ static struct hl_plan plan_of(const struct hl_config *cfg,
 
 #define PLAN(cfg, ph, bias) plan_of(&(cfg), (ph), sizeof(ph) / sizeof((ph)[0]), (bias))
 
+/* gcc -pie through the wrapper with 32 MiB of text, as bench/bigseg.c. */
+static const struct hl_phdr big_text_pie[] = {
+	LOAD(PF_R, 0, 0, 0x1990, 0x1990),
+	LOAD(PF_R | PF_X, 0x2000, 0x200000, 0x200c3e9, 0x200c3e9),
+	LOAD(PF_R, 0x200f000, 0x2400000, 0x4578, 0x4578),
+	LOAD(PF_R | PF_W, 0x2013d68, 0x27ffd68, 0x2000500, 0x2200298),
+	RELRO(0x27ffd68, 0x298, 0x298),
+};
+
+/*
+ * R:cap=8M: the headers' page, then the first 6 MiB of the text; the
+ * rest of the text and the rodata stay on base pages, the data is not
+ * asked for.
+ */
+static void test_hl_plan_build_cap_takes_the_start(void **state)
+{
+	struct hl_config cfg = cfg_env("R:cap=8M");
+	uintptr_t bias = 0x55aa00000000;
+	struct hl_plan p = PLAN(cfg, big_text_pie, bias);
+
+	(void)state;
+	assert_int_equal(p.seg[0].why, HL_WHY_FULL);
+	assert_int_equal(hl_seg_pages(&p.seg[0]), 1);
+	assert_true(p.seg[1].remap);
+	assert_int_equal(p.seg[1].why, HL_WHY_CAPPED);
+	assert_int_equal(p.seg[1].map_start, bias + M2);
+	assert_int_equal(p.seg[1].map_end, bias + 4 * M2);
+	assert_false(p.seg[2].remap);
+	assert_int_equal(p.seg[2].why, HL_WHY_BEYOND_CAP);
+	assert_false(p.seg[3].remap);
+	assert_int_equal(p.seg[3].why, HL_WHY_NOT_ASKED);
+}
+
+/* A cap is rounded down to whole pages, and one above the need is none. */
+static void test_hl_plan_build_cap_rounds_down(void **state)
+{
+	struct hl_config cfg = cfg_env("R:cap=5M:W");
+	uintptr_t bias = 0x55aa00000000;
+	struct hl_plan p = PLAN(cfg, big_text_pie, bias);
+
+	(void)state;
+	/* 5 MiB: the headers' page and one of text (4 MiB in all). */
+	assert_int_equal(hl_seg_pages(&p.seg[0]), 1);
+	assert_int_equal(p.seg[1].why, HL_WHY_CAPPED);
+	assert_int_equal(hl_seg_pages(&p.seg[1]), 1);
+	assert_int_equal(p.seg[2].why, HL_WHY_BEYOND_CAP);
+	/* W is not capped. */
+	assert_int_equal(p.seg[3].why, HL_WHY_FULL);
+	cfg = cfg_env("R:cap=1G");
+	p = PLAN(cfg, big_text_pie, bias);
+	for (int i = 0; i < 3; i++)
+		assert_int_equal(p.seg[i].why, HL_WHY_FULL);
+}
+
+/* The cap of W, the classes named before it. */
+static void test_hl_plan_build_cap_of_w(void **state)
+{
+	struct hl_config cfg = cfg_env("R:W:cap=16M");
+	uintptr_t bias = 0x55aa00000000;
+	struct hl_plan p = PLAN(cfg, big_text_pie, bias);
+
+	(void)state;
+	assert_int_equal(p.seg[1].why, HL_WHY_FULL);
+	assert_int_equal(p.seg[3].why, HL_WHY_CAPPED);
+	assert_int_equal(hl_seg_pages(&p.seg[3]), 8);
+	assert_int_equal(p.seg[3].map_start, bias + 20 * M2);
+}
+
 static void test_hl_plan_build_aligned_rw(void **state)
 {
 	struct hl_config cfg = cfg_env("RW");
@@ -317,6 +385,9 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_hl_plan_build_aligned_rw),
+		cmocka_unit_test(test_hl_plan_build_cap_takes_the_start),
+		cmocka_unit_test(test_hl_plan_build_cap_rounds_down),
+		cmocka_unit_test(test_hl_plan_build_cap_of_w),
 		cmocka_unit_test(test_hl_plan_build_plain_refused),
 		cmocka_unit_test(test_hl_plan_build_force_interior),
 		cmocka_unit_test(test_hl_plan_build_lld_layout),

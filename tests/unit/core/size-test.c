@@ -25,6 +25,25 @@ static void test_hl_parse_size_suffixes(void **state)
 	assert_int_equal(v, 2u << 20);
 }
 
+/* Any amount of bytes, where a page size must be a power of two. */
+static void test_hl_parse_bytes_any_amount(void **state)
+{
+	static const char *bad[] = { "", "M", "-2M", "0", "2X", "1T", NULL };
+	size_t v = 7;
+
+	(void)state;
+	assert_int_equal(hl_parse_bytes("48M", &v), 0);
+	assert_int_equal(v, 48u << 20);
+	assert_int_equal(hl_parse_size("48M", &v), -1);
+	assert_int_equal(hl_parse_bytes("3", &v), 0);
+	assert_int_equal(v, 3);
+	v = 7;
+	for (int i = 0; bad[i]; i++) {
+		assert_int_equal(hl_parse_bytes(bad[i], &v), -1);
+		assert_int_equal(v, 7);
+	}
+}
+
 static void test_hl_parse_size_rejects(void **state)
 {
 	static const char *bad[] = {
@@ -56,6 +75,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_hl_parse_size_suffixes),
+		cmocka_unit_test(test_hl_parse_bytes_any_amount),
 		cmocka_unit_test(test_hl_parse_size_rejects),
 		cmocka_unit_test(test_hl_format_size_units),
 	};

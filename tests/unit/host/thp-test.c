@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -76,22 +75,22 @@ static void test_host_thp_read_settings(void **state)
 
 	(void)state;
 	put("enabled", "always [madvise] never\n");
-	host_thp_read(&t, dir);
+	host_thp_read(&t, dir, true);
 	assert_int_equal(t.page, 2u << 20);
 	put("enabled", "[always] madvise never\n");
-	host_thp_read(&t, dir);
+	host_thp_read(&t, dir, true);
 	assert_int_equal(t.page, 2u << 20);
 	put("enabled", "always madvise [never]\n");
-	host_thp_read(&t, dir);
+	host_thp_read(&t, dir, true);
 	assert_int_equal(t.page, 0);
 	assert_non_null(strstr(t.why, "[never]"));
 	/* The PMD size's own setting wins over the system's. */
 	put("hugepages-2048kB/enabled", "always inherit [madvise] never\n");
-	host_thp_read(&t, dir);
+	host_thp_read(&t, dir, true);
 	assert_int_equal(t.page, 2u << 20);
 	put("enabled", "always [madvise] never\n");
 	put("hugepages-2048kB/enabled", "always inherit madvise [never]\n");
-	host_thp_read(&t, dir);
+	host_thp_read(&t, dir, true);
 	assert_int_equal(t.page, 0);
 	put("hugepages-2048kB/enabled", "always [inherit] madvise never\n");
 }
@@ -101,7 +100,7 @@ static void test_host_thp_read_missing(void **state)
 	struct host_thp t;
 
 	(void)state;
-	host_thp_read(&t, "/nonexistent/transparent_hugepage");
+	host_thp_read(&t, "/nonexistent/transparent_hugepage", true);
 	assert_int_equal(t.page, 0);
 	assert_non_null(strstr(t.why, "no transparent huge pages"));
 }
@@ -112,9 +111,7 @@ static void test_host_thp_read_process_disabled(void **state)
 
 	(void)state;
 	put("enabled", "always [madvise] never\n");
-	assert_int_equal(prctl(PR_SET_THP_DISABLE, 1, 0, 0, 0), 0);
-	host_thp_read(&t, dir);
-	assert_int_equal(prctl(PR_SET_THP_DISABLE, 0, 0, 0, 0), 0);
+	host_thp_read(&t, dir, false);
 	assert_int_equal(t.page, 0);
 	assert_non_null(strstr(t.why, "PR_SET_THP_DISABLE"));
 }

@@ -59,6 +59,7 @@ static void setup(struct fixture *f, int live)
 	s->scratch = (uintptr_t)f->scratch;
 	s->len = PAGES * f->pg;
 	s->prot = PROT_READ | PROT_WRITE;
+	s->fd = -1;
 	s->ncopy = 1;
 	s->live = live;
 	s->source = SW_FROM_USED;
@@ -252,6 +253,39 @@ static void test_sw_copy_pages_file_ends_inside_a_page(void **state)
 	teardown(&f);
 }
 
+/*
+ * With the file's bytes mapped for part of the file part, those come
+ * from the mapping, and the rest from reading the file.
+ */
+static void test_sw_copy_pages_file_from_its_mapping(void **state)
+{
+	struct fixture f;
+	struct sw_copy *k;
+	char *mapped;
+	int fd;
+
+	(void)state;
+	setup(&f, 0);
+	fd = map_file_over_target(&f, 3 * f.pg);
+	/* What the mapping holds differs from the file, to tell them apart. */
+	mapped = map(2 * f.pg);
+	memset(mapped, 'm', 2 * f.pg);
+	k = &f.c.swap[0].copy[0];
+	f.c.swap[0].source = SW_FROM_FILE;
+	k->end = k->sparse = f.c.swap[0].target + 3 * f.pg;
+	k->file_off = 0;
+	k->map = (uintptr_t)mapped;
+	k->map_end = f.c.swap[0].target + 2 * f.pg;
+	assert_int_equal(sw_copy_pages(&f.c, &f.c.swap[0]), 3 * f.pg);
+	assert_int_equal(f.scratch[0], 'm');
+	assert_int_equal(f.scratch[2 * f.pg - 1], 'm');
+	assert_int_equal(f.scratch[2 * f.pg], 'f');
+	assert_int_equal(f.scratch[3 * f.pg - 1], 'f');
+	munmap(mapped, 2 * f.pg);
+	close(fd);
+	teardown(&f);
+}
+
 /* HUGETLB_MINIMAL_COPY=no: every page from memory, pagemap or not. */
 static void test_hl_commit_run_copies_all_when_asked(void **state)
 {
@@ -349,13 +383,16 @@ static void test_hl_commit_run_failed_swap_restores_for_thp(void **state)
 }
 
 /* Where hugetlb cannot move, a read-only range maps its file instead. */
-static void test_hl_commit_run_maps_file_over_target(void **state)
+/*
+ * A read-only range whose file, PAGES pages of 'F', is swapped in as HOW
+ * with FAULT: the file ends up mapped over the target, privately.
+ */
+static void file_over_target(enum sw_how how, enum sw_fault fault)
 {
-	struct fixture f;
 	char path[] = "/tmp/hugelink-commit-test.XXXXXX", *file;
+	struct fixture f;
 	int fd;
 
-	(void)state;
 	setup(&f, 0);
 	fd = mkstemp(path);
 	assert_true(fd >= 0);
@@ -364,11 +401,14 @@ static void test_hl_commit_run_maps_file_over_target(void **state)
 	memset(file, 'F', PAGES * f.pg);
 	assert_int_equal(write(fd, file, PAGES * f.pg), (ssize_t)(PAGES * f.pg));
 	mprotect(f.target, PAGES * f.pg, PROT_READ);
+	f.c.fault = fault;
 	f.c.swap[0].prot = PROT_READ;
-	f.c.swap[0].how = SW_MAP_FILE;
+	f.c.swap[0].how = how;
+	f.c.swap[0].hugetlb = 1;
 	f.c.swap[0].fd = fd;
 	assert_int_equal(sw_commit_run(&f.c), 0);
 	assert_int_equal(f.c.swap[0].err, 0);
+	assert_int_equal(f.c.swap[0].how, SW_MAP_FILE);
 	assert_int_equal(f.target[0], 'F');
 	assert_int_equal(f.target[PAGES * f.pg - 1], 'F');
 	/* Private: what the program's mapping shows is its own. */
@@ -380,6 +420,19 @@ static void test_hl_commit_run_maps_file_over_target(void **state)
 	free(file);
 	teardown(&f);
 	munmap(f.scratch, PAGES * f.pg);
+}
+
+static void test_hl_commit_run_maps_file_over_target(void **state)
+{
+	(void)state;
+	file_over_target(SW_MAP_FILE, SW_FAULT_NONE);
+}
+
+/* A shared file that the kernel will not move is mapped over instead. */
+static void test_hl_commit_run_no_hugetlb_mremap_maps_the_file(void **state)
+{
+	(void)state;
+	file_over_target(SW_MOVE, SW_FAULT_NO_HUGETLB_MREMAP);
 }
 
 /* HUGELINK_FAULT=no-hugetlb-mremap fails the moves of hugetlb pages only. */
@@ -435,6 +488,7 @@ int main(void)
 		cmocka_unit_test(test_hl_commit_run_reads_untouched_pages_from_file),
 		cmocka_unit_test(test_hl_commit_run_copies_all_without_pagemap),
 		cmocka_unit_test(test_hl_commit_run_copies_all_when_asked),
+		cmocka_unit_test(test_sw_copy_pages_file_from_its_mapping),
 		cmocka_unit_test(test_sw_copy_pages_written_keeps_breakpoints),
 		cmocka_unit_test(test_sw_copy_pages_file_drops_what_was_written),
 		cmocka_unit_test(test_sw_copy_pages_written_without_pagemap),
@@ -445,6 +499,7 @@ int main(void)
 		cmocka_unit_test(test_hl_commit_run_failed_swap_restores_for_thp),
 		cmocka_unit_test(test_hl_commit_run_maps_file_over_target),
 		cmocka_unit_test(test_hl_commit_run_no_hugetlb_mremap),
+		cmocka_unit_test(test_hl_commit_run_no_hugetlb_mremap_maps_the_file),
 		cmocka_unit_test(test_hl_commit_run_unrecoverable_aborts_loudly),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,66 @@
+/*
+ * /proc/self/status, read once: see status.h.  Read with open and read
+ * into a buffer on the stack and taken apart by hand: stdio and sscanf
+ * cost more than the kernel takes to write the file.
+ */
+#include <fcntl.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "host/status.h"
+
+/* The number after KEY at the start of LINE, into *OUT; 0 if it is there. */
+static int field(const char *line, const char *key, int *out)
+{
+	size_t n = strlen(key);
+	const char *p = line + n;
+	int v = 0;
+
+	if (strncmp(line, key, n))
+		return -1;
+	while (*p == ' ' || *p == '\t')
+		p++;
+	if (*p < '0' || *p > '9')
+		return -1;
+	while (*p >= '0' && *p <= '9')
+		v = v * 10 + (*p++ - '0');
+	*out = v;
+	return 0;
+}
+
+/* The line after LINE, or NULL. */
+static const char *next_line(const char *line)
+{
+	const char *nl = strchr(line, '\n');
+
+	return nl && nl[1] ? nl + 1 : NULL;
+}
+
+void host_status_parse(const char *text, struct host_status *st)
+{
+	st->threads = -1;
+	st->tracer = 0;
+	st->thp_enabled = 1;
+	for (const char *line = *text ? text : NULL; line; line = next_line(line)) {
+		field(line, "TracerPid:", &st->tracer);
+		field(line, "Threads:", &st->threads);
+		field(line, "THP_enabled:", &st->thp_enabled);
+	}
+}
+
+void host_status_read(struct host_status *st)
+{
+	char text[8192];
+	size_t len = 0;
+	ssize_t got;
+	int fd = open("/proc/self/status", O_RDONLY | O_CLOEXEC);
+
+	text[0] = '\0';
+	while (fd >= 0 && len < sizeof(text) - 1 &&
+	       (got = read(fd, text + len, sizeof(text) - 1 - len)) > 0)
+		len += (size_t)got;
+	text[len] = '\0';
+	if (fd >= 0)
+		close(fd);
+	host_status_parse(text, st);
+}

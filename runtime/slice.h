@@ -1,0 +1,24 @@
+#ifndef RUNTIME_SLICE_H
+#define RUNTIME_SLICE_H
+/*
+ * One part of a range, for the copier: prepare fills a read-only range
+ * one huge page at a time (runtime/build.c), each just after the kernel
+ * zeroed it, so that the copy writes into memory still in the cache.
+ * Pure, and unit-tested.
+ */
+#include <stddef.h>
+#include <stdint.h>
+
+#include "swap/swap.h"
+
+/*
+ * Make PART the range S restricted to [from, from + len): the same
+ * target and scratch mapping, and the live memory S copies (S->copy)
+ * clipped to that window, with file offsets and the end of the file part
+ * moved to match.  A copy area outside the window becomes empty, so that
+ * sw_copy_pages copies nothing of it.
+ */
+void rt_slice(const struct sw_range *s, uintptr_t from, size_t len,
+	      struct sw_range *part);
+
+#endif

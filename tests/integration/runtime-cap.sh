@@ -1,0 +1,29 @@
+# HUGETLB_ELFMAP=R:cap=SIZE puts at most SIZE of the read-only segments
+# on huge pages, from their start in address order: the headers' page,
+# then the first part of the text; the rest of the text, and the rodata
+# after it, stay on base pages, and every byte reads as the program file
+# holds it.  W:cap=SIZE does the same for data and bss.  Judged from the
+# program's own smaps (KernelPageSize at the first byte and in the middle
+# of each kind) and from the pool's free pages.
+. "$HL_SRC/tests/integration/common.sh"
+export HUGELINK_BACKING=hugetlb
+pool_reserve 40
+build_segcheck sc -DMB=12
+
+free=$(pool_free)
+HUGETLB_ELFMAP=R:cap=6M ./sc first mid >out 2>err ||
+	fail "R:cap=6M: $(cat out err)"
+# 6 MiB: the headers' page and two pages of text, where big_text starts.
+expect_lines out "text-first 2048" "text-mid 4" "text 4" "rodata 4" "ok"
+[ ! -s err ] || fail "R:cap=6M said: $(cat err)"
+[ "$(pool_free)" -eq "$free" ] || fail "pages left taken from the pool"
+HUGETLB_ELFMAP=R:cap=6M ./sc pool >out 2>err
+expect_lines out "pool-free $((free - 3))" "ok"
+ok "R:cap=6M: the headers' page and the first 4 MiB of text on huge pages, the rest on base pages"
+
+HUGETLB_ELFMAP=R:W:cap=4M ./sc first mid pool >out 2>err ||
+	fail "R:W:cap=4M: $(cat out err)"
+expect_lines out "text 2048" "rodata 2048" "data-first 2048" "data-mid 4" \
+	"bss 4" "ok"
+[ ! -s err ] || fail "R:W:cap=4M said: $(cat err)"
+ok "W:cap=4M: the first 4 MiB of data on huge pages, the rest and bss on base pages"
