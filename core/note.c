@@ -74,3 +74,17 @@ bool hl_note_runtime(const void *notes, size_t len, size_t align,
 	out[n] = '\0';
 	return true;
 }
+
+const void *hl_note_door(const void *desc, size_t descsz, unsigned abi)
+{
+	uint32_t words[2];
+	int64_t offset;
+
+	if (!desc || descsz != HL_DOOR_DESC_SIZE)
+		return NULL;
+	memcpy(words, desc, sizeof(words));
+	memcpy(&offset, (const char *)desc + sizeof(words), sizeof(offset));
+	if (words[0] != abi || words[1] != 0 || !offset)
+		return NULL;
+	return (const char *)desc + offset;
+}

@@ -38,26 +38,10 @@ int el_sim_plan(struct hl_plan *plan, const struct hl_config *cfg,
 			     el_sim_bias(f, sizes));
 }
 
-/* The environment HUGETLB_ELFMAP=RW and nothing else. */
-static const char *both_classes(const char *name, void *ctx)
-{
-	(void)ctx;
-	return strcmp(name, "HUGETLB_ELFMAP") ? NULL : "RW";
-}
-
 bool el_sim_relinked(const struct el_file *f, const struct hl_sizes *sizes)
 {
-	struct hl_config cfg;
-	struct hl_plan plan;
-
-	hl_config_read(&cfg, both_classes, NULL, false, "");
-	if (!sizes->navail || el_sim_plan(&plan, &cfg, sizes, f))
-		return false;
-	for (int i = 0; i < plan.nseg; i++)
-		if (plan.seg[i].why == HL_WHY_SHARES_PAGE ||
-		    plan.seg[i].why == HL_WHY_UNALIGNED_BASE)
-			return false;
-	return true;
+	return hl_phdrs_relinked(sizes, f->ph, f->eh.phnum,
+				 el_sim_bias(f, sizes));
 }
 
 void el_sim_pages(const struct hl_plan *plan, struct el_pages *p)

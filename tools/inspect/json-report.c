@@ -43,7 +43,7 @@ static const char *const serve_codes[] = {
 /* The HL_OBST_* bits, in bit order. */
 static const char *const obstacle_codes[HL_OBST_COUNT] = {
 	"pool_short", "thp_off", "thp_size", "static_writable",
-	"hugetlb_cannot_move", "only_hugetlb", "only_thp",
+	"hugetlb_cannot_move", "only_hugetlb", "only_thp", "library_writable",
 };
 
 #define CODE(table, v) \

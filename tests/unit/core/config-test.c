@@ -58,6 +58,42 @@ static void test_hl_config_read_perf_map(void **state)
 	assert_string_equal(read_env(off).error, "");
 }
 
+static void test_hl_config_read_libs(void **state)
+{
+	const char *env[] = { "HUGELINK_LIBS", "libLLVM-14.so.1,/opt/x/libz.so", NULL };
+	struct hl_config cfg = read_env(env);
+	char big[HL_CFG_LIBS_MAX + 8];
+	const char *toolong[] = { "HUGELINK_LIBS", big, NULL };
+
+	(void)state;
+	assert_string_equal(cfg.libs, "libLLVM-14.so.1,/opt/x/libz.so");
+	memset(big, 'a', sizeof(big) - 1);
+	big[sizeof(big) - 1] = '\0';
+	cfg = read_env(toolong);
+	assert_string_equal(cfg.libs, "");
+	assert_non_null(strstr(cfg.note, "HUGELINK_LIBS"));
+}
+
+static void test_hl_libs_match(void **state)
+{
+	const char *list = "libLLVM-14.so.1::libz.so.1,/opt/lib/libfoo.so";
+
+	(void)state;
+	assert_true(hl_libs_match(list, "libLLVM-14.so.1", NULL, NULL));
+	/* By soname, whatever the file is called. */
+	assert_true(hl_libs_match(list, "libz.so.1.2.13", "libz.so.1", NULL));
+	assert_false(hl_libs_match(list, "libz.so.1.2.13", "libz.so", NULL));
+	/* A path names that path only. */
+	assert_true(hl_libs_match(list, "libfoo.so", NULL, "/opt/lib/libfoo.so"));
+	assert_false(hl_libs_match(list, "libfoo.so", NULL, "/usr/lib/libfoo.so"));
+	assert_false(hl_libs_match(list, "libLLVM-14", NULL, NULL));
+	/* An empty entry names nothing, not the library with no soname. */
+	assert_false(hl_libs_match(list, "libc.so.6", "", "/lib/libc.so.6"));
+	assert_false(hl_libs_match("", "libc.so.6", "libc.so.6", NULL));
+	assert_true(hl_libs_match("libx.so:all", "libc.so.6", NULL, NULL));
+	assert_false(hl_libs_match("allx", "libc.so.6", NULL, NULL));
+}
+
 static void test_hl_config_read_own_variables_strictly(void **state)
 {
 	static const struct {
@@ -348,6 +384,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_hl_config_read_defaults),
 		cmocka_unit_test(test_hl_config_read_perf_map),
+		cmocka_unit_test(test_hl_config_read_libs),
+		cmocka_unit_test(test_hl_libs_match),
 		cmocka_unit_test(test_hl_config_read_own_variables_strictly),
 		cmocka_unit_test(test_hl_config_parse_elfmap_forms),
 		cmocka_unit_test(test_hl_config_parse_elfmap_contradictions),
