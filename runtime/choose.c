@@ -13,7 +13,8 @@ void rt_choice_read(struct rt_choice *ch, const struct hl_plan *plan,
 {
 	memset(&ch->env, 0, sizeof(ch->env));
 	ch->env.mode = cfg->backing;
-	ch->env.is_static = hl_phdrs_static(img->ph, img->phnum);
+	ch->env.is_static = img->main && hl_phdrs_static(img->ph, img->phnum);
+	ch->env.is_library = !img->main;
 	/* With THP only, the pool and the moves of its pages do not matter. */
 	host_offer_read(&ch->offer, &ch->env, plan, HOST_SYSFS_HUGEPAGES,
 			HOST_SYSFS_THP, cfg->backing != HL_BACKING_THP);

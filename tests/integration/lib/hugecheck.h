@@ -177,6 +177,24 @@ static inline int hc_in_child(int (*child)(void))
 	       WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
+/* Print HugePages_Free and HugePages_Rsvd: "pool-free N", "pool-rsvd N". */
+static inline void hc_print_pool(void)
+{
+	char line[128];
+	long v;
+	FILE *f = fopen("/proc/meminfo", "r");
+
+	while (f && fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "HugePages_Free: %ld", &v) == 1)
+			printf("pool-free %ld\n", v);
+		if (sscanf(line, "HugePages_Rsvd: %ld", &v) == 1)
+			printf("pool-rsvd %ld\n", v);
+	}
+	if (f)
+		fclose(f);
+	fflush(stdout);
+}
+
 /* A simple checksum for "every byte reads as it did before". */
 static inline uint64_t hc_sum(const void *p, size_t len)
 {

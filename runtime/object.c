@@ -1,0 +1,53 @@
+/*
+ * Which objects move: see object.h.
+ */
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/note.h"
+#include "runtime/object.h"
+
+const char *rt_object_label(const struct rt_image *img)
+{
+	return img->main ? NULL : hl_base_name(img->name);
+}
+
+/*
+ * Whether CFG->libs names IMG: by its file name or soname, or, for an
+ * entry that is a path, by the path it was loaded from, as given or
+ * with every link resolved (HUGELINK_LIBS may name either).
+ */
+static bool named(const struct rt_image *img, const struct hl_config *cfg)
+{
+	const char *base = hl_base_name(img->name);
+	const char *soname = rt_image_soname(img);
+	char real[PATH_MAX];
+
+	if (hl_libs_match(cfg->libs, base, soname, img->name))
+		return true;
+	return strchr(cfg->libs, '/') && realpath(img->name, real) &&
+	       hl_libs_match(cfg->libs, base, soname, real);
+}
+
+enum rt_object_kind rt_object_kind(const struct rt_image *img,
+				   const struct hl_config *cfg)
+{
+	size_t len;
+
+	if (img->main)
+		return RT_OBJ_PROGRAM;
+	/* The vDSO has a name, but no file: the loader never opened it. */
+	if (!img->phnum || !strchr(img->name, '/'))
+		return RT_OBJ_NONE;
+	if (rt_image_flagged(img))
+		return RT_OBJ_FLAGGED;
+	if (cfg->libs[0] && named(img, cfg))
+		return hl_libs_match(cfg->libs, "", NULL, NULL) &&
+		       !hl_libs_match(cfg->libs, hl_base_name(img->name),
+				      rt_image_soname(img), img->name) ?
+		       RT_OBJ_ALL : RT_OBJ_NAMED;
+	if (rt_image_note(img, HL_NOTE_RUNTIME, &len))
+		return RT_OBJ_CARRIER;
+	return RT_OBJ_NONE;
+}
