@@ -269,21 +269,23 @@ static bool entry_is(const char *p, size_t n, const char *s)
 	return s && strlen(s) == n && !strncmp(p, s, n);
 }
 
-bool hl_libs_match(const char *list, const char *name, const char *soname,
-		   const char *path)
+enum hl_libs_named hl_libs_match(const char *list, const char *name,
+				 const char *soname, const char *path)
 {
+	enum hl_libs_named named = HL_LIBS_NOT;
+
 	for (const char *p = list; *p; p += lib_entry_len(p), p += *p != '\0') {
 		size_t n = lib_entry_len(p);
 
 		if (!n)
 			continue;
 		if (entry_is(p, n, "all"))
-			return true;
-		if (memchr(p, '/', n) ? entry_is(p, n, path) :
-		    entry_is(p, n, name) || entry_is(p, n, soname))
-			return true;
+			named = HL_LIBS_BY_ALL;
+		else if (memchr(p, '/', n) ? entry_is(p, n, path) :
+			 entry_is(p, n, name) || entry_is(p, n, soname))
+			return HL_LIBS_BY_NAME;
 	}
-	return false;
+	return named;
 }
 
 static void read_libs(struct hl_config *cfg, const char *value)

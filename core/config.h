@@ -102,16 +102,23 @@ const char *hl_base_name(const char *path);
  */
 int hl_config_parse_backing(const char *value, enum hl_backing_mode *mode);
 
+/* How a HUGELINK_LIBS value names a library (hl_libs_match). */
+enum hl_libs_named {
+	HL_LIBS_NOT,		/* not at all */
+	HL_LIBS_BY_ALL,		/* only through "all" */
+	HL_LIBS_BY_NAME,	/* by its name or path */
+};
+
 /*
- * True when LIST, a HUGELINK_LIBS value, names a library: "all" names
- * every one; an entry with a '/' names the library loaded from that
- * path, PATH (NULL: none known); any other names the library whose file
- * name (NAME, the last component of the path it was loaded from) or
- * soname (SONAME, NULL: none) it is.  Entries are separated by ':' or
- * ','; empty ones name nothing.
+ * How LIST, a HUGELINK_LIBS value, names a library: "all" names every
+ * one; an entry with a '/' names the library loaded from that path, PATH
+ * (NULL: none known); any other names the library whose file name (NAME,
+ * the last component of the path it was loaded from) or soname (SONAME,
+ * NULL: none) it is.  Entries are separated by ':' or ','; empty ones
+ * name nothing.
  */
-bool hl_libs_match(const char *list, const char *name, const char *soname,
-		   const char *path);
+enum hl_libs_named hl_libs_match(const char *list, const char *name,
+				 const char *soname, const char *path);
 
 /* Parse an HUGETLB_ELFMAP value into CFG: 0, perhaps with CFG->note set,
  * or -1 with CFG->error set. */

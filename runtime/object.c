@@ -14,20 +14,23 @@ const char *rt_object_label(const struct rt_image *img)
 }
 
 /*
- * Whether CFG->libs names IMG: by its file name or soname, or, for an
- * entry that is a path, by the path it was loaded from, as given or
- * with every link resolved (HUGELINK_LIBS may name either).
+ * How CFG->libs names IMG: by its file name or soname, or, for an entry
+ * that is a path, by the path it was loaded from, as given or with every
+ * link resolved (HUGELINK_LIBS may name either).
  */
-static bool named(const struct rt_image *img, const struct hl_config *cfg)
+static enum hl_libs_named named(const struct rt_image *img,
+				const struct hl_config *cfg)
 {
 	const char *base = hl_base_name(img->name);
 	const char *soname = rt_image_soname(img);
+	enum hl_libs_named n = hl_libs_match(cfg->libs, base, soname, img->name);
 	char real[PATH_MAX];
 
-	if (hl_libs_match(cfg->libs, base, soname, img->name))
-		return true;
-	return strchr(cfg->libs, '/') && realpath(img->name, real) &&
-	       hl_libs_match(cfg->libs, base, soname, real);
+	if (n != HL_LIBS_BY_NAME && strchr(cfg->libs, '/') &&
+	    realpath(img->name, real) &&
+	    hl_libs_match(cfg->libs, base, soname, real) == HL_LIBS_BY_NAME)
+		return HL_LIBS_BY_NAME;
+	return n;
 }
 
 enum rt_object_kind rt_object_kind(const struct rt_image *img,
@@ -42,11 +45,14 @@ enum rt_object_kind rt_object_kind(const struct rt_image *img,
 		return RT_OBJ_NONE;
 	if (rt_image_flagged(img))
 		return RT_OBJ_FLAGGED;
-	if (cfg->libs[0] && named(img, cfg))
-		return hl_libs_match(cfg->libs, "", NULL, NULL) &&
-		       !hl_libs_match(cfg->libs, hl_base_name(img->name),
-				      rt_image_soname(img), img->name) ?
-		       RT_OBJ_ALL : RT_OBJ_NAMED;
+	switch (cfg->libs[0] ? named(img, cfg) : HL_LIBS_NOT) {
+	case HL_LIBS_BY_NAME:
+		return RT_OBJ_NAMED;
+	case HL_LIBS_BY_ALL:
+		return RT_OBJ_ALL;
+	case HL_LIBS_NOT:
+		break;
+	}
 	if (rt_image_note(img, HL_NOTE_RUNTIME, &len))
 		return RT_OBJ_CARRIER;
 	return RT_OBJ_NONE;

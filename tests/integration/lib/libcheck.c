@@ -14,7 +14,10 @@
  * one.  It prints "BAD ..." for each difference and returns how many.
  * lc_where(TAG) prints where each kind lies ("TAG-text-at 0x... N").
  * lc_write() writes to data and bss; lc_written() says whether those
- * writes are there.
+ * writes are there.  lc_spin, a thread's start routine, runs through the
+ * text, page after page, for ever.  lc_backing(TAG) prints what
+ * /proc/self/maps names as the memory behind the text ("TAG-backing
+ * PATH", "TAG-inode N", "TAG-device M:N").
  *
  * Built with -DMB=N for N megabytes of each kind (3 by default).
  */
@@ -143,4 +146,21 @@ void lc_write(void)
 int lc_written(void)
 {
 	return big_data[100] == 9 && big_bss[100] == 9;
+}
+
+void *lc_spin(void *arg)
+{
+	(void)arg;
+	for (;;)
+		for (size_t off = 0; off < SZ; off += 4096)
+			((void (*)(void))(big_text + off))();
+	return NULL;
+}
+
+void lc_backing(const char *tag)
+{
+	char prefix[64];
+
+	snprintf(prefix, sizeof(prefix), "%s-", tag);
+	hc_print_backing(prefix, big_text + SZ / 2);
 }

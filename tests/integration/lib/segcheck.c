@@ -189,30 +189,6 @@ static void print_relro(void)
 	printf("relro %s\n", perms);
 }
 
-/* The path, inode and device /proc/self/maps gives for the mapping of
- * ADDR. */
-static void print_backing(const void *addr)
-{
-	uintptr_t a = (uintptr_t)addr;
-	char line[512], dev[16] = "0:0", *path = NULL;
-	FILE *f = fopen("/proc/self/maps", "r");
-	unsigned long s, e, inode = 0;
-	int off;
-
-	while (f && fgets(line, sizeof(line), f))
-		if (sscanf(line, "%lx-%lx %*s %*s %15s %lu %n", &s, &e, dev,
-			   &inode, &off) == 4 && a >= s && a < e) {
-			path = line + off;
-			path[strcspn(path, "\n")] = '\0';
-			break;
-		}
-	printf("backing %s\n", path && *path ? path : "(anonymous)");
-	printf("inode %lu\n", path ? inode : 0);
-	printf("device %s\n", path ? dev : "0:0");
-	if (f)
-		fclose(f);
-}
-
 static void print_middles(void)
 {
 	hc_report("text-mid", big_text + SZ / 2, 1);
@@ -295,7 +271,7 @@ int main(int argc, char **argv)
 		else if (!strcmp(argv[i], "mid"))
 			print_middles();
 		else if (!strcmp(argv[i], "backing"))
-			print_backing(big_text);
+			hc_print_backing("", big_text);
 		else if (!strcmp(argv[i], "pool"))
 			hc_print_pool();
 		else if (!strcmp(argv[i], "where"))

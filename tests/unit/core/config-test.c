@@ -79,19 +79,32 @@ static void test_hl_libs_match(void **state)
 	const char *list = "libLLVM-14.so.1::libz.so.1,/opt/lib/libfoo.so";
 
 	(void)state;
-	assert_true(hl_libs_match(list, "libLLVM-14.so.1", NULL, NULL));
+	assert_int_equal(hl_libs_match(list, "libLLVM-14.so.1", NULL, NULL),
+			 HL_LIBS_BY_NAME);
 	/* By soname, whatever the file is called. */
-	assert_true(hl_libs_match(list, "libz.so.1.2.13", "libz.so.1", NULL));
-	assert_false(hl_libs_match(list, "libz.so.1.2.13", "libz.so", NULL));
+	assert_int_equal(hl_libs_match(list, "libz.so.1.2.13", "libz.so.1", NULL),
+			 HL_LIBS_BY_NAME);
+	assert_int_equal(hl_libs_match(list, "libz.so.1.2.13", "libz.so", NULL),
+			 HL_LIBS_NOT);
 	/* A path names that path only. */
-	assert_true(hl_libs_match(list, "libfoo.so", NULL, "/opt/lib/libfoo.so"));
-	assert_false(hl_libs_match(list, "libfoo.so", NULL, "/usr/lib/libfoo.so"));
-	assert_false(hl_libs_match(list, "libLLVM-14", NULL, NULL));
+	assert_int_equal(hl_libs_match(list, "libfoo.so", NULL,
+				       "/opt/lib/libfoo.so"), HL_LIBS_BY_NAME);
+	assert_int_equal(hl_libs_match(list, "libfoo.so", NULL,
+				       "/usr/lib/libfoo.so"), HL_LIBS_NOT);
+	assert_int_equal(hl_libs_match(list, "libLLVM-14", NULL, NULL),
+			 HL_LIBS_NOT);
 	/* An empty entry names nothing, not the library with no soname. */
-	assert_false(hl_libs_match(list, "libc.so.6", "", "/lib/libc.so.6"));
-	assert_false(hl_libs_match("", "libc.so.6", "libc.so.6", NULL));
-	assert_true(hl_libs_match("libx.so:all", "libc.so.6", NULL, NULL));
-	assert_false(hl_libs_match("allx", "libc.so.6", NULL, NULL));
+	assert_int_equal(hl_libs_match(list, "libc.so.6", "", "/lib/libc.so.6"),
+			 HL_LIBS_NOT);
+	assert_int_equal(hl_libs_match("", "libc.so.6", "libc.so.6", NULL),
+			 HL_LIBS_NOT);
+	/* "all" names every library; a name still names it by name. */
+	assert_int_equal(hl_libs_match("libx.so:all", "libc.so.6", NULL, NULL),
+			 HL_LIBS_BY_ALL);
+	assert_int_equal(hl_libs_match("all:libc.so.6", "libc.so.6", NULL, NULL),
+			 HL_LIBS_BY_NAME);
+	assert_int_equal(hl_libs_match("allx", "libc.so.6", NULL, NULL),
+			 HL_LIBS_NOT);
 }
 
 static void test_hl_config_read_own_variables_strictly(void **state)
