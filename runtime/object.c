@@ -34,7 +34,8 @@ static enum hl_libs_named named(const struct rt_image *img,
 }
 
 enum rt_object_kind rt_object_kind(const struct rt_image *img,
-				   const struct hl_config *cfg)
+				   const struct hl_config *cfg,
+				   enum hl_lib_kind *lib)
 {
 	size_t len;
 
@@ -43,17 +44,8 @@ enum rt_object_kind rt_object_kind(const struct rt_image *img,
 	/* The vDSO has a name, but no file: the loader never opened it. */
 	if (!img->phnum || !strchr(img->name, '/'))
 		return RT_OBJ_NONE;
-	if (rt_image_flagged(img))
-		return RT_OBJ_FLAGGED;
-	switch (cfg->libs[0] ? named(img, cfg) : HL_LIBS_NOT) {
-	case HL_LIBS_BY_NAME:
-		return RT_OBJ_NAMED;
-	case HL_LIBS_BY_ALL:
-		return RT_OBJ_ALL;
-	case HL_LIBS_NOT:
-		break;
-	}
-	if (rt_image_note(img, HL_NOTE_RUNTIME, &len))
-		return RT_OBJ_CARRIER;
-	return RT_OBJ_NONE;
+	*lib = hl_lib_kind(rt_image_flagged(img),
+			   cfg->libs[0] ? named(img, cfg) : HL_LIBS_NOT,
+			   rt_image_note(img, HL_NOTE_RUNTIME, &len) != NULL);
+	return *lib == HL_LIB_NONE ? RT_OBJ_NONE : RT_OBJ_LIBRARY;
 }

@@ -18,27 +18,25 @@
 #include <stdbool.h>
 
 #include "core/config.h"
+#include "core/object.h"
 #include "core/plan.h"
 #include "runtime/image.h"
 
 enum rt_object_kind {
 	RT_OBJ_NONE,		/* not ours to move */
 	RT_OBJ_PROGRAM,
-	RT_OBJ_CARRIER,		/* carries the runtime: moved if laid out */
-	RT_OBJ_FLAGGED,		/* PF_LINUX_HUGETLB */
-	RT_OBJ_NAMED,		/* named in HUGELINK_LIBS */
-	RT_OBJ_ALL,		/* only HUGELINK_LIBS=all names it: a library
-				   without a whole huge page of its own is
-				   passed over without a word */
+	RT_OBJ_LIBRARY,		/* a library, of a kind (core/object.h) */
 };
 
 /*
- * What IMG is to the runtime under CFG.  A carrier still has to be laid
- * out (hl_phdrs_relinked), which takes the machine's page sizes: the
- * caller checks that only for RT_OBJ_CARRIER.
+ * What IMG is to the runtime under CFG; for a library, *LIB says which
+ * kind (core/object.h).  A carrier still has to be laid out
+ * (hl_phdrs_relinked), which takes the machine's page sizes: the caller
+ * checks that only for HL_LIB_CARRIER.
  */
 enum rt_object_kind rt_object_kind(const struct rt_image *img,
-				   const struct hl_config *cfg);
+				   const struct hl_config *cfg,
+				   enum hl_lib_kind *lib);
 
 /* The name reports give IMG: NULL for the program, else its file name. */
 const char *rt_object_label(const struct rt_image *img);

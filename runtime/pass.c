@@ -30,7 +30,7 @@ struct seen {
 /* An object to look at in this pass. */
 struct todo {
 	size_t index;
-	enum rt_object_kind kind;
+	enum hl_lib_kind lib;	/* for a library */
 };
 
 /* What the acting runtime keeps from one pass to the next. */
@@ -165,12 +165,12 @@ static bool seen(const struct state *st, const struct rt_image *img)
 static int collect(const struct rt_image *img, size_t index, void *data)
 {
 	struct state *st = data;
-	enum rt_object_kind kind = rt_object_kind(img, &st->cfg);
+	enum hl_lib_kind lib = HL_LIB_NONE;
 
-	if (kind == RT_OBJ_NONE || seen(st, img) ||
+	if (rt_object_kind(img, &st->cfg, &lib) == RT_OBJ_NONE || seen(st, img) ||
 	    st->ntodo == RT_SEEN_MAX || st->nseen + st->ntodo == RT_SEEN_MAX)
 		return 0;
-	st->todo[st->ntodo++] = (struct todo){ index, kind };
+	st->todo[st->ntodo++] = (struct todo){ index, lib };
 	return 0;
 }
 
@@ -219,10 +219,10 @@ static void look_at(struct state *st, const struct todo *t,
 		return;
 	if (!ready(st, ctx, asked))
 		return;
-	if (t->kind == RT_OBJ_CARRIER &&
+	if (t->lib == HL_LIB_CARRIER &&
 	    !hl_phdrs_relinked(&st->sizes, img->ph, img->phnum, 0))
 		return;
-	ctx->quiet_small = t->kind == RT_OBJ_ALL;
+	ctx->quiet_small = t->lib == HL_LIB_ALL;
 	rt_report_object(&st->rep, rt_object_label(img));
 	rt_move(&st->work, img, ctx, &st->rep);
 	rt_report_object(&st->rep, NULL);
