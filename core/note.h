@@ -10,6 +10,7 @@
  */
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /*
  * The note every copy of the hugelink runtime carries (.note.hugelink,
@@ -34,6 +35,14 @@
 #define HL_NOTE_DOOR 2u
 #define HL_DOOR_ABI 1u
 #define HL_DOOR_DESC_SIZE 16
+
+/*
+ * The distance a door note's descriptor DESC (DESCSZ bytes) gives, into
+ * *OFFSET, when it is of ABI number ABI; false when it is not, or is
+ * malformed.
+ */
+bool hl_note_door_offset(const void *desc, size_t descsz, unsigned abi,
+			 int64_t *offset);
 
 /*
  * The entry point a door note's descriptor DESC (DESCSZ bytes, at its

@@ -24,9 +24,12 @@ bool el_sim_gated(const struct hl_config *cfg)
 	return cfg->error[0] || cfg->restricted || cfg->secure;
 }
 
-int el_sim_plan(struct hl_plan *plan, const struct hl_config *cfg,
-		const struct hl_sizes *sizes, const struct el_file *f)
+/* Plan F at its assumed bias; a LIBRARY's ranges stay inside it. */
+static int plan_at(struct hl_plan *plan, const struct hl_config *cfg,
+		   const struct hl_sizes *sizes, const struct el_file *f,
+		   bool library)
 {
+	uintptr_t bias = el_sim_bias(f, sizes);
 	struct hl_config off;
 
 	if (el_sim_gated(cfg)) {
@@ -34,8 +37,20 @@ int el_sim_plan(struct hl_plan *plan, const struct hl_config *cfg,
 		off.elfmap = HL_ELFMAP_NO;
 		cfg = &off;
 	}
-	return hl_plan_build(plan, cfg, sizes, f->ph, f->eh.phnum,
-			     el_sim_bias(f, sizes));
+	return hl_plan_build_object(plan, cfg, sizes, f->ph, f->eh.phnum, bias,
+		library ? hl_phdrs_end(f->ph, f->eh.phnum, bias, sizes->base) : 0);
+}
+
+int el_sim_plan(struct hl_plan *plan, const struct hl_config *cfg,
+		const struct hl_sizes *sizes, const struct el_file *f)
+{
+	return plan_at(plan, cfg, sizes, f, false);
+}
+
+int el_sim_plan_library(struct hl_plan *plan, const struct hl_config *cfg,
+			const struct hl_sizes *sizes, const struct el_file *f)
+{
+	return plan_at(plan, cfg, sizes, f, true);
 }
 
 bool el_sim_relinked(const struct el_file *f, const struct hl_sizes *sizes)
