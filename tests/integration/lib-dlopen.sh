@@ -5,7 +5,8 @@
 # a reason.  A library HUGELINK_LIBS names carries no runtime: it moves
 # when the next relinked library arrives, even while another thread runs
 # in its text.  Every byte is kept (lib/libcheck.c checks itself from
-# the inside, from smaps and the file).
+# the inside, from smaps and the file).  One copy of the runtime acts:
+# the program's, or, when the program has none, the library's.
 . "$HL_SRC/tests/integration/common.sh"
 need_thp
 pool_reserve 24
@@ -52,3 +53,6 @@ HUGELINK_LIBS=libplain.so HUGETLB_FORCE_ELFMAP=yes HUGETLB_ELFMAP=R \
 expect_lines out "lib-text 2048" "lib1-text 2048" "lib1-rodata 2048" \
 	"lib1-data 4" "ok"
 ok "a named library moved by the next pass, under a thread running in it"
+
+acts use-hl "" ./use-hl open ./libcheck.so
+acts libcheck.so "" ./use open ./libcheck.so
