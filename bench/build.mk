@@ -64,6 +64,23 @@ $(BENCH_OUT)/trivial-shared: bench/trivial.c $(STAGE_FILES)
 	@mkdir -p $(@D)
 	$(CC) $(BENCH_CFLAGS) $(BENCH_HL) -Wl,--hugetlbfs-runtime=shared -o $@ $<
 
+# A program whose text is in a shared library (bench/libtext.sh): the
+# library linked plainly and relinked, each beside a small plain program
+# that finds it through its run path.
+$(BENCH_OUT)/lib-plain/libbig.so: bench/biglib.c | $(B)/.deps-build
+	@mkdir -p $(@D)
+	$(CC) $(BENCH_CFLAGS) -fPIC -shared -o $@ $<
+
+$(BENCH_OUT)/lib/libbig.so: bench/biglib.c $(STAGE_FILES)
+	@mkdir -p $(@D)
+	$(CC) $(BENCH_CFLAGS) -fPIC -shared $(BENCH_HL) -o $@ $<
+
+$(BENCH_OUT)/libmain-plain $(BENCH_OUT)/libmain: $(BENCH_OUT)/%: bench/libmain.c \
+		examples/measure.h $(BENCH_OUT)/lib-plain/libbig.so $(BENCH_OUT)/lib/libbig.so
+	$(CC) $(BENCH_CFLAGS) -o $@ $< \
+		-L$(BENCH_OUT)/$(if $(filter %-plain,$@),lib-plain,lib) -lbig \
+		-Wl,-rpath,'$$ORIGIN/$(if $(filter %-plain,$@),lib-plain,lib)'
+
 $(BENCH_OUT)/lhf-ld/ld:
 	@mkdir -p $(@D)
 	ln -sf "$$(command -v ld.hugetlbfs)" $@
@@ -85,7 +102,8 @@ $(BENCH_OUT)/lhf/itlb $(BENCH_OUT)/lhf/dtlb: $(BENCH_OUT)/lhf/%: examples/%.c \
 BENCH_PROGS = $(BENCH_OUT)/timeit $(BENCH_OUT)/memcpy $(BENCH_OUT)/thp.so \
 	$(BIGSEG_MIB:%=$(BENCH_OUT)/bigseg-plain-%) $(BIGSEG_MIB:%=$(BENCH_OUT)/bigseg-%) \
 	$(BENCH_OUT)/itlb-packed $(BENCH_OUT)/forkloop \
-	$(addprefix $(BENCH_OUT)/trivial-,plain static shared)
+	$(addprefix $(BENCH_OUT)/trivial-,plain static shared) \
+	$(BENCH_OUT)/libmain $(BENCH_OUT)/libmain-plain
 BENCH_LHF_PROGS = $(BIGSEG_MIB:%=$(BENCH_OUT)/lhf/bigseg-%) \
 	$(BENCH_OUT)/lhf/bigseg-8-pie $(BENCH_OUT)/lhf/itlb $(BENCH_OUT)/lhf/dtlb
 

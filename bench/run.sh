@@ -9,10 +9,10 @@
 # default 41 for start-up, 15 for shared text, 9 for the TLB-bound runs,
 # 7 for fork, 3 for the page counts; 3 is a quick look), BENCH_PARTS
 # which parts run (default: "startup share tlb concurrent instructions
-# runtime-kinds fork"; part P is bench/P.sh, whose function is bench_P
-# with '-' as '_'), BENCH_SEED the seed of the order of the runs in each
-# round (default: the time), BENCH_FORKS the forks of one fork run
-# (default 50).
+# runtime-kinds fork libtext"; part P is bench/P.sh, whose function is
+# bench_P with '-' as '_'), BENCH_SEED the seed of the order of the runs
+# in each round (default: the time), BENCH_FORKS the forks of one fork
+# run (default 50).
 #
 # Every timed part runs its variants in rounds, one run of each per round,
 # in an order of its own for each round, so that a machine that slows
@@ -37,7 +37,7 @@ for _v in $(env | sed -n 's/^\(HUGETLB_[A-Z_]*\|HUGELINK_[A-Z_]*\)=.*/\1/p'); do
 done
 RUNS=${BENCH_ROUNDS:-}
 SEED=${BENCH_SEED:-$(date +%s)}
-PARTS=${BENCH_PARTS:-startup share tlb concurrent instructions runtime-kinds fork}
+PARTS=${BENCH_PARTS:-startup share tlb concurrent instructions runtime-kinds fork libtext}
 POOL_2M=320
 
 [ "$(id -u)" = 0 ] || {

@@ -43,6 +43,8 @@ static unsigned hugetlb_obstacles(struct hl_backing_env *env,
 
 	if (cls == HL_CLASS_W && env->is_static)
 		o |= HL_OBST_STATIC;
+	if (cls == HL_CLASS_W && env->is_library)
+		o |= HL_OBST_LIBRARY;
 	if (cls == HL_CLASS_W && !env->hugetlb_move)
 		o |= HL_OBST_NO_MOVE;
 	if (o)
@@ -172,6 +174,10 @@ const char *hl_obstacle_text(unsigned bit)
 		return "HUGELINK_BACKING=hugetlb rules out transparent huge pages";
 	case HL_OBST_ONLY_THP:
 		return "HUGELINK_BACKING=thp rules out the hugetlb pool";
+	case HL_OBST_LIBRARY:
+		return "a shared library's writable data never goes on hugetlb "
+		       "pages (glibc's fork() writes libc's in the child before "
+		       "any handler runs, and dlclose() unmaps them)";
 	}
 	return "unknown";
 }

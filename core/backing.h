@@ -26,8 +26,11 @@
  * the program's writable segment) glibc's fork() writes in the child
  * before any handler can move it, nor on a kernel that cannot move
  * hugetlb mappings (Linux < 5.16): read-only ones are mapped over their
- * target instead, which needs no move.  THP comes in one size, the PMD
- * size (2 MiB on x86_64).
+ * target instead, which needs no move.  Nor does a shared library's
+ * writable range, in any program: glibc's fork() writes the data of
+ * libc.so and ld.so in the child before any fork handler runs, and
+ * dlclose() unmaps a library's ranges where the fork guard would go on
+ * copying them.  THP comes in one size, the PMD size (2 MiB on x86_64).
  */
 #include <stdbool.h>
 #include <stddef.h>
@@ -53,8 +56,9 @@ enum {
 	HL_OBST_NO_MOVE = 1 << 4,	/* writable; hugetlb cannot be moved */
 	HL_OBST_ONLY_HUGETLB = 1 << 5,	/* HUGELINK_BACKING=hugetlb */
 	HL_OBST_ONLY_THP = 1 << 6,	/* HUGELINK_BACKING=thp */
+	HL_OBST_LIBRARY = 1 << 7,	/* writable, in a shared library */
 };
-#define HL_OBST_COUNT 7
+#define HL_OBST_COUNT 8
 
 /* What the choice knows about one pool. */
 struct hl_pool_share {
@@ -66,7 +70,8 @@ struct hl_pool_share {
 
 struct hl_backing_env {
 	enum hl_backing_mode mode;
-	bool is_static;		/* no PT_INTERP: see above */
+	bool is_static;		/* a program without PT_INTERP: see above */
+	bool is_library;	/* a shared library: see above */
 	bool hugetlb_move;	/* the kernel can mremap hugetlb mappings */
 	size_t thp_page;	/* THP's page size, or 0: THP not usable */
 	int npool;

@@ -301,6 +301,46 @@ static bool list_has(const char *list, const char *name)
 	return false;
 }
 
+/* The length of the HUGELINK_LIBS entry at P. */
+static size_t lib_entry_len(const char *p)
+{
+	return strcspn(p, ":,");
+}
+
+static bool entry_is(const char *p, size_t n, const char *s)
+{
+	return s && strlen(s) == n && !strncmp(p, s, n);
+}
+
+enum hl_libs_named hl_libs_match(const char *list, const char *name,
+				 const char *soname, const char *path)
+{
+	enum hl_libs_named named = HL_LIBS_NOT;
+
+	for (const char *p = list; *p; p += lib_entry_len(p), p += *p != '\0') {
+		size_t n = lib_entry_len(p);
+
+		if (!n)
+			continue;
+		if (entry_is(p, n, "all"))
+			named = HL_LIBS_BY_ALL;
+		else if (memchr(p, '/', n) ? entry_is(p, n, path) :
+			 entry_is(p, n, name) || entry_is(p, n, soname))
+			return HL_LIBS_BY_NAME;
+	}
+	return named;
+}
+
+static void read_libs(struct hl_config *cfg, const char *value)
+{
+	if (!value)
+		return;
+	if (strlen(value) >= sizeof(cfg->libs))
+		note(cfg, "HUGELINK_LIBS", value, "too long: ignored");
+	else
+		strcpy(cfg->libs, value);
+}
+
 static void read_elfmap(struct hl_config *cfg, hl_getenv_fn *get, void *ctx)
 {
 	const char *v = get("HUGETLB_ELFMAP", ctx);
@@ -354,6 +394,7 @@ void hl_config_read(struct hl_config *cfg, hl_getenv_fn *get, void *ctx,
 	read_share(cfg, get("HUGETLB_SHARE", ctx));
 	read_backing(cfg, get("HUGELINK_BACKING", ctx));
 	read_perf_map(cfg, get("HUGELINK_PERF_MAP", ctx));
+	read_libs(cfg, get("HUGELINK_LIBS", ctx));
 	v = get("HUGETLB_DEFAULT_PAGE_SIZE", ctx);
 	if (v && hl_parse_size(v, &cfg->default_page)) {
 		cfg->default_page = 0;

@@ -33,11 +33,16 @@
  *   HUGELINK_PERF_MAP      "1": after the move, write /tmp/perf-<pid>.map
  *                          naming the functions of the moved text, for
  *                          perf attached later (host/perfmap.h)
+ *   HUGELINK_LIBS          shared libraries that were not relinked to
+ *                          move too, ':'- or ','-separated: file names
+ *                          ("libLLVM-14.so.1") or sonames, absolute paths,
+ *                          or "all" (hl_libs_match)
  */
 #include <stdbool.h>
 #include <stddef.h>
 
 #define HL_CFG_PATH_MAX 256
+#define HL_CFG_LIBS_MAX 1024
 #define HL_PAGE_DEFAULT ((size_t)-1)	/* a class asked for with no size */
 
 enum hl_elfmap {
@@ -73,6 +78,7 @@ struct hl_config {
 	size_t default_page;	/* 0: the kernel's default */
 	char path[HL_CFG_PATH_MAX];
 	char share_path[HL_CFG_PATH_MAX];
+	char libs[HL_CFG_LIBS_MAX];	/* HUGELINK_LIBS, or "" */
 	char error[192];	/* why HUGETLB_ELFMAP contradicts itself, or "" */
 	char note[192];		/* the first value ignored or read leniently */
 };
@@ -108,6 +114,24 @@ const char *hl_base_name(const char *path);
  * into *MODE.  Returns 0, or -1 for anything else.
  */
 int hl_config_parse_backing(const char *value, enum hl_backing_mode *mode);
+
+/* How a HUGELINK_LIBS value names a library (hl_libs_match). */
+enum hl_libs_named {
+	HL_LIBS_NOT,		/* not at all */
+	HL_LIBS_BY_ALL,		/* only through "all" */
+	HL_LIBS_BY_NAME,	/* by its name or path */
+};
+
+/*
+ * How LIST, a HUGELINK_LIBS value, names a library: "all" names every
+ * one; an entry with a '/' names the library loaded from that path, PATH
+ * (NULL: none known); any other names the library whose file name (NAME,
+ * the last component of the path it was loaded from) or soname (SONAME,
+ * NULL: none) it is.  Entries are separated by ':' or ','; empty ones
+ * name nothing.
+ */
+enum hl_libs_named hl_libs_match(const char *list, const char *name,
+				 const char *soname, const char *path);
 
 /* Parse an HUGETLB_ELFMAP value into CFG: 0, perhaps with CFG->note set,
  * or -1 with CFG->error set. */

@@ -74,3 +74,24 @@ bool hl_note_runtime(const void *notes, size_t len, size_t align,
 	out[n] = '\0';
 	return true;
 }
+
+bool hl_note_door_offset(const void *desc, size_t descsz, unsigned abi,
+			 int64_t *offset)
+{
+	uint32_t words[2];
+
+	if (!desc || descsz != HL_DOOR_DESC_SIZE)
+		return false;
+	memcpy(words, desc, sizeof(words));
+	memcpy(offset, (const char *)desc + sizeof(words), sizeof(*offset));
+	return words[0] == abi && words[1] == 0 && *offset;
+}
+
+const void *hl_note_door(const void *desc, size_t descsz, unsigned abi)
+{
+	int64_t offset;
+
+	if (!hl_note_door_offset(desc, descsz, abi, &offset))
+		return NULL;
+	return (const char *)desc + offset;
+}

@@ -10,6 +10,7 @@
  */
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /*
  * The note every copy of the hugelink runtime carries (.note.hugelink,
@@ -21,6 +22,34 @@
 #define HL_NOTE_OWNER "hugelink"
 #define HL_NOTE_RUNTIME 1u
 #define HL_NOTE_VERSION_MAX 32	/* descriptor bytes, the NUL included */
+
+/*
+ * The runtime's door (runtime/claim.h): a second note of the same owner,
+ * type HL_NOTE_DOOR, whose 16-byte descriptor holds a 32-bit ABI number
+ * (HL_DOOR_ABI), 4 bytes of zeros, and the 64-bit signed distance from
+ * the descriptor's first byte to the runtime's entry point that moves
+ * objects (rt_door), fixed at link time.  Each copy of the runtime asks
+ * the copy that acts through it.  A new ABI number means a new meaning
+ * of the call; an older runtime has no door.
+ */
+#define HL_NOTE_DOOR 2u
+#define HL_DOOR_ABI 1u
+#define HL_DOOR_DESC_SIZE 16
+
+/*
+ * The distance a door note's descriptor DESC (DESCSZ bytes) gives, into
+ * *OFFSET, when it is of ABI number ABI; false when it is not, or is
+ * malformed.
+ */
+bool hl_note_door_offset(const void *desc, size_t descsz, unsigned abi,
+			 int64_t *offset);
+
+/*
+ * The entry point a door note's descriptor DESC (DESCSZ bytes, at its
+ * loaded address) leads to, when it is of ABI number ABI; NULL when it is
+ * not, or is malformed.
+ */
+const void *hl_note_door(const void *desc, size_t descsz, unsigned abi);
 
 /*
  * The descriptor of the first note of TYPE owned by NAME in the LEN bytes

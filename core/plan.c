@@ -13,7 +13,9 @@
  * with HUGETLB_FORCE_ELFMAP shrunk to the aligned interior.  Before it
  * is refused, smaller huge page sizes are tried: a program laid out for
  * 2 MiB pages and run with W=1G still gets 2 MiB pages, and the small
- * segment a 1 GiB layout leaves after RELRO gets one.
+ * segment a 1 GiB layout leaves after RELRO gets one.  A shared
+ * library's ranges also stay below the end of its mapping (plan->limit),
+ * and end on the last huge page before it.
  */
 #include <elf.h>
 #include <string.h>
@@ -179,6 +181,10 @@ static enum hl_why fit(const struct hl_plan *plan, const struct hl_seg *seg,
 				      lo, hi);
 	if (clear && plan->relro_end > plan->relro_start)
 		clear = avoid(&sp, ro_start, ro_end, base, force, lo, hi);
+	/* Past a library's end lies no segment of its own: end before it. */
+	if (clear && plan->limit)
+		clear = avoid(&sp, plan->limit - shift, plan->limit - shift + base,
+			      base, true, lo, hi);
 	if (!clear)
 		return HL_WHY_SHARES_PAGE;
 	if (*lo >= *hi)
@@ -270,7 +276,15 @@ int hl_plan_build(struct hl_plan *plan, const struct hl_config *cfg,
 		  const struct hl_sizes *sizes, const struct hl_phdr *ph,
 		  size_t phnum, uintptr_t bias)
 {
+	return hl_plan_build_object(plan, cfg, sizes, ph, phnum, bias, 0);
+}
+
+int hl_plan_build_object(struct hl_plan *plan, const struct hl_config *cfg,
+			 const struct hl_sizes *sizes, const struct hl_phdr *ph,
+			 size_t phnum, uintptr_t bias, uintptr_t limit)
+{
 	memset(plan, 0, sizeof(*plan));
+	plan->limit = limit;
 	for (size_t i = 0; i < phnum; i++)
 		if (take_phdr(plan, &ph[i], (int)i, bias))
 			return -1;
@@ -286,6 +300,43 @@ int hl_plan_build(struct hl_plan *plan, const struct hl_config *cfg,
 		apply_cap(plan, HL_CLASS_W, cfg->w_cap);
 	}
 	return 0;
+}
+
+uintptr_t hl_phdrs_end(const struct hl_phdr *ph, size_t phnum,
+		       uintptr_t bias, size_t base)
+{
+	uintptr_t end = 0;
+
+	for (size_t i = 0; i < phnum; i++) {
+		uint64_t e = ph[i].vaddr + ph[i].memsz;
+
+		if (ph[i].type != PT_LOAD)
+			continue;
+		if (e < ph[i].vaddr || e > UINTPTR_MAX - base ||
+		    bias > UINTPTR_MAX - base - e)
+			return 0;
+		if (bias + e > end)
+			end = (uintptr_t)(bias + e);
+	}
+	return end ? ALIGN_UP(end, base) : 0;
+}
+
+bool hl_phdrs_relinked(const struct hl_sizes *sizes, const struct hl_phdr *ph,
+		       size_t phnum, uintptr_t bias)
+{
+	struct hl_config cfg = {
+		.elfmap = HL_ELFMAP_SET,
+		.r_page = HL_PAGE_DEFAULT, .w_page = HL_PAGE_DEFAULT,
+	};
+	struct hl_plan plan;
+
+	if (!sizes->navail || hl_plan_build(&plan, &cfg, sizes, ph, phnum, bias))
+		return false;
+	for (int i = 0; i < plan.nseg; i++)
+		if (plan.seg[i].why == HL_WHY_SHARES_PAGE ||
+		    plan.seg[i].why == HL_WHY_UNALIGNED_BASE)
+			return false;
+	return true;
 }
 
 size_t hl_seg_pages(const struct hl_seg *seg)

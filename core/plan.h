@@ -68,6 +68,7 @@ struct hl_plan {
 	int nseg;			/* PT_LOADs, in program header order */
 	struct hl_seg seg[HL_MAX_SEGS];
 	uintptr_t relro_start, relro_end; /* read-only after relocation */
+	uintptr_t limit;		/* no range reaches past it; 0: none */
 	char error[128];		/* why the headers were refused */
 };
 
@@ -79,6 +80,35 @@ struct hl_plan {
 int hl_plan_build(struct hl_plan *plan, const struct hl_config *cfg,
 		  const struct hl_sizes *sizes, const struct hl_phdr *ph,
 		  size_t phnum, uintptr_t bias);
+
+/*
+ * The same for a shared library, whose ranges must stay inside what the
+ * dynamic loader mapped for it, [.., LIMIT): dlclose() unmaps exactly
+ * that, and a huge page past it would outlive the library.  A range that
+ * would reach past LIMIT ends on the last huge page before it, as with
+ * HUGETLB_FORCE_ELFMAP, which it needs not: what lies past it is no part
+ * of the library.  LIMIT 0 sets no limit (hl_plan_build).
+ */
+int hl_plan_build_object(struct hl_plan *plan, const struct hl_config *cfg,
+			 const struct hl_sizes *sizes, const struct hl_phdr *ph,
+			 size_t phnum, uintptr_t bias, uintptr_t limit);
+
+/*
+ * The end of what the dynamic loader maps for PH[0..PHNUM) at BIAS: the
+ * last PT_LOAD's end rounded up to BASE, the base page size.  0 when
+ * there is no PT_LOAD or it overflows.
+ */
+uintptr_t hl_phdrs_end(const struct hl_phdr *ph, size_t phnum,
+		       uintptr_t bias, size_t base);
+
+/*
+ * True when PH[0..PHNUM), loaded at BIAS, is laid out for huge pages of
+ * SIZES' default size: planned with both classes, no segment would share
+ * a huge page with another or lie misaligned.  False when the machine
+ * has no huge pages or the headers are refused.
+ */
+bool hl_phdrs_relinked(const struct hl_sizes *sizes, const struct hl_phdr *ph,
+		       size_t phnum, uintptr_t bias);
 
 /* A short English reason for WHY, for reports. */
 const char *hl_why_text(enum hl_why why);

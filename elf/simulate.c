@@ -24,9 +24,12 @@ bool el_sim_gated(const struct hl_config *cfg)
 	return cfg->error[0] || cfg->restricted || cfg->secure;
 }
 
-int el_sim_plan(struct hl_plan *plan, const struct hl_config *cfg,
-		const struct hl_sizes *sizes, const struct el_file *f)
+/* Plan F at its assumed bias; a LIBRARY's ranges stay inside it. */
+static int plan_at(struct hl_plan *plan, const struct hl_config *cfg,
+		   const struct hl_sizes *sizes, const struct el_file *f,
+		   bool library)
 {
+	uintptr_t bias = el_sim_bias(f, sizes);
 	struct hl_config off;
 
 	if (el_sim_gated(cfg)) {
@@ -34,30 +37,26 @@ int el_sim_plan(struct hl_plan *plan, const struct hl_config *cfg,
 		off.elfmap = HL_ELFMAP_NO;
 		cfg = &off;
 	}
-	return hl_plan_build(plan, cfg, sizes, f->ph, f->eh.phnum,
-			     el_sim_bias(f, sizes));
+	return hl_plan_build_object(plan, cfg, sizes, f->ph, f->eh.phnum, bias,
+		library ? hl_phdrs_end(f->ph, f->eh.phnum, bias, sizes->base) : 0);
 }
 
-/* The environment HUGETLB_ELFMAP=RW and nothing else. */
-static const char *both_classes(const char *name, void *ctx)
+int el_sim_plan(struct hl_plan *plan, const struct hl_config *cfg,
+		const struct hl_sizes *sizes, const struct el_file *f)
 {
-	(void)ctx;
-	return strcmp(name, "HUGETLB_ELFMAP") ? NULL : "RW";
+	return plan_at(plan, cfg, sizes, f, false);
+}
+
+int el_sim_plan_library(struct hl_plan *plan, const struct hl_config *cfg,
+			const struct hl_sizes *sizes, const struct el_file *f)
+{
+	return plan_at(plan, cfg, sizes, f, true);
 }
 
 bool el_sim_relinked(const struct el_file *f, const struct hl_sizes *sizes)
 {
-	struct hl_config cfg;
-	struct hl_plan plan;
-
-	hl_config_read(&cfg, both_classes, NULL, false, "");
-	if (!sizes->navail || el_sim_plan(&plan, &cfg, sizes, f))
-		return false;
-	for (int i = 0; i < plan.nseg; i++)
-		if (plan.seg[i].why == HL_WHY_SHARES_PAGE ||
-		    plan.seg[i].why == HL_WHY_UNALIGNED_BASE)
-			return false;
-	return true;
+	return hl_phdrs_relinked(sizes, f->ph, f->eh.phnum,
+				 el_sim_bias(f, sizes));
 }
 
 void el_sim_pages(const struct hl_plan *plan, struct el_pages *p)

@@ -32,6 +32,13 @@ uintptr_t el_sim_bias(const struct el_file *f, const struct hl_sizes *sizes);
 int el_sim_plan(struct hl_plan *plan, const struct hl_config *cfg,
 		const struct hl_sizes *sizes, const struct el_file *f);
 
+/*
+ * The same for F loaded as a shared library, whose ranges stay inside
+ * its own mapping (hl_plan_build_object).
+ */
+int el_sim_plan_library(struct hl_plan *plan, const struct hl_config *cfg,
+			const struct hl_sizes *sizes, const struct el_file *f);
+
 /* True when the runtime would leave F alone whatever its segments are. */
 bool el_sim_gated(const struct hl_config *cfg);
 

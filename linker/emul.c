@@ -41,6 +41,21 @@ size_t lw_emul_page_size(const char *emu)
 	return 0;
 }
 
+/* The emulations of the machine this was built for, as fnmatch patterns. */
+#if defined(__x86_64__) && !defined(__ILP32__)
+#define LW_NATIVE "elf_x86_64*"
+#elif defined(__aarch64__) && !defined(__ILP32__) && \
+	__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define LW_NATIVE "aarch64linux"
+#else
+#define LW_NATIVE NULL
+#endif
+
+bool lw_emul_native(const char *emu)
+{
+	return LW_NATIVE && fnmatch(LW_NATIVE, emu, 0) == 0;
+}
+
 int lw_emul_default(const char *v_output, char *buf, size_t len)
 {
 	const char *s = strstr(v_output, "Supported emulations:");

@@ -5,10 +5,18 @@
  * architecture uses by default.  Decided from the target alone, never
  * from the machine doing the link.
  */
+#include <stdbool.h>
 #include <stddef.h>
 
 /* The default huge page size for emulation EMU, or 0 when unknown. */
 size_t lw_emul_page_size(const char *emu);
+
+/*
+ * True when emulation EMU links for the machine the runtime was built
+ * for (the wrapper's own: x86-64 or 64-bit little-endian aarch64), so
+ * that the runtime can be linked into the output.
+ */
+bool lw_emul_native(const char *emu);
 
 /*
  * The first emulation listed under "Supported emulations:" in the output

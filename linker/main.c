@@ -22,6 +22,7 @@
 #include "core/version.h"
 #include "linker/argv.h"
 #include "linker/cmdline.h"
+#include "linker/emul.h"
 #include "linker/layout.h"
 #include "linker/options.h"
 #include "linker/prefix.h"
@@ -104,17 +105,21 @@ static int find_script(struct job *j)
 	return 0;
 }
 
-/* The runtime: the archive, inside every kind of executable, unless
- * --hugetlbfs-runtime=shared asks for the shared library in a dynamic
- * one (with a run path unless the loader finds it anyway); none for
- * shared objects, since only the main program is remapped. */
+/* The runtime: the archive, inside every kind of executable and shared
+ * object, unless --hugetlbfs-runtime=shared asks for the shared library
+ * in a dynamic executable (with a run path unless the loader finds it
+ * anyway).  A shared object carries its own copy, whose constructor is
+ * how the runtime hears that dlopen() loaded it; one for another machine
+ * than the runtime's (-m elf_i386) gets the layout only. */
 static int find_runtime(struct job *j)
 {
 	const struct lw_opts *o = &j->opts;
 
-	if (!wants_layout(o) || o->kind == LW_KIND_SHARED)
+	if (!wants_layout(o) ||
+	    (o->kind == LW_KIND_SHARED && !lw_emul_native(emulation(j))))
 		return 0;
-	j->plan.archive = o->is_static || o->runtime == LW_RUNTIME_STATIC;
+	j->plan.archive = o->is_static || o->kind == LW_KIND_SHARED ||
+			  o->runtime == LW_RUNTIME_STATIC;
 	j->plan.runtime = j->plan.archive ? j->prefix.lib_a : j->prefix.lib_so;
 	if (!j->plan.archive && !lw_prefix_is_system_libdir(j->prefix.libdir))
 		j->plan.rpath = j->prefix.libdir;

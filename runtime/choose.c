@@ -13,7 +13,8 @@ void rt_choice_read(struct rt_choice *ch, const struct hl_plan *plan,
 {
 	memset(&ch->env, 0, sizeof(ch->env));
 	ch->env.mode = cfg->backing;
-	ch->env.is_static = hl_phdrs_static(img->ph, img->phnum);
+	ch->env.is_static = img->main && hl_phdrs_static(img->ph, img->phnum);
+	ch->env.is_library = !img->main;
 	/* With THP only, the pool and the moves of its pages do not matter. */
 	ch->live = cfg->backing != HL_BACKING_THP;
 	ch->no_move = fault->commit == SW_FAULT_NO_HUGETLB_MREMAP;

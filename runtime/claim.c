@@ -1,20 +1,21 @@
 /*
  * One runtime per process: see claim.h.  Reads only loaded program
- * headers and notes, each checked to lie in a readable PT_LOAD of its
- * object before it is read.
+ * headers and notes, through runtime/image.h, which checks that each
+ * lies in a readable PT_LOAD of its object before it is read.
  */
 #include <elf.h>
-#include <link.h>
 #include <stdint.h>
 
 #include "core/note.h"
 #include "core/version.h"
 #include "runtime/claim.h"
+#include "runtime/image.h"
 
 /*
  * This copy's note, in a section every linker gathers into a PT_NOTE
  * (the assembler gives a section named .note.* the type SHT_NOTE).
- * rt_claim refers to it, so --gc-sections keeps it.
+ * rt_claim refers to it, so --gc-sections keeps it, and the door note
+ * below with it.
  */
 static const struct {
 	Elf32_Nhdr head;
@@ -28,72 +29,49 @@ static const struct {
 
 _Static_assert(sizeof(HL_VERSION) <= HL_NOTE_VERSION_MAX,
 	       "the version must fit what the tools read");
+_Static_assert(sizeof(HL_NOTE_OWNER) == 9, "the door note's name below");
+_Static_assert(HL_DOOR_DESC_SIZE == 16, "the door note's descriptor below");
 
-struct claim {
-	uintptr_t self;		/* this copy's note */
-	bool mine;
-};
+/*
+ * The door note (core/note.h).  The distance to rt_door is one
+ * PC-relative word the linker resolves when it links the object, so it
+ * needs no dynamic relocation and the note stays in read-only memory.
+ */
+#define HL_STR_(x) #x
+#define HL_STR(x) HL_STR_(x)
+__asm__(".pushsection .note.hugelink,\"a\",@note\n"
+	".balign 4\n"
+	".long 9, 16, " HL_STR(HL_NOTE_DOOR) "\n"
+	".asciz \"" HL_NOTE_OWNER "\"\n"
+	".balign 4\n"
+	"1: .long " HL_STR(HL_DOOR_ABI) ", 0\n"
+	".quad rt_door - 1b\n"
+	".popsection\n");
 
-/* True when [VADDR, VADDR + LEN) lies in the file part of a readable
- * PT_LOAD of the object. */
-static bool loaded(const struct dl_phdr_info *info, ElfW(Addr) vaddr,
-		   ElfW(Xword) len)
+/* Stop at the first object that carries the runtime: whose door is it? */
+static int first_carrier(const struct rt_image *img, size_t index, void *data)
 {
-	for (size_t i = 0; i < info->dlpi_phnum; i++) {
-		const ElfW(Phdr) *p = &info->dlpi_phdr[i];
+	rt_door_fn **door = data;
+	const void *desc;
+	size_t len;
 
-		if (p->p_type == PT_LOAD && (p->p_flags & PF_R) &&
-		    vaddr >= p->p_vaddr && vaddr - p->p_vaddr <= p->p_filesz &&
-		    p->p_filesz - (vaddr - p->p_vaddr) >= len)
-			return true;
-	}
-	return false;
-}
-
-static bool carries_runtime(const struct dl_phdr_info *info)
-{
-	for (size_t i = 0; i < info->dlpi_phnum; i++) {
-		const ElfW(Phdr) *p = &info->dlpi_phdr[i];
-		size_t n;
-
-		if (p->p_type == PT_NOTE && loaded(info, p->p_vaddr, p->p_filesz) &&
-		    hl_note_find((const void *)(info->dlpi_addr + p->p_vaddr),
-				 p->p_filesz, hl_note_align(p->p_align),
-				 HL_NOTE_OWNER, HL_NOTE_RUNTIME, &n))
-			return true;
-	}
-	return false;
-}
-
-static bool holds(const struct dl_phdr_info *info, uintptr_t addr)
-{
-	for (size_t i = 0; i < info->dlpi_phnum; i++) {
-		const ElfW(Phdr) *p = &info->dlpi_phdr[i];
-		uintptr_t start = info->dlpi_addr + p->p_vaddr;
-
-		if (p->p_type == PT_LOAD && addr >= start &&
-		    addr - start < p->p_memsz)
-			return true;
-	}
-	return false;
-}
-
-/* Stop at the first object that carries the runtime: is it ours? */
-static int first_carrier(struct dl_phdr_info *info, size_t size, void *data)
-{
-	struct claim *c = data;
-
-	(void)size;
-	if (!carries_runtime(info))
+	(void)index;
+	if (!rt_image_note(img, HL_NOTE_RUNTIME, &len))
 		return 0;
-	c->mine = holds(info, c->self);
+	if (rt_image_holds(img, (uintptr_t)&rt_note)) {
+		*door = rt_door;
+		return 1;
+	}
+	desc = rt_image_note(img, HL_NOTE_DOOR, &len);
+	*door = (rt_door_fn *)(uintptr_t)hl_note_door(desc, len, HL_DOOR_ABI);
 	return 1;
 }
 
-bool rt_claim(void)
+rt_door_fn *rt_claim(void)
 {
-	struct claim c = { .self = (uintptr_t)&rt_note, .mine = true };
+	rt_door_fn *door = rt_door;
+	struct rt_image img;
 
-	dl_iterate_phdr(first_carrier, &c);
-	return c.mine;
+	rt_image_each(&img, first_carrier, &door);
+	return door;
 }

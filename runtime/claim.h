@@ -3,26 +3,44 @@
 /*
  * One runtime per process.  A process can hold several copies of the
  * runtime, each with its constructor: the one embedded in the program,
- * a preloaded libhugelink.so (hugectl preloads it into programs that were
+ * those embedded in shared libraries relinked with the wrapper, a
+ * preloaded libhugelink.so (hugectl preloads it into programs that were
  * not relinked, and a user may preload it into any), and a linked
  * libhugelink.so.  Exactly one of them acts: the copy in the first
  * loaded object, in the order dl_iterate_phdr reports them (the program,
- * then preloaded libraries, then the others), that carries the runtime's
- * note (core/note.h) in a PT_NOTE segment.  So the program's own copy
- * wins when it has one, and otherwise a preloaded one.
+ * then preloaded libraries, then the others in the order they were
+ * loaded), that carries the runtime's note (core/note.h) in a PT_NOTE
+ * segment.  So the program's own copy wins when it has one, and
+ * otherwise a preloaded one, else the first library loaded that carries
+ * one.
  *
  * Every copy works this out by itself from what is loaded, whichever
  * constructor runs first; nothing is written and nothing is read from
  * the environment, so nothing a parent process sets can make two copies
  * act or stop the one that should.
+ *
+ * The others do not act: each asks the one that does, through its door.
+ * The acting copy's object carries a second note (HL_NOTE_DOOR) that
+ * leads to its entry point, rt_door, fixed when it was linked, so a copy
+ * of one object calls into another's without either exporting a symbol.
+ * A library loaded with dlopen() has its constructor run as it arrives:
+ * its copy's call is how the acting runtime hears of it.
  */
 #include <stdbool.h>
 
+/* The entry point behind a door: ABI is HL_DOOR_ABI (core/note.h). */
+typedef void rt_door_fn(unsigned abi);
+
 /*
- * True when this copy of the runtime is the one that acts.  Also true
- * when no loaded object shows the note (it was stripped from them): then
- * each copy acts, as before there was a claim.
+ * The door of the copy of the runtime that acts: this copy's own rt_door
+ * when it is that copy, or when no loaded object shows the note (it was
+ * stripped from them: then each copy acts, as before there was a claim).
+ * NULL when the copy that acts has no door of this ABI (an older
+ * hugelink): it moves what it moves by itself, and nothing else.
  */
-bool rt_claim(void);
+rt_door_fn *rt_claim(void);
+
+/* This copy's door: move what has to be moved (runtime/pass.h). */
+__attribute__((visibility("hidden"))) rt_door_fn rt_door;
 
 #endif

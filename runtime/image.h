@@ -1,8 +1,15 @@
 #ifndef RUNTIME_IMAGE_H
 #define RUNTIME_IMAGE_H
 /*
- * The running program's own program headers and load bias.
+ * One loaded object, as the dynamic linker (or the static start-up code)
+ * sees it: its program headers and load bias, taken from
+ * dl_iterate_phdr, and what its loaded notes and dynamic section say.
+ * The program is the first object; shared libraries follow, in the
+ * order they were loaded.  Everything read through an object's headers
+ * is first checked to lie in the file part of one of its readable
+ * PT_LOADs.
  */
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -14,13 +21,45 @@ struct rt_image {
 	struct hl_phdr ph[RT_MAX_PHDRS];
 	size_t phnum;
 	uintptr_t bias;
+	const void *phdr;	/* the loaded headers: with BIAS, which object */
+	const char *name;	/* dlpi_name: the path the loader opened, "" for
+				   the program */
+	bool main;		/* the program: the first object */
 };
 
-/* Read them through dl_iterate_phdr (static programs too).  0 or -1. */
-int rt_image_read(struct rt_image *img);
+/*
+ * Read object INDEX (0: the program) into IMG.  Returns 0, or -1 when
+ * there is no such object.  One with more than RT_MAX_PHDRS headers
+ * reads as one with none.
+ */
+int rt_image_read(struct rt_image *img, size_t index);
+
+/*
+ * Call FN for each object in turn, in IMG (INDEX its number), until FN
+ * returns non-zero; returns that value, or 0.  FN runs inside
+ * dl_iterate_phdr, holding the dynamic loader's lock on its list: it
+ * reads, and leaves the moving to later.
+ */
+typedef int rt_image_fn(const struct rt_image *img, size_t index, void *ctx);
+int rt_image_each(struct rt_image *img, rt_image_fn *fn, void *ctx);
+
+/* The number of objects unloaded so far (dlpi_subs): it changes when a
+ * dlclose() unmaps one. */
+unsigned long long rt_image_unloads(void);
 
 /* True when some PT_LOAD carries PF_LINUX_HUGETLB. */
 int rt_image_flagged(const struct rt_image *img);
+
+/* True when ADDR lies in one of IMG's PT_LOADs. */
+bool rt_image_holds(const struct rt_image *img, uintptr_t addr);
+
+/*
+ * The descriptor of the first hugelink note of TYPE (core/note.h) in
+ * IMG's loaded PT_NOTE segments, with *LEN its size; NULL when there is
+ * none.
+ */
+const void *rt_image_note(const struct rt_image *img, unsigned type,
+			  size_t *len);
 
 /*
  * Copy the GNU build-id from the loaded PT_NOTE segments into OUT (at
@@ -32,5 +71,11 @@ size_t rt_image_build_id(const struct rt_image *img, unsigned char *out,
 /* True when the program has text relocations (DT_TEXTREL): its
  * read-only segments then differ from one run to the next. */
 int rt_image_textrel(const struct rt_image *img);
+
+/*
+ * IMG's soname (DT_SONAME), or NULL when it has none or its string table
+ * cannot be found in its loaded segments.
+ */
+const char *rt_image_soname(const struct rt_image *img);
 
 #endif

@@ -3,6 +3,7 @@
  * only what we know how to carry over.
  */
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -51,6 +52,14 @@ static enum rt_maps_verdict narrow(const struct hl_maps_line *v,
 	return RT_MAPS_FOREIGN;
 }
 
+/* Something other than the file where the segment holds file bytes. */
+static bool moved(const struct rt_maps_query *q, const struct hl_maps_line *v)
+{
+	return v->start < q->file_end && v->end > q->own_lo &&
+	       !(v->inode == q->prog->inode && v->major == q->prog->major &&
+		 v->minor == q->prog->minor);
+}
+
 void rt_maps_begin(const struct rt_maps_query *q, struct rt_maps_info *info)
 {
 	memset(info, 0, sizeof(*info));
@@ -69,6 +78,8 @@ enum rt_maps_verdict rt_maps_judge(const struct rt_maps_query *q,
 			info->heap_start = v->start;
 		return RT_MAPS_OURS_TO_TAKE;
 	}
+	if (moved(q, v))
+		return RT_MAPS_ALREADY_HUGE;
 	verdict = classify(v, q->prog, info);
 	if (verdict == RT_MAPS_FOREIGN)
 		verdict = narrow(v, q->own_lo, q->own_hi, info);

@@ -14,7 +14,8 @@
 enum rt_maps_verdict {
 	RT_MAPS_OURS_TO_TAKE,	/* only the program's own file, anonymous
 				   memory and the brk heap */
-	RT_MAPS_ALREADY_HUGE,	/* hugelink remapped it already */
+	RT_MAPS_ALREADY_HUGE,	/* hugelink remapped it already: its file
+				   bytes are no longer the file's mapping */
 	RT_MAPS_FOREIGN,	/* something else lives there */
 	RT_MAPS_UNREADABLE,
 };
@@ -39,11 +40,17 @@ struct rt_maps_file {
 	uintptr_t start, end;
 };
 
-/* The question rt_maps_check answers: may [lo, hi), a range around the
- * segment's own memory [own_lo, own_hi) of the program PROG, be taken? */
+/*
+ * The question rt_maps_check answers: may [lo, hi), a range around the
+ * segment's own memory [own_lo, own_hi) of the object whose file is
+ * PROG, be taken?  [own_lo, file_end) holds the segment's bytes from the
+ * file: anything but that file mapped there means the segment was moved
+ * already (file_end 0: the segment has none).
+ */
 struct rt_maps_query {
 	uintptr_t lo, hi, own_lo, own_hi;
 	const struct rt_maps_file *prog;
+	uintptr_t file_end;
 };
 
 /*

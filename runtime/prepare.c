@@ -92,7 +92,8 @@ static int check_maps(const struct rt_prepared *p, const struct hl_seg *seg,
 		      uintptr_t *lo, uintptr_t *hi, uintptr_t *heap_start,
 		      struct rt_report *rep)
 {
-	struct rt_maps_query q = { *lo, *hi, seg->start, seg->end, &p->prog };
+	struct rt_maps_query q = { *lo, *hi, seg->start, seg->end, &p->prog,
+				   seg->file_end };
 	struct rt_maps_info info;
 	uintptr_t mask = ~(uintptr_t)(seg->page - 1);
 

@@ -12,6 +12,7 @@ void rt_report_init(struct rt_report *r, int verbose, const char *prog)
 {
 	r->verbose = verbose;
 	r->prog = prog ? prog : "?";
+	r->obj = NULL;
 	r->base.n = r->thp.n = r->share.n = 0;
 	r->share_tracer = 0;
 	r->perf_map[0] = r->pool[0] = '\0';
@@ -137,9 +138,25 @@ static void put_share(struct line *l, const struct rt_report *r, bool thp)
 		    "pool");
 }
 
+/* "hugelink: PROG: " and, for a library, "LIB: ". */
+static const char *who(const struct rt_report *r, char *buf, size_t len)
+{
+	snprintf(buf, len, "hugelink: %s: %s%s", r->prog, r->obj ? r->obj : "",
+		 r->obj ? ": " : "");
+	return buf;
+}
+
 static void say(const struct rt_report *r, const struct line *l)
 {
-	fprintf(stderr, "hugelink: %s: %s\n", r->prog, l->text);
+	char head[300];
+
+	fprintf(stderr, "%s%s\n", who(r, head, sizeof(head)), l->text);
+}
+
+void rt_report_object(struct rt_report *r, const char *obj)
+{
+	rt_report_flush(r);
+	r->obj = obj;
 }
 
 void rt_report_flush(struct rt_report *r)
@@ -187,15 +204,15 @@ static const char *prot_text(int prot, char *buf)
 
 void rt_report_plan(const struct rt_report *r, const struct hl_plan *plan)
 {
-	char p[4], sz[16];
+	char p[4], sz[16], head[300];
 
 	if (r->verbose < HL_V_DEBUG)
 		return;
 	for (int i = 0; i < plan->nseg; i++) {
 		const struct hl_seg *s = &plan->seg[i];
 
-		fprintf(stderr, "hugelink: %s: segment %d %s %#lx-%#lx: %s",
-			r->prog, s->phdr, prot_text(s->prot, p),
+		fprintf(stderr, "%ssegment %d %s %#lx-%#lx: %s",
+			who(r, head, sizeof(head)), s->phdr, prot_text(s->prot, p),
 			(unsigned long)s->start, (unsigned long)s->end,
 			hl_why_text(s->why));
 		if (s->remap)
@@ -210,12 +227,12 @@ void rt_report_plan(const struct rt_report *r, const struct hl_plan *plan)
 void rt_report_swap(const struct rt_report *r, const struct sw_range *s,
 		    const char *backing)
 {
-	char p[4];
+	char p[4], head[300];
 
 	if (r->verbose < HL_V_INFO)
 		return;
-	fprintf(stderr, "hugelink: %s: %#lx-%#lx %s %s: copied %llu bytes in "
-		"%.3f ms%s\n", r->prog, (unsigned long)s->target,
+	fprintf(stderr, "%s%#lx-%#lx %s %s: copied %llu bytes in "
+		"%.3f ms%s\n", who(r, head, sizeof(head)), (unsigned long)s->target,
 		(unsigned long)(s->target + s->len), prot_text(s->prot, p),
 		backing, (unsigned long long)s->copied,
 		(double)(s->ns + s->prep_ns) / 1e6,
@@ -226,9 +243,9 @@ void rt_report_swap(const struct rt_report *r, const struct sw_range *s,
 void rt_report_base(const struct rt_report *r, uintptr_t lo, uintptr_t hi,
 		    int prot)
 {
-	char p[4];
+	char p[4], head[300];
 
 	if (r->verbose >= HL_V_INFO)
-		fprintf(stderr, "hugelink: %s: %#lx-%#lx %s base\n", r->prog,
+		fprintf(stderr, "%s%#lx-%#lx %s base\n", who(r, head, sizeof(head)),
 			(unsigned long)lo, (unsigned long)hi, prot_text(prot, p));
 }

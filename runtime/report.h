@@ -7,7 +7,8 @@
  * served instead, one message says why; when HUGETLB_SHARE=1 could not
  * share, one message says why; when HUGELINK_PERF_MAP=1 could not write
  * its map, one message says why.  At >= 3 one line per range, naming its
- * backing; at >= 4 the whole plan.
+ * backing; at >= 4 the whole plan.  Each object moved is reported on its
+ * own: lines about a shared library name it after the program.
  */
 #include <stdarg.h>
 #include <stdbool.h>
@@ -28,6 +29,7 @@ struct rt_reasons {
 struct rt_report {
 	int verbose;
 	const char *prog;
+	const char *obj;	/* the library reported on, or NULL */
 	struct rt_reasons base;	/* why something stays on base pages */
 	struct rt_reasons thp;	/* why THP served where hugetlb could not */
 	struct rt_reasons share;	/* why HUGETLB_SHARE did not share */
@@ -40,6 +42,12 @@ struct rt_report {
 };
 
 void rt_report_init(struct rt_report *r, int verbose, const char *prog);
+
+/*
+ * Report on the shared library named OBJ from now on (a file name), or
+ * on the program (NULL).  Flush what was recorded before.
+ */
+void rt_report_object(struct rt_report *r, const char *obj);
 
 /* Record a reason something stays on base pages, unless already there. */
 __attribute__((format(printf, 2, 3)))

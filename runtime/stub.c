@@ -8,15 +8,22 @@
 
 #include "runtime/stub.h"
 
-extern const char __start_sw_text[] __attribute__((visibility("hidden")));
-extern const char __stop_sw_text[] __attribute__((visibility("hidden")));
-
 typedef long commit_fn(struct sw_commit *c);
+
+/* The start of sw_text: the lower of the two functions it holds. */
+static const char *sw_text_start(void)
+{
+	const char *run = (const char *)sw_commit_run;
+	const char *copy = (const char *)sw_copy_pages;
+
+	return run < copy ? run : copy;
+}
 
 long rt_stub_run(struct sw_commit *c, size_t base)
 {
-	size_t n = (size_t)(__stop_sw_text - __start_sw_text);
-	size_t entry = (size_t)((const char *)sw_commit_run - __start_sw_text);
+	const char *start = sw_text_start();
+	size_t n = (size_t)(sw_text_end - start);
+	size_t entry = (size_t)((const char *)sw_commit_run - start);
 	size_t len = (n + base - 1) & ~(base - 1);
 	commit_fn *fn;
 	char *page;
@@ -28,7 +35,7 @@ long rt_stub_run(struct sw_commit *c, size_t base)
 		    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (page == MAP_FAILED)
 		return -1;
-	memcpy(page, __start_sw_text, n);
+	memcpy(page, start, n);
 	__builtin___clear_cache(page, page + n);
 	if (mprotect(page, len, PROT_READ | PROT_EXEC)) {
 		munmap(page, len);

@@ -3,7 +3,7 @@
 #include "swap/swap.h"
 
 /*
- * Run sw_commit_run(C) from a private executable copy of the sw_commit
+ * Run sw_commit_run(C) from a private executable copy of the sw_text
  * section, so that it keeps running while the program text that holds
  * the original is swapped.  Returns what sw_commit_run returned, or -1
  * with nothing done when no copy could be made.

@@ -14,7 +14,27 @@
  *    in the Makefile).
  *    tests/integration/runtime-commit-stub.sh checks the object file.
  * Signals stay blocked for the whole window, so no handler of the program
- * runs while its memory is being swapped.
+ * runs in this thread while its memory is being swapped.
+ *
+ * Other threads may run meanwhile (a library that dlopen() loads while
+ * the program's threads run), which is why the rule is:
+ *  - a read-only range swaps whatever other threads do.  Its copy was
+ *    made by prepare, from the file, and its content cannot change
+ *    before the swap; the swap is one mremap or one mmap(MAP_FIXED),
+ *    which the kernel makes under its lock on the address space, so
+ *    another thread executing in the range, or a signal handler of
+ *    another thread running there, takes the same instructions from the
+ *    old pages or the new.  Blocking signals in this thread alone is
+ *    enough for that reason;
+ *  - a writable range swaps only while the process has one thread: it
+ *    is copied here, and another thread could write to it between the
+ *    copy and the swap.  The caller leaves it out otherwise
+ *    (runtime/move.c);
+ *  - a failed swap that left the old pages in place never restores by
+ *    copy while other threads run (recover_thp is 0 then): that would
+ *    leave the range empty for a moment.  One whose old pages the kernel
+ *    took away is restored whatever the threads: it is the only way
+ *    back.
  *
  * sw_copy_pages, the copy of a range from the live memory, is reached
  * from sw_commit_run for writable ranges and called directly by prepare,
@@ -27,11 +47,11 @@
  * hugetlb mappings (before Linux 5.16), mmap(MAP_FIXED) of a hugetlb file
  * that already holds every page.  That call is the point of no return for
  * its range.  If it fails, the range is restored from the scratch copy:
- * onto transparent huge pages when they are usable (the process has no
- * other thread to see the range empty for that moment), else onto base
+ * onto transparent huge pages when they are usable (and the process has
+ * no other thread to see the range empty for that moment), else onto base
  * pages, or, when the old pages are still in place and THP is not
- * usable, it simply stays on them.  Only if the restore fails too does
- * the process end, with a message.
+ * usable or other threads run, it simply stays on them.  Only if the
+ * restore fails too does the process end, with a message.
  */
 #include <errno.h>
 #include <signal.h>
@@ -328,6 +348,21 @@ SW_INLINE long swap_one(const struct sw_commit *c, struct sw_range *s,
 	return raw_mmap((void *)s->target, s->len, s->prot,
 			MAP_PRIVATE | MAP_NORESERVE | MAP_FIXED, s->fd, 0);
 }
+
+/*
+ * The end of sw_text, for the copy (runtime/stub.c): a label in the
+ * section's last subsection, which the assembler places after every
+ * function the compiler puts in the section, in whatever order it emits
+ * them.  A label of the section's own, rather than the __start_ and
+ * __stop_ symbols a linker makes for it, which it would export from every
+ * shared library that carries the runtime.
+ */
+__asm__(".pushsection sw_text,\"ax\",@progbits\n"
+	".subsection 8191\n"
+	".globl sw_text_end\n"
+	".hidden sw_text_end\n"
+	"sw_text_end:\n"
+	".popsection\n");
 
 /*
  * Inlined copy_live: a call from sw_commit_run to another function would

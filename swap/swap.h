@@ -134,6 +134,12 @@ struct sw_commit {
 long sw_commit_run(struct sw_commit *c);
 
 /*
+ * The first byte past sw_text, the section holding sw_commit_run and
+ * sw_copy_pages and nothing else.
+ */
+extern const char sw_text_end[] __attribute__((visibility("hidden")));
+
+/*
  * Copy S's live memory (S->copy) into its scratch mapping, page by page
  * as S->source says, through C's pagemap and program file: the copy
  * commit makes of a writable range, for prepare to make of a read-only

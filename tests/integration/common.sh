@@ -153,14 +153,14 @@ build_c() {
 # Two eu-elflint 0.188 messages about what the embedded runtime brings
 # into every relinked program are ignored wherever the tests run it:
 #  - it reports every note of an owner it does not know, and so the
-#    runtime's own (.note.hugelink, owner "hugelink", core/note.h), though
+#    runtime's own two (.note.hugelink, owner "hugelink", core/note.h), though
 #    an owner's note types are its own to define;
 #  - it measures a local TLS symbol's value (an offset in the TLS
 #    segment) against its .tbss section alone, so the fork guard's
 #    thread-local pointer (runtime/forkguard.c) "does not fit" whenever
 #    the program has .tdata too: a plain gcc link of any such program
 #    gets the same message.
-HL_NOTE_LINT="note type 1 with owner name 'hugelink'\\|symbol [0-9]* (forking) does not fit completely in referenced section \\[ *[0-9]*\\] '\\.tbss'"
+HL_NOTE_LINT="note type [12] with owner name 'hugelink'\\|symbol [0-9]* (forking) does not fit completely in referenced section \\[ *[0-9]*\\] '\\.tbss'"
 
 # elf_check FILE: the relinked binary must pass eu-elflint.  elflint
 # 0.188 rejects every static executable, plainly linked ones included,
@@ -208,6 +208,51 @@ build_segcheck() {
 	hl_cc $HC_CFLAGS -o "$_n" "$HLINC/segcheck.c" -Wl,--hugetlbfs-align "$@" ||
 		fail "cannot link $_n with $*"
 	elf_check "$_n"
+}
+
+# build_libcheck NAME [FLAGS...]: the library checker (lib/libcheck.c) as
+# the shared object NAME, relinked through the wrapper with FLAGS
+# (--hugetlbfs-align, say; none: a plain link).  Its constructor of
+# priority 100 runs before the runtime's, as an early writer.
+build_libcheck() {
+	_n=$1; shift
+	hl_cc $HC_CFLAGS -Wno-prio-ctor-dtor -fPIC -shared -o "$_n" \
+		"$HLINC/libcheck.c" "$@" || fail "cannot link $_n with $*"
+}
+
+# build_libuse NAME [FLAGS...]: the library's user (lib/libuse.c) as NAME,
+# through the wrapper with FLAGS; "-L. -lcheck..." there links it with a
+# libcheck, whatever --as-needed says, found again by a run path here.
+build_libuse() {
+	_n=$1; shift
+	hl_cc $HC_CFLAGS -o "$_n" "$HLINC/libuse.c" -Wl,--no-as-needed "$@" \
+		-Wl,-rpath,"$PWD" || fail "cannot link $_n with $*"
+}
+
+# acts WHO PRELOAD PROGRAM [ARG...]: exactly one copy of the runtime acts
+# when PROGRAM runs, with PRELOAD as LD_PRELOAD ("" for none), and it is
+# the one in the object whose path ends in /WHO (a grep pattern).  The
+# oracle is gdb: a breakpoint on hl_config_read, which only the copy that
+# acts calls, and only once per process, at every copy; gdb names the
+# object of each hit.  Run with HUGETLB_ELFMAP=no, so that nothing moves
+# under the breakpoints (with nothing asked at all, no copy reads the
+# configuration).
+acts() {
+	_who=$1 _pre=$2
+	shift 2
+	need_cmd gdb
+	gdb_hits hits.gdb hl_config_read
+	_env=
+	[ -z "$_pre" ] || _env="set environment LD_PRELOAD=$_pre"
+	gdb -q -batch -ex "set environment HUGETLB_ELFMAP=no" -ex "$_env" \
+		-x hits.gdb --args "$@" >gdb.out 2>&1 ||
+		fail "gdb $*: $(cat gdb.out)"
+	grep '^hl_config_read in section' gdb.out >hits || true
+	[ "$(wc -l <hits)" -eq 1 ] ||
+		fail "$*${_pre:+ with $_pre}: $(wc -l <hits) runtimes acted: $(cat hits)"
+	grep -q " of .*/$_who\$" hits ||
+		fail "$*${_pre:+ with $_pre}: the runtime in $(cat hits), not $_who's"
+	ok "$*${_pre:+, $_pre preloaded}: one runtime acts, $_who's"
 }
 
 # build_helper NAME: the test helper lib/NAME.c (nothp, nomremap), built

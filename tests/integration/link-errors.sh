@@ -37,9 +37,13 @@ refused 3 "not GNU ld, gold, lld or mold" out \
 ln -s "$LD" ld.unknown
 refused 3 "no real linker for that name" out ./ld.unknown -o out start.o
 
-# The post-link edit cannot work on a raw binary: the output goes.
+# The post-link edit cannot work on a raw binary: the output goes.  (A
+# shared object for i386, which the runtime is not built for, gets the
+# layout alone: a raw binary cannot carry the runtime's references to
+# libc.)
+as --32 -o start32.o start.S || fail "as --32 cannot assemble start.S"
 refused 4 "not an ELF file" out \
-	"$LD" --hugetlbfs-align --oformat=binary -shared -o out start.o
+	"$LD" -m elf_i386 --hugetlbfs-align --oformat=binary -shared -o out start32.o
 # The real linker's own failure keeps its status (GNU ld: 1).
 refused 1 "nowhere" out \
 	"$LD" --hugetlbfs-align -shared -o out start.o --require-defined=nowhere

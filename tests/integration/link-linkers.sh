@@ -41,9 +41,10 @@ for l in bfd lld mold gold; do
 		check_with "$l" "$kind"
 	done
 	hl_cc -fuse-ld="$l" -shared -fPIC -Wl,--hugetlbfs-align -o "lib$l.so" lib.c
+	$CC -fuse-ld="$l" -shared -fPIC -o "libplain-$l.so" lib.c
 	check_pages "lib$l.so" $P $P
 	check_p_align "lib$l.so" $P
-	check_no_runtime "lib$l.so"
+	check_library_runtime "libplain-$l.so" "lib$l.so"
 	hl_cc -fuse-ld="$l" -Wl,--hugetlbfs-align -o "use-$l" use.c -L. "-l$l" \
 		-Wl,-rpath,"$PWD"
 	check_run "use-$l" $P pie

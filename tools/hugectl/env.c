@@ -80,6 +80,24 @@ static int set_elfmap(struct ctl_vars *v, const struct ctl_opts *o)
 	return ctl_set(v, "HUGETLB_ELFMAP", "%s%s%s", r, *r && *w ? ":" : "", w);
 }
 
+/*
+ * --libs: the libraries, and HUGETLB_FORCE_ELFMAP, without which a
+ * library that was not relinked keeps every segment on base pages.  It
+ * moves only the aligned interiors of what was not relinked, the
+ * program's included.
+ */
+static int set_libs(struct ctl_vars *v, const struct ctl_opts *o)
+{
+	if (!o->libs || o->disable)
+		return 0;
+	ctl_note(v, HL_V_INFO, "--libs: HUGETLB_FORCE_ELFMAP=yes, so that "
+		 "the libraries named, which were not relinked, put the aligned "
+		 "interiors of their segments on huge pages");
+	if (ctl_set(v, "HUGELINK_LIBS", "%s", o->libs))
+		return -1;
+	return ctl_set(v, "HUGETLB_FORCE_ELFMAP", "yes");
+}
+
 const char *ctl_runtime(const struct ctl_opts *o, const char *libdir,
 			char *buf, size_t len)
 {
@@ -212,7 +230,7 @@ int ctl_env_build(struct ctl_vars *v, const struct ctl_opts *o,
 {
 	memset(v, 0, sizeof(*v));
 	if (set_verbose(v, o) || set_library_path(v, o, libdir, get, ctx) ||
-	    set_elfmap(v, o))
+	    set_elfmap(v, o) || set_libs(v, o))
 		return -1;
 	if (t->path && t->elf && !t->foreign &&
 	    ctl_plan_check(v, t, get, ctx))

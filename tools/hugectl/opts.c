@@ -154,6 +154,17 @@ static int opt_backing(struct ctl_opts *o, const struct ctl_arg *a)
 	return 0;
 }
 
+/* --libs=LIST: libraries that were not relinked, as HUGELINK_LIBS. */
+static int opt_libs(struct ctl_opts *o, const struct ctl_arg *a)
+{
+	if (!*a->arg || strlen(a->arg) >= HL_CFG_LIBS_MAX)
+		return fail(a, "--%s: expected a list of library names or paths, "
+			    "or \"all\", shorter than %d bytes", a->row->name,
+			    HL_CFG_LIBS_MAX);
+	o->libs = a->arg;
+	return 0;
+}
+
 static int opt_verbose(struct ctl_opts *o, const struct ctl_arg *a)
 {
 	char *end;
@@ -197,6 +208,9 @@ static const struct ctl_option options[] = {
 	{ "backing", 0, required_argument, "mode",
 	  "auto, hugetlb or thp: what may back them (HUGELINK_BACKING)",
 	  opt_backing, 0, 0 },
+	{ "libs", 0, required_argument, "list",
+	  "also these libraries that were not relinked, their aligned "
+	  "interiors (HUGELINK_LIBS: names, paths or all)", opt_libs, 0, 0 },
 	{ "heap", 0, optional_argument, "size",
 	  "not hugelink's: asks glibc's malloc for huge pages",
 	  opt_heap, 0, CTL_HEAP_DEFAULT },

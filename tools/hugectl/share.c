@@ -346,7 +346,7 @@ static int print_entry(struct entry *e, FILE *out, bool all)
 int ctl_share_list(FILE *out)
 {
 	fprintf(out, "%-8s %-6s %-11s %7s  %s\n", "STATE", "IN-USE", "PAGES",
-		"SEGMENT", "PROGRAM");
+		"SEGMENT", "PROGRAM OR LIBRARY");
 	return each_dir(print_entry, out, false);
 }
 

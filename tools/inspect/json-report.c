@@ -45,7 +45,7 @@ static const char *const serve_codes[] = {
 /* The HL_OBST_* bits, in bit order. */
 static const char *const obstacle_codes[HL_OBST_COUNT] = {
 	"pool_short", "thp_off", "thp_size", "static_writable",
-	"hugetlb_cannot_move", "only_hugetlb", "only_thp",
+	"hugetlb_cannot_move", "only_hugetlb", "only_thp", "library_writable",
 };
 
 #define CODE(table, v) \
@@ -168,12 +168,69 @@ static void print_usdt(FILE *out, const struct in_usdt *u)
 		u->moved ? "silenced" : "fire", u->probes, u->moved);
 }
 
+static const char *const lib_codes[] = {
+	[HL_LIB_NONE] = "none",
+	[HL_LIB_FLAGGED] = "flagged",
+	[HL_LIB_NAMED] = "named",
+	[HL_LIB_ALL] = "all",
+	[HL_LIB_CARRIER] = "carrier",
+};
+
+static void print_lib_seg(FILE *out, const struct in_lib *l, int i, int last)
+{
+	const struct hl_seg *s = &l->plan.seg[i];
+
+	fprintf(out, "       {\"phdr\": %d, \"remap\": %s, \"page_size\": %zu, "
+		"\"pages\": %zu, \"why\": \"%s\", \"backing\": ", s->phdr,
+		yes(s->remap), s->page, hl_seg_pages(s), CODE(why_codes, s->why));
+	in_json_str(out, s->remap ? hl_backing_name(l->backing[i].backing) : NULL);
+	fprintf(out, "}%s\n", last ? "" : ",");
+}
+
+static void print_lib(FILE *out, const struct in_lib *l, int last)
+{
+	int nseg = l->moves ? l->plan.nseg : 0;
+
+	fputs("    {", out);
+	in_json_kstr(out, "name", l->name);
+	fputs(", ", out);
+	in_json_kstr(out, "path", l->path);
+	fputs(", ", out);
+	in_json_kstr(out, "found_by", l->path ? l->from : NULL);
+	fprintf(out, ", \"readable\": %s, \"kind\": \"%s\", "
+		"\"relinked\": %s, \"carries_runtime\": %s, \"moves\": %s,\n"
+		"     ", yes(l->opened), CODE(lib_codes, l->kind),
+		yes(l->relinked), yes(l->link.has_note), yes(l->moves));
+	in_json_kstr(out, "text", in_lib_text(l));
+	fputs(", \"segments\": [\n", out);
+	for (int i = 0; i < nseg; i++)
+		print_lib_seg(out, l, i, i == nseg - 1);
+	fprintf(out, "     ]}%s\n", last ? "" : ",");
+}
+
+/* "libraries": [...], "library_runtime": ...; null for a static program. */
+static void print_libs(FILE *out, const struct in_libs *ls)
+{
+	if (!ls->gathered) {
+		fputs("  \"libraries\": null, \"library_runtime\": null,\n"
+		      "  \"library_runtime_moves\": false,\n", out);
+		return;
+	}
+	fputs("  \"libraries\": [\n", out);
+	for (size_t i = 0; i < ls->n; i++)
+		print_lib(out, &ls->lib[i], i + 1 == ls->n);
+	fputs("  ],\n  ", out);
+	in_json_kstr(out, "library_runtime", ls->acting);
+	fprintf(out, ",\n  \"library_runtime_moves\": %s,\n", yes(ls->acts));
+}
+
 void in_print_json(FILE *out, const struct in_report *r)
 {
 	int nseg = r->plan_ok ? r->plan.nseg : 0;
 
 	print_program(out, r);
 	print_usdt(out, &r->usdt);
+	print_libs(out, &r->libs);
 	fputs("  \"segments\": [\n", out);
 	for (int i = 0; i < nseg; i++)
 		print_seg(out, r, &r->plan.seg[i], i == nseg - 1);

@@ -99,7 +99,7 @@ static void print_object(FILE *out, const struct in_live *lv,
 {
 	int whole = 0, some = 0;
 
-	fputs(o->main ? "program: " : "object: ", out);
+	fputs(o->main ? "program: " : "library: ", out);
 	put_name(out, o->path);
 	fprintf(out, " (ELF%d, %s), load bias 0x%lx\n",
 		o->cls == ELFCLASS32 ? 32 : 64,

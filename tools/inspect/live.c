@@ -11,6 +11,12 @@
  * (AT_PHDR), which stays right when every segment has been moved off the
  * file; the loader's own vector says nothing of a program it loaded, so
  * that one's bias comes from the mappings of its file that are left.
+ *
+ * The shared objects follow the program, in the order of their first
+ * mappings: every other mapped ELF file of type ET_DYN, each with the
+ * bias its mappings that are left tell (a
+ * library whose every mapping moved off its file cannot be placed, and
+ * is left out).
  */
 #include <err.h>
 #include <stdlib.h>
@@ -194,6 +200,71 @@ static int locate(struct in_live *lv, struct prog *exe, struct prog *loaded,
 	return 0;
 }
 
+/*
+ * Open the mapped file of LV->map[I] into P if it is a shared object:
+ * ELF of type ET_DYN (the program is left out by the caller; libc.so.6
+ * asks for an interpreter, and many plugins have no soname).
+ */
+static bool try_library(struct in_live *lv, size_t i, struct prog *p)
+{
+	p->fd = in_proc_open_mapped(lv->pid, &lv->map[i]);
+	if (p->fd < 0)
+		return false;
+	if (is_elf(p->fd)) {
+		p->path = strdup(lv->map[i].line.path);
+		if (p->path && !prog_read(p) && p->elf.eh.type == ET_DYN)
+			return true;
+	}
+	prog_close(p);
+	free(p->path);
+	p->path = NULL;
+	return false;
+}
+
+/* Add the library open in P; one whose load bias its mappings do not
+ * tell is left out. */
+static int add_library(struct in_live *lv, struct prog *p)
+{
+	struct in_object *grown = realloc(lv->obj, (lv->nobj + 1) *
+					  sizeof(*lv->obj)), *o;
+
+	if (!grown) {
+		warn("process %d", (int)lv->pid);
+		return -1;
+	}
+	lv->obj = grown;
+	o = &lv->obj[lv->nobj];
+	memset(o, 0, sizeof(*o));
+	if (fill_object(o, p) ||
+	    in_bias_from_maps(p->elf.ph, p->elf.eh.phnum, lv->map, lv->nmap,
+			      of_object, o, lv->base_page, &o->bias))
+		return 0;
+	o->path = p->path;
+	p->path = NULL;
+	lv->nobj++;
+	return in_cover(lv, o, p->elf.ph, p->elf.eh.phnum);
+}
+
+/* Every shared object the process maps, after the program, in address
+ * order. */
+static int gather_libraries(struct in_live *lv)
+{
+	for (size_t i = 0; i < lv->nmap; i++) {
+		struct prog p = { .fd = -1 };
+		int rc = 0;
+
+		if (!first_of_file(lv, i) || of_object(&lv->map[i], &lv->obj[0]))
+			continue;
+		if (try_library(lv, i, &p))
+			rc = add_library(lv, &p);
+		prog_close(&p);
+		free(p.path);
+		if (rc)
+			return -1;
+	}
+	return 0;
+}
+
 int in_live_gather(struct in_live *lv, pid_t pid)
 {
 	struct prog exe = { .fd = -1 }, loaded = { .fd = -1 }, *p;
@@ -224,6 +295,8 @@ int in_live_gather(struct in_live *lv, pid_t pid)
 		p->path = NULL;
 		rc = in_cover(lv, &lv->obj[0], p->elf.ph, p->elf.eh.phnum);
 	}
+	if (!rc)
+		rc = gather_libraries(lv);
 	prog_close(&exe);
 	prog_close(&loaded);
 	free(exe.path);

@@ -4,7 +4,8 @@
  * hugelink-inspect --pid: what backs each loadable segment of a running
  * process now, read from its /proc/<pid>/smaps.
  *
- * The view is a list of objects, the program first, each with its
+ * The view is a list of objects, the program first, then every shared
+ * library the process maps, each with its
  * PT_LOAD segments at their run-time addresses, and each segment cut
  * into the parts that one mapping covers: a segment the runtime moved
  * in part (or whose data, RELRO and bss the kernel maps separately) has

@@ -1,7 +1,8 @@
 /*
  * hugelink-inspect: say what the hugelink runtime would do with a
- * program under the current environment, segment by segment, and
- * whether this machine can serve it right now; or, with --pid, what
+ * program under the current environment, segment by segment, and with
+ * each of its shared libraries, and whether this machine can serve it
+ * right now; or, with --pid, what
  * backs each segment of a running process now; or, with --perf-map,
  * write the map perf needs to name the functions of a running process's
  * moved text.
@@ -132,7 +133,7 @@ static int read_host(struct in_host *host)
 
 static int inspect(const char *path, bool json)
 {
-	struct in_report *r = malloc(sizeof(*r));
+	struct in_report *r = calloc(1, sizeof(*r));
 	char shown[TL_ESCAPED_LEN(PATH_MAX)];
 	struct in_host host;
 	struct el_file f = { .fd = -1 };
@@ -146,7 +147,8 @@ static int inspect(const char *path, bool json)
 		return -1;
 	}
 	if (!read_host(&host) && !el_open_as(&f, path, shown) &&
-	    !in_gather(r, &f, &host, host_env_get, NULL, HOST_SYSFS_HUGEPAGES)) {
+	    !in_gather(r, &f, &host, host_env_get, NULL, HOST_SYSFS_HUGEPAGES) &&
+	    !in_libs_gather(&r->libs, r, path, host_env_get, NULL)) {
 		r->path = path;
 		if (json)
 			in_print_json(stdout, r);
@@ -154,6 +156,7 @@ static int inspect(const char *path, bool json)
 			in_print_text(stdout, r);
 		rc = 0;
 	}
+	in_libs_free(&r->libs);
 	el_close(&f);
 	free(r);
 	return rc;

@@ -15,6 +15,7 @@
 #include "elf/link.h"
 #include "host/offer.h"
 #include "host/pool.h"
+#include "tools/inspect/libs.h"
 
 /* How the runtime gets into the program. */
 enum in_runtime {
@@ -76,6 +77,7 @@ struct in_report {
 	struct in_size size[HL_MAX_SIZES];
 	int nsize;
 	struct in_usdt usdt;
+	struct in_libs libs;		/* in_libs_gather: its libraries */
 };
 
 /* The host: its class and machine decide IN_RT_FOREIGN. */

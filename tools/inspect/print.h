@@ -13,6 +13,9 @@
 void in_print_text(FILE *out, const struct in_report *r);
 void in_print_json(FILE *out, const struct in_report *r);
 
+/* The libraries of R (R->libs), as text: part of in_print_text. */
+void in_print_libs_text(FILE *out, const struct in_report *r);
+
 /* The view of a running process (hugelink-inspect --pid). */
 void in_print_live_text(FILE *out, const struct in_live *lv);
 void in_print_live_json(FILE *out, const struct in_live *lv);

@@ -81,6 +81,18 @@ char *in_proc_slurp(pid_t pid, const char *name, size_t *len)
 	return buf;
 }
 
+char *in_read_file(const char *path, size_t *len)
+{
+	int fd = open(path, OPEN_FLAGS);
+	char *buf;
+
+	if (fd < 0)
+		return NULL;
+	buf = read_all(fd, len);
+	close(fd);
+	return buf;
+}
+
 int in_proc_open_exe(pid_t pid, char **path)
 {
 	char link[64], target[PATH_MAX];

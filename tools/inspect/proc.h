@@ -20,6 +20,13 @@
 char *in_proc_slurp(pid_t pid, const char *name, size_t *len);
 
 /*
+ * The whole of the file PATH (/etc/ld.so.cache), NUL-terminated, in
+ * memory the caller frees; *LEN gets its length.  NULL, without a word,
+ * when it cannot be read.
+ */
+char *in_read_file(const char *path, size_t *len);
+
+/*
  * Open the program file /proc/PID/exe refers to, and put what it links
  * to in *PATH (the caller frees it).  Returns the descriptor, or -1
  * after a warning naming the process and the cause.

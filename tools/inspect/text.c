@@ -198,4 +198,5 @@ void in_print_text(FILE *out, const struct in_report *r)
 	print_backings(out, r);
 	print_usdt(out, &r->usdt);
 	print_pools(out, r);
+	in_print_libs_text(out, r);
 }

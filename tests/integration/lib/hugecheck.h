@@ -177,6 +177,52 @@ static inline int hc_in_child(int (*child)(void))
 	       WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
+/*
+ * Print the path, inode and device /proc/self/maps gives for the mapping
+ * of ADDR, after PREFIX: "PREFIXbacking PATH" ("(anonymous)" for none),
+ * "PREFIXinode N", "PREFIXdevice MAJOR:MINOR".
+ */
+static inline void hc_print_backing(const char *prefix, const void *addr)
+{
+	uintptr_t a = (uintptr_t)addr;
+	char line[512], dev[16] = "0:0", *path = NULL;
+	FILE *f = fopen("/proc/self/maps", "r");
+	unsigned long s, e, inode = 0;
+	int off;
+
+	while (f && fgets(line, sizeof(line), f))
+		if (sscanf(line, "%lx-%lx %*s %*s %15s %lu %n", &s, &e, dev,
+			   &inode, &off) == 4 && a >= s && a < e) {
+			path = line + off;
+			path[strcspn(path, "\n")] = '\0';
+			break;
+		}
+	printf("%sbacking %s\n", prefix, path && *path ? path : "(anonymous)");
+	printf("%sinode %lu\n", prefix, path ? inode : 0);
+	printf("%sdevice %s\n", prefix, path ? dev : "0:0");
+	if (f)
+		fclose(f);
+	fflush(stdout);
+}
+
+/* Print HugePages_Free and HugePages_Rsvd: "pool-free N", "pool-rsvd N". */
+static inline void hc_print_pool(void)
+{
+	char line[128];
+	long v;
+	FILE *f = fopen("/proc/meminfo", "r");
+
+	while (f && fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "HugePages_Free: %ld", &v) == 1)
+			printf("pool-free %ld\n", v);
+		if (sscanf(line, "HugePages_Rsvd: %ld", &v) == 1)
+			printf("pool-rsvd %ld\n", v);
+	}
+	if (f)
+		fclose(f);
+	fflush(stdout);
+}
+
 /* A simple checksum for "every byte reads as it did before". */
 static inline uint64_t hc_sum(const void *p, size_t len)
 {

@@ -189,9 +189,16 @@ check_embedded_runtime() {
 	! grep -q 'R.*PATH.*'"$HLLIB" dyn.txt || fail "$1: has a run path to $HLLIB"
 }
 
-# check_no_runtime FILE: shared objects do not carry the runtime.
-check_no_runtime() {
-	! readelf -d "$1" | grep -q libhugelink || fail "$1: links the runtime"
+# check_library_runtime PLAIN FILE: a shared object carries the runtime
+# as a program does (check_embedded_runtime), and exports none of it: its
+# global dynamic symbols are those of PLAIN, the same library linked
+# without the wrapper by the same linker.
+check_library_runtime() {
+	check_embedded_runtime "$2"
+	nm -D --defined-only --extern-only "$1" | awk '{ print $3 }' | sort >exports.want
+	nm -D --defined-only --extern-only "$2" | awk '{ print $3 }' | sort >exports.txt
+	grep -qx lib_value exports.want || fail "$1: nm -D finds no lib_value"
+	diff -u exports.want exports.txt || fail "$2: exports more than $1 does"
 }
 
 # load_flags FILE: p_flags of each PT_LOAD of a 64-bit little-endian ELF
@@ -354,7 +361,7 @@ check_program() {
 }
 
 # check_shared MODE: a shared library and a program using it, both linked
-# in MODE; the library gets the layout but not the runtime.
+# in MODE; the library gets the layout and the runtime, as the program.
 check_shared() {
 	set -- "$1" $(mode_pages "$1")
 	$CC -O1 -shared -fPIC -o "libplain-$1.so" lib.c
@@ -363,7 +370,7 @@ check_shared() {
 	check_wx "libhl-$1.so"
 	check_types "libplain-$1.so" "libhl-$1.so"
 	check_p_align "libhl-$1.so" "$3"
-	check_no_runtime "libhl-$1.so"
+	check_library_runtime "libplain-$1.so" "libhl-$1.so"
 	case $1 in
 	B) elflint_bss "libhl-$1.so" ;;
 	*) elflint "libhl-$1.so" "$EHDR_LINT" ;;

@@ -38,25 +38,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "bigsegs.h"
 #include "hugecheck.h"
+#include "samefile.h"
 
-#ifndef MB
-#define MB 3
-#endif
-#define SZ ((size_t)MB << 20)
-
-/* Megabytes of each kind, made by the assembler so builds stay fast. */
-#define STR_(x) #x
-#define STR(x) STR_(x)
-__asm__(".section .text.segcheck,\"ax\",@progbits\n"
-	".globl big_text\nbig_text:\n"
-	".fill " STR(MB) " * 1048576, 1, 0xc3\n"	/* ret */
-	".section .rodata.segcheck,\"a\",@progbits\n"
-	".globl big_ro\nbig_ro:\n.fill " STR(MB) " * 1048576, 1, 0x5a\n"
-	".data\n.globl big_data\nbig_data:\n.fill " STR(MB) " * 1048576, 1, 0xa5\n"
-	".text\n");
-extern unsigned char big_text[], big_ro[], big_data[];
-static unsigned char big_bss[SZ];
 
 __thread int tls_value = 42;
 static const char *const relro_table[] = { "relro", "table" };
@@ -92,31 +77,6 @@ static void early(void)
 __attribute__((section(".preinit_array"), used))
 static void (*const preinit)(void) = early;
 
-struct query {
-	uintptr_t addr;
-	off_t off;
-	int found;
-};
-
-/* Where in the program file the byte at q->addr came from. */
-static int find_offset(struct dl_phdr_info *info, size_t size, void *data)
-{
-	struct query *q = data;
-
-	(void)size;
-	for (int i = 0; i < info->dlpi_phnum; i++) {
-		const ElfW(Phdr) *p = &info->dlpi_phdr[i];
-		uintptr_t start = info->dlpi_addr + p->p_vaddr;
-
-		if (p->p_type == PT_LOAD && q->addr >= start &&
-		    q->addr < start + p->p_filesz) {
-			q->off = (off_t)(p->p_offset + (q->addr - start));
-			q->found = 1;
-		}
-	}
-	return 1;
-}
-
 /*
  * The program's file: argv[0] when it is a path (started as "ld.so ./sc",
  * /proc/self/exe is the loader), else /proc/self/exe.
@@ -126,17 +86,7 @@ static const char *program_file;
 /* Compare N bytes at ADDR with the program file, where they came from. */
 static int same_as_file(const void *addr, size_t n)
 {
-	struct query q = { (uintptr_t)addr, 0, 0 };
-	unsigned char *buf = malloc(n);
-	int fd = open(program_file, O_RDONLY), same;
-
-	dl_iterate_phdr(find_offset, &q);
-	same = q.found && buf && fd >= 0 &&
-	       pread(fd, buf, n, q.off) == (ssize_t)n && !memcmp(buf, addr, n);
-	free(buf);
-	if (fd >= 0)
-		close(fd);
-	return same;
+	return hc_same_as_file(program_file, addr, n);
 }
 
 static void check_contents(void)
@@ -240,46 +190,6 @@ static void print_relro(void)
 	printf("relro %s\n", perms);
 }
 
-/* The path, inode and device /proc/self/maps gives for the mapping of
- * ADDR. */
-static void print_backing(const void *addr)
-{
-	uintptr_t a = (uintptr_t)addr;
-	char line[512], dev[16] = "0:0", *path = NULL;
-	FILE *f = fopen("/proc/self/maps", "r");
-	unsigned long s, e, inode = 0;
-	int off;
-
-	while (f && fgets(line, sizeof(line), f))
-		if (sscanf(line, "%lx-%lx %*s %*s %15s %lu %n", &s, &e, dev,
-			   &inode, &off) == 4 && a >= s && a < e) {
-			path = line + off;
-			path[strcspn(path, "\n")] = '\0';
-			break;
-		}
-	printf("backing %s\n", path && *path ? path : "(anonymous)");
-	printf("inode %lu\n", path ? inode : 0);
-	printf("device %s\n", path ? dev : "0:0");
-	if (f)
-		fclose(f);
-}
-
-static void print_pool(void)
-{
-	char line[128];
-	long v;
-	FILE *f = fopen("/proc/meminfo", "r");
-
-	while (f && fgets(line, sizeof(line), f)) {
-		if (sscanf(line, "HugePages_Free: %ld", &v) == 1)
-			printf("pool-free %ld\n", v);
-		if (sscanf(line, "HugePages_Rsvd: %ld", &v) == 1)
-			printf("pool-rsvd %ld\n", v);
-	}
-	if (f)
-		fclose(f);
-}
-
 static void print_middles(void)
 {
 	hc_report("text-mid", big_text + SZ / 2, 1);
@@ -372,9 +282,9 @@ int main(int argc, char **argv)
 		else if (!strcmp(argv[i], "first"))
 			print_firsts();
 		else if (!strcmp(argv[i], "backing"))
-			print_backing(big_text);
+			hc_print_backing("", big_text);
 		else if (!strcmp(argv[i], "pool"))
-			print_pool();
+			hc_print_pool();
 		else if (!strcmp(argv[i], "where"))
 			print_where();
 		else if (!strcmp(argv[i], "aslimit"))

@@ -119,6 +119,23 @@ static void test_hl_backing_take_static_writable_never_hugetlb(void **state)
 	assert_int_equal(hl_backing_pool(&env, M2)->wanted, 4);
 }
 
+static void test_hl_backing_take_library_writable_never_hugetlb(void **state)
+{
+	struct hl_backing_env env = env_with(10);
+	struct hl_backing_choice c;
+
+	(void)state;
+	env.is_library = true;
+	env.thp_page = 0;
+	c = hl_backing_take(&env, HL_CLASS_W, M2, 4);
+	assert_int_equal(c.backing, HL_BACK_BASE);
+	assert_int_equal(c.obstacles, HL_OBST_THP_OFF | HL_OBST_LIBRARY);
+	assert_int_equal(hl_backing_pool(&env, M2)->wanted, 0);
+	/* A library's read-only ranges take the pool as a program's do. */
+	c = hl_backing_take(&env, HL_CLASS_R, M2, 4);
+	assert_int_equal(c.backing, HL_BACK_HUGETLB);
+}
+
 static void test_hl_backing_take_no_move(void **state)
 {
 	struct hl_backing_env env = env_with(10);
@@ -235,6 +252,7 @@ int main(void)
 		cmocka_unit_test(test_hl_backing_take_writable_pool_when_no_thp),
 		cmocka_unit_test(test_hl_backing_take_writable_gigantic_is_hugetlb),
 		cmocka_unit_test(test_hl_backing_take_static_writable_never_hugetlb),
+		cmocka_unit_test(test_hl_backing_take_library_writable_never_hugetlb),
 		cmocka_unit_test(test_hl_backing_take_no_move),
 		cmocka_unit_test(test_hl_backing_take_modes),
 		cmocka_unit_test(test_hl_backing_refuse_counts_once),

@@ -76,6 +76,55 @@ static void test_hl_config_read_perf_map(void **state)
 	assert_string_equal(read_env(off).error, "");
 }
 
+static void test_hl_config_read_libs(void **state)
+{
+	const char *env[] = { "HUGELINK_LIBS", "libLLVM-14.so.1,/opt/x/libz.so", NULL };
+	struct hl_config cfg = read_env(env);
+	char big[HL_CFG_LIBS_MAX + 8];
+	const char *toolong[] = { "HUGELINK_LIBS", big, NULL };
+
+	(void)state;
+	assert_string_equal(cfg.libs, "libLLVM-14.so.1,/opt/x/libz.so");
+	memset(big, 'a', sizeof(big) - 1);
+	big[sizeof(big) - 1] = '\0';
+	cfg = read_env(toolong);
+	assert_string_equal(cfg.libs, "");
+	assert_non_null(strstr(cfg.note, "HUGELINK_LIBS"));
+}
+
+static void test_hl_libs_match(void **state)
+{
+	const char *list = "libLLVM-14.so.1::libz.so.1,/opt/lib/libfoo.so";
+
+	(void)state;
+	assert_int_equal(hl_libs_match(list, "libLLVM-14.so.1", NULL, NULL),
+			 HL_LIBS_BY_NAME);
+	/* By soname, whatever the file is called. */
+	assert_int_equal(hl_libs_match(list, "libz.so.1.2.13", "libz.so.1", NULL),
+			 HL_LIBS_BY_NAME);
+	assert_int_equal(hl_libs_match(list, "libz.so.1.2.13", "libz.so", NULL),
+			 HL_LIBS_NOT);
+	/* A path names that path only. */
+	assert_int_equal(hl_libs_match(list, "libfoo.so", NULL,
+				       "/opt/lib/libfoo.so"), HL_LIBS_BY_NAME);
+	assert_int_equal(hl_libs_match(list, "libfoo.so", NULL,
+				       "/usr/lib/libfoo.so"), HL_LIBS_NOT);
+	assert_int_equal(hl_libs_match(list, "libLLVM-14", NULL, NULL),
+			 HL_LIBS_NOT);
+	/* An empty entry names nothing, not the library with no soname. */
+	assert_int_equal(hl_libs_match(list, "libc.so.6", "", "/lib/libc.so.6"),
+			 HL_LIBS_NOT);
+	assert_int_equal(hl_libs_match("", "libc.so.6", "libc.so.6", NULL),
+			 HL_LIBS_NOT);
+	/* "all" names every library; a name still names it by name. */
+	assert_int_equal(hl_libs_match("libx.so:all", "libc.so.6", NULL, NULL),
+			 HL_LIBS_BY_ALL);
+	assert_int_equal(hl_libs_match("all:libc.so.6", "libc.so.6", NULL, NULL),
+			 HL_LIBS_BY_NAME);
+	assert_int_equal(hl_libs_match("allx", "libc.so.6", NULL, NULL),
+			 HL_LIBS_NOT);
+}
+
 static void test_hl_config_read_own_variables_strictly(void **state)
 {
 	static const struct {
@@ -397,6 +446,8 @@ int main(void)
 		cmocka_unit_test(test_hl_config_read_defaults),
 		cmocka_unit_test(test_hl_config_may_ask),
 		cmocka_unit_test(test_hl_config_read_perf_map),
+		cmocka_unit_test(test_hl_config_read_libs),
+		cmocka_unit_test(test_hl_libs_match),
 		cmocka_unit_test(test_hl_config_read_own_variables_strictly),
 		cmocka_unit_test(test_hl_config_parse_elfmap_forms),
 		cmocka_unit_test(test_hl_config_parse_elfmap_caps),

@@ -374,6 +374,78 @@ static void test_hl_plan_build_malformed(void **state)
 	assert_int_equal(p.nseg, HL_MAX_SEGS);
 }
 
+/* gcc -shared with GNU ld's default layout, a large text, bss unpadded. */
+static const struct hl_phdr plain_lib[] = {
+	LOAD(PF_R, 0, 0, 0x650, 0x650),
+	LOAD(PF_R | PF_X, 0x1000, 0x1000, 0x500000, 0x500000),
+	LOAD(PF_R, 0x501000, 0x501000, 0x1000, 0x1000),
+	LOAD(PF_R | PF_W, 0x502e10, 0x503e10, 0x300, 0x300000),
+	RELRO(0x503e10, 0x1f0, 0x1f0),
+};
+
+/* gcc -shared through the wrapper: .hugelink.pad ends bss on a boundary. */
+static const struct hl_phdr padded_lib[] = {
+	LOAD(PF_R, 0, 0, 0x650, 0x650),
+	LOAD(PF_R | PF_X, 0x1000, 0x200000, 0x175, 0x175),
+	LOAD(PF_R, 0x2000, 0x400000, 0xe4, 0xe4),
+	LOAD(PF_R | PF_W, 0x2dcc, 0x7ffdcc, 0x3d0b70, 0x600234),
+	RELRO(0x7ffdcc, 0x234, 0x234),
+};
+
+static void test_hl_plan_build_object_limit(void **state)
+{
+	struct hl_config cfg = cfg_env("RW");
+	uintptr_t bias = 0x7f0000000000;
+	uintptr_t end = hl_phdrs_end(plain_lib, 5, bias, 4096);
+	struct hl_plan p;
+
+	(void)state;
+	assert_int_equal(end, bias + 0x804000);
+	cfg.force = true;
+	/* Without a limit, bss's last huge page reaches past the library. */
+	p = PLAN(cfg, plain_lib, bias);
+	assert_int_equal(p.seg[3].map_end, bias + 0xa00000);
+	assert_int_equal(hl_plan_build_object(&p, &cfg, &sizes, plain_lib, 5,
+					      bias, end), 0);
+	assert_int_equal(p.seg[1].why, HL_WHY_PARTIAL);
+	assert_int_equal(p.seg[1].map_end, bias + 0x400000);
+	assert_int_equal(p.seg[3].why, HL_WHY_PARTIAL);
+	assert_int_equal(p.seg[3].map_start, bias + 0x600000);
+	assert_int_equal(p.seg[3].map_end, bias + 0x800000);
+	/* Not forced, a range that would reach past it ends before it too;
+	 * one that would share a huge page with another segment is refused. */
+	cfg.force = false;
+	assert_int_equal(hl_plan_build_object(&p, &cfg, &sizes, aligned_pie, 6,
+		bias, hl_phdrs_end(aligned_pie, 6, bias, 4096)), 0);
+	assert_true(p.seg[2].remap);
+	assert_int_equal(p.seg[3].why, HL_WHY_PARTIAL);
+	assert_int_equal(p.seg[3].map_start, bias + 0x800000);
+	assert_int_equal(p.seg[3].map_end, bias + 0xe00000);
+	assert_int_equal(hl_plan_build_object(&p, &cfg, &sizes, plain_lib, 5,
+					      bias, end), 0);
+	assert_int_equal(p.seg[1].why, HL_WHY_SHARES_PAGE);
+	/* The wrapper pads bss to a boundary: then all of it goes. */
+	assert_int_equal(hl_plan_build_object(&p, &cfg, &sizes, padded_lib, 5,
+		bias, hl_phdrs_end(padded_lib, 5, bias, 4096)), 0);
+	assert_int_equal(p.seg[3].why, HL_WHY_FULL);
+	assert_int_equal(p.seg[3].map_start, bias + 0x800000);
+	assert_int_equal(p.seg[3].map_end, bias + 0xe00000);
+}
+
+static void test_hl_phdrs_relinked(void **state)
+{
+	struct hl_sizes none = sizes;
+
+	(void)state;
+	assert_true(hl_phdrs_relinked(&sizes, aligned_pie, 6, 0));
+	assert_true(hl_phdrs_relinked(&sizes, lld_pie, 5, M2));
+	assert_false(hl_phdrs_relinked(&sizes, plain_pie, 5, 0));
+	assert_false(hl_phdrs_relinked(&sizes, aligned_pie, 6, 0x1000));
+	none.navail = 0;
+	assert_false(hl_phdrs_relinked(&none, aligned_pie, 6, 0));
+	assert_int_equal(hl_phdrs_end(aligned_pie, 0, 0, 4096), 0);
+}
+
 static void test_hl_why_text_every_reason(void **state)
 {
 	(void)state;
@@ -395,6 +467,8 @@ int main(void)
 		cmocka_unit_test(test_hl_plan_build_page_sizes),
 		cmocka_unit_test(test_hl_plan_build_unaligned_base),
 		cmocka_unit_test(test_hl_plan_build_malformed),
+		cmocka_unit_test(test_hl_plan_build_object_limit),
+		cmocka_unit_test(test_hl_phdrs_relinked),
 		cmocka_unit_test(test_hl_why_text_every_reason),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -77,6 +77,19 @@ static void test_hl_emul_default_none(void **state)
 					 sizeof(buf)), -1);
 }
 
+static void test_lw_emul_native(void **state)
+{
+	(void)state;
+#if defined(__x86_64__) && !defined(__ILP32__)
+	assert_true(lw_emul_native("elf_x86_64"));
+#endif
+	/* The runtime is built for one word size: never for these. */
+	assert_false(lw_emul_native("elf_i386"));
+	assert_false(lw_emul_native("elf32_x86_64"));
+	assert_false(lw_emul_native("aarch64linux32"));
+	assert_false(lw_emul_native(""));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -84,6 +97,7 @@ int main(void)
 		cmocka_unit_test(test_hl_emul_page_size_unknown),
 		cmocka_unit_test(test_hl_emul_default_first_listed),
 		cmocka_unit_test(test_hl_emul_default_none),
+		cmocka_unit_test(test_lw_emul_native),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -129,12 +129,39 @@ static void test_rt_maps_file_match(void **state)
 	assert_int_equal(rt_maps_file_match(0x400000, &v, &f), 0);
 }
 
+static void test_rt_maps_judge_moved_off_the_file(void **state)
+{
+	/* The segment holds file bytes up to 0x650000, bss after. */
+	struct rt_maps_query qf = q;
+	struct rt_maps_info info;
+
+	(void)state;
+	qf.file_end = 0x650000;
+	rt_maps_begin(&qf, &info);
+	assert_int_equal(rt_maps_judge(&qf, &(struct hl_maps_line){
+		0x600000, 0x650000, 0, 4242, 0xfe, 1, "r-xp", prog.path }, &info),
+		RT_MAPS_OURS_TO_TAKE);
+	/* Anonymous memory past the file bytes is the bss. */
+	assert_int_equal(rt_maps_judge(&qf, &(struct hl_maps_line){
+		0x650000, 0x700000, 0, 0, 0, 0, "rw-p", "" }, &info),
+		RT_MAPS_OURS_TO_TAKE);
+	/* Where the file should be: a THP copy, or a shared file. */
+	assert_int_equal(rt_maps_judge(&qf, &(struct hl_maps_line){
+		0x400000, 0x800000, 0, 0, 0, 0, "r-xp", "" }, &info),
+		RT_MAPS_ALREADY_HUGE);
+	assert_int_equal(rt_maps_judge(&qf, &(struct hl_maps_line){
+		0x400000, 0x800000, 0, 77, 0, 40, "r-xp",
+		"/dev/hugepages/elflink-uid-0/x" }, &info),
+		RT_MAPS_ALREADY_HUGE);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_rt_maps_judge_own_memory),
 		cmocka_unit_test(test_rt_maps_judge_heap_outside_range),
 		cmocka_unit_test(test_rt_maps_judge_already_huge),
+		cmocka_unit_test(test_rt_maps_judge_moved_off_the_file),
 		cmocka_unit_test(test_rt_maps_judge_foreign_narrows_or_refuses),
 		cmocka_unit_test(test_rt_maps_file_match),
 	};

@@ -305,6 +305,25 @@ static void test_ctl_env_build_backing(void **state)
 	assert_string_equal(ctl_get(&fx->v, "HUGELINK_BACKING"), "thp");
 }
 
+static void test_ctl_env_build_libs(void **state)
+{
+	struct fixture *fx = *state;
+
+	fx->o.text = HL_PAGE_DEFAULT;
+	fx->o.libs = "libLLVM-14.so.1";
+	assert_int_equal(build(fx), 0);
+	assert_string_equal(ctl_get(&fx->v, "HUGETLB_ELFMAP"), "R");
+	assert_string_equal(ctl_get(&fx->v, "HUGELINK_LIBS"), "libLLVM-14.so.1");
+	/* The libraries were not relinked: only forced do they move. */
+	assert_string_equal(ctl_get(&fx->v, "HUGETLB_FORCE_ELFMAP"), "yes");
+	assert_true(has_note(&fx->v, HL_V_INFO, "--libs"));
+	/* --disable moves nothing, libraries included. */
+	ctl_vars_free(&fx->v);
+	fx->o.disable = true;
+	assert_int_equal(build(fx), 0);
+	assert_null(ctl_get(&fx->v, "HUGELINK_LIBS"));
+}
+
 #define TEST(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
 
 int main(void)
@@ -315,6 +334,7 @@ int main(void)
 		TEST(test_ctl_env_build_data_wins_over_bss),
 		TEST(test_ctl_env_build_disable),
 		TEST(test_ctl_env_build_backing),
+		TEST(test_ctl_env_build_libs),
 		TEST(test_ctl_env_build_library_path),
 		TEST(test_ctl_env_build_debug_at_99),
 		TEST(test_ctl_env_build_keeps_other_preloads),

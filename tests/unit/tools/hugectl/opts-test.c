@@ -173,6 +173,21 @@ static void test_ctl_parse_backing(void **state)
 	assert_string_equal(err, "--backing=huge: expected auto, hugetlb or thp");
 }
 
+static void test_ctl_parse_libs(void **state)
+{
+	struct ctl_opts o;
+	char err[200];
+
+	(void)state;
+	assert_int_equal(PARSE(&o, err, "prog"), 0);
+	assert_null(o.libs);
+	assert_int_equal(PARSE(&o, err, "--libs=libLLVM-14.so.1:libz.so.1",
+			       "prog"), 0);
+	assert_string_equal(o.libs, "libLLVM-14.so.1:libz.so.1");
+	assert_int_equal(PARSE(&o, err, "--libs=", "prog"), -1);
+	assert_non_null(strstr(err, "--libs: expected a list"));
+}
+
 static void test_ctl_parse_unknown_options(void **state)
 {
 	struct ctl_opts o;
@@ -192,7 +207,8 @@ static void test_ctl_usage_lists_every_option(void **state)
 {
 	static const char *names[] = {
 		"--text[=size]", "--data[=size]", "--bss[=size]", "--disable",
-		"--share-text", "--backing mode", "--heap[=size]", "--thp",
+		"--share-text", "--backing mode", "--libs list", "--heap[=size]",
+		"--thp",
 		"--shm", "--no-reserve",
 		"--no-preload", "--force-preload", "--library-path dir",
 		"--library-use-path", "--dry-run", "--verbose level", "-v", "-q",
@@ -222,6 +238,7 @@ int main(void)
 		cmocka_unit_test(test_ctl_parse_heap_and_shm),
 		cmocka_unit_test(test_ctl_parse_flags),
 		cmocka_unit_test(test_ctl_parse_backing),
+		cmocka_unit_test(test_ctl_parse_libs),
 		cmocka_unit_test(test_ctl_parse_unknown_options),
 		cmocka_unit_test(test_ctl_usage_lists_every_option),
 	};

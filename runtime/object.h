@@ -1,0 +1,44 @@
+#ifndef RUNTIME_OBJECT_H
+#define RUNTIME_OBJECT_H
+/*
+ * Which loaded objects the runtime moves, and what it calls them.
+ *
+ *  - The program, always, as before there were libraries.
+ *  - A shared library relinked with the wrapper: it carries the runtime
+ *    (its note) and is laid out for huge pages (hl_phdrs_relinked), or
+ *    a segment of it carries PF_LINUX_HUGETLB (hugeedit, B and BDT).
+ *    libhugelink.so carries the runtime too, but is not laid out.
+ *  - A library HUGELINK_LIBS names, relinked or not: with
+ *    HUGETLB_FORCE_ELFMAP=yes the huge-page interior of its segments,
+ *    as for a program that was not relinked.
+ * The vDSO, and any object the loader names no file for, never.  Each
+ * then moves the segments HUGETLB_ELFMAP (or, unset, their flags) asks
+ * for, as the program does.
+ */
+#include <stdbool.h>
+
+#include "core/config.h"
+#include "core/object.h"
+#include "core/plan.h"
+#include "runtime/image.h"
+
+enum rt_object_kind {
+	RT_OBJ_NONE,		/* not ours to move */
+	RT_OBJ_PROGRAM,
+	RT_OBJ_LIBRARY,		/* a library, of a kind (core/object.h) */
+};
+
+/*
+ * What IMG is to the runtime under CFG; for a library, *LIB says which
+ * kind (core/object.h).  A carrier still has to be laid out
+ * (hl_phdrs_relinked), which takes the machine's page sizes: the caller
+ * checks that only for HL_LIB_CARRIER.
+ */
+enum rt_object_kind rt_object_kind(const struct rt_image *img,
+				   const struct hl_config *cfg,
+				   enum hl_lib_kind *lib);
+
+/* The name reports give IMG: NULL for the program, else its file name. */
+const char *rt_object_label(const struct rt_image *img);
+
+#endif

@@ -1,0 +1,24 @@
+#ifndef TOOLS_INSPECT_LDCACHE_H
+#define TOOLS_INSPECT_LDCACHE_H
+/*
+ * /etc/ld.so.cache, as glibc's dynamic loader reads it to find a library
+ * by name: the format of glibc 2.32 and later ("glibc-ld.so.cache1.1"),
+ * alone or after the old one ("ld.so-1.7.0").  Pure: the caller reads
+ * the file; every offset is checked against its length.
+ */
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * The path the cache CACHE (LEN bytes) gives for the library NAME built
+ * for MACHINE (e_machine) and CLS (ELFCLASS32 or ELFCLASS64), as the
+ * loader takes it: the first entry of that name and architecture, a
+ * plain one (the glibc-hwcaps variants, which depend on the processor,
+ * aside).  Copied into OUT (LEN bytes); false when there is none, the
+ * architecture is one this does not know, or the cache is not one.
+ */
+bool in_ldcache_find(const void *cache, size_t len, unsigned machine, int cls,
+		     const char *name, char *out, size_t outlen);
+
+#endif

@@ -1,0 +1,79 @@
+/*
+ * The program's libraries as text: one line per library, as the loader
+ * would find it and what the runtime makes of it, then a row per
+ * segment of each library the runtime would move.  Addresses are the
+ * library's file's; paths are escaped (tools/common/escape.h).
+ */
+#include <limits.h>
+
+#include "core/size.h"
+#include "elf/simulate.h"
+#include "tools/common/escape.h"
+#include "tools/inspect/print.h"
+
+static void print_seg(FILE *out, const struct in_lib *l, int i)
+{
+	const struct hl_seg *s = &l->plan.seg[i];
+	const struct hl_phdr *p = &l->elf.ph[s->phdr];
+	char flags[5], pg[32], range[48], action[96];
+
+	in_flags_text(flags, p->flags);
+	snprintf(range, sizeof(range), "0x%llx-0x%llx",
+		 (unsigned long long)p->vaddr,
+		 (unsigned long long)(p->vaddr + p->memsz));
+	if (s->remap)
+		snprintf(action, sizeof(action), "%zu x %s, %s", hl_seg_pages(s),
+			 hl_format_size(s->page, pg, sizeof(pg)),
+			 hl_backing_name(l->backing[i].backing));
+	else
+		snprintf(action, sizeof(action), "base pages");
+	fprintf(out, "      %4d  %-22s %s  %-22s %s\n", s->phdr, range, flags,
+		action, hl_why_text(s->why));
+}
+
+/* Which copy of the runtime would move them, when it matters. */
+static void print_acting(FILE *out, const struct in_report *r)
+{
+	const struct in_libs *ls = &r->libs;
+	char name[TL_ESCAPED_LEN(PATH_MAX)];
+
+	if (!ls->acting)
+		fprintf(out, "no copy of the runtime would act: neither the "
+			"program nor a library carries it (hugectl preloads it)\n");
+	else if (!ls->acts)
+		fprintf(out, "the runtime that would act, %s, is of a hugelink "
+			"(%s) that moves no library: relink that object\n",
+			tl_escape(ls->acting, name, sizeof(name)), r->link.version);
+	else
+		fprintf(out, "the runtime that would act: %s\n",
+			tl_escape(ls->acting, name, sizeof(name)));
+}
+
+static void print_lib(FILE *out, const struct in_lib *l)
+{
+	char name[TL_ESCAPED_LEN(PATH_MAX)], path[TL_ESCAPED_LEN(PATH_MAX)];
+
+	fprintf(out, "  %s => ", tl_escape(l->name, name, sizeof(name)));
+	if (l->path)
+		fprintf(out, "%s (%s): ", tl_escape(l->path, path, sizeof(path)),
+			l->from);
+	fprintf(out, "%s", in_lib_text(l));
+	if (l->opened && l->kind != HL_LIB_NONE && !l->moves)
+		fprintf(out, "; nothing of it would go on huge pages");
+	fputc('\n', out);
+	for (int i = 0; l->moves && i < l->plan.nseg; i++)
+		print_seg(out, l, i);
+}
+
+void in_print_libs_text(FILE *out, const struct in_report *r)
+{
+	const struct in_libs *ls = &r->libs;
+
+	if (!ls->gathered)
+		return;
+	fprintf(out, "\nlibraries, as the dynamic loader would find them (%zu):\n",
+		ls->n);
+	for (size_t i = 0; i < ls->n; i++)
+		print_lib(out, &ls->lib[i]);
+	print_acting(out, r);
+}
