@@ -242,7 +242,6 @@ int rt_prepare(struct rt_prepared *p, const struct hl_plan *plan,
 			      "/proc/self/maps");
 		return -1;
 	}
-	rt_source_init(&p->src, &p->prog, img);
 	rt_choice_read(&p->choice, plan, img, cfg, fault, st->thp_enabled != 0);
 	share_setup(p, plan, img, cfg, fault, rep);
 	/* Not sharing: the pools as they are now, before anything waits. */

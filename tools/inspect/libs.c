@@ -265,7 +265,7 @@ static void choose(struct finder *fd, struct in_lib *l)
 	struct host_offer offer;
 
 	host_offer_read(&offer, &env, &l->plan, HOST_SYSFS_HUGEPAGES,
-			HOST_SYSFS_THP, cfg->backing != HL_BACKING_THP);
+			HOST_SYSFS_THP, cfg->backing != HL_BACKING_THP, true);
 	for (int i = 0; i < env.npool; i++) {
 		struct hl_pool_share *p = &env.pool[i], *t = taken(fd, p->page);
 		long before = t ? t->wanted : 0;
