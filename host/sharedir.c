@@ -12,10 +12,15 @@
 
 #include "host/sharedir.h"
 
+bool host_share_owner_is(const struct stat *st, uid_t uid)
+{
+	return (st->st_uid == uid || st->st_uid == 0) &&
+	       !(st->st_mode & (S_IWGRP | S_IWOTH));
+}
+
 bool host_share_owner_ok(const struct stat *st)
 {
-	return (st->st_uid == geteuid() || st->st_uid == 0) &&
-	       !(st->st_mode & (S_IWGRP | S_IWOTH));
+	return host_share_owner_is(st, geteuid());
 }
 
 bool host_share_on_hugetlbfs(int fd, size_t page)
@@ -56,12 +61,14 @@ static int last_component(const char *path, char *out, size_t len,
 	return 0;
 }
 
-/* Why the directory open as FD is refused, into ERR; 0 when it is not. */
-static int check_dir(int fd, const char *path, size_t page, char *err,
-		     size_t errlen)
+/* Why the directory open as FD is refused, into ERR; 0 when it is not,
+ * with *DEV its st_dev unless DEV is NULL. */
+static int check_dir(int fd, const char *path, size_t page, dev_t *dev,
+		     char *err, size_t errlen)
 {
 	char with[48] = "";
 	struct stat st;
+	bool ok = false;
 
 	if (page)
 		snprintf(with, sizeof(with), " with %zu kB pages", page >> 10);
@@ -74,12 +81,14 @@ static int check_dir(int fd, const char *path, size_t page, char *err,
 		snprintf(err, errlen, "refusing %.200s: not on hugetlbfs%s",
 			 path, with);
 	else
-		return 0;
-	return -1;
+		ok = true;
+	if (ok && dev)
+		*dev = st.st_dev;
+	return ok ? 0 : -1;
 }
 
-int host_share_dir_open(const char *path, size_t page, char *err,
-			size_t errlen)
+int host_share_dir_open(const char *path, size_t page, dev_t *dev,
+			char *err, size_t errlen)
 {
 	char dir[PATH_MAX];
 	struct stat st;
@@ -100,7 +109,7 @@ int host_share_dir_open(const char *path, size_t page, char *err,
 		errno = e;
 		return -1;
 	}
-	if (check_dir(fd, path, page, err, errlen)) {
+	if (check_dir(fd, path, page, dev, err, errlen)) {
 		close(fd);
 		errno = EPERM;
 		return -1;

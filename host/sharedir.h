@@ -11,8 +11,12 @@
 #include <stddef.h>
 #include <sys/stat.h>
 
+/* Owned by UID or root, and writable by no one else (neither group nor
+ * others). */
+bool host_share_owner_is(const struct stat *st, uid_t uid);
+
 /* Owned by the caller (the effective uid) or root, and writable by no
- * one else (neither group nor others). */
+ * one else: host_share_owner_is for geteuid(). */
 bool host_share_owner_ok(const struct stat *st);
 
 /* FD is on hugetlbfs, with PAGE-sized pages unless PAGE is 0. */
@@ -25,9 +29,12 @@ bool host_share_on_hugetlbfs(int fd, size_t page);
  * owned and writable as host_share_owner_ok says; on hugetlbfs as
  * host_share_on_hugetlbfs says for PAGE.  Returns a descriptor (read-only,
  * close-on-exec) through which every file in it is then reached, or -1
- * with ERR saying why and errno ENOENT when PATH does not exist.
+ * with ERR saying why and errno ENOENT when PATH does not exist.  *DEV,
+ * unless DEV is NULL, is then the directory's st_dev: a file whose
+ * st_dev is the same lies on the same file system, hugetlbfs with PAGE's
+ * pages, without another fstatfs.
  */
-int host_share_dir_open(const char *path, size_t page, char *err,
-			size_t errlen);
+int host_share_dir_open(const char *path, size_t page, dev_t *dev,
+			char *err, size_t errlen);
 
 #endif

@@ -64,10 +64,11 @@ static int identify(struct rt_share_ctx *ctx, const struct rt_image *img,
 	return 0;
 }
 
-/* What find_user_dir looks for, and why it found nothing. */
+/* What find_user_dir looks for, for whom, and why it found nothing. */
 struct user_dir {
 	char *dir;
 	size_t len;
+	uid_t uid;
 	char error[200];
 };
 
@@ -81,8 +82,7 @@ static int find_user_dir(const char *mount, void *ctx)
 {
 	struct user_dir *u = ctx;
 
-	snprintf(u->dir, u->len, "%s/elflink-uid-%u", mount,
-		 (unsigned)geteuid());
+	snprintf(u->dir, u->len, "%s/elflink-uid-%u", mount, (unsigned)u->uid);
 	if (mkdir(u->dir, 0700) == 0 || errno == EEXIST)
 		return 1;
 	snprintf(u->error, sizeof(u->error), "mkdir %.150s: %s", u->dir,
@@ -94,10 +94,12 @@ int rt_share_open_dir(struct rt_share_ctx *ctx, const struct hl_config *cfg,
 		      const struct rt_image *img,
 		      const struct rt_maps_file *prog, size_t page)
 {
-	struct user_dir u = { ctx->dir, sizeof(ctx->dir), "" };
+	struct user_dir u = { ctx->dir, sizeof(ctx->dir), geteuid(), "" };
 
 	memset(ctx, 0, sizeof(*ctx));
 	ctx->dirfd = -1;
+	ctx->uid = u.uid;
+	ctx->page = page;
 	if (identify(ctx, img, prog))
 		return -1;
 	if (cfg->share_path[0]) {
@@ -111,16 +113,20 @@ int rt_share_open_dir(struct rt_share_ctx *ctx, const struct hl_config *cfg,
 				 page >> 10);
 		return -1;
 	}
-	ctx->dirfd = host_share_dir_open(ctx->dir, page, ctx->error,
+	ctx->dirfd = host_share_dir_open(ctx->dir, page, &ctx->dev, ctx->error,
 					 sizeof(ctx->error));
 	return ctx->dirfd < 0 ? -1 : 0;
 }
 
-/* Open NAME read-only and check it; -1 with ERR set, or ENOENT silently. */
-static int open_checked(int dirfd, const char *name, size_t len, size_t page,
-			char *err, size_t errlen)
+/*
+ * Open NAME read-only and check it; -1 with ERR set, or ENOENT silently.
+ * A file on the directory's own file system (the same st_dev) is on
+ * hugetlbfs with CTX->page-sized pages, as the directory was found to be.
+ */
+static int open_checked(const struct rt_share_ctx *ctx, const char *name,
+			size_t len, size_t page, char *err, size_t errlen)
 {
-	int fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK |
+	int fd = openat(ctx->dirfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK |
 			O_CLOEXEC);
 	struct stat st;
 
@@ -131,8 +137,9 @@ static int open_checked(int dirfd, const char *name, size_t len, size_t page,
 	}
 	/* A hugetlbfs file counts its pages in st_blocks: none may be missing. */
 	if (fstat(fd, &st) || !S_ISREG(st.st_mode) ||
-	    !host_share_owner_ok(&st) || !host_share_on_hugetlbfs(fd, page) ||
-	    (size_t)st.st_size != len || (size_t)st.st_blocks * 512 < len) {
+	    !host_share_owner_is(&st, ctx->uid) || st.st_dev != ctx->dev ||
+	    page != ctx->page || (size_t)st.st_size != len ||
+	    (size_t)st.st_blocks * 512 < len) {
 		snprintf(err, errlen, "refusing shared file %s: not a regular "
 			 "hugetlbfs file of ours, holding all of its %zu bytes",
 			 name, len);
@@ -144,17 +151,18 @@ static int open_checked(int dirfd, const char *name, size_t len, size_t page,
 
 /* The lock file serialising the making of this program's files, open
  * but not yet locked. */
-static int open_lock(int dirfd, const char *name, char *err, size_t errlen)
+static int open_lock(const struct rt_share_ctx *ctx, const char *name,
+		     char *err, size_t errlen)
 {
 	char lock[HL_SHARE_NAME_MAX + 1];
 	struct stat st;
 	int fd;
 
 	hl_share_lock_name(lock, name);
-	fd = openat(dirfd, lock, O_CREAT | O_RDWR | O_NOFOLLOW | O_NONBLOCK |
-		    O_CLOEXEC, 0600);
+	fd = openat(ctx->dirfd, lock, O_CREAT | O_RDWR | O_NOFOLLOW |
+		    O_NONBLOCK | O_CLOEXEC, 0600);
 	if (fd < 0 || fstat(fd, &st) || !S_ISREG(st.st_mode) ||
-	    !host_share_owner_ok(&st)) {
+	    !host_share_owner_is(&st, ctx->uid)) {
 		snprintf(err, errlen, "cannot open the lock %s", lock);
 		if (fd >= 0)
 			close(fd);
@@ -196,7 +204,7 @@ static int await_lock(struct rt_share_ctx *ctx, const char *name,
 				 "%.150s: %s", ctx->exe, strerror(errno));
 			return -1;
 		}
-		*fd = open_checked(ctx->dirfd, name, len, page, err, errlen);
+		*fd = open_checked(ctx, name, len, page, err, errlen);
 		if (*fd >= 0 || err[0])
 			return *fd >= 0 ? 0 : -1;
 		if (now_ms() - start >= (uint64_t)limit) {
@@ -299,17 +307,17 @@ int rt_share_file(struct rt_share_ctx *ctx, const struct rt_share_range *r,
 		return -1;
 	}
 	err[0] = '\0';
-	fd = open_checked(ctx->dirfd, name, len, r->page, err, errlen);
+	fd = open_checked(ctx, name, len, r->page, err, errlen);
 	if (fd >= 0 || err[0])
 		return fd;
-	lock = open_lock(ctx->dirfd, name, err, errlen);
+	lock = open_lock(ctx, name, err, errlen);
 	if (lock < 0)
 		return -1;
 	locked = await_lock(ctx, name, len, r->page, lock, &fd, err, errlen);
 	if (locked == 1) {
-		fd = open_checked(ctx->dirfd, name, len, r->page, err, errlen);
+		fd = open_checked(ctx, name, len, r->page, err, errlen);
 		if (fd < 0 && !err[0] && make_file(ctx, name, r, err, errlen) == 0) {
-			fd = open_checked(ctx->dirfd, name, len, r->page, err,
+			fd = open_checked(ctx, name, len, r->page, err,
 					  errlen);
 			*made = fd >= 0;
 		}

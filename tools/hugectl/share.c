@@ -232,7 +232,7 @@ static int scan_dir(const char *dir, const struct mapped *m, visit_fn *visit,
 	int dirfd, rc = 0;
 	DIR *d;
 
-	dirfd = host_share_dir_open(dir, 0, err, sizeof(err));
+	dirfd = host_share_dir_open(dir, 0, NULL, err, sizeof(err));
 	if (dirfd < 0 && errno == ENOENT)
 		return 0;
 	if (dirfd < 0) {
