@@ -31,9 +31,10 @@ static bool strict_overcommit(void)
 	return host_pool_counter("/proc/sys/vm/overcommit_memory") == 2;
 }
 
-void host_offer_read_machine(struct host_offer *o, struct hl_backing_env *env,
-			     const struct hl_plan *plan, const char *thp_dir,
-			     bool thp_allowed)
+/* The page sizes PLAN uses, THP and overcommit; no pool yet. */
+static void read_machine(struct host_offer *o, struct hl_backing_env *env,
+			 const struct hl_plan *plan, const char *thp_dir,
+			 bool thp_allowed)
 {
 	memset(o, 0, sizeof(*o));
 	for (int i = 0; i < plan->nseg; i++)
@@ -46,8 +47,10 @@ void host_offer_read_machine(struct host_offer *o, struct hl_backing_env *env,
 	env->thp_page = o->thp.page;
 }
 
-void host_offer_read_pools(struct host_offer *o, struct hl_backing_env *env,
-			   const char *sysfs, bool live)
+/* The pool of each page size, within any hugetlb cgroup limit, and
+ * whether hugetlb mappings move. */
+static void read_pools(struct host_offer *o, struct hl_backing_env *env,
+		       const char *sysfs, bool live)
 {
 	size_t smallest = 0;
 
@@ -70,8 +73,8 @@ void host_offer_read(struct host_offer *o, struct hl_backing_env *env,
 		     const struct hl_plan *plan, const char *sysfs,
 		     const char *thp_dir, bool live, bool thp_allowed)
 {
-	host_offer_read_machine(o, env, plan, thp_dir, thp_allowed);
-	host_offer_read_pools(o, env, sysfs, live);
+	read_machine(o, env, plan, thp_dir, thp_allowed);
+	read_pools(o, env, sysfs, live);
 }
 
 const struct host_offer_size *host_offer_size(const struct host_offer *o,

@@ -35,29 +35,11 @@ struct host_offer {
  * process has turned THP off (host/status.h).  What only the live
  * machine can say, the hugetlb cgroup limit and the mremap probe, is
  * asked only when LIVE is set; otherwise there is no limit, and hugetlb
- * is taken to move.  The same as host_offer_read_machine and then
- * host_offer_read_pools.
+ * is taken to move.
  */
 void host_offer_read(struct host_offer *o, struct hl_backing_env *env,
 		     const struct hl_plan *plan, const char *sysfs,
 		     const char *thp_dir, bool live, bool thp_allowed);
-
-/*
- * The first part of host_offer_read: the page sizes PLAN uses, THP and
- * overcommit.  ENV has no pool yet, and takes hugetlb to move.
- */
-void host_offer_read_machine(struct host_offer *o, struct hl_backing_env *env,
-			     const struct hl_plan *plan, const char *thp_dir,
-			     bool thp_allowed);
-
-/*
- * The second part, what choosing a backing needs: the pool of each page
- * size, within any hugetlb cgroup limit, added to ENV, and whether
- * hugetlb mappings move.  The runtime reads it only when some range
- * needs a backing chosen: a start that maps shared text only never does.
- */
-void host_offer_read_pools(struct host_offer *o, struct hl_backing_env *env,
-			   const char *sysfs, bool live);
 
 /* The entry of O for PAGE, or NULL. */
 const struct host_offer_size *host_offer_size(const struct host_offer *o,

@@ -27,6 +27,12 @@ static uintptr_t clamp(uintptr_t x, uintptr_t lo, uintptr_t hi)
 	return x < lo ? lo : x > hi ? hi : x;
 }
 
+/* The clock, when the report will show the times (sw_commit.timed). */
+static uint64_t now(const struct rt_prepared *p)
+{
+	return p->c->timed ? raw_now_ns() : 0;
+}
+
 /* The bytes a read-only range copies, and where the file holds them. */
 static struct rt_bytes bytes_of(const struct sw_range *s, const struct hl_seg *seg,
 				const struct hl_phdr *ph)
@@ -74,7 +80,7 @@ static int copy_by_page(struct rt_prepared *p, struct sw_range *s,
 static int fill(struct rt_prepared *p, struct sw_range *s,
 		struct rt_backing *b)
 {
-	uint64_t t0 = raw_now_ns();
+	uint64_t t0 = now(p);
 
 	if (s->live ? rt_backing_fault_in(b, 0, s->len) : copy_by_page(p, s, b))
 		return -1;
@@ -88,7 +94,7 @@ static int fill(struct rt_prepared *p, struct sw_range *s,
 		rt_backing_unmap(b);
 		return -1;
 	}
-	s->prep_ns = raw_now_ns() - t0;
+	s->prep_ns = now(p) - t0;
 	return 0;
 }
 
@@ -119,7 +125,7 @@ static int map_shared(struct rt_prepared *p, int i, const struct hl_seg *seg,
 		.lo = s->target, .hi = s->target + s->len,
 		.bytes = bytes_of(s, seg, ph), .src = &p->src,
 	};
-	uint64_t t0 = raw_now_ns();
+	uint64_t t0 = now(p);
 	char err[256];
 	bool made;
 	int fd;
@@ -139,7 +145,7 @@ static int map_shared(struct rt_prepared *p, int i, const struct hl_seg *seg,
 	}
 	hand_over(s, &p->back[i]);
 	s->copied = made ? r.bytes.to - r.bytes.from : 0;
-	s->prep_ns = raw_now_ns() - t0;
+	s->prep_ns = now(p) - t0;
 	return 1;
 }
 

@@ -12,30 +12,31 @@ void rt_choice_read(struct rt_choice *ch, const struct hl_plan *plan,
 		    const struct rt_fault *fault, bool thp_allowed)
 {
 	memset(&ch->env, 0, sizeof(ch->env));
+	memset(&ch->offer, 0, sizeof(ch->offer));
 	ch->env.mode = cfg->backing;
 	ch->env.is_static = img->main && hl_phdrs_static(img->ph, img->phnum);
 	ch->env.is_library = !img->main;
+	ch->plan = plan;
+	ch->thp_allowed = thp_allowed;
 	/* With THP only, the pool and the moves of its pages do not matter. */
 	ch->live = cfg->backing != HL_BACKING_THP;
 	ch->no_move = fault->commit == SW_FAULT_NO_HUGETLB_MREMAP;
-	ch->pools_read = false;
-	host_offer_read_machine(&ch->offer, &ch->env, plan, HOST_SYSFS_THP,
-				thp_allowed);
+	ch->read = false;
 }
 
-void rt_choice_read_pools(struct rt_choice *ch)
+void rt_choice_read_machine(struct rt_choice *ch)
 {
-	if (ch->pools_read)
+	if (ch->read)
 		return;
-	host_offer_read_pools(&ch->offer, &ch->env, HOST_SYSFS_HUGEPAGES,
-			      ch->live);
+	host_offer_read(&ch->offer, &ch->env, ch->plan, HOST_SYSFS_HUGEPAGES,
+			HOST_SYSFS_THP, ch->live, ch->thp_allowed);
 	if (ch->no_move) {
 		ch->env.hugetlb_move = false;
 		snprintf(ch->offer.move_why, sizeof(ch->offer.move_why),
 			 "this kernel cannot move hugetlb mappings (mremap: "
 			 "Invalid argument, HUGELINK_FAULT=no-hugetlb-mremap)");
 	}
-	ch->pools_read = true;
+	ch->read = true;
 }
 
 struct hl_backing_choice rt_choice_take(struct rt_choice *ch,
@@ -44,7 +45,7 @@ struct hl_backing_choice rt_choice_take(struct rt_choice *ch,
 {
 	struct hl_backing_choice c;
 
-	rt_choice_read_pools(ch);
+	rt_choice_read_machine(ch);
 	c = hl_backing_take(&ch->env, seg->cls, seg->page, pages);
 
 	if (c.obstacles & HL_OBST_POOL) {

@@ -15,27 +15,33 @@
 struct rt_choice {
 	struct hl_backing_env env;
 	struct host_offer offer;
+	const struct hl_plan *plan;
+	bool thp_allowed;	/* the process did not turn THP off */
 	bool live;		/* the cgroup limit and the pool's moves count */
 	bool no_move;		/* HUGELINK_FAULT=no-hugetlb-mremap */
-	bool pools_read;	/* the pools and hugetlb's moves are in ENV */
+	bool read;		/* the machine, the pools and hugetlb's moves
+				   are in ENV and OFFER */
 };
 
 /*
- * Read what the machine offers PLAN's ranges, for program IMG, except the
- * pools and whether hugetlb mappings move: THP (THP_ALLOWED false when
- * the process turned it off) and strict overcommit.
+ * Note what choosing for PLAN's ranges of program IMG depends on in this
+ * process (THP_ALLOWED false when the process turned THP off); the
+ * machine is read later, by rt_choice_read_machine.
  */
 void rt_choice_read(struct rt_choice *ch, const struct hl_plan *plan,
 		    const struct rt_image *img, const struct hl_config *cfg,
 		    const struct rt_fault *fault, bool thp_allowed);
 
 /*
- * Read the pools and whether hugetlb mappings move (mremap of a mapping
- * of its own), once: by the first rt_choice_take at the latest, so that
- * a start that maps shared text only never does (commit maps a shared
- * file over its target where the kernel would not move it).
+ * Read what the machine offers the ranges: THP, strict overcommit, the
+ * pools (within any hugetlb cgroup limit) and whether hugetlb mappings
+ * move (mremap of a mapping of its own), once: by the first
+ * rt_choice_take at the latest.  A start that maps shared files only
+ * needs no new page, and never reads any of it (commit maps a shared file
+ * over its target where the kernel would not move it).  Until it is
+ * read, ENV offers no THP, so that nothing is restored onto THP.
  */
-void rt_choice_read_pools(struct rt_choice *ch);
+void rt_choice_read_machine(struct rt_choice *ch);
 
 /*
  * Choose for SEG's range, now PAGES pages; a range the pool could not

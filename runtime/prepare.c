@@ -237,6 +237,7 @@ int rt_prepare(struct rt_prepared *p, const struct hl_plan *plan,
 		return -1;
 	}
 	p->c->fault = fault->commit;
+	p->c->timed = rep->verbose >= HL_V_INFO;
 	if (rt_maps_file_at(&p->maps, plan->seg[0].start, &p->prog)) {
 		rt_report_why(rep, "cannot find the program's file in "
 			      "/proc/self/maps");
@@ -244,16 +245,20 @@ int rt_prepare(struct rt_prepared *p, const struct hl_plan *plan,
 	}
 	rt_choice_read(&p->choice, plan, img, cfg, fault, st->thp_enabled != 0);
 	share_setup(p, plan, img, cfg, fault, rep);
-	/* Not sharing: the pools as they are now, before anything waits. */
+	/* Not sharing: the machine as it is now, before anything waits. */
 	if (p->share.dirfd < 0)
-		rt_choice_read_pools(&p->choice);
+		rt_choice_read_machine(&p->choice);
 	for (int i = 0; i < plan->nseg; i++)
 		if (plan->seg[i].remap)
 			prepare_one(p, &plan->seg[i], &img->ph[plan->seg[i].phdr],
 				    cfg, fault, rep);
 	rt_share_close(&p->share);
 	rt_choice_report_pool(&p->choice, rep);
-	/* THP as the ranges left it: a failed MADV_HUGEPAGE turned it off. */
+	/*
+	 * THP as the ranges left it: a failed MADV_HUGEPAGE turned it off.
+	 * A start that mapped shared files only never read it, and restores
+	 * a failed swap onto base pages.
+	 */
 	p->c->recover_thp = p->choice.env.thp_page &&
 			    !p->choice.offer.strict_overcommit;
 	return p->c->nswap;

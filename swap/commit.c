@@ -385,7 +385,7 @@ long sw_commit_run(struct sw_commit *c)
 		struct sw_range *s = &c->swap[i];
 		int fault = i == c->nswap - 1 && c->fault < SW_FAULT_NO_HUGETLB_MREMAP ?
 			    (int)c->fault : SW_FAULT_NONE;
-		uint64_t t0 = raw_now_ns();
+		uint64_t t0 = c->timed ? raw_now_ns() : 0;
 		long r;
 
 		if (s->live)
@@ -396,7 +396,8 @@ long sw_commit_run(struct sw_commit *c)
 			recover(c, s, fault);
 			failed++;
 		}
-		s->ns = raw_now_ns() - t0;
+		if (c->timed)
+			s->ns = raw_now_ns() - t0;
 	}
 	raw_sigprocmask(SIG_SETMASK, &old, 0);
 	return failed;

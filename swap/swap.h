@@ -121,6 +121,12 @@ struct sw_commit {
 	 * usable, and no other thread runs to see the range briefly empty.
 	 */
 	int recover_thp;
+	/*
+	 * Time each range (s->ns, s->prep_ns): only a report at
+	 * HUGETLB_VERBOSE 3 shows the times, and each reading of the clock
+	 * is a system call here, where the vDSO cannot be called.
+	 */
+	int timed;
 	/* The message for a failure past the point of no return. */
 	char fatal[160];
 	size_t fatal_len;
