@@ -251,19 +251,21 @@ static void unguarded(int verbose, const char *prog)
 			"be killed if the pool runs out\n", prog);
 }
 
-/* The guard's mapping: the struct, then the HAD bytes of every range. */
-static size_t guard_size(const struct sw_commit *c, const size_t *page)
-{
-	size_t n = sizeof(struct guard);
-
-	for (int i = 0; i < c->nswap; i++)
-		n += c->swap[i].len / page[i];
-	return n;
-}
-
 static int guarded(const struct sw_range *s)
 {
 	return s->live && s->hugetlb && !s->err;
+}
+
+/* The guard's mapping: the struct, then the HAD bytes of every range it
+ * guards; 0 when it guards none. */
+static size_t guard_size(const struct sw_commit *c, const size_t *page)
+{
+	size_t n = 0;
+
+	for (int i = 0; i < c->nswap; i++)
+		if (guarded(&c->swap[i]))
+			n += c->swap[i].len / page[i];
+	return n ? n + sizeof(struct guard) : 0;
 }
 
 void rt_forkguard_install(const struct sw_commit *c, const size_t *page,
@@ -273,7 +275,7 @@ void rt_forkguard_install(const struct sw_commit *c, const size_t *page,
 	unsigned char *had;
 	struct guard *g;
 
-	if (installed)
+	if (installed || !size)
 		return;
 	g = mmap(NULL, size, PROT_READ | PROT_WRITE,
 		 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -300,10 +302,6 @@ void rt_forkguard_install(const struct sw_commit *c, const size_t *page,
 		r->had = had;
 		had += s->len / page[i];
 		g->n++;
-	}
-	if (!g->n) {
-		munmap(g, size);
-		return;
 	}
 	installed = g;
 	if (pthread_atfork(before_fork, in_parent, in_child)) {

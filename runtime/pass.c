@@ -52,9 +52,10 @@ struct state {
 };
 
 /* The state's mapping, made by the first pass; and the pass's lock: the
- * process ID of its holder, or 0. */
+ * process ID of its holder, or 0, and how many threads wait for it. */
 static struct state *state;
 static int pass_owner;
+static int pass_waiters;
 
 /*
  * Take the lock.  A holder of another process ID was the parent's thread
@@ -74,17 +75,26 @@ static void lock(void)
 		    __atomic_compare_exchange_n(&pass_owner, &old, me, false,
 						__ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
 			return;
-		if (old == me)
-			raw_syscall6(SYS_futex, (long)&pass_owner,
-				     FUTEX_WAIT | FUTEX_PRIVATE_FLAG, me, 0, 0, 0);
+		if (old != me)
+			continue;
+		__atomic_add_fetch(&pass_waiters, 1, __ATOMIC_SEQ_CST);
+		raw_syscall6(SYS_futex, (long)&pass_owner,
+			     FUTEX_WAIT | FUTEX_PRIVATE_FLAG, me, 0, 0, 0);
+		__atomic_sub_fetch(&pass_waiters, 1, __ATOMIC_SEQ_CST);
 	}
 }
 
+/*
+ * Release the lock, and wake a waiter if there is one: a waiter counts
+ * itself before FUTEX_WAIT looks at the lock, so either it is seen here
+ * or its FUTEX_WAIT finds the lock free and returns at once.
+ */
 static void unlock(void)
 {
-	__atomic_store_n(&pass_owner, 0, __ATOMIC_RELEASE);
-	raw_syscall6(SYS_futex, (long)&pass_owner, FUTEX_WAKE | FUTEX_PRIVATE_FLAG,
-		     1, 0, 0, 0);
+	__atomic_store_n(&pass_owner, 0, __ATOMIC_SEQ_CST);
+	if (__atomic_load_n(&pass_waiters, __ATOMIC_SEQ_CST))
+		raw_syscall6(SYS_futex, (long)&pass_owner,
+			     FUTEX_WAKE | FUTEX_PRIVATE_FLAG, 1, 0, 0, 0);
 }
 
 static struct state *state_get(void)
@@ -157,7 +167,9 @@ static bool ready(struct state *st, struct rt_move_ctx *ctx, bool *asked)
 	if (*asked)
 		return ctx->status.threads > 0;
 	*asked = true;
-	if (access("/proc/self/maps", R_OK)) {
+	/* Without /proc, the status cannot be read: said before anything. */
+	host_status_read(&ctx->status);
+	if (ctx->status.threads < 0) {
 		rt_report_why(&st->rep, "%s", no_proc);
 		return false;
 	}
@@ -166,11 +178,6 @@ static bool ready(struct state *st, struct rt_move_ctx *ctx, bool *asked)
 						 st->cfg.default_page) ? -1 : 1;
 	if (st->sizes_read < 0) {
 		rt_report_why(&st->rep, "this kernel offers no huge pages");
-		return false;
-	}
-	host_status_read(&ctx->status);
-	if (ctx->status.threads < 0) {
-		rt_report_why(&st->rep, "%s", no_proc);
 		return false;
 	}
 	rt_fault_read(&st->fault, st->cfg.secure);
