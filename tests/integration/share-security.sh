@@ -41,7 +41,10 @@ expect_lines out "text 2048" "ok"
 grep -q "^backing $PWD/mnt/d/" out && fail "the text's file with a hole was mapped"
 grep -q "refusing shared file" err || fail "a file with a hole was not refused: $(cat err)"
 ok "a file with a page missing is refused: $(cat err)"
+# Removed, it is made anew by the next run (VICTIM may be this file).
 rm "$text"
+share ./sc >out 2>&1 || fail "sc failed: $(cat out)"
+[ -e "$text" ] || fail "the text's file was not made again: $(ls mnt/d)"
 
 # A symlink in place of a file.  Linux refuses symlinks in hugetlbfs
 # (EINVAL), which closes that door by itself; where one can be made, the
