@@ -28,14 +28,17 @@ compare_to() {
 }
 
 # order ROUND WORD...: the words in an order of their own for each round,
-# shuffled with a seed made of BENCH_SEED and ROUND, so that no variant
-# always runs after the same one and a run can be repeated.
+# so that no variant always runs after the same one, and a run can be
+# repeated: each word is sorted by a hash of BENCH_SEED, ROUND and the
+# word.  (awk's rand() after srand() of consecutive seeds, mawk's at
+# least, gave every round nearly the same order.)
 order() {
 	_r=$1
 	shift
-	printf '%s\n' "$@" | awk -v s="$SEED" -v r="$_r" '
-		BEGIN { srand(s * 1000 + r) }
-		{ print rand() " " $0 }' | sort -n | cut -d' ' -f2
+	for _w; do
+		printf '%s %s\n' "$(printf '%s %s %s' "$SEED" "$_r" "$_w" |
+			sha256sum | cut -c1-16)" "$_w"
+	done | sort | cut -d' ' -f2
 }
 
 # timed BENCHMARK VARIANT COMMAND...: one timed run of COMMAND

@@ -5,7 +5,7 @@
 # (--hugetlbfs-runtime=shared), which the dynamic loader must find, map
 # and bind at each start.  A sample is KINDS_STARTS starts in a row of one
 # variant, by one shell; every round takes one sample of each variant, in
-# an order that reverses every other round.  Wall-clock and CPU time per
+# an order of its own (order, in lib.sh).  Wall-clock and CPU time per
 # start, against the plain link.
 
 KINDS_STARTS=${KINDS_STARTS:-200}
