@@ -1,6 +1,8 @@
 # The linker wrapper's temporary directory (the real linker's response
 # file, a generated script) goes away when the wrapper is told to stop:
-# SIGTERM or SIGHUP while the real linker runs.  The real linker is held
+# SIGTERM or SIGHUP while the real linker runs, and SIGINT, which a
+# terminal sends to the linker too (the wrapper, like system(), waits for
+# the linker then).  The real linker is held
 # by an input that is a FIFO nobody writes to.
 . "$HL_SRC/tests/integration/common.sh"
 . "$HL_SRC/tests/integration/lib/link.sh"
@@ -12,8 +14,12 @@ mkdir tmp
 ldpid=
 at_exit '[ -z "$ldpid" ] || kill -KILL $ldpid 2>/dev/null'
 
-for sig in TERM HUP; do
-	TMPDIR=$PWD/tmp "$LD" --hugetlbfs-align -o out start.o held.o 2>err &
+for sig in TERM HUP INT; do
+	# A job started with & ignores SIGINT unless told otherwise; in a
+	# process group of its own, the wrapper and the linker get SIGINT
+	# together, as from a terminal.
+	TMPDIR=$PWD/tmp setsid env --default-signal=INT "$LD" \
+		--hugetlbfs-align -o out start.o held.o 2>err &
 	pid=$!
 	# The real linker is running once the wrapper has a child that is
 	# not the one it asks for its default script ("--verbose").
@@ -26,7 +32,7 @@ for sig in TERM HUP; do
 		sleep 0.05
 	done
 	[ -n "$(ls tmp)" ] || fail "no temporary directory while the link runs"
-	kill -$sig $pid
+	if [ $sig = INT ]; then kill -INT -$pid; else kill -$sig $pid; fi
 	set +e
 	wait $pid
 	rc=$?

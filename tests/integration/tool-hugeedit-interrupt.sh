@@ -1,7 +1,7 @@
 # hugeedit stopped half-way never leaves a copy of a set-uid program, or
 # of one with file capabilities, that has those powers: until its data
-# are synced the copy is mode 0600 without capabilities, and SIGTERM or
-# SIGHUP remove it.  The copy is caught in its first fsync by an
+# are synced the copy is mode 0600 without capabilities, and SIGTERM,
+# SIGHUP or SIGINT remove it.  The copy is caught in its first fsync by an
 # LD_PRELOAD shim of the test's own, which says so and waits there until
 # told to go on: hugeedit's own code runs around it.
 . "$HL_SRC/tests/integration/common.sh"
@@ -46,8 +46,9 @@ at_exit 'touch "$PWD/go"; [ -z "$pid" ] || kill -KILL $pid 2>/dev/null'
 # fsync; $copy is the copy it is writing, $pid hugeedit.
 edit_until_fsync() {
 	rm -f in-fsync go
+	# A job started with & ignores SIGINT unless told otherwise.
 	HL_IN_FSYNC=$PWD/in-fsync HL_GO=$PWD/go LD_PRELOAD=$PWD/shim.so \
-		"$HLBIN/hugeedit" --text prog >out 2>err &
+		env --default-signal=INT "$HLBIN/hugeedit" --text prog >out 2>err &
 	pid=$!
 	until [ -e in-fsync ]; do
 		kill -0 $pid 2>/dev/null || fail "hugeedit ended: $(cat err)"
@@ -63,7 +64,7 @@ powerless() {
 	[ -z "$(getcap "$1")" ] || fail "$1 has capabilities: $(getcap "$1")"
 }
 
-for sig in TERM HUP; do
+for sig in TERM HUP INT; do
 	edit_until_fsync
 	powerless "$copy"
 	kill -$sig $pid
