@@ -38,6 +38,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "hold.h"
 #include "measure.h"
 
 #ifndef MIB
@@ -126,11 +127,6 @@ int main(int argc, char **argv)
 		print_pages("text", big_text, (size_t)MIB << 20);
 	if (argc > 1 && !strcmp(argv[1], "data"))
 		print_pages("data", big_data, (size_t)MIB << 20);
-	if (argc > 1 && !strcmp(argv[1], "hold")) {
-		printf("ready\n");
-		fflush(stdout);
-		for (;;)
-			pause();
-	}
+	bench_hold(argc > 1 && !strcmp(argv[1], "hold"));
 	return 0;
 }

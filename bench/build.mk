@@ -30,11 +30,11 @@ $(BENCH_OUT)/thp.so: bench/thp.c | $(B)/.deps-build
 
 # The same program linked plainly, PIE as the compiler makes it: the
 # start hugelink's are measured against, and the floor's program.
-$(BENCH_OUT)/bigseg-plain-%: bench/bigseg.c examples/measure.h | $(B)/.deps-build
+$(BENCH_OUT)/bigseg-plain-%: bench/bigseg.c bench/hold.h examples/measure.h | $(B)/.deps-build
 	@mkdir -p $(@D)
 	$(CC) $(BENCH_CFLAGS) -DMIB=$* -o $@ $<
 
-$(BENCH_OUT)/bigseg-%: bench/bigseg.c examples/measure.h $(STAGE_FILES)
+$(BENCH_OUT)/bigseg-%: bench/bigseg.c bench/hold.h examples/measure.h $(STAGE_FILES)
 	@mkdir -p $(@D)
 	$(CC) $(BENCH_CFLAGS) -DMIB=$* $(BENCH_HL) -o $@ $<
 
@@ -76,7 +76,8 @@ $(BENCH_OUT)/lib/libbig.so: bench/biglib.c $(STAGE_FILES)
 	$(CC) $(BENCH_CFLAGS) -fPIC -shared $(BENCH_HL) -o $@ $<
 
 $(BENCH_OUT)/libmain-plain $(BENCH_OUT)/libmain: $(BENCH_OUT)/%: bench/libmain.c \
-		examples/measure.h $(BENCH_OUT)/lib-plain/libbig.so $(BENCH_OUT)/lib/libbig.so
+		bench/hold.h examples/measure.h $(BENCH_OUT)/lib-plain/libbig.so \
+		$(BENCH_OUT)/lib/libbig.so
 	$(CC) $(BENCH_CFLAGS) -o $@ $< \
 		-L$(BENCH_OUT)/$(if $(filter %-plain,$@),lib-plain,lib) -lbig \
 		-Wl,-rpath,'$$ORIGIN/$(if $(filter %-plain,$@),lib-plain,lib)'
@@ -85,12 +86,12 @@ $(BENCH_OUT)/lhf-ld/ld:
 	@mkdir -p $(@D)
 	ln -sf "$$(command -v ld.hugetlbfs)" $@
 
-$(BENCH_OUT)/lhf/bigseg-%: bench/bigseg.c examples/measure.h $(BENCH_OUT)/lhf-ld/ld
+$(BENCH_OUT)/lhf/bigseg-%: bench/bigseg.c bench/hold.h examples/measure.h $(BENCH_OUT)/lhf-ld/ld
 	@mkdir -p $(@D)
 	$(CC) $(BENCH_CFLAGS) -DMIB=$* $(BENCH_LHF) -o $@ $<
 
 # The one PIE, to show how libhugetlbfs 2.23 fails on it.
-$(BENCH_OUT)/lhf/bigseg-8-pie: bench/bigseg.c examples/measure.h $(BENCH_OUT)/lhf-ld/ld
+$(BENCH_OUT)/lhf/bigseg-8-pie: bench/bigseg.c bench/hold.h examples/measure.h $(BENCH_OUT)/lhf-ld/ld
 	@mkdir -p $(@D)
 	$(CC) $(BENCH_CFLAGS) -DMIB=8 $(filter-out -no-pie,$(BENCH_LHF)) -pie -o $@ $<
 

@@ -9,10 +9,9 @@
  *                     that the benchmark can count the huge pages
  *                     running copies hold
  */
-#include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "hold.h"
 #include "measure.h"
 
 const void *biglib_text(void);
@@ -22,11 +21,6 @@ int main(int argc, char **argv)
 {
 	if (argc > 1 && (!strcmp(argv[1], "text") || !strcmp(argv[1], "hold")))
 		print_pages("text", biglib_text(), biglib_size());
-	if (argc > 1 && !strcmp(argv[1], "hold")) {
-		printf("ready\n");
-		fflush(stdout);
-		for (;;)
-			pause();
-	}
+	bench_hold(argc > 1 && !strcmp(argv[1], "hold"));
 	return 0;
 }
