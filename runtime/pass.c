@@ -160,13 +160,17 @@ static int collect(const struct rt_image *img, size_t index, void *data)
 	return 0;
 }
 
-/* What the objects of this pass need once: /proc, the page sizes, the
- * threads and the tracer.  False, with the reason given, without them. */
-static bool ready(struct state *st, struct rt_move_ctx *ctx, bool *asked)
+/*
+ * What the objects of this pass need once: /proc, the page sizes, the
+ * threads and the tracer.  False, with the reason given once, without
+ * them.  *KNOWN keeps the answer for the pass: 0 before the first
+ * question, then 1 or -1.
+ */
+static bool ready(struct state *st, struct rt_move_ctx *ctx, int *known)
 {
-	if (*asked)
-		return ctx->status.threads > 0;
-	*asked = true;
+	if (*known)
+		return *known > 0;
+	*known = -1;
 	/* Without /proc, the status cannot be read: said before anything. */
 	host_status_read(&ctx->status);
 	if (ctx->status.threads < 0) {
@@ -181,12 +185,13 @@ static bool ready(struct state *st, struct rt_move_ctx *ctx, bool *asked)
 		return false;
 	}
 	rt_fault_read(&st->fault, st->cfg.secure);
+	*known = 1;
 	return true;
 }
 
 /* Look at the object T: move it if it asks. */
 static void look_at(struct state *st, const struct todo *t,
-		    struct rt_move_ctx *ctx, bool *asked)
+		    struct rt_move_ctx *ctx, int *known)
 {
 	struct rt_image *img = &st->img;
 
@@ -196,7 +201,7 @@ static void look_at(struct state *st, const struct todo *t,
 	/* The common case, an object nobody asked about: leave quietly. */
 	if (st->cfg.elfmap == HL_ELFMAP_UNSET && !rt_image_flagged(img))
 		return;
-	if (!ready(st, ctx, asked))
+	if (!ready(st, ctx, known))
 		return;
 	if (t->lib == HL_LIB_CARRIER &&
 	    !hl_phdrs_relinked(&st->sizes, img->ph, img->phnum, 0))
@@ -229,7 +234,7 @@ void rt_pass(void)
 	const char *prog = program_invocation_short_name;
 	struct rt_move_ctx ctx = { 0 };
 	struct state *st;
-	bool asked = false;
+	int known = 0;
 
 	lock();
 	st = state_get();
@@ -248,7 +253,7 @@ void rt_pass(void)
 	st->ntodo = 0;
 	rt_image_each(&st->img, collect, st);
 	for (size_t i = 0; i < st->ntodo; i++)
-		look_at(st, &st->todo[i], &ctx, &asked);
+		look_at(st, &st->todo[i], &ctx, &known);
 	rt_report_flush(&st->rep);
 out:
 	unlock();
