@@ -7,7 +7,7 @@
 #include "core/size.h"
 #include "runtime/choose.h"
 
-void rt_choice_read(struct rt_choice *ch, const struct hl_plan *plan,
+void rt_choice_init(struct rt_choice *ch, const struct hl_plan *plan,
 		    const struct rt_image *img, const struct hl_config *cfg,
 		    const struct rt_fault *fault, bool thp_allowed)
 {

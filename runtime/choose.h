@@ -28,7 +28,7 @@ struct rt_choice {
  * process (THP_ALLOWED false when the process turned THP off); the
  * machine is read later, by rt_choice_read_machine.
  */
-void rt_choice_read(struct rt_choice *ch, const struct hl_plan *plan,
+void rt_choice_init(struct rt_choice *ch, const struct hl_plan *plan,
 		    const struct rt_image *img, const struct hl_config *cfg,
 		    const struct rt_fault *fault, bool thp_allowed);
 

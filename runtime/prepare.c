@@ -243,7 +243,7 @@ int rt_prepare(struct rt_prepared *p, const struct hl_plan *plan,
 			      "/proc/self/maps");
 		return -1;
 	}
-	rt_choice_read(&p->choice, plan, img, cfg, fault, st->thp_enabled != 0);
+	rt_choice_init(&p->choice, plan, img, cfg, fault, st->thp_enabled != 0);
 	share_setup(p, plan, img, cfg, fault, rep);
 	/* Not sharing: the machine as it is now, before anything waits. */
 	if (p->share.dirfd < 0)
