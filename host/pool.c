@@ -1,10 +1,9 @@
 /*
  * Reading the pool counters of one page size from sysfs.
  */
-#include <fcntl.h>
 #include <stdio.h>
-#include <unistd.h>
 
+#include "host/file.h"
 #include "host/pool.h"
 
 void host_pool_path(char *buf, const char *dir, size_t page, const char *name)
@@ -17,13 +16,8 @@ long host_pool_counter(const char *path)
 {
 	char buf[24];
 	long v = 0;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	ssize_t got;
+	ssize_t got = host_file_read(path, buf, sizeof(buf));
 
-	if (fd < 0)
-		return -1;
-	got = read(fd, buf, sizeof(buf));
-	close(fd);
 	if (got <= 0 || buf[0] < '0' || buf[0] > '9')
 		return -1;
 	for (ssize_t i = 0; i < got && buf[i] >= '0' && buf[i] <= '9'; i++)

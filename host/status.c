@@ -3,10 +3,9 @@
  * into a buffer on the stack and taken apart by hand: stdio and sscanf
  * cost more than the kernel takes to write the file.
  */
-#include <fcntl.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "host/file.h"
 #include "host/status.h"
 
 /* The number after KEY at the start of LINE, into *OUT; 0 if it is there. */
@@ -51,16 +50,7 @@ void host_status_parse(const char *text, struct host_status *st)
 void host_status_read(struct host_status *st)
 {
 	char text[8192];
-	size_t len = 0;
-	ssize_t got;
-	int fd = open("/proc/self/status", O_RDONLY | O_CLOEXEC);
 
-	text[0] = '\0';
-	while (fd >= 0 && len < sizeof(text) - 1 &&
-	       (got = read(fd, text + len, sizeof(text) - 1 - len)) > 0)
-		len += (size_t)got;
-	text[len] = '\0';
-	if (fd >= 0)
-		close(fd);
+	host_file_read("/proc/self/status", text, sizeof(text));
 	host_status_parse(text, st);
 }

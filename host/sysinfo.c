@@ -11,6 +11,7 @@
 #include <sys/statfs.h>
 #include <unistd.h>
 
+#include "host/file.h"
 #include "host/sysinfo.h"
 
 
@@ -23,16 +24,9 @@ static size_t meminfo_default(void)
 {
 	static const char key[] = "\nHugepagesize:";
 	char text[8192], *at;
-	size_t len = 0, kb = 0;
-	ssize_t got;
-	int fd = open("/proc/meminfo", O_RDONLY | O_CLOEXEC);
+	size_t kb = 0;
 
-	while (fd >= 0 && len < sizeof(text) - 1 &&
-	       (got = read(fd, text + len, sizeof(text) - 1 - len)) > 0)
-		len += (size_t)got;
-	if (fd >= 0)
-		close(fd);
-	text[len] = '\0';
+	host_file_read("/proc/meminfo", text, sizeof(text));
 	at = strstr(text, key);
 	if (!at)
 		return 0;

@@ -1,11 +1,10 @@
 /*
  * THP for this process: see thp.h.
  */
-#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "host/file.h"
 #include "host/pool.h"
 #include "host/thp.h"
 
@@ -29,18 +28,10 @@ static int read_setting(const char *dir, const char *name, char *out,
 			size_t len)
 {
 	char path[256], text[256];
-	ssize_t got;
-	int fd;
 
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
+	if (host_file_read(path, text, sizeof(text)) <= 0)
 		return -1;
-	got = read(fd, text, sizeof(text) - 1);
-	close(fd);
-	if (got <= 0)
-		return -1;
-	text[got] = '\0';
 	return host_thp_setting(text, out, len);
 }
 
