@@ -31,6 +31,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "arch/raw.h"
 #include "host/sharedir.h"
 #include "host/sysinfo.h"
 #include "runtime/fault.h"
@@ -171,12 +172,10 @@ static int open_lock(const struct rt_share_ctx *ctx, const char *name,
 	return fd;
 }
 
+/* The monotonic clock in milliseconds, by the swap's own clock. */
 static uint64_t now_ms(void)
 {
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (uint64_t)t.tv_sec * 1000 + (uint64_t)t.tv_nsec / 1000000;
+	return raw_now_ns() / 1000000;
 }
 
 /*
