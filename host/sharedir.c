@@ -18,12 +18,15 @@ bool host_share_owner_is(const struct stat *st, uid_t uid)
 	       !(st->st_mode & (S_IWGRP | S_IWOTH));
 }
 
-bool host_share_owner_ok(const struct stat *st)
+/* Owned by the caller (the effective uid) or root, and writable by no
+ * one else. */
+static bool owner_ok(const struct stat *st)
 {
 	return host_share_owner_is(st, geteuid());
 }
 
-bool host_share_on_hugetlbfs(int fd, size_t page)
+/* FD is on hugetlbfs, with PAGE-sized pages unless PAGE is 0. */
+static bool on_hugetlbfs(int fd, size_t page)
 {
 	struct statfs sf;
 
@@ -74,10 +77,10 @@ static int check_dir(int fd, const char *path, size_t page, dev_t *dev,
 		snprintf(with, sizeof(with), " with %zu kB pages", page >> 10);
 	if (fstat(fd, &st) || !S_ISDIR(st.st_mode))
 		snprintf(err, errlen, "%.200s is not a directory", path);
-	else if (!host_share_owner_ok(&st))
+	else if (!owner_ok(&st))
 		snprintf(err, errlen, "refusing %.200s: owned by uid %u or "
 			 "writable by others", path, (unsigned)st.st_uid);
-	else if (!host_share_on_hugetlbfs(fd, page))
+	else if (!on_hugetlbfs(fd, page))
 		snprintf(err, errlen, "refusing %.200s: not on hugetlbfs%s",
 			 path, with);
 	else

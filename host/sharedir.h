@@ -15,21 +15,15 @@
  * others). */
 bool host_share_owner_is(const struct stat *st, uid_t uid);
 
-/* Owned by the caller (the effective uid) or root, and writable by no
- * one else: host_share_owner_is for geteuid(). */
-bool host_share_owner_ok(const struct stat *st);
-
-/* FD is on hugetlbfs, with PAGE-sized pages unless PAGE is 0. */
-bool host_share_on_hugetlbfs(int fd, size_t page);
-
 /*
  * Open the directory PATH and check it: the directory itself, never a
  * symbolic link, in the last component or through a trailing '/' (PATH
  * must not end in "." or ".." either, which would follow one too);
- * owned and writable as host_share_owner_ok says; on hugetlbfs as
- * host_share_on_hugetlbfs says for PAGE.  Returns a descriptor (read-only,
- * close-on-exec) through which every file in it is then reached, or -1
- * with ERR saying why and errno ENOENT when PATH does not exist.  *DEV,
+ * owned by the caller (the effective uid) or root and writable by no
+ * one else; on hugetlbfs, with PAGE-sized pages unless PAGE is 0.
+ * Returns a descriptor (read-only, close-on-exec) through which every
+ * file in it is then reached, or -1 with ERR saying why and errno ENOENT
+ * when PATH does not exist.  *DEV,
  * unless DEV is NULL, is then the directory's st_dev: a file whose
  * st_dev is the same lies on the same file system, hugetlbfs with PAGE's
  * pages, without another fstatfs.
