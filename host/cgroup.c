@@ -1,13 +1,30 @@
 /*
  * The hugetlb cgroup limit: see cgroup.h.  Nothing here is needed to
- * remap; it only explains a refusal, so every failure to read means "no
- * limit known".
+ * remap safely (the runtime faults its pages in before it copies, and a
+ * page the limit refuses fails there), so every failure to read means
+ * "no limit known".
+ *
+ * The runtime reads this at every start that copies onto hugetlb pages,
+ * so the usual case costs no stdio: /proc/self/cgroup is read whole, and
+ * cgroup v2 is looked for first where systemd mounts it; /proc/mounts is
+ * scanned only when it is not there.
  */
 #include <stdio.h>
 #include <string.h>
+#include <sys/statfs.h>
 
 #include "host/cgroup.h"
+#include "host/file.h"
 #include "host/pool.h"
+
+#ifndef CGROUP2_SUPER_MAGIC
+#define CGROUP2_SUPER_MAGIC 0x63677270
+#endif
+
+/* Where cgroup v2 is usually mounted: alone, and beside v1 (systemd's
+ * hybrid layout). */
+static const char *const v2_usual[] = { "/sys/fs/cgroup",
+					"/sys/fs/cgroup/unified" };
 
 struct limit {
 	size_t page;
@@ -50,7 +67,11 @@ static void one_cgroup(struct limit *l, const char *dir, int v2)
 	}
 }
 
-/* Walk from MOUNT/PATH up to MOUNT. */
+/*
+ * Walk from MOUNT/PATH up to MOUNT/, the root of what this process sees:
+ * in a cgroup namespace that is the container's cgroup, whose limit
+ * counts.
+ */
 static void walk(struct limit *l, const char *mount, const char *path, int v2)
 {
 	char dir[512];
@@ -80,13 +101,31 @@ static int names_hugetlb(const char *list, const char *end)
 	return 0;
 }
 
+/* Where in v2_usual cgroup v2 is mounted, or NULL. */
+static const char *v2_at_usual_place(void)
+{
+	struct statfs fs;
+
+	for (size_t i = 0; i < sizeof(v2_usual) / sizeof(v2_usual[0]); i++)
+		if (statfs(v2_usual[i], &fs) == 0 &&
+		    (unsigned long)fs.f_type == CGROUP2_SUPER_MAGIC)
+			return v2_usual[i];
+	return NULL;
+}
+
 /* The mount point of the cgroup file system holding hugetlb (v2: any). */
 static int mount_of(int v2, char *out, size_t len)
 {
 	char line[1024], dir[512], type[32], opts[512];
-	FILE *f = fopen("/proc/mounts", "re");
+	const char *usual = v2 ? v2_at_usual_place() : NULL;
+	FILE *f;
 	int found = 0;
 
+	if (usual) {
+		snprintf(out, len, "%s", usual);
+		return 0;
+	}
+	f = fopen("/proc/mounts", "re");
 	if (!f)
 		return -1;
 	while (!found && fgets(line, sizeof(line), f))
@@ -103,14 +142,17 @@ static int mount_of(int v2, char *out, size_t len)
 long host_hugetlb_cgroup_room(size_t page, char *where, size_t len)
 {
 	struct limit l = { page, -1, where, len };
-	char line[1024], mount[512], *ctl, *path;
-	FILE *f = fopen("/proc/self/cgroup", "re");
+	char text[4096], mount[512], *line, *next, *ctl, *path;
+	ssize_t got = host_file_read("/proc/self/cgroup", text, sizeof(text));
 
-	if (!f)
+	if (got <= 0)
 		return -1;
-	/* Lines are "ID:CONTROLLERS:PATH"; cgroup v2's is "0::PATH". */
-	while (fgets(line, sizeof(line), f)) {
-		line[strcspn(line, "\n")] = '\0';
+	/*
+	 * Lines are "ID:CONTROLLERS:PATH"; cgroup v2's is "0::PATH".  A
+	 * last line cut short by the buffer is left out.
+	 */
+	for (line = text; (next = strchr(line, '\n')); line = next + 1) {
+		*next = '\0';
 		ctl = strchr(line, ':');
 		path = ctl ? strchr(ctl + 1, ':') : NULL;
 		if (!path || path[1] != '/')
@@ -121,6 +163,5 @@ long host_hugetlb_cgroup_room(size_t page, char *where, size_t len)
 			 !mount_of(0, mount, sizeof(mount)))
 			walk(&l, mount, path + 1, 0);
 	}
-	fclose(f);
 	return l.room;
 }
