@@ -21,10 +21,20 @@
  *                     that one copy.  Then return
  *     bigseg floor check   the same, then print the page size of the
  *                     mapping and check that it holds the text
+ *     bigseg shared-floor DIR FILE... [text]
+ *                     the floor under a warm shared start, for the
+ *                     relinked program: open DIR, and map each FILE in
+ *                     it (the shared files an earlier HUGETLB_SHARE=1
+ *                     run left, one per read-only segment, in the order
+ *                     of the program headers) over its segment, with
+ *                     none of the runtime's checks.  With "text", then
+ *                     print the page size of the text
  *
  * A remap cannot cost less than the floor: it must make the same pages,
  * which the kernel zeroes, and copy the same bytes into them once.  Run
- * from a plain link, "floor" is a plain start plus exactly that.
+ * from a plain link, "floor" is a plain start plus exactly that.  A warm
+ * shared start cannot cost less than "shared-floor": it must open the
+ * same files and map them over the same ranges.
  *
  * The segments are made by the assembler, so that building even the
  * largest one takes a moment.
@@ -36,6 +46,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "hold.h"
@@ -119,8 +130,73 @@ static int floor_copy(int check)
 	return 0;
 }
 
+/* The read-only segments of the program, in the order of its headers. */
+struct ro_segs {
+	uintptr_t start[8];
+	int prot[8];
+	int n;
+};
+
+static int find_ro(struct dl_phdr_info *info, size_t size, void *arg)
+{
+	struct ro_segs *r = arg;
+
+	(void)size;
+	for (int i = 0; i < info->dlpi_phnum && r->n < 8; i++) {
+		const ElfW(Phdr) *p = &info->dlpi_phdr[i];
+
+		if (p->p_type != PT_LOAD || (p->p_flags & PF_W))
+			continue;
+		r->start[r->n] = (info->dlpi_addr + p->p_vaddr) & ~(HUGE_2M - 1);
+		r->prot[r->n++] = PROT_READ | (p->p_flags & PF_X ? PROT_EXEC : 0);
+	}
+	return 1;
+}
+
+/*
+ * The shared floor: FILES[0..N) of DIR mapped over the read-only
+ * segments, private and read-only as the runtime maps them, executable
+ * where the segment is; no check of any kind.  The files hold the
+ * segments' own bytes, so the text this runs from stays the same.
+ */
+static int shared_floor(const char *dir, char **files, int n)
+{
+	struct ro_segs r = { .n = 0 };
+	int d = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	dl_iterate_phdr(find_ro, &r);
+	if (d < 0 || n != r.n) {
+		fprintf(stderr, "shared-floor: %s: %d files for %d segments\n",
+			dir, n, r.n);
+		return 1;
+	}
+	for (int i = 0; i < n; i++) {
+		int fd = openat(d, files[i], O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+		struct stat st;
+
+		if (fd < 0 || fstat(fd, &st) ||
+		    mmap((void *)r.start[i], (size_t)st.st_size, r.prot[i],
+			 MAP_PRIVATE | MAP_NORESERVE | MAP_FIXED, fd, 0) == MAP_FAILED) {
+			perror(files[i]);
+			return 1;
+		}
+		close(fd);
+	}
+	close(d);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
+	if (argc > 3 && !strcmp(argv[1], "shared-floor")) {
+		int text = !strcmp(argv[argc - 1], "text");
+
+		if (shared_floor(argv[2], argv + 3, argc - 3 - text))
+			return 1;
+		if (text)
+			print_pages("text", big_text, (size_t)MIB << 20);
+		return 0;
+	}
 	if (argc > 1 && !strcmp(argv[1], "floor"))
 		return floor_copy(argc > 2 && !strcmp(argv[2], "check"));
 	if (argc > 1 && (!strcmp(argv[1], "text") || !strcmp(argv[1], "hold")))

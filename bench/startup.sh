@@ -14,6 +14,9 @@
 #   - the floor: the plain link run as "bigseg floor", a plain start plus
 #     fresh huge pages filled once with the text's bytes, which no remap
 #     of the text can beat;
+#   - the floor under a warm shared start: the relinked program run as
+#     "bigseg shared-floor", which maps the files hugelink's shared run
+#     left over its read-only segments with none of the runtime's checks;
 #   - memcpy() of as much inside one process, into warm buffers and into
 #     new huge pages, to tell the copy from the zeroing;
 #   - for 128 MiB, its text capped (HUGETLB_ELFMAP=R:cap=32M): the
@@ -40,6 +43,7 @@ startup_cmd() {
 	hl_w_hugetlb) echo "HUGETLB_ELFMAP=W HUGELINK_BACKING=hugetlb $BENCH_BIN/bigseg-$mib" ;;
 	lhf_w) echo "$LHF_ENV HUGETLB_ELFMAP=W $BENCH_BIN/lhf/bigseg-$mib" ;;
 	floor) echo "$BENCH_BIN/bigseg-plain-$mib floor" ;;
+	shared_floor) echo "$BENCH_BIN/bigseg-$mib shared-floor $(shared_files)" ;;
 	lhf_pie) echo "$LHF_ENV HUGETLB_ELFMAP=W $BENCH_BIN/lhf/bigseg-$mib-pie" ;;
 	lhf_rw) echo "$LHF_ENV HUGETLB_ELFMAP=RW $BENCH_BIN/lhf/bigseg-$mib" ;;
 	esac
@@ -60,6 +64,7 @@ startup_label() {
 	hl_w_hugetlb) echo "hugelink W, hugetlb (HUGELINK_BACKING=hugetlb)" ;;
 	lhf_w) echo "$LHF W" ;;
 	floor) echo "floor: new huge pages, one copy" ;;
+	shared_floor) echo "floor under a warm start: the shared files mapped" ;;
 	lhf_pie) echo "$LHF W, PIE" ;;
 	lhf_rw) echo "$LHF RW" ;;
 	esac
@@ -95,8 +100,8 @@ startup_one() {
 	# The shared variants' first runs, made here, leave the files that
 	# their timed runs map.
 	share_forget
-	for v in plain nothing hl_r hl_r_thp thp_r lhf_r hl_warm lhf_warm hl_w \
-		hl_w_hugetlb lhf_w floor $more; do
+	for v in plain nothing hl_r hl_r_thp thp_r lhf_r hl_warm shared_floor \
+		lhf_warm hl_w hl_w_hugetlb lhf_w floor $more; do
 		set -- $(startup_check $v)
 		check "$b" "$(startup_label $v)" "wall ms" "$1" $(startup_cmd $v) "$2" &&
 			vs="$vs $v"
@@ -116,6 +121,16 @@ startup_one() {
 		done
 	done
 	startup_compare
+}
+
+# shared_files: the directory of hugelink's shared files and those of
+# bigseg-$mib's read-only segments in it, in the order of its program
+# headers (the third field of their names).
+shared_files() {
+	_d=$MNT/elflink-uid-$(id -u)
+	printf '%s' "$_d"
+	ls "$_d" 2>/dev/null | grep "%2fbigseg-$mib#[0-9a-f]*#[0-9]*#" |
+		sort -t'#' -k3,3n | sed 's/^/ /' | tr -d '\n'
 }
 
 memcpy_label() {
@@ -138,7 +153,9 @@ startup_compare() {
 		"$(startup_label hl_r)"
 	compare_to "$b" "$(startup_label thp_r)" "$_p" "$_lr" "$_f"
 	compare_to "$b" "$_lr" "$_p" "$_f"
-	compare_to "$b" "$(startup_label hl_warm)" "$_p" "$(startup_label lhf_warm)"
+	compare_to "$b" "$(startup_label hl_warm)" "$_p" "$(startup_label lhf_warm)" \
+		"$(startup_label shared_floor)"
+	compare_to "$b" "$(startup_label shared_floor)" "$_p"
 	compare_to "$b" "$(startup_label lhf_warm)" "$_p"
 	for v in hl_w hl_w_hugetlb; do
 		compare_to "$b" "$(startup_label $v)" "$_p" "$_lw" "$_f"
