@@ -9,6 +9,7 @@
  * cgroup v2 is looked for first where systemd mounts it; /proc/mounts is
  * scanned only when it is not there.
  */
+#include <linux/magic.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/statfs.h>
@@ -16,10 +17,7 @@
 #include "host/cgroup.h"
 #include "host/file.h"
 #include "host/pool.h"
-
-#ifndef CGROUP2_SUPER_MAGIC
-#define CGROUP2_SUPER_MAGIC 0x63677270
-#endif
+#include "host/sysinfo.h"
 
 /* Where cgroup v2 is usually mounted: alone, and beside v1 (systemd's
  * hybrid layout). */
@@ -113,30 +111,37 @@ static const char *v2_at_usual_place(void)
 	return NULL;
 }
 
+/* What mount_of looks for in /proc/mounts, and where it puts it. */
+struct wanted_mount {
+	int v2;
+	char *out;
+	size_t len;
+};
+
+/* The cgroup file system holding hugetlb (v2: any), into W->out. */
+static int if_hugetlb_cgroup(const char *dir, const char *type,
+			     const char *opts, void *ctx)
+{
+	const struct wanted_mount *w = ctx;
+
+	if (w->v2 ? strcmp(type, "cgroup2") :
+	    strcmp(type, "cgroup") || !names_hugetlb(opts, opts + strlen(opts)))
+		return 0;
+	snprintf(w->out, w->len, "%s", dir);
+	return 1;
+}
+
 /* The mount point of the cgroup file system holding hugetlb (v2: any). */
 static int mount_of(int v2, char *out, size_t len)
 {
-	char line[1024], dir[512], type[32], opts[512];
+	struct wanted_mount w = { v2, out, len };
 	const char *usual = v2 ? v2_at_usual_place() : NULL;
-	FILE *f;
-	int found = 0;
 
 	if (usual) {
 		snprintf(out, len, "%s", usual);
 		return 0;
 	}
-	f = fopen("/proc/mounts", "re");
-	if (!f)
-		return -1;
-	while (!found && fgets(line, sizeof(line), f))
-		if (sscanf(line, "%*s %511s %31s %511s", dir, type, opts) == 3)
-			found = v2 ? !strcmp(type, "cgroup2") :
-			        !strcmp(type, "cgroup") &&
-				names_hugetlb(opts, opts + strlen(opts));
-	fclose(f);
-	if (found)
-		snprintf(out, len, "%s", dir);
-	return found ? 0 : -1;
+	return host_mounts_scan(if_hugetlb_cgroup, &w) == 1 ? 0 : -1;
 }
 
 long host_hugetlb_cgroup_room(size_t page, char *where, size_t len)

@@ -138,21 +138,43 @@ static int each_in_list(const char *paths, host_mount_fn *fn, void *ctx)
 	return rc;
 }
 
-int host_mounts_each(host_mount_fn *fn, void *ctx)
+int host_mounts_scan(host_mount_line_fn *fn, void *ctx)
 {
 	FILE *f = fopen("/proc/mounts", "re");
-	char line[1024], dir[512], type[64];
+	char line[1024], dir[512], type[64], opts[512];
 	int rc = 0;
 
 	if (!f)
 		return -1;
-	/* A mount point with blanks in it comes escaped (\040): skipped. */
 	while (!rc && fgets(line, sizeof(line), f))
-		if (sscanf(line, "%*s %511s %63s", dir, type) == 2 &&
-		    !strcmp(type, "hugetlbfs") && !strchr(dir, '\\'))
-			rc = fn(dir, ctx);
+		if (sscanf(line, "%*s %511s %63s %511s", dir, type, opts) == 3)
+			rc = fn(dir, type, opts, ctx);
 	fclose(f);
 	return rc;
+}
+
+struct hugetlbfs_only {
+	host_mount_fn *fn;
+	void *ctx;
+};
+
+/* A hugetlbfs mount, unless its point has blanks in it (escaped). */
+static int if_hugetlbfs(const char *dir, const char *type, const char *opts,
+			void *ctx)
+{
+	const struct hugetlbfs_only *h = ctx;
+
+	(void)opts;
+	if (strcmp(type, "hugetlbfs") || strchr(dir, '\\'))
+		return 0;
+	return h->fn(dir, h->ctx);
+}
+
+int host_mounts_each(host_mount_fn *fn, void *ctx)
+{
+	struct hugetlbfs_only h = { fn, ctx };
+
+	return host_mounts_scan(if_hugetlbfs, &h);
 }
 
 /* A callback, called only for mounts of one page size. */

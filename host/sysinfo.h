@@ -25,6 +25,18 @@ int host_sizes_read(struct hl_sizes *sizes, size_t default_page);
  */
 int host_mount_for_size(size_t page, const char *paths, char *out, size_t len);
 
+/* Called with one mount of /proc/mounts: its point, type and options. */
+typedef int host_mount_line_fn(const char *dir, const char *type,
+			       const char *opts, void *ctx);
+
+/*
+ * Call FN with each mount in /proc/mounts, until FN returns non-zero.
+ * Returns that value, 0 when FN went through them all, or -1 when
+ * /proc/mounts cannot be read.  A mount point with blanks in it comes
+ * escaped (\040), as the kernel writes it.
+ */
+int host_mounts_scan(host_mount_line_fn *fn, void *ctx);
+
 typedef int host_mount_fn(const char *dir, void *ctx);
 
 /*
