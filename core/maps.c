@@ -4,8 +4,16 @@
  * the file.
  */
 #include <string.h>
+#include <sys/sysmacros.h>
 
 #include "core/maps.h"
+
+bool hl_maps_names_file(const struct stat *st, unsigned long inode,
+			unsigned int major, unsigned int minor)
+{
+	return S_ISREG(st->st_mode) && st->st_ino == inode &&
+	       major(st->st_dev) == major && minor(st->st_dev) == minor;
+}
 
 /* A hexadecimal number at *P, which moves past it; -1 when none. */
 static int hex(const char **p, unsigned long *out)

@@ -6,7 +6,9 @@
  *
  *   start-end perms offset major:minor inode   path
  */
+#include <stdbool.h>
 #include <stdint.h>
+#include <sys/stat.h>
 
 struct hl_maps_line {
 	uintptr_t start, end;
@@ -22,5 +24,12 @@ struct hl_maps_line {
  * line is not a maps line.
  */
 int hl_maps_line_parse(char *line, struct hl_maps_line *v);
+
+/*
+ * True when ST, from stat or fstat, is the regular file a maps line
+ * names: INODE on device MAJOR:MINOR.
+ */
+bool hl_maps_names_file(const struct stat *st, unsigned long inode,
+			unsigned int major, unsigned int minor);
 
 #endif

@@ -27,11 +27,11 @@
 #include <string.h>
 #include <sys/file.h>
 #include <sys/mman.h>
-#include <sys/sysmacros.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "arch/raw.h"
+#include "core/maps.h"
 #include "host/sharedir.h"
 #include "host/sysinfo.h"
 #include "runtime/fault.h"
@@ -47,8 +47,8 @@ static int identify(struct rt_share_ctx *ctx, const struct rt_image *img,
 {
 	struct stat st;
 
-	if (stat(prog->path, &st) || st.st_ino != prog->inode ||
-	    major(st.st_dev) != prog->major || minor(st.st_dev) != prog->minor) {
+	if (stat(prog->path, &st) ||
+	    !hl_maps_names_file(&st, prog->inode, prog->major, prog->minor)) {
 		snprintf(ctx->error, sizeof(ctx->error), "%.200s is not the "
 			 "file this program was started from", prog->path);
 		return -1;

@@ -6,9 +6,9 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
-#include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "core/maps.h"
 #include "runtime/source.h"
 
 /*
@@ -55,10 +55,11 @@ int rt_source_fd(struct rt_source *src)
 	src->fd = rt_image_textrel(src->img) ? -1 : open_mapped(prog);
 	if (src->fd < 0)
 		return -1;
-	if (fstat(src->fd, &st) || !S_ISREG(st.st_mode) ||
-	    st.st_ino != prog->inode || major(st.st_dev) != prog->major ||
-	    minor(st.st_dev) != prog->minor)
+	if (fstat(src->fd, &st) ||
+	    !hl_maps_names_file(&st, prog->inode, prog->major, prog->minor)) {
 		rt_source_close(src);
+		return -1;
+	}
 	src->size = st.st_size;
 	return src->fd;
 }

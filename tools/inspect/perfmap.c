@@ -13,9 +13,9 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
-#include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "core/maps.h"
 #include "tools/common/escape.h"
 #include "tools/inspect/perfmap.h"
 #include "tools/inspect/proc.h"
@@ -44,8 +44,8 @@ static int same_file(int fd, const struct in_object *o)
 {
 	struct stat st;
 
-	return !fstat(fd, &st) && S_ISREG(st.st_mode) && st.st_ino == o->inode &&
-	       major(st.st_dev) == o->major && minor(st.st_dev) == o->minor;
+	return !fstat(fd, &st) &&
+	       hl_maps_names_file(&st, o->inode, o->major, o->minor);
 }
 
 /* The program file of O: /proc/PID/exe, or a mapping of it left. */

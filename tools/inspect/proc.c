@@ -10,9 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "core/maps.h"
 #include "tools/inspect/proc.h"
 
 #define OPEN_FLAGS (O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
@@ -122,9 +122,8 @@ int in_proc_open_exe(pid_t pid, char **path)
 
 static bool same_file(const struct stat *st, const struct hl_smaps_map *m)
 {
-	return S_ISREG(st->st_mode) && st->st_ino == m->line.inode &&
-	       major(st->st_dev) == m->line.major &&
-	       minor(st->st_dev) == m->line.minor;
+	return hl_maps_names_file(st, m->line.inode, m->line.major,
+				  m->line.minor);
 }
 
 /* Open NAME if it is, by stat before and fstat after, the file of M. */

@@ -3,6 +3,7 @@
 #include <setjmp.h>
 #include <stdint.h>
 #include <string.h>
+#include <sys/sysmacros.h>
 #include <cmocka.h>
 
 #include "core/maps.h"
@@ -65,6 +66,21 @@ static void test_hl_maps_line_parse_rejects(void **state)
 	assert_int_equal(hl_maps_line_parse(backwards, &v), -1);
 }
 
+/* The file a maps line names: a regular file, by inode and device. */
+static void test_hl_maps_names_file(void **state)
+{
+	struct stat st = { .st_mode = S_IFREG | 0755, .st_ino = 99,
+			   .st_dev = makedev(8, 2) };
+
+	(void)state;
+	assert_true(hl_maps_names_file(&st, 99, 8, 2));
+	assert_false(hl_maps_names_file(&st, 98, 8, 2));
+	assert_false(hl_maps_names_file(&st, 99, 8, 3));
+	assert_false(hl_maps_names_file(&st, 99, 9, 2));
+	st.st_mode = S_IFIFO | 0600;
+	assert_false(hl_maps_names_file(&st, 99, 8, 2));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -72,6 +88,7 @@ int main(void)
 		cmocka_unit_test(test_hl_maps_line_parse_anonymous),
 		cmocka_unit_test(test_hl_maps_line_parse_path_with_blanks),
 		cmocka_unit_test(test_hl_maps_line_parse_rejects),
+		cmocka_unit_test(test_hl_maps_names_file),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

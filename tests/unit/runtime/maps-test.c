@@ -8,12 +8,15 @@
 
 #include "runtime/maps.h"
 
-static const struct rt_maps_file prog = { 0xfe, 1, 4242, "/usr/bin/prog" };
+static const struct rt_maps_file prog = {
+	.major = 0xfe, .minor = 1, .inode = 4242, .path = "/usr/bin/prog",
+};
 
 /* The segment's own memory is [0x600000, 0x700000); the range around
  * it, rounded out to 2 MiB, [0x400000, 0x800000). */
 static const struct rt_maps_query q = {
-	0x400000, 0x800000, 0x600000, 0x700000, &prog,
+	.lo = 0x400000, .hi = 0x800000, .own_lo = 0x600000, .own_hi = 0x700000,
+	.prog = &prog,
 };
 
 static struct hl_maps_line line(uintptr_t start, uintptr_t end,
