@@ -1,8 +1,9 @@
 # Sourced by bench/run.sh: how the benchmark takes, keeps and sums up its
 # samples.
 #
-# Every sample is a line of $W/samples, "benchmark|variant|unit|value",
-# and a run that fails leaves a line whose value is "fails: <why>"
+# Every sample is a line of $W/samples, "benchmark|variant|unit|value|round",
+# where round is the caller's $r, the round the parts count (0 outside
+# them), and a run that fails leaves a line whose value is "fails: <why>"
 # instead: a variant with no other sample is reported as failing, one
 # with others is reported with the reason its failed runs gave.  A timed
 # run leaves two samples, one per clock: "wall ms" and "cpu ms".  The
@@ -11,7 +12,7 @@
 # variant's ratios against the first variant, unless compare_to names
 # others.
 
-sample() { printf '%s|%s|%s|%s\n' "$1" "$2" "$3" "$4" >>"$W/samples"; }
+sample() { printf '%s|%s|%s|%s|%s\n' "$1" "$2" "$3" "$4" "${r:-0}" >>"$W/samples"; }
 
 # listed BENCHMARK VARIANT: VARIANT's place in BENCHMARK's table.
 listed() { printf '%s|%s\n' "$1" "$2" >>"$W/listed"; }
@@ -166,20 +167,64 @@ hold8() {
 }
 
 # summary CSV: for each benchmark and variant, in the order they were
-# first seen, one line per unit: median, min, max, runs, and the ratio of
-# the median to each baseline's in the same unit (with the difference,
-# for times).  Writes CSV and prints the same as a table.
+# first seen, one line per unit: median, min, max, runs, and its ratio to
+# each baseline in the same unit (with the difference, for times).
+#
+# A ratio is taken round by round: the median of the ratios of the
+# variant's sample to the baseline's in each round both have one, with
+# the interval from order statistics that holds that median with at
+# least 95% confidence, given 6 rounds or more; the difference is the
+# median of the same rounds' differences.  Pairing the runs of a round
+# takes out what the machine did between rounds.  Where fewer than half
+# of the variant's samples pair up, the ratio is that of the medians,
+# with no interval.  Writes CSV and prints the same as a table.
 summary() {
 	awk -F'|' -v csv="$1" '
-	function median(k,   n, i, j, t, a) {
-		n = cnt[k]
-		for (i = 1; i <= n; i++) a[i] = val[k, i]
+	function sort(a, n,   i, j, t) {
 		for (i = 2; i <= n; i++)
 			for (j = i; j > 1 && a[j - 1] > a[j]; j--) {
 				t = a[j]; a[j] = a[j - 1]; a[j - 1] = t
 			}
-		lo[k] = a[1]; hi[k] = a[n]
+	}
+	function mid(a, n) {
 		return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+	}
+	function median(k,   n, i, a) {
+		n = cnt[k]
+		for (i = 1; i <= n; i++) a[i] = val[k, i]
+		sort(a, n)
+		lo[k] = a[1]; hi[k] = a[n]
+		return mid(a, n)
+	}
+	# The largest j for which fewer than j of n samples fall below the
+	# median with probability 2.5% at most (binomial, p = 1/2): the j-th
+	# smallest and the j-th largest bound a 95% interval.  0 for n < 6.
+	function rank95(n,   j, p, c) {
+		p = 0.5 ^ n; c = p; j = 0
+		while (c <= 0.025) { j++; p = p * (n - j + 1) / j; c += p }
+		return j
+	}
+	# The ratio of (k) to (bk), paired by round, as text; "" when too
+	# few samples pair up.
+	function paired(k, bk, u,   i, n, rd, q, d, j, s, used) {
+		n = 0
+		for (i = 1; i <= cnt[k]; i++) {
+			rd = round_of[k, i]
+			if ((rd in used) || !((bk, rd) in at) || at[bk, rd] <= 0)
+				continue
+			used[rd]
+			n++
+			q[n] = at[k, rd] / at[bk, rd]
+			d[n] = at[k, rd] - at[bk, rd]
+		}
+		if (n == 0 || 2 * n < cnt[k]) return ""
+		sort(q, n)
+		s = sprintf("%.3fx", mid(q, n))
+		j = rank95(n)
+		if (j > 0) s = s sprintf(" [%.3f, %.3f]", q[j], q[n + 1 - j])
+		sort(d, n)
+		if (u ~ / ms$/) s = s sprintf(" (%+.3g)", mid(d, n))
+		return s
 	}
 	function num(x) {
 		return (x >= 1000 || x <= -1000) ? sprintf("%d", x) : sprintf("%.4g", x)
@@ -193,8 +238,11 @@ summary() {
 		for (i = 1; i <= n; i++) {
 			bk = b SUBSEP bl[i] SUBSEP u
 			if (!(bk in med) || med[bk] <= 0) continue
-			r = sprintf("%.3fx", med[k] / med[bk])
-			if (u ~ / ms$/) r = r sprintf(" (%+.3g)", med[k] - med[bk])
+			r = paired(k, bk, u)
+			if (r == "") {
+				r = sprintf("%.3fx", med[k] / med[bk])
+				if (u ~ / ms$/) r = r sprintf(" (%+.3g)", med[k] - med[bk])
+			}
 			s = s (s == "" ? "" : "; ") r " " bl[i]
 		}
 		return s
@@ -234,6 +282,8 @@ summary() {
 		if ($4 ~ /^fails:/) { note[$1, $2] = $4; next }
 		nmed[$1, $2]
 		val[k, ++cnt[k]] = $4 + 0
+		at[k, $5] = $4 + 0
+		round_of[k, cnt[k]] = $5
 	}
 	END {
 		print "benchmark,variant,unit,median,min,max,runs,ratios,note" > csv

@@ -6,10 +6,11 @@
 # Set by make: HL_PREFIX (the staged install tree), BENCH_BIN (the
 # benchmark's programs), EX_BIN (the examples), BENCH_CSV (where the
 # results go).  BENCH_ROUNDS sets the rounds of every timed part (by
-# default 41 for start-up, 15 for shared text, 9 for the TLB-bound runs,
-# 7 for fork, 3 for the page counts; 3 is a quick look), BENCH_PARTS
-# which parts run (default: "startup share tlb concurrent instructions
-# runtime-kinds fork libtext"; part P is bench/P.sh, whose function is
+# default 41 for start-up, 301 for start-up asked for nothing, 15 for
+# shared text, 9 for the TLB-bound runs, 7 for fork, 3 for the page
+# counts; 3 is a quick look), BENCH_PARTS which parts run (default:
+# "startup nothing share tlb concurrent instructions runtime-kinds fork
+# libtext"; part P is bench/P.sh, whose function is
 # bench_P with '-' as '_'), BENCH_SEED the seed of the order of the runs
 # in each round (default: the time), BENCH_FORKS the forks of one fork
 # run (default 50).
@@ -17,7 +18,8 @@
 # Every timed part runs its variants in rounds, one run of each per round,
 # in an order of its own for each round, so that a machine that slows
 # down slows all of them; it reports medians with min and max, of the
-# wall-clock time and of the CPU time of each run.  A variant that cannot
+# wall-clock time and of the CPU time of each run, and ratios taken round
+# by round, with their 95% intervals (bench/lib.sh).  A variant that cannot
 # run on this machine is reported as "fails: why".
 #
 # It needs root: it mounts a hugetlbfs of its own (the runs that need one,
@@ -37,7 +39,7 @@ for _v in $(env | sed -n 's/^\(HUGETLB_[A-Z_]*\|HUGELINK_[A-Z_]*\)=.*/\1/p'); do
 done
 RUNS=${BENCH_ROUNDS:-}
 SEED=${BENCH_SEED:-$(date +%s)}
-PARTS=${BENCH_PARTS:-startup share tlb concurrent instructions runtime-kinds fork libtext}
+PARTS=${BENCH_PARTS:-startup nothing share tlb concurrent instructions runtime-kinds fork libtext}
 POOL_2M=320
 
 [ "$(id -u)" = 0 ] || {
