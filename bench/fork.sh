@@ -59,6 +59,7 @@ bench_fork() {
 		return 0
 	}
 	for v in base thp hugetlb raw; do
+		listed "$b" "$(fork_label $v)"
 		fork_run $v
 		case $t in
 		fails:*) sample "$b" "$(fork_label $v)" "us per fork" "$t" ;;

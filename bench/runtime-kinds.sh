@@ -40,6 +40,8 @@ bench_runtime_kinds() {
 	progress "start-up of a trivial program, by the runtime it carries"
 	vs=
 	for v in plain static shared; do
+		listed "start-up by runtime, CPU" "$(kinds_label $v)"
+		listed "start-up by runtime, wall" "$(kinds_label $v)"
 		if [ -x "$BENCH_BIN/trivial-$v" ] && "$BENCH_BIN/trivial-$v"; then
 			vs="$vs $v"
 		else
