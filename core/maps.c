@@ -7,6 +7,31 @@
 #include <sys/sysmacros.h>
 
 #include "core/maps.h"
+#include "core/sharename.h"
+
+bool hl_maps_made_by_hugelink(const char *path)
+{
+	static const char deleted[] = " (deleted)";
+	const char *slash = strrchr(path, '/');
+	char name[HL_SHARE_NAME_MAX + 1];
+	struct hl_share_parsed parsed;
+	size_t len;
+
+	if (!strncmp(path, "/anon_hugepage", 14) ||
+	    !strncmp(path, "/memfd:hugelink", 15))
+		return true;
+	if (!slash)
+		return false;
+	len = strlen(slash + 1);
+	if (len >= sizeof(deleted) - 1 &&
+	    !strcmp(slash + 1 + len - (sizeof(deleted) - 1), deleted))
+		len -= sizeof(deleted) - 1;
+	if (len >= sizeof(name))
+		return false;
+	memcpy(name, slash + 1, len);
+	name[len] = '\0';
+	return !hl_share_parse(name, &parsed);
+}
 
 bool hl_maps_names_file(const struct stat *st, unsigned long inode,
 			unsigned int major, unsigned int minor)

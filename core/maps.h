@@ -32,4 +32,12 @@ int hl_maps_line_parse(char *line, struct hl_maps_line *v);
 bool hl_maps_names_file(const struct stat *st, unsigned long inode,
 			unsigned int major, unsigned int minor);
 
+/*
+ * True when PATH, a maps line's path, names memory hugelink itself puts
+ * where a segment was: private hugetlb pages ("/anon_hugepage"), the
+ * memfd of kernels whose hugetlb mappings cannot move ("/memfd:hugelink"),
+ * or a shared file (a name core/sharename.h makes), deleted or not.
+ */
+bool hl_maps_made_by_hugelink(const char *path);
+
 #endif

@@ -24,9 +24,7 @@ static enum rt_maps_verdict classify(const struct hl_maps_line *v,
 	if (v->inode == prog->inode && v->major == prog->major &&
 	    v->minor == prog->minor)
 		return RT_MAPS_OURS_TO_TAKE;
-	/* Private hugetlb pages, and files mapped over old kernels' ranges. */
-	if (!strncmp(v->path, "/anon_hugepage", 14) ||
-	    !strncmp(v->path, "/memfd:hugelink", 15))
+	if (hl_maps_made_by_hugelink(v->path))
 		return RT_MAPS_ALREADY_HUGE;
 	snprintf(info->foreign, sizeof(info->foreign), "%lx-%lx %s",
 		 (unsigned long)v->start, (unsigned long)v->end,
@@ -86,11 +84,13 @@ enum rt_maps_verdict rt_maps_judge(const struct rt_maps_query *q,
 	return verdict;
 }
 
-int rt_maps_file_match(uintptr_t addr, const struct hl_maps_line *v,
-		       struct rt_maps_file *file)
+int rt_maps_file_match(uintptr_t addr, unsigned long off,
+		       const struct hl_maps_line *v, struct rt_maps_file *file)
 {
 	if (addr < v->start || addr >= v->end || !v->inode ||
-	    v->path[0] != '/' || strlen(v->path) >= sizeof(file->path))
+	    v->path[0] != '/' || strlen(v->path) >= sizeof(file->path) ||
+	    v->offset + (addr - v->start) != off ||
+	    hl_maps_made_by_hugelink(v->path))
 		return 0;
 	file->major = v->major;
 	file->minor = v->minor;
@@ -181,17 +181,46 @@ static int next(const struct rt_maps *m, size_t *at, char *line, size_t len,
 	return -1;
 }
 
-int rt_maps_file_at(const struct rt_maps *m, uintptr_t addr,
-		    struct rt_maps_file *file)
+/*
+ * The file mapped at ADDR with the byte at OFF of it there: 0.  1 when
+ * ADDR holds memory hugelink made, or anonymous memory (a THP copy);
+ * -1 otherwise.
+ */
+static int file_at(const struct rt_maps *m, uintptr_t addr, unsigned long off,
+		   struct rt_maps_file *file)
 {
 	char line[4096 + 128];
 	struct hl_maps_line v;
 	size_t at = 0;
 
-	while (!next(m, &at, line, sizeof(line), &v))
-		if (rt_maps_file_match(addr, &v, file))
+	while (!next(m, &at, line, sizeof(line), &v)) {
+		if (rt_maps_file_match(addr, off, &v, file))
 			return 0;
+		if (addr >= v.start && addr < v.end)
+			return !v.inode || hl_maps_made_by_hugelink(v.path) ?
+				       1 : -1;
+	}
 	return -1;
+}
+
+int rt_maps_object_file(const struct rt_maps *m, const struct hl_plan *plan,
+			const struct hl_phdr *ph, struct rt_maps_file *file)
+{
+	int verdict = 1;
+
+	for (int i = 0; i < plan->nseg; i++) {
+		const struct hl_seg *seg = &plan->seg[i];
+		int found;
+
+		if (seg->file_end == seg->start)
+			continue;
+		found = file_at(m, seg->start, ph[seg->phdr].offset, file);
+		if (!found)
+			return 0;
+		if (found < 0)
+			verdict = -1;
+	}
+	return verdict;
 }
 
 enum rt_maps_verdict rt_maps_check(const struct rt_maps *m,

@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "core/maps.h"
+#include "core/plan.h"
 
 enum rt_maps_verdict {
 	RT_MAPS_OURS_TO_TAKE,	/* only the program's own file, anonymous
@@ -76,16 +77,25 @@ int rt_maps_read(struct rt_maps *m);
 void rt_maps_free(struct rt_maps *m);
 
 /*
- * The file mapped at ADDR in M.  The program's own file is the one mapped
- * at its first segment: not always /proc/self/exe, which is ld.so when
- * the program was started as "ld.so ./prog".  Returns 0, or -1.
+ * The object's own file in M: the file mapped at the start of the first
+ * of PLAN's segments that still holds its bytes from the file there
+ * (PH, the object's program headers, say at which offset).  Not always
+ * /proc/self/exe, which is ld.so when the program was started as
+ * "ld.so ./prog"; and not the memory an earlier pass put where a segment
+ * was, whose offset may match by chance (a segment at offset 0 moved onto
+ * a huge page that starts where it does).  Returns 0; 1 when every
+ * segment's start holds memory hugelink made, or anonymous memory: all
+ * were moved; -1 otherwise.
  */
-int rt_maps_file_at(const struct rt_maps *m, uintptr_t addr,
-		    struct rt_maps_file *file);
+int rt_maps_object_file(const struct rt_maps *m, const struct hl_plan *plan,
+			const struct hl_phdr *ph, struct rt_maps_file *file);
 
-/* Fill FILE from V when V maps a file at ADDR; returns 1 then, else 0. */
-int rt_maps_file_match(uintptr_t addr, const struct hl_maps_line *v,
-		       struct rt_maps_file *file);
+/*
+ * Fill FILE from V when V maps a file at ADDR, with the byte at offset OFF
+ * of it there, and is not memory hugelink made; returns 1 then, else 0.
+ */
+int rt_maps_file_match(uintptr_t addr, unsigned long off,
+		       const struct hl_maps_line *v, struct rt_maps_file *file);
 
 /*
  * Classify the mappings of M that meet Q's range.  A foreign mapping

@@ -238,7 +238,12 @@ int rt_prepare(struct rt_prepared *p, const struct hl_plan *plan,
 	}
 	p->c->fault = fault->commit;
 	p->c->timed = rep->verbose >= HL_V_INFO;
-	if (rt_maps_file_at(&p->maps, plan->seg[0].start, &p->prog)) {
+	switch (rt_maps_object_file(&p->maps, plan, img->ph, &p->prog)) {
+	case 0:
+		break;
+	case 1:
+		return 0;
+	default:
 		rt_report_why(rep, "cannot find the program's file in "
 			      "/proc/self/maps");
 		return -1;

@@ -81,6 +81,23 @@ static void test_hl_maps_names_file(void **state)
 	assert_false(hl_maps_names_file(&st, 99, 8, 2));
 }
 
+static void test_hl_maps_made_by_hugelink(void **state)
+{
+	(void)state;
+	assert_true(hl_maps_made_by_hugelink("/anon_hugepage (deleted)"));
+	assert_true(hl_maps_made_by_hugelink("/memfd:hugelink (deleted)"));
+	assert_true(hl_maps_made_by_hugelink("/dev/hugepages/hugelink/"
+		"%2fusr%2fbin%2fprog#0123456789abcdef#2#2048k"));
+	assert_true(hl_maps_made_by_hugelink("/dev/hugepages/hugelink/"
+		"%2fusr%2fbin%2fprog#0123456789abcdef#2#2048k (deleted)"));
+	assert_false(hl_maps_made_by_hugelink("/usr/bin/prog"));
+	assert_false(hl_maps_made_by_hugelink("/usr/bin/prog (deleted)"));
+	assert_false(hl_maps_made_by_hugelink("/memfd:other (deleted)"));
+	assert_false(hl_maps_made_by_hugelink("/tmp/a#b#c#d"));
+	assert_false(hl_maps_made_by_hugelink("[heap]"));
+	assert_false(hl_maps_made_by_hugelink(""));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -89,6 +106,7 @@ int main(void)
 		cmocka_unit_test(test_hl_maps_line_parse_path_with_blanks),
 		cmocka_unit_test(test_hl_maps_line_parse_rejects),
 		cmocka_unit_test(test_hl_maps_names_file),
+		cmocka_unit_test(test_hl_maps_made_by_hugelink),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

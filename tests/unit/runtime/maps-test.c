@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
+#include <elf.h>
 
 #include "runtime/maps.h"
 
@@ -119,17 +120,85 @@ static void test_rt_maps_file_match(void **state)
 
 	(void)state;
 	memset(&f, 0, sizeof(f));
-	assert_int_equal(rt_maps_file_match(0x3fffff, &v, &f), 0);
-	assert_int_equal(rt_maps_file_match(0x500000, &v, &f), 0);
-	assert_int_equal(rt_maps_file_match(0x400000, &v, &f), 1);
+	v.offset = 0x1000;
+	assert_int_equal(rt_maps_file_match(0x3fffff, 0xfff, &v, &f), 0);
+	assert_int_equal(rt_maps_file_match(0x500000, 0x101000, &v, &f), 0);
+	assert_int_equal(rt_maps_file_match(0x400040, 0x1040, &v, &f), 1);
 	assert_int_equal(f.inode, 4242);
 	assert_int_equal(f.start, 0x400000);
 	assert_int_equal(f.end, 0x500000);
 	assert_string_equal(f.path, prog.path);
+	/* The file, but not holding that byte there. */
+	assert_int_equal(rt_maps_file_match(0x400040, 0x40, &v, &f), 0);
 	v = line(0x400000, 0x500000, 0, "");
-	assert_int_equal(rt_maps_file_match(0x400000, &v, &f), 0);
+	assert_int_equal(rt_maps_file_match(0x400000, 0, &v, &f), 0);
 	v = line(0x400000, 0x500000, 3, "[vdso]");
-	assert_int_equal(rt_maps_file_match(0x400000, &v, &f), 0);
+	assert_int_equal(rt_maps_file_match(0x400000, 0, &v, &f), 0);
+}
+
+/* Memory hugelink made is never an object's file, whatever its offset. */
+static void test_rt_maps_file_match_not_ours(void **state)
+{
+	struct hl_maps_line v = line(0x400000, 0x600000, 77,
+				     "/anon_hugepage (deleted)");
+	struct rt_maps_file f;
+
+	(void)state;
+	assert_int_equal(rt_maps_file_match(0x400000, 0, &v, &f), 0);
+}
+
+/* Lines as /proc/self/maps has them, in a struct rt_maps. */
+static struct rt_maps maps_of(char *text)
+{
+	struct rt_maps m = { text, strlen(text), strlen(text) + 1, 0 };
+
+	return m;
+}
+
+/*
+ * A program of three segments whose first (headers, offset 0) an earlier
+ * pass moved onto a huge page that begins where it does: its file is
+ * found at the second.
+ */
+static void test_rt_maps_object_file(void **state)
+{
+	char first_moved[] =
+		"555555400000-555555600000 r--p 00000000 00:11 901 /anon_hugepage (deleted)\n"
+		"555555600000-555555601000 r-xp 00001000 fe:01 4242 /usr/bin/prog\n"
+		"555555601000-555555602000 rw-p 00002000 fe:01 4242 /usr/bin/prog\n";
+	char all_moved[] =
+		"555555400000-555555600000 r--p 00000000 00:11 901 /anon_hugepage (deleted)\n"
+		"555555600000-555555800000 r-xp 00000000 00:11 902 /anon_hugepage (deleted)\n"
+		"555555800000-555555a00000 rw-p 00000000 00:00 0 \n";
+	char foreign[] =
+		"555555400000-555555600000 r--p 00005000 fe:01 77 /tmp/other\n";
+	const struct hl_phdr ph[] = {
+		{ .type = PT_LOAD, .offset = 0 },
+		{ .type = PT_LOAD, .offset = 0x1000 },
+		{ .type = PT_LOAD, .offset = 0x2000 },
+	};
+	struct hl_plan plan = { .nseg = 3, .seg = {
+		{ .phdr = 0, .start = 0x555555400000, .file_end = 0x555555400100 },
+		{ .phdr = 1, .start = 0x555555600000, .file_end = 0x555555600100 },
+		{ .phdr = 2, .start = 0x555555601000, .file_end = 0x555555601100 },
+	} };
+	struct rt_maps m;
+	struct rt_maps_file f;
+
+	(void)state;
+	m = maps_of(first_moved);
+	assert_int_equal(rt_maps_object_file(&m, &plan, ph, &f), 0);
+	assert_int_equal(f.inode, 4242);
+	assert_int_equal(f.start, 0x555555600000);
+
+	plan.seg[2].start = 0x555555800000;
+	plan.seg[2].file_end = 0x555555800100;
+	m = maps_of(all_moved);
+	assert_int_equal(rt_maps_object_file(&m, &plan, ph, &f), 1);
+
+	plan.nseg = 1;
+	m = maps_of(foreign);
+	assert_int_equal(rt_maps_object_file(&m, &plan, ph, &f), -1);
 }
 
 static void test_rt_maps_judge_moved_off_the_file(void **state)
@@ -167,6 +236,8 @@ int main(void)
 		cmocka_unit_test(test_rt_maps_judge_moved_off_the_file),
 		cmocka_unit_test(test_rt_maps_judge_foreign_narrows_or_refuses),
 		cmocka_unit_test(test_rt_maps_file_match),
+		cmocka_unit_test(test_rt_maps_file_match_not_ours),
+		cmocka_unit_test(test_rt_maps_object_file),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
