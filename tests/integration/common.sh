@@ -229,6 +229,16 @@ build_libuse() {
 		-Wl,-rpath,"$PWD" || fail "cannot link $_n with $*"
 }
 
+# build_use_plain NAME: the library's user, linked plainly (not through
+# the wrapper) and not as PIE, so that none of its own segments can ever
+# go on huge pages: at 0x400000 they all share one.  A PIE one would be
+# loaded at a random address, and one start in 512 its first segment
+# would have a huge page to itself, and take one from the pool.
+build_use_plain() {
+	"$CC" $HC_CFLAGS -no-pie -o "$1" "$HLINC/libuse.c" ||
+		fail "cannot link $1"
+}
+
 # acts WHO PRELOAD PROGRAM [ARG...]: exactly one copy of the runtime acts
 # when PROGRAM runs, with PRELOAD as LD_PRELOAD ("" for none), and it is
 # the one in the object whose path ends in /WHO (a grep pattern).  The

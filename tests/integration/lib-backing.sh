@@ -11,7 +11,7 @@
 need_thp
 build_helper nothp
 build_libcheck libcheck.so -Wl,--hugetlbfs-align
-"$CC" $HC_CFLAGS -o use "$HLINC/libuse.c"
+build_use_plain use
 
 # run NAME PREFIX...: run the library's user, opening libcheck, under
 # HUGETLB_ELFMAP=RW and PREFIX (variables, nothp).

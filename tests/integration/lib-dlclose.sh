@@ -10,7 +10,7 @@ need_thp
 pool_reserve 24
 
 build_libcheck libcheck.so -Wl,--hugetlbfs-align
-"$CC" $HC_CFLAGS -o use "$HLINC/libuse.c"
+build_use_plain use
 build_libuse use-hl -Wl,--hugetlbfs-align
 lib_r=$(huge_pages_needed libcheck.so 2048 R)
 

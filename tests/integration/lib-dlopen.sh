@@ -13,7 +13,7 @@ pool_reserve 24
 
 build_libcheck libcheck.so -Wl,--hugetlbfs-align
 build_libcheck libplain.so -DMB=5
-"$CC" $HC_CFLAGS -o use "$HLINC/libuse.c"
+build_use_plain use
 build_libuse use-hl -Wl,--hugetlbfs-align
 echo 'int top(void) { return 1; }' >top.c
 hl_cc -O1 -fPIC -shared -o libtop.so top.c -Wl,--hugetlbfs-align \

@@ -14,7 +14,7 @@ ln -s libplain.so.1.2 libplain.so.1
 ln -s libplain.so.1.2 libplain.so
 build_libuse use-hl -Wl,--hugetlbfs-align -L. -lplain
 build_libuse use-plain -L. -lplain
-"$CC" $HC_CFLAGS -o use "$HLINC/libuse.c"
+build_use_plain use
 
 # moved NAME: the library's middles on huge pages, its bytes intact.
 moved() {

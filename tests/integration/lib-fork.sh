@@ -8,7 +8,7 @@ pool_reserve 24
 
 build_libcheck libcheck.so -Wl,--hugetlbfs-align
 build_libuse use-linked -L. -lcheck
-"$CC" $HC_CFLAGS -o use "$HLINC/libuse.c"
+build_use_plain use
 
 for backing in auto hugetlb thp; do
 	case $backing in

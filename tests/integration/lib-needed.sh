@@ -15,7 +15,7 @@ build_libcheck libcheck.so -Wl,--hugetlbfs-align
 elf_check libcheck.so
 build_libuse use-plain -L. -lcheck
 build_libuse use-hl -L. -lcheck -Wl,--hugetlbfs-align
-"$CC" $HC_CFLAGS -o use-bare "$HLINC/libuse.c"
+build_use_plain use-bare
 
 # used FILE: the pool's pages the program that wrote FILE took.
 used() {

@@ -11,7 +11,7 @@ need_cmd unshare
 need_thp
 build_libcheck libcheck.so -Wl,--hugetlbfs-align
 build_libuse use-linked -L. -lcheck
-"$CC" $HC_CFLAGS -o use "$HLINC/libuse.c"
+build_use_plain use
 lib_r=$(huge_pages_needed libcheck.so 2048 R)
 mkdir mnt
 

@@ -10,7 +10,7 @@ pool_reserve 24
 
 build_libcheck libcheck.so -Wl,--hugetlbfs-align
 cp libcheck.so orig.so
-"$CC" $HC_CFLAGS -o use "$HLINC/libuse.c"
+build_use_plain use
 
 "$HLBIN/hugeedit" --text libcheck.so >out 2>&1 || fail "hugeedit --text: $(cat out)"
 load_flags libcheck.so >flags.txt
