@@ -5,6 +5,7 @@
  * understood is ignored, with one note in cfg->note.  Only a
  * contradictory HUGETLB_ELFMAP is an error, in cfg->error.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -359,6 +360,16 @@ static void read_elfmap(struct hl_config *cfg, hl_getenv_fn *get, void *ctx)
 bool hl_config_may_ask(hl_getenv_fn *get, void *ctx)
 {
 	return get("HUGETLB_ELFMAP", ctx) || get("HUGETLB_FORCE_ELFMAP", ctx);
+}
+
+bool hl_config_is_hugetlb_var(const char *entry)
+{
+	uint64_t want = 0x5f424c5445475548;	/* "HUGETLB_", first byte low */
+
+	for (int i = 0; i < 8; i++, want >>= 8)
+		if ((unsigned char)entry[i] != (want & 0xff))
+			return false;
+	return true;
 }
 
 const char *hl_base_name(const char *path)

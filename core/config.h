@@ -106,6 +106,14 @@ void hl_config_read(struct hl_config *cfg, hl_getenv_fn *get, void *ctx,
  */
 bool hl_config_may_ask(hl_getenv_fn *get, void *ctx);
 
+/*
+ * True when ENTRY, a NAME=VALUE string of the environment, is a HUGETLB_
+ * variable.  Compared with an immediate, byte by byte: it reads no
+ * read-only data, so that a start nobody asked about touches none of the
+ * runtime's, which a relinked program keeps on a page of its own.
+ */
+bool hl_config_is_hugetlb_var(const char *entry);
+
 /* The last component of PATH, as HUGETLB_RESTRICT_EXE names programs. */
 const char *hl_base_name(const char *path);
 

@@ -2,6 +2,7 @@
  * The environment getter: see env.h.
  */
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "host/env.h"
 
@@ -9,4 +10,12 @@ const char *host_env_get(const char *name, void *ctx)
 {
 	(void)ctx;
 	return getenv(name);
+}
+
+bool host_env_any_hugetlb(void)
+{
+	for (char **env = environ; env && *env; env++)
+		if (hl_config_is_hugetlb_var(*env))
+			return true;
+	return false;
 }

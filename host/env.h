@@ -9,4 +9,11 @@
 /* getenv(NAME); CTX is not used. */
 const char *host_env_get(const char *name, void *ctx);
 
+/*
+ * Whether the environment holds any HUGETLB_ variable: the environment
+ * as it is now, which an earlier constructor may have changed, and not
+ * as glibc passes it to initialisers.
+ */
+bool host_env_any_hugetlb(void);
+
 #endif

@@ -40,15 +40,17 @@ static int flagged(const struct rt_image *img, size_t index, void *ctx)
 /*
  * Whether anything may be asked of the runtime at all: HUGETLB_ELFMAP or
  * HUGETLB_FORCE_ELFMAP set, or a segment of a loaded object flagged.
- * Looked at first, with two getenv and one walk of the loaded objects'
- * program headers, so that a program nobody asked about pays for
- * nothing else.
+ * Looked at first, with one pass over the environment (and getenv only
+ * when it holds some HUGETLB_ variable) and one walk of the loaded
+ * objects' program headers, so that a program nobody asked about pays
+ * for nothing else.
  */
 static bool may_be_asked(void)
 {
 	struct rt_image img;
 
-	return hl_config_may_ask(host_env_get, NULL) ||
+	return (host_env_any_hugetlb() &&
+		hl_config_may_ask(host_env_get, NULL)) ||
 	       rt_image_each(&img, flagged, NULL);
 }
 

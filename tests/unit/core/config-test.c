@@ -65,6 +65,19 @@ static void test_hl_config_may_ask(void **state)
 	assert_int_equal(cfg.elfmap, HL_ELFMAP_SET);
 }
 
+static void test_hl_config_is_hugetlb_var(void **state)
+{
+	(void)state;
+	assert_true(hl_config_is_hugetlb_var("HUGETLB_ELFMAP=RW"));
+	assert_true(hl_config_is_hugetlb_var("HUGETLB_"));
+	assert_false(hl_config_is_hugetlb_var("HUGETLB"));
+	assert_false(hl_config_is_hugetlb_var("HUGETLBX=1"));
+	assert_false(hl_config_is_hugetlb_var("hugetlb_elfmap=RW"));
+	assert_false(hl_config_is_hugetlb_var("HUGELINK_BACKING=thp"));
+	assert_false(hl_config_is_hugetlb_var("PATH=/bin"));
+	assert_false(hl_config_is_hugetlb_var(""));
+}
+
 static void test_hl_config_read_perf_map(void **state)
 {
 	const char *on[] = { "HUGELINK_PERF_MAP", "1", NULL };
@@ -445,6 +458,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_hl_config_read_defaults),
 		cmocka_unit_test(test_hl_config_may_ask),
+		cmocka_unit_test(test_hl_config_is_hugetlb_var),
 		cmocka_unit_test(test_hl_config_read_perf_map),
 		cmocka_unit_test(test_hl_config_read_libs),
 		cmocka_unit_test(test_hl_libs_match),
