@@ -11,6 +11,14 @@
 
 #include "runtime/maps.h"
 
+/* V maps PROG, the object's own file. */
+static bool maps_prog(const struct hl_maps_line *v,
+		      const struct rt_maps_file *prog)
+{
+	return v->inode == prog->inode && v->major == prog->major &&
+	       v->minor == prog->minor;
+}
+
 static enum rt_maps_verdict classify(const struct hl_maps_line *v,
 				     const struct rt_maps_file *prog,
 				     struct rt_maps_info *info)
@@ -21,8 +29,7 @@ static enum rt_maps_verdict classify(const struct hl_maps_line *v,
 	}
 	if (!v->inode && !*v->path)
 		return RT_MAPS_OURS_TO_TAKE;
-	if (v->inode == prog->inode && v->major == prog->major &&
-	    v->minor == prog->minor)
+	if (maps_prog(v, prog))
 		return RT_MAPS_OURS_TO_TAKE;
 	if (hl_maps_made_by_hugelink(v->path))
 		return RT_MAPS_ALREADY_HUGE;
@@ -54,8 +61,7 @@ static enum rt_maps_verdict narrow(const struct hl_maps_line *v,
 static bool moved(const struct rt_maps_query *q, const struct hl_maps_line *v)
 {
 	return v->start < q->file_end && v->end > q->own_lo &&
-	       !(v->inode == q->prog->inode && v->major == q->prog->major &&
-		 v->minor == q->prog->minor);
+	       !maps_prog(v, q->prog);
 }
 
 void rt_maps_begin(const struct rt_maps_query *q, struct rt_maps_info *info)
