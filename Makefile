@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # hugelink: put a program's own text, data and bss on huge pages.
 #
 # This is a GNU Makefile.  Put local settings (PREFIX, CC, CFLAGS, ...) in
@@ -59,22 +60,22 @@ symlink = @mkdir -p $(@D); [ "$$(readlink $@ 2>/dev/null)" = '$(1)' ] || \
 # and link, nearest first: these are the include arrows of DEVELOPERS.md,
 # and mk/check-tree.sh holds every #include to them.  arch/ is headers
 # only, with no archive.
-CODE_DIRS = core host swap runtime elf linker \
+CODE_DIRS = core machine remap loader elf linker \
             tools/common tools/hugectl tools/hugeedit tools/inspect
 USES_arch              =
 USES_core              =
-USES_host              = core
-USES_swap              = arch
-USES_runtime           = swap arch host core
+USES_machine           = core
+USES_remap             = arch
+USES_loader            = remap arch machine core
 USES_elf               = core
-USES_linker            = elf host core
+USES_linker            = elf machine core
 USES_tools/common      =
-USES_tools/hugectl     = tools/common elf host core
-USES_tools/hugeedit    = tools/common elf host core
-USES_tools/inspect     = tools/common elf host core
-USES_ldscripts         = linker elf host core
+USES_tools/hugectl     = tools/common elf machine core
+USES_tools/hugeedit    = tools/common elf machine core
+USES_tools/inspect     = tools/common elf machine core
+USES_ldscripts         = linker elf machine core
 USES_fuzz              = tools/hugectl tools/hugeedit tools/inspect \
-                         tools/common elf host core
+                         tools/common elf machine core
 
 # The build's own flags.  Every object is position independent: the same
 # objects go into the shared runtime, the static runtime (which
@@ -90,19 +91,19 @@ ALL_CFLAGS   = $(HL_CFLAGS) $(CFLAGS)
 # the user's flags on the command line, and "override" keeps a command
 # line assignment from replacing them.  The runtime's internals are
 # hidden.  The swap code is copied into a private page and run from
-# there (runtime/stub.c), so it must refer to nothing outside its own
+# there (loader/stub.c), so it must refer to nothing outside its own
 # section: no stack protector, no calls the compiler invents (memcpy for
 # loops), no jump tables, no cold partitions in other sections, no
 # instrumentation.
-override SWAP_SAFETY_CFLAGS = -ffreestanding -fno-builtin \
+override REMAP_SAFETY_CFLAGS = -ffreestanding -fno-builtin \
 	-fno-stack-protector -fno-jump-tables -fno-reorder-blocks-and-partition \
 	-fno-tree-loop-distribute-patterns -fno-sanitize=all \
 	-fno-asynchronous-unwind-tables -fno-unwind-tables -fno-exceptions \
 	-fno-profile-arcs -fno-test-coverage -fPIC
 override DIR_CFLAGS_core    = -fvisibility=hidden
-override DIR_CFLAGS_host    = -fvisibility=hidden
-override DIR_CFLAGS_runtime = -fvisibility=hidden
-override DIR_CFLAGS_swap    = -fvisibility=hidden $(SWAP_SAFETY_CFLAGS)
+override DIR_CFLAGS_machine    = -fvisibility=hidden
+override DIR_CFLAGS_loader = -fvisibility=hidden
+override DIR_CFLAGS_remap    = -fvisibility=hidden $(REMAP_SAFETY_CFLAGS)
 
 # Libraries beyond libc that a directory's code needs.
 LIBS_elf = -lelf
@@ -130,7 +131,7 @@ $(B)/.deps-build: mk/deps.sh
 # change, so that nothing rebuilds otherwise; every object waits for them
 # (order-only), and the compiler's dependency files then name the ones
 # it read.
-GEN_HEADERS = $(B)/gen/core/version.h $(B)/gen/host/relpaths.h
+GEN_HEADERS = $(B)/gen/core/version.h $(B)/gen/machine/relpaths.h
 
 # $(call gen_header,GUARD,LINE...): the recipe that writes $@.
 gen_header = @mkdir -p $(@D); \
@@ -145,10 +146,10 @@ $(B)/gen/core/version.h: FORCE
 
 # Where the installed programs find the runtime and the data: relative
 # to the directory they run from, BINDIR.
-$(B)/gen/host/relpaths.h: FORCE
-	$(call gen_header,HOST_RELPATHS_H,\
-		'#define HOST_BIN_TO_LIB "$(call relpath,$(BINDIR),$(LIBDIR))"' \
-		'#define HOST_BIN_TO_DATA "$(call relpath,$(BINDIR),$(DATADIR))"')
+$(B)/gen/machine/relpaths.h: FORCE
+	$(call gen_header,MACHINE_RELPATHS_H,\
+		'#define MACH_BIN_TO_LIB "$(call relpath,$(BINDIR),$(LIBDIR))"' \
+		'#define MACH_BIN_TO_DATA "$(call relpath,$(BINDIR),$(DATADIR))"')
 
 define code_dir
 $(B)/obj/$(1)/%.o: $(1)/%.c | $(B)/.deps-build $(GEN_HEADERS)
@@ -173,7 +174,7 @@ CLEAN_FILES =
 
 include linker/build.mk
 include ldscripts/build.mk
-include runtime/build.mk
+include loader/build.mk
 include tools/build.mk
 include man/build.mk
 include examples/build.mk

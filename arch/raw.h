@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #ifndef ARCH_RAW_H
 #define ARCH_RAW_H
 /*

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * biglib: a shared library made of MIB MiB of text (32 by default) and
  * little else, for timing the start of a program whose text lives in a

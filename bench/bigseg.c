@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bigseg: a program made of MIB MiB of text and MIB MiB of initialised
  * data and nothing much else, for timing start-up: with HUGETLB_ELFMAP=R

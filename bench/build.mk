@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # bench: "make bench" (bench/run.sh; doc/bench.md says what it measures).
 #
 # Its programs are built into $(B)/bench/.  libhugetlbfs, one column of

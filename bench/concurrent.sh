@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Part d, sourced by bench/run.sh: the huge pages that 8 running copies of
 # a program with 32 MiB of text hold with HUGETLB_ELFMAP=R, each with a
 # private copy of its text, and sharing one (HUGETLB_SHARE=1, the shared

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Part, sourced by bench/run.sh: what a fork() costs a program with
 # 64 MiB of touched data (bench/forkloop.c: fork, the child writes one
 # byte and exits, the parent waits; wall time per fork, the program's own

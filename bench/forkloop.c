@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * forkloop: what a fork() costs a program with 64 MiB of touched data.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #ifndef BENCH_HOLD_H
 #define BENCH_HOLD_H
 /*

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Part e, sourced by bench/run.sh: what a relinked program pays when
 # nobody asks for huge pages (HUGETLB_ELFMAP unset), in instructions from
 # exec to exit counted by callgrind, against the same program linked

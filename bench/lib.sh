@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Sourced by bench/run.sh: how the benchmark takes, keeps and sums up its
 # samples.
 #

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * libmain: a small program whose text lives in a shared library
  * (biglib), for timing its start-up with the library's text on base

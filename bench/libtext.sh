@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Part h, sourced by bench/run.sh: a small program whose 32 MiB of text
 # live in a shared library (libmain and libbig.so, as Debian's clang and
 # libLLVM): its start-up in wall-clock and CPU time with the library on

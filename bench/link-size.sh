@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Usage: bench/link-size.sh [PREFIX]
 #
 # What --hugetlbfs-align costs: for a hello world and a program with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * memcpy: what a copy of MIB MiB costs inside one process, measured on
  * this machine in the same rounds as the start-ups it explains.

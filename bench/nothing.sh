@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Part e, with bench/instructions.sh, sourced by bench/run.sh: whether a
 # relinked program that is asked for nothing starts as fast as the plain
 # link of the same program, measured closely enough to tell: bigseg at

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # make bench: hugelink against base pages, transparent huge pages and
 # libhugetlbfs, measured side by side in one run.  doc/bench.md says what
 # each number means.

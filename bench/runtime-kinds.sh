@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Part, sourced by bench/run.sh: what carrying the runtime costs every
 # start of a program that asks for nothing.  bench/trivial.c linked three
 # ways: plainly, through the wrapper with the runtime inside it (the

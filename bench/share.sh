@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Part b, sourced by bench/run.sh: the start of a program with 128 MiB of
 # text when its read-only segments are shared (HUGETLB_SHARE=1): the first
 # run, which prepares the shared files (removed before each first run),

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Part a, sourced by bench/run.sh: what a user waits for when a program
 # with 8, 32 or 128 MiB of text and as much data starts, in wall-clock
 # and CPU time, every way it can start, side by side in the same rounds:

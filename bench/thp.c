@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * thp.so: the anonymous-copy way onto transparent huge pages, for the
  * benchmark's comparison only (it is not part of hugelink).  Preloaded

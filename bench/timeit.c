@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * timeit: run a command once and print the CPU time it used, user and
  * system, its own children's included, then the wall-clock time

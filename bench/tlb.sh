@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Part c, sourced by bench/run.sh: the two TLB-bound examples on base
 # pages; on huge pages through hugelink, on hugetlb pages and on
 # transparent huge pages (HUGELINK_BACKING), and through libhugetlbfs;

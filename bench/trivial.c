@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A program that does nothing: what starting it costs is all there is. */
 int main(void)
 {

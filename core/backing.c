@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Choosing a range's backing: see backing.h.  Pure: no system calls, no
  * allocation, no globals.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #ifndef CORE_BACKING_H
 #define CORE_BACKING_H
 /*
@@ -13,7 +14,7 @@
  *    at fork(): copy-on-write of a THP falls back to a base-page copy,
  *    while copy-on-write of a private hugetlb page needs a free huge page
  *    or kills the child with SIGBUS, so each fork() copies writable
- *    hugetlb ranges for the child (runtime/forkguard.h).  So the pool
+ *    hugetlb ranges for the child (loader/forkguard.h).  So the pool
  *    takes writable ranges only when THP cannot: THP not usable, or a
  *    page size THP does not have (1 GiB);
  *  - HUGELINK_BACKING=hugetlb: the pool only; HUGELINK_BACKING=thp: THP

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Reading HUGETLB_* once.  Pure apart from the GET callback: no
  * allocation, no output.  Values are read as libhugetlbfs read them, so

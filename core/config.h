@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #ifndef CORE_CONFIG_H
 #define CORE_CONFIG_H
 /*
@@ -32,7 +33,7 @@
  *                          memory may back the ranges (core/backing.h)
  *   HUGELINK_PERF_MAP      "1": after the move, write /tmp/perf-<pid>.map
  *                          naming the functions of the moved text, for
- *                          perf attached later (host/perfmap.h)
+ *                          perf attached later (machine/perfmap.h)
  *   HUGELINK_LIBS          shared libraries that were not relinked to
  *                          move too, ':'- or ','-separated: file names
  *                          ("libLLVM-14.so.1") or sonames, absolute paths,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Walking an ELF symbol table: see elfsym.h.  Headers are copied out of
  * the buffer (which need not be aligned) and widened to one form, then

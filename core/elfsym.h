@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #ifndef CORE_ELFSYM_H
 #define CORE_ELFSYM_H
 /*

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Taking a maps line apart: see maps.h.  By hand rather than with
  * sscanf, which costs the runtime more than the kernel takes to write

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #ifndef CORE_MAPS_H
 #define CORE_MAPS_H
 /*

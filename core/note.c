@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Walking ELF notes: see note.h.  Every size is checked against what is
  * left before it is used.

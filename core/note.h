@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #ifndef CORE_NOTE_H
 #define CORE_NOTE_H
 /*
@@ -14,7 +15,7 @@
 
 /*
  * The note every copy of the hugelink runtime carries (.note.hugelink,
- * runtime/claim.c): owner "hugelink", type HL_NOTE_RUNTIME, and as
+ * loader/claim.c): owner "hugelink", type HL_NOTE_RUNTIME, and as
  * descriptor the runtime's version, a NUL-terminated string padded with
  * NULs to a multiple of 4 bytes.  Programs that embed the runtime and
  * libhugelink.so carry it in a PT_NOTE, stripped or not.
@@ -24,11 +25,11 @@
 #define HL_NOTE_VERSION_MAX 32	/* descriptor bytes, the NUL included */
 
 /*
- * The runtime's door (runtime/claim.h): a second note of the same owner,
+ * The runtime's door (loader/claim.h): a second note of the same owner,
  * type HL_NOTE_DOOR, whose 16-byte descriptor holds a 32-bit ABI number
  * (HL_DOOR_ABI), 4 bytes of zeros, and the 64-bit signed distance from
  * the descriptor's first byte to the runtime's entry point that moves
- * objects (rt_door), fixed at link time.  Each copy of the runtime asks
+ * objects (ldr_door), fixed at link time.  Each copy of the runtime asks
  * the copy that acts through it.  A new ABI number means a new meaning
  * of the call; an older runtime has no door.
  */

@@ -1,8 +1,9 @@
+/* SPDX-License-Identifier: MIT */
 #ifndef CORE_OBJECT_H
 #define CORE_OBJECT_H
 /*
  * What a shared library is to the runtime, from what its file or its
- * loaded headers say: the one rule the runtime (runtime/object.c) and
+ * loaded headers say: the one rule the runtime (loader/object.c) and
  * hugelink-inspect follow.  Pure.
  *
  *  - a segment flagged PF_LINUX_HUGETLB (hugeedit, --hugetlbfs-link):

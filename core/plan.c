@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Planning: from program headers to the ranges that go on huge pages.
  *

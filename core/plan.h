@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #ifndef CORE_PLAN_H
 #define CORE_PLAN_H
 /*

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Shared-file names and keys: see sharename.h.  Pure.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #ifndef CORE_SHARENAME_H
 #define CORE_SHARENAME_H
 /*

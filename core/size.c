@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Page-size parsing and formatting, shared by every part of hugelink.
  * Pure: no allocation, no errno left behind for callers to trip on.

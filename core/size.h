@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #ifndef CORE_SIZE_H
 #define CORE_SIZE_H
 /*

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Taking smaps apart: see smaps.h.  A field line is "Name:" followed by
  * its value; a header line is a maps line.  Fields this file does not

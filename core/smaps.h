@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #ifndef CORE_SMAPS_H
 #define CORE_SMAPS_H
 /*

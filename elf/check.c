@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Validation of ELF identification, header and program headers.  Pure:
  * no I/O, no allocation.  Each check states its reason in the words a

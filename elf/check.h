@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #ifndef ELF_CHECK_H
 #define ELF_CHECK_H
 /*

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #ifndef ELF_DYNAMIC_H
 #define ELF_DYNAMIC_H
 /*

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #ifndef ELF_ERR_H
 #define ELF_ERR_H
 /*

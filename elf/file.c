@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Opening and validating ELF programs.  Every libelf call is checked
  * through EL_ERR; every field is checked (elf/check.c) before

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #ifndef ELF_FILE_H
 #define ELF_FILE_H
 /*

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Reading how a program is linked.  The dynamic section is read as ld.so
  * reads it (elf/dynamic.h), and notes through PT_NOTE; every offset and

@@ -1,10 +1,11 @@
+/* SPDX-License-Identifier: MIT */
 #ifndef ELF_LINK_H
 #define ELF_LINK_H
 /*
  * How a program gets the hugelink runtime, read from the file the way
  * the loader sees it: PT_INTERP, the dynamic section and the notes
  * through the program headers (so stripped section headers do not
- * matter), and the runtime's constructor rt_ctor in the symbol table
+ * matter), and the runtime's constructor ldr_ctor in the symbol table
  * when there is one.  A program that embeds the runtime carries its note
  * (core/note.h) in a PT_NOTE, even stripped.
  */
@@ -17,7 +18,7 @@
 #define EL_RUNTIME_SONAME "libhugelink.so"
 /* The file ld.so loads for DT_NEEDED, and what hugectl preloads. */
 #define EL_RUNTIME_SONAME_MAJOR EL_RUNTIME_SONAME "." HL_SO_MAJOR
-#define EL_RUNTIME_CTOR "rt_ctor"
+#define EL_RUNTIME_CTOR "ldr_ctor"
 
 struct el_linkage {
 	bool dynamic;		/* PT_INTERP: ld.so loads it, preload works */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Running the runtime's planner ahead of time.  Nothing here decides
  * what goes on huge pages: hl_plan_build does, as it does in the runtime.

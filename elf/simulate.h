@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #ifndef ELF_SIMULATE_H
 #define ELF_SIMULATE_H
 /*

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Reading USDT probes: see usdt.h.  Each note named "stapsdt" of type 3
  * describes one probe; its descriptor starts with three addresses of the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #ifndef ELF_USDT_H
 #define ELF_USDT_H
 /*

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Patching program headers in place.  Each field that changes is
  * encoded for the file by libelf (gelf_xlatetof: the class's width, the

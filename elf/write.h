@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #ifndef ELF_WRITE_H
 #define ELF_WRITE_H
 /*

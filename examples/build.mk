@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # examples: the example programs, relinked through the staged wrapper
 # into $(B)/examples/ (the benchmark runs these), and "make demo".
 #

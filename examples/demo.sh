@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # make demo: relink the two examples through hugelink, run each on base
 # pages, on transparent huge pages with no huge-page pool at all, and on
 # huge pages from the pool, and say what moved and how much faster it

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * dtlb: a program whose data does not fit the data TLB.
  *

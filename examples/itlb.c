@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * itlb: a program whose text does not fit the instruction TLB.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * measure.h: how the examples measure themselves.  page_kb() asks the
  * kernel which page size backs a range of the program's memory, from the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # fuzz/: robustness of the tools.
 #
 # make fuzz      builds the libFuzzer targets, every fuzz/<target>.c, with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Fuzz target: hugectl's command line and the variables it builds.  The
  * input is the arguments, separated by NUL bytes.

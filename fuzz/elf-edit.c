@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Fuzz target: hugeedit's edit through the shared writer
  * (el_write_phdrs), on a memory file.  Beyond not crashing, it checks

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Fuzz target: everything the tools read from a file, the way
  * hugelink-inspect reads it: the checks, the linkage (PT_INTERP,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Fuzz target: the symbol-table walker the runtime and hugelink-inspect
  * use for perf maps (core/elfsym.h), on any bytes.

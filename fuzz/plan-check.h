@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * plan-check.h: the promise every plan must keep, checked by the fuzzers
  * that plan.  Every segment has a verdict.  A range put on huge pages is

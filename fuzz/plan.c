@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Fuzz target: the runtime's planner on its own, from program headers
  * made directly of the input, so that nearly every input reaches it.  The

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Replay the saved regressions, then fuzz each target for SECONDS.
 # Crashes are saved in BUILD/artifacts/ and make the run fail.
 #

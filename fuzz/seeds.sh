@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Make the fuzzers' seed corpora: DIR/elf gets small programs of every
 # kind the tools meet, built now (PIE, fixed-address, static, static-pie,
 # without separate code, relinked for huge pages, stripped, without

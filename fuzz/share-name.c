@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Fuzz target: the shared-file name parser and hugectl's listing of a
  * file.  The input is a file name (cut at the first NUL or '/', which

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Fuzz target: the live view of hugelink-inspect --pid on any smaps
  * text: the parser (core/smaps.c), the parts of each segment

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Smoke-run the tools built with AddressSanitizer and UBSan: each tool on
 # good inputs, on bad ones, and on every seed the fuzzers start from.  A
 # sanitizer report ends the tool with status 86, which fails the run;

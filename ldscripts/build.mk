@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # ldscripts: the --hugetlbfs-link=B and =BDT scripts, made at build time
 # from GNU ld's own default scripts (ld --verbose) by mkscript, which
 # shares its text processing with the wrapper.  Never hand-written: GNU

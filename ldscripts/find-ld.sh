@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Usage: CC=compiler find-ld.sh NAME
 # Print the absolute path, symlinks resolved, of the program the compiler
 # runs for NAME ("ld.bfd"), or nothing when there is none.  The build

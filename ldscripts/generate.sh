@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Usage: generate.sh MKSCRIPT OUTDIR LD
 #
 # Write OUTDIR/<emulation>.<variant><B|BDT> for every emulation below that

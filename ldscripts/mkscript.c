@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * mkscript: the build's generator of --hugetlbfs-link scripts.  Reads the
  * output of "ld --verbose -m EMULATION ..." on standard input and writes

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The argument vector that every stage of the wrapper passes along.
  */

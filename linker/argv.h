@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #ifndef LINKER_ARGV_H
 #define LINKER_ARGV_H
 /*

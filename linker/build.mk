@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # linker: the linker wrapper hugetlbfs-ld.
 #
 # No linker is fixed here: the wrapper finds the real one when it links,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Building the real linker's command line.
  *
@@ -6,7 +7,7 @@
  * searched once, in order), and inside --push-state/--pop-state so that
  * the surrounding flags stay as the user set them.  Nothing in the
  * program refers to the runtime: the archive's one object is pulled in
- * by its constructor's name (-u rt_ctor), and not --whole-archive even
+ * by its constructor's name (-u ldr_ctor), and not --whole-archive even
  * where the user's own flags say so; the shared runtime is linked
  * --no-as-needed, since Debian's default --as-needed would drop it.
  * Everything else goes last, but before a "--" (after which the real

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #ifndef LINKER_CMDLINE_H
 #define LINKER_CMDLINE_H
 /*

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #ifndef LINKER_DRIVER_H
 #define LINKER_DRIVER_H
 /*

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The post-link edit, through the writer the tools use (elf/write.h):
  * p_align and p_flags patched in place and read back.  The output is the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #ifndef LINKER_EDIT_H
 #define LINKER_EDIT_H
 /*

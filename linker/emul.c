@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Emulation names to huge page sizes.  The patterns cover the Linux
  * emulations of GNU ld, gold, lld and mold for each architecture; the

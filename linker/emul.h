@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #ifndef LINKER_EMUL_H
 #define LINKER_EMUL_H
 /*

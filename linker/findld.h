@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #ifndef LINKER_FINDLD_H
 #define LINKER_FINDLD_H
 /*

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Layout decisions.  GNU ld gets a script made from its own default (so
  * the file is not padded); lld and mold already give every segment its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #ifndef LINKER_LAYOUT_H
 #define LINKER_LAYOUT_H
 /*

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * hugetlbfs-ld: link a program so that its segments can live on huge
  * pages, by driving the real linker.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Command-line parsing.  The wrapper's own options start with
  * "--hugetlbfs-"; everything else belongs to the real linker and is only

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #ifndef LINKER_OPTIONS_H
 #define LINKER_OPTIONS_H
 /*

@@ -1,5 +1,6 @@
+/* SPDX-License-Identifier: MIT */
 /*
- * The wrapper's files in the install tree that host/dirs.c finds from
+ * The wrapper's files in the install tree that machine/dirs.c finds from
  * the running wrapper.
  */
 #include <err.h>
@@ -7,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "host/dirs.h"
+#include "machine/dirs.h"
 #include "linker/config.h"
 #include "linker/prefix.h"
 
@@ -22,15 +23,15 @@ static char *join(const char *prefix, const char *rest)
 
 int lw_prefix_find(struct lw_prefix *p)
 {
-	struct host_dirs d;
+	struct mach_dirs d;
 
-	if (host_dirs_find(&d) < 0)
+	if (mach_dirs_find(&d) < 0)
 		return -1;
 	p->libdir = strdup(d.lib);
 	p->lib_so = join(d.lib, "libhugelink.so");
 	p->lib_a = join(d.lib, "libhugelink.a");
 	p->scripts = join(d.data, "hugelink/ldscripts");
-	host_dirs_free(&d);
+	mach_dirs_free(&d);
 	if (!p->libdir || !p->lib_so || !p->lib_a || !p->scripts) {
 		warn("finding the install tree");
 		lw_prefix_free(p);

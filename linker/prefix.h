@@ -1,8 +1,9 @@
+/* SPDX-License-Identifier: MIT */
 #ifndef LINKER_PREFIX_H
 #define LINKER_PREFIX_H
 /*
  * The wrapper's files in the install tree, found from the wrapper's own
- * location (host/dirs.h): the runtime <libdir>/libhugelink.a and
+ * location (machine/dirs.h): the runtime <libdir>/libhugelink.a and
  * <libdir>/libhugelink.so, the scripts <datadir>/hugelink/ldscripts.
  * Nothing absolute is compiled in, so the tree can be moved.
  */

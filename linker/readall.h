@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #ifndef LINKER_READALL_H
 #define LINKER_READALL_H
 /*

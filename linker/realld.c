@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Choosing and identifying the real linker.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #ifndef LINKER_REALLD_H
 #define LINKER_REALLD_H
 /*

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Response files.  The reader follows libiberty, so that an argument
  * means to us what it means to GNU ld; the writer quotes every argument,

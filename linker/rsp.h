@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #ifndef LINKER_RSP_H
 #define LINKER_RSP_H
 /*

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Script generation.  Pure text processing: GNU ld's default script in,
  * the same script with its page-size constants replaced out.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #ifndef LINKER_SCRIPT_H
 #define LINKER_SCRIPT_H
 /*

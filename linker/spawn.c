@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Child processes: the real linker, and the real linker asked about
  * itself.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #ifndef LINKER_SPAWN_H
 #define LINKER_SPAWN_H
 /*

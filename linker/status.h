@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #ifndef LINKER_STATUS_H
 #define LINKER_STATUS_H
 /*

@@ -1,6 +1,7 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The per-link temporary directory.  It is removed on SIGHUP, SIGINT and
- * SIGTERM too (host/signals.h), with the signals held off whenever what
+ * SIGTERM too (machine/signals.h), with the signals held off whenever what
  * the handler reads changes.
  */
 #include <err.h>
@@ -8,7 +9,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "host/signals.h"
+#include "machine/signals.h"
 #include "linker/tmp.h"
 
 /* The directory to remove on a signal: the handler has no other way to
@@ -47,15 +48,15 @@ int lw_tmp_create(struct lw_tmp *t)
 	if (!base || !*base)
 		base = "/tmp";
 	dir = path_in(base, "hugetlbfs-ld.XXXXXX");
-	if (!dir || host_undo_on_signals(remove_on_signal)) {
+	if (!dir || mach_undo_on_signals(remove_on_signal)) {
 		warn("temporary directory");
 		free(dir);
 		return -1;
 	}
-	host_signals_hold(&saved);
+	mach_signals_hold(&saved);
 	t->dir = mkdtemp(dir);
 	on_signal = t;
-	host_signals_release(&saved);
+	mach_signals_release(&saved);
 	if (!t->dir) {
 		warn("%s", dir);
 		free(dir);
@@ -63,10 +64,10 @@ int lw_tmp_create(struct lw_tmp *t)
 	}
 	args = path_in(t->dir, "args");
 	script = path_in(t->dir, "script");
-	host_signals_hold(&saved);
+	mach_signals_hold(&saved);
 	t->args = args;
 	t->script = script;
-	host_signals_release(&saved);
+	mach_signals_release(&saved);
 	if (!args || !script) {
 		warn("temporary directory");
 		return -1;
@@ -94,11 +95,11 @@ void lw_tmp_remove(struct lw_tmp *t)
 {
 	sigset_t saved;
 
-	host_signals_hold(&saved);
+	mach_signals_hold(&saved);
 	remove_files(t);
 	if (on_signal == t)
 		on_signal = NULL;
-	host_signals_release(&saved);
+	mach_signals_release(&saved);
 	free(t->args);
 	free(t->script);
 	free(t->dir);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #ifndef LINKER_TMP_H
 #define LINKER_TMP_H
 /*

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # man: every manual page in man/, staged as
 # $(STAGE_MAN)/man<section>/<page>.  tests/integration/tool-man.sh
 # checks that every staged page renders without a groff warning.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Check the tree's structure against the include arrows the Makefile
 # declares (USES_<dir>), as "make check-tree" passes them:
 #

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The build's and the tests' dependencies: check that they are present
 # and name the Debian packages missing (verify), or install those
 # packages when we can, as root with apt-get (install).  Plain "make"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Usage: mk/install.sh install STAGE DESTDIR PREFIX MANIFEST ITEM...
 #        mk/install.sh uninstall STAGE DESTDIR PREFIX MANIFEST
 #

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Sourced by examples/demo.sh, bench/run.sh and the integration tests
 # (tests/integration/common.sh): borrow huge pages from the machine's
 # pool, and give the pool back exactly as it was found.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Tests.
 #
 # Unit tests: tests/unit/<dir>/<unit>-test.c tests <dir>/<unit>.c, found

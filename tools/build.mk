@@ -1,6 +1,7 @@
+# SPDX-License-Identifier: MIT
 # tools: hugectl, hugeedit and hugelink-inspect, staged in $(STAGE_BIN).
 # Each is tools/<dir>/main.c over its directory's archive and those
-# below it: tools/common, the ELF library, host/ and core/, so that what
+# below it: tools/common, the ELF library, machine/ and core/, so that what
 # the tools say the runtime would do is what its own planner does.
 
 # $(call tool,NAME,DIR)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #ifndef ARCH_AARCH64_SYSCALL_ARCH_H
 #define ARCH_AARCH64_SYSCALL_ARCH_H
 /*

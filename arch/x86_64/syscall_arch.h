@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #ifndef ARCH_X86_64_SYSCALL_ARCH_H
 #define ARCH_X86_64_SYSCALL_ARCH_H
 /*

@@ -1,8 +1,9 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The user's CFLAGS, CPPFLAGS and LDFLAGS, as dpkg-buildpackage passes
 # them (in the environment, or on make's command line), reach the build's
 # objects and programs, and cannot take the swap code's own flags away:
-# swap/commit.o keeps no stack protector, no fortified call and no
+# remap/commit.o keeps no stack protector, no fortified call and no
 # outside symbol, while the other objects get both and the programs are
 # linked -z relro -z now.  Each build goes to a directory of its own.
 . "$HL_SRC/tests/integration/common.sh"
@@ -13,12 +14,12 @@ ldflags="-Wl,-z,relro -Wl,-z,now"
 
 # check DIR: the build in DIR took the flags, and kept the swap code's.
 check() {
-	o=$1/obj/swap/commit.o
+	o=$1/obj/remap/commit.o
 	[ -f "$o" ] || fail "$o was not built"
 	nm -u "$o" >undefined
 	[ ! -s undefined ] || fail "$o needs outside symbols: $(cat undefined)"
-	! readelf -SW "$o" | grep -q 'rela\.*sw_text' ||
-		fail "$o: sw_text has relocations"
+	! readelf -SW "$o" | grep -q 'rela\.*remap_text' ||
+		fail "$o: remap_text has relocations"
 	nm -u "$1"/obj/*/*.o "$1"/obj/tools/*/*.o >all-undefined
 	grep -q ' __stack_chk_fail$' all-undefined ||
 		fail "$1: -fstack-protector-strong reached no object"
@@ -45,8 +46,8 @@ check "$PWD/cmd"
 ok "the flags on make's command line"
 
 # A CFLAGS that asks for the opposite does not reach the swap code.
-hl_make "$PWD/against" "$PWD/against/obj/swap/commit.o" \
+hl_make "$PWD/against" "$PWD/against/obj/remap/commit.o" \
 	CFLAGS="-O2 -fstack-protector-all -fjump-tables -ftree-loop-distribute-patterns"
-nm -u "$PWD/against/obj/swap/commit.o" >undefined
+nm -u "$PWD/against/obj/remap/commit.o" >undefined
 [ ! -s undefined ] || fail "commit.o needs outside symbols: $(cat undefined)"
 ok "the swap code's flags stay"

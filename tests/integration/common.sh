@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Sourced by every integration test.  The test runs in its own empty
 # directory (the current one) with:
 #   HL_PREFIX  the staged install tree (bin/, lib/, share/hugelink/)
@@ -157,7 +158,7 @@ build_c() {
 #    an owner's note types are its own to define;
 #  - it measures a local TLS symbol's value (an offset in the TLS
 #    segment) against its .tbss section alone, so the fork guard's
-#    thread-local pointer (runtime/forkguard.c) "does not fit" whenever
+#    thread-local pointer (loader/forkguard.c) "does not fit" whenever
 #    the program has .tdata too: a plain gcc link of any such program
 #    gets the same message.
 HL_NOTE_LINT="note type [12] with owner name 'hugelink'\\|symbol [0-9]* (forking) does not fit completely in referenced section \\[ *[0-9]*\\] '\\.tbss'"

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # A program whose text moved to huge pages dumps core, and gdb gives a
 # correct backtrace from the core (work() called by main()), in every
 # mode.  With the default coredump_filter, 0x33, the moved text is in

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # gdb attached to a running program whose text is on huge pages sets a
 # breakpoint, stops there, and detaches; the program then finishes with
 # status 0.  For R, RW and THP (the text is a private copy already), for

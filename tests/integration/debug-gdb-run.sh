@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # A breakpoint set in gdb before "run" stops the program there, although
 # gdb writes it into the text before the runtime moves the text to huge
 # pages: the runtime of a traced process copies the pages written since

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # perf record -p, attached to a running program whose text moved, names
 # its hot function from the map /tmp/perf-PID.map: written by the runtime
 # with HUGELINK_PERF_MAP=1, or for the running process by

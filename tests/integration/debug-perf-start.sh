@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # perf record started with the program names its hot function when the
 # runtime moved the text, in every mode, with nothing asked: the move is
 # an mremap, which perf does not see, so perf keeps the program file's

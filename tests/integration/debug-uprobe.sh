@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # A uprobe on a function of the program (perf probe -x prog work) fires
 # on base pages and stops firing once the text moves to huge pages, where
 # the kernel never places uprobes; the program never dies of it, in any

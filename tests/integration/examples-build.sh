@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # The examples build as a user builds them, with examples/Makefile and
 # HUGELINK pointing at the install, and run: on base pages, and on huge
 # pages with the HUGETLB_ELFMAP their comments give, each reporting the

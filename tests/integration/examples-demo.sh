@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # make demo's script, run small: with the 2 MiB pool emptied
 # (nr_hugepages=0) although the machine had enough free pages for the
 # text, itlb's text and dtlb's table go on transparent huge pages; with

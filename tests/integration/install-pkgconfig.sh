@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # pkg-config gives a build system what it needs to link through hugelink:
 # a program built with "pkg-config --libs hugelink" (or the ldflags
 # variable) is laid out for huge pages, carries the runtime, and goes on

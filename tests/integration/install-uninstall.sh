@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # make install DESTDIR=<dir> with directories of a distribution's own
 # (a multiarch LIBDIR, BINDIR elsewhere than bin/), then make uninstall.
 # The staged tree holds no trace of DESTDIR and works where it lies, since

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # A library's ranges take their backings by the program's rules, but for
 # one: its writable ranges never take hugetlb pages (glibc's fork()
 # writes libc's data in the child before any handler runs, and dlclose()

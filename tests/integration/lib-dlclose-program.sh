@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # The copy of the runtime that moved a plain program's segment goes away
 # with its library at dlclose(); the copy of the next library opened
 # looks at the program again.  It finds that segment on huge pages, and

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # dlclose() of a library that moved to huge pages leaves nothing behind:
 # no mapping where it was, its huge pages included, and every page of the
 # pool back; opened again, it moves again.  Whichever copy of the

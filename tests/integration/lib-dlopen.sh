@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # A shared library that dlopen() loads goes on huge pages as it arrives,
 # and so do the relinked libraries it needs.  Alone, the process gets
 # the library's text, rodata, data and bss moved; while another thread

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # A library that was not relinked moves when HUGELINK_LIBS names it (by
 # file name, soname or path, or "all") and HUGETLB_FORCE_ELFMAP=yes:
 # the huge-page-aligned interior of each segment, as for a program that

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # fork() after libraries moved: the child sees the library's text, data
 # and bss as its parent left them, writes to them without its parent
 # seeing it, and the parent keeps its own; whether the library came with

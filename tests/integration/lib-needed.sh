@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Shared libraries relinked with the wrapper, loaded with the program
 # (DT_NEEDED, or LD_PRELOAD), go on huge pages like the program: text
 # and rodata from the pool, data and bss on transparent huge pages, every
@@ -5,7 +6,7 @@
 # program carries the runtime or not, and with the huge pages readelf
 # says they need.  Exactly one copy of the runtime acts in each process:
 # gdb stops at hl_config_read, which only the copy that acts calls, in
-# one object, and in the one the claim names (runtime/claim.h), though
+# one object, and in the one the claim names (loader/claim.h), though
 # a library's constructor runs before the program's.
 . "$HL_SRC/tests/integration/common.sh"
 need_thp

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # HUGETLB_SHARE=1 keeps a relinked library's read-only segments in the
 # same shared files as a program's, keyed by the library's own build:
 # later runs map the file the first made (the same inode), and 8

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # --hugetlbfs-page-size=1G: text on 2 MiB, data and bss on 1 GiB pages, in reach of 32-bit relocations, with a small file.
 # Each output kind (PIE, no-pie, static, static-pie, and a shared library
 # with a program using it) is checked for its layout, W^X, the program

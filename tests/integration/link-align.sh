@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # --hugetlbfs-align: every segment on huge pages of the target's default size (2 MiB), for every output kind.
 # Each output kind (PIE, no-pie, static, static-pie, and a shared library
 # with a program using it) is checked for its layout, W^X, the program

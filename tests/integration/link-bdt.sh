@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # --hugetlbfs-link=BDT: the align layout, every segment flagged PF_LINUX_HUGETLB.
 # Each output kind (PIE, no-pie, static, static-pie, and a shared library
 # with a program using it) is checked for its layout, W^X, the program

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # clang -B<prefix>/share/hugelink finds the wrapper as "ld" (and as ld.lld
 # with -fuse-ld=lld), like gcc does.
 . "$HL_SRC/tests/integration/common.sh"

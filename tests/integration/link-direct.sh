@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # hugetlbfs-ld run directly (and as ld.hugetlbfs): without an option of
 # ours it is the real linker (same output, byte for byte); -r and
 # --version pass through even with one; a program with its own _start

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The real linker is HUGELINK_LD when set, never $LD, which build
 # systems set to anything.  gcc -v and LDEMULATION work through the
 # wrapper.

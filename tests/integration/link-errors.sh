@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Bad input: each case exits non-zero with the documented status (2: bad
 # option or combination, 3: real linker or runtime unusable, 4: our own
 # step failed), a message naming the problem, and no output file.

@@ -1,6 +1,7 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The runtime inside a program takes no name from it, and gives it none:
-# libhugelink.a is one object whose one global symbol is rt_ctor, hidden;
+# libhugelink.a is one object whose one global symbol is ldr_ctor, hidden;
 # a program linked through the wrapper exports exactly what the same
 # program linked plainly exports, -rdynamic included, with every linker;
 # and a program that defines functions named like the runtime's own, or
@@ -13,8 +14,8 @@ pool_reserve 8
 a=$HLLIB/libhugelink.a
 [ "$(ar t "$a")" = hugelink.o ] || fail "$a holds: $(ar t "$a")"
 nm -g --defined-only "$a" | awk 'NF == 3 { print $3 }' >globals
-[ "$(cat globals)" = rt_ctor ] || fail "$a defines globals: $(cat globals)"
-readelf -sW "$a" | grep ' rt_ctor$' | grep -q ' HIDDEN ' || fail "rt_ctor is not hidden"
+[ "$(cat globals)" = ldr_ctor ] || fail "$a defines globals: $(cat globals)"
+readelf -sW "$a" | grep ' ldr_ctor$' | grep -q ' HIDDEN ' || fail "ldr_ctor is not hidden"
 nm -D --defined-only "$HLLIB/libhugelink.so" >exported
 [ ! -s exported ] || fail "libhugelink.so exports: $(cat exported)"
 ok "libhugelink.a: one object, one hidden global; libhugelink.so exports nothing"
@@ -36,7 +37,7 @@ for l in bfd lld mold gold; do
 done
 ok "-rdynamic exports nothing of the runtime's, with every linker"
 
-# The program's own hl_parse_size and host_env_get, names of the
+# The program's own hl_parse_size and mach_env_get, names of the
 # runtime's: the runtime must not use them, and the program must.
 cat >own.c <<'E'
 #include <stdio.h>
@@ -44,14 +45,14 @@ cat >own.c <<'E'
 #include <string.h>
 #include "hugecheck.h"
 int hl_parse_size(const char *s, size_t *out) { (void)s; *out = 1; return 7; }
-const char *host_env_get(const char *name, void *ctx) { (void)name; (void)ctx; return "own"; }
+const char *mach_env_get(const char *name, void *ctx) { (void)name; (void)ctx; return "own"; }
 int main(void)
 {
 	size_t n = 0;
 	int rc = hl_parse_size("2M", &n);
 
 	hc_report("text", (const void *)main, 1);
-	printf("own %d %zu %s\n", rc, n, host_env_get("X", NULL));
+	printf("own %d %zu %s\n", rc, n, mach_env_get("X", NULL));
 	return 0;
 }
 E

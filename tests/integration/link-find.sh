@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The real linker is found when linking, where the compiler that ran the
 # wrapper would have found it: a linker installed after hugelink was
 # built, in a directory the compiler searches (gcc -B, clang -B), is the

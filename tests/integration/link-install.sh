@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # make install PREFIX=<dir>, then gcc -B <dir>/share/hugelink
 # -Wl,--hugetlbfs-align gives working programs laid out for huge pages;
 # the installed tree still works after it is moved.  The shared runtime

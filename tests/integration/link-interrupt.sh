@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # The linker wrapper's temporary directory (the real linker's response
 # file, a generated script) goes away when the wrapper is told to stop:
 # SIGTERM or SIGHUP while the real linker runs, and SIGINT, which a

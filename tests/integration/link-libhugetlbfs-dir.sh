@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # <prefix>/share/libhugetlbfs works as a -B directory, as existing
 # Makefiles written for libhugetlbfs use it (gcc -B
 # /usr/share/libhugetlbfs -Wl,--hugetlbfs-align): the same layouts and

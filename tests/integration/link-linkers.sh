@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # -fuse-ld=bfd|lld|mold|gold reach the wrapper (share/hugelink/ld.<name>)
 # and through it that linker.  GNU ld gets the generated script; lld, mold
 # and gold -z max-page-size, so each segment owns its huge pages.  Pages

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Response files are read within bounds: only regular files, 16 MiB in
 # all.  "@/dev/zero" is no response file to the wrapper (the real linker
 # gets it as it is) and cannot exhaust memory; a FIFO is left for the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Response files: our options are found inside them (nested, quoted, or
 # through -Wl,@file), the rest reaches the real linker unchanged through a
 # temporary response file, whatever its size, and the bad ones are

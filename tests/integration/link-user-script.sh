@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # With a -T script of the user's, the wrapper makes no script of its own:
 # GNU ld gets -z max-page-size and -z common-page-size instead, which
 # still gives every segment its own huge pages (at the cost of a padded

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Random layouts: programs whose text, rodata, data and bss have random
 # sizes (16 bytes to about 5 MiB, exact and off-by-one-page multiples of
 # 2 MiB, empty rodata or data, sometimes a large bss), with TLS, of a

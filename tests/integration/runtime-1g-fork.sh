@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # fork() with writable ranges on 1 GiB hugetlb pages and a page to spare:
 # fork() on this kernel does not always give the child the parent's
 # entry for a private 1 GiB page (the child would read zeros there), and

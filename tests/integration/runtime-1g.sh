@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # 1 GiB pages: a program linked with --hugetlbfs-page-size=1G puts its
 # data and bss on 1 GiB pages with HUGETLB_ELFMAP=R=2M:W=1G (hugetlb
 # pages: transparent huge pages have no 1 GiB size), and fork() works

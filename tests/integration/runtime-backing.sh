@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # HUGELINK_BACKING chooses what backs the ranges, with a pool that can
 # serve them all.  auto (the default): read-only ranges on hugetlb pages,
 # writable ones on transparent huge pages, in every kind of program;

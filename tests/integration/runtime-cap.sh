@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # HUGETLB_ELFMAP=R:cap=SIZE puts at most SIZE of the read-only segments
 # on huge pages, from their start in address order: the headers' page,
 # then the first part of the text; the rest of the text, and the rodata

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # A hugetlb cgroup limit refuses huge pages the pool has free: the runtime
 # counts it in (cgroup v2 hugetlb.2MB.max less .current, of the process's
 # cgroup), puts what the limit allows on hugetlb pages and the rest on

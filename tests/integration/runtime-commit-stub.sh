@@ -1,9 +1,10 @@
+# SPDX-License-Identifier: MIT
 # The commit code is copied into a private page and run from there, so
-# its object file must hold nothing but the sw_text section's code, and
+# its object file must hold nothing but the remap_text section's code, and
 # that code must refer to nothing outside it (no relocations).
 . "$HL_SRC/tests/integration/common.sh"
 : "${HL_BUILD:?}"
-o=$HL_BUILD/obj/swap/commit.o
+o=$HL_BUILD/obj/remap/commit.o
 [ -f "$o" ] || fail "$o was not built"
 
 # Name, type, address, offset, size: one line per section.
@@ -11,9 +12,9 @@ readelf -SW "$o" | sed -n 's/^ *\[ *[0-9]*\] *//p' >sections
 awk '$1 ~ /^\.(text|data|bss|rodata)/ && $5 !~ /^0+$/ { print }' \
 	sections >nonempty
 [ ! -s nonempty ] || fail "commit.o has other non-empty sections: $(cat nonempty)"
-grep -q '^sw_text ' sections || fail "commit.o has no sw_text section"
-if grep -q 'rela\.*sw_text' sections; then
-	fail "the sw_text section has relocations: $(readelf -rW "$o" | grep -A5 sw_text)"
+grep -q '^remap_text ' sections || fail "commit.o has no remap_text section"
+if grep -q 'rela\.*remap_text' sections; then
+	fail "the remap_text section has relocations: $(readelf -rW "$o" | grep -A5 remap_text)"
 fi
 nm -u "$o" >undefined
 [ ! -s undefined ] || fail "commit.o needs outside symbols: $(cat undefined)"

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # HUGETLB_* are read once; a contradictory HUGETLB_ELFMAP gives one
 # warning and no remap (runtime-old-settings.sh: what libhugetlbfs
 # accepted never does); HUGETLB_RESTRICT_EXE gates all remapping;

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # A program whose file was deleted while it runs shows in
 # /proc/self/maps as "<path> (deleted)", and anyone who may write to
 # that directory can make a FIFO of that name.  The runtime never opens

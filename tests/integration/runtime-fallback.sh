@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # When the huge-page pool cannot serve, the program runs on transparent
 # huge pages instead, correctly, and says so once at HUGETLB_VERBOSE >= 2
 # (the default), silently below; where neither can be had it runs on

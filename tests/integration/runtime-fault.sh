@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # A swap that fails is restored from the prepared copy, and the program
 # goes on with all its data: onto transparent huge pages when they are
 # usable, else onto base pages (or, when the old pages are still in place,

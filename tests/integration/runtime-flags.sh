@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # With HUGETLB_ELFMAP unset, the PF_LINUX_HUGETLB flags in the binary
 # decide: --hugetlbfs-link=BDT flags text, data and bss, =B only bss (the
 # writable ones on transparent huge pages, the rest on hugetlb pages).  An

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # fork() in a multithreaded program whose other threads write to its data
 # and bss all the time, with the pool exhausted: 50 children, none of
 # which dies, each seeing every write made before its fork() call and

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # fork(): parent and child keep their own data, and no child dies.
 # Writable ranges go on transparent huge pages, whose copy-on-write never
 # fails: a child made even without fork handlers lives, with an empty

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # A kernel that offers no huge pages (no /sys/kernel/mm/hugepages, hidden
 # here in a mount namespace of the test's own): a program and a library
 # that both ask run on base pages, every byte kept, and the reason is

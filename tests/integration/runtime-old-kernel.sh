@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Kernels that cannot move hugetlb mappings (before Linux 5.16, where
 # mremap of one fails with EINVAL), played on this one in two ways:
 # HUGELINK_FAULT=no-hugetlb-mremap, and nomremap, a seccomp filter that

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Settings written for libhugetlbfs never switch the remap off: a value
 # libhugetlbfs accepted is read as it read it, and one hugelink does not
 # read is ignored, with at most one line said; the rest of the

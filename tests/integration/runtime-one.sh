@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Exactly one runtime acts in a process, whatever copies of it are there:
 # embedded in the program, preloaded (LD_PRELOAD=libhugelink.so, as
 # hugectl does for programs that were not relinked) and linked

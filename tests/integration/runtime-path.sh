@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # HUGETLB_PATH names the hugetlbfs mount to take private hugetlb pages
 # from; one that is not a hugetlbfs mount of the right page size gets a
 # warning, and transparent huge pages instead.

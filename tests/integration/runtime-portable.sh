@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # A program relinked with the default runtime carries it: linked through
 # a copy of the install tree that is then deleted, it still starts, and
 # goes on huge pages, with no run path or library of hugelink's.  One

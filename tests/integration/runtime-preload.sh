@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # LD_PRELOAD=libhugelink.so remaps a program that was aligned but not
 # linked with the runtime; HUGETLB_FORCE_ELFMAP=yes remaps the huge-page
 # interior of the segments of one that was not relinked at all.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Huge pages taken by another process at the last moment, between the plan
 # and the reservation: the program goes on transparent huge pages instead,
 # says why, and runs; and pages once reserved cannot be taken away from

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # The whole remap: a program with megabytes of text, rodata, data and
 # bss, relinked and run with HUGETLB_ELFMAP=RW, has every one of those
 # ranges on huge pages (text and rodata on hugetlb pages, data and bss on

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # What the runtime says.  At HUGETLB_VERBOSE=3, one line per range naming
 # what backs it (hugetlb 2M, thp, shared, base).  At the default level,
 # when ranges stay on base pages for several reasons, one message names

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # HUGELINK_FAULT, the runtime's fault injection for the tests, stays in
 # the shipped runtime but cannot be reached in a privileged program: a
 # program with file capabilities, or set-uid, ignores it (AT_SECURE) as

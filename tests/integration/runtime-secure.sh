@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # A set-uid program (AT_SECURE) ignores every HUGETLB_* variable: a user
 # cannot steer what a privileged program maps, or make it talk.
 . "$HL_SRC/tests/integration/common.sh"

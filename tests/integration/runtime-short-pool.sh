@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # A pool too short for every read-only range: the ranges take from it in
 # turn, the first ones on hugetlb pages, the rest on transparent huge
 # pages; the program says once how short the pool was.  Writable ranges

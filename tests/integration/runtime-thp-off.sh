@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Transparent huge pages turned off, with no pool: for the process with
 # prctl(PR_SET_THP_DISABLE) (nothp, which then runs the program), or for
 # the machine with transparent_hugepage/enabled set to "never" (changed

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # With no huge-page pool, transparent huge pages: text, rodata, data and
 # bss each on THP (AnonHugePages covers them; KernelPageSize stays the
 # base page's), for R, W and RW, in PIE, no-pie, static and static-pie

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # A program whose threads already run when the runtime starts (here a
 # preloaded library's constructor started one) gets its read-only
 # segments on huge pages, which the swap replaces by identical pages in

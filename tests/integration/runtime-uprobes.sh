@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # uprobes are attached to the program file's inode and an offset, and
 # the kernel places them only in mappings of that file: they never fire
 # in text moved to huge pages.  A relinked program with a function and

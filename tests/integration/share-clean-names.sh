@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # hugectl --share-list and --share-clean read file names that anyone
 # with write access to the directory chose.  A name is taken only when it
 # is exactly what the runtime writes: a page size that overflows, or a

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # hugectl --share-list and --share-clean, often run as root, trust no
 # directory they did not check: one another user made (elflink-uid-0
 # squatted on a mount anyone may write to), one reached through a

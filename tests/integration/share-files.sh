@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # HUGETLB_SHARE=1: the first run prepares a file per read-only segment in
 # <mount>/elflink-uid-<uid>/ (the mount found by itself), later runs map
 # the same files (the same inodes) and copy nothing; 16 runs started at

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Shared text is made from the program file alone, never from memory,
 # where a debugger or a uprobe may have written a breakpoint that every
 # later run would then execute.  A user's program that may be run but

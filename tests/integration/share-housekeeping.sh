@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # hugectl --share-list shows each shared file: state (current, stale),
 # whether a process maps it, the huge pages it holds, the segment and the
 # program; --share-clean removes the stale ones, --share-clean=all all of

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # A process making a shared file holds a lock while it does; one that
 # is stopped (^Z) or hangs there must not hold up every later start of
 # the program.  A new start waits a moment, then goes on with a private

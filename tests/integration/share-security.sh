@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Shared files must not let one user plant code in another user's process:
 # files and directories of another owner, writable by others, or symlinks
 # are refused with a warning, and the program goes on with a private copy.

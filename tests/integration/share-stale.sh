@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Shared files can never go stale: a program rebuilt at the same path runs
 # its new code (and its old files are removed), a different program with
 # the same name runs its own code, and a process killed while preparing

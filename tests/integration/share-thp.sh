@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # HUGETLB_SHARE=1 where sharing cannot be had: with no hugetlbfs mounted,
 # or with a mount but no huge page in the pool, each process gets a
 # private copy of its text on transparent huge pages, and one message

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # The layout hugelink(7) recommends for HUGETLB_SHARE on a shared
 # machine: a mount root owned by root and writable by root alone, and a
 # directory elflink-uid-<uid> in it that the administrator made for each

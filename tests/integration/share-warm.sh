@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # A warm shared start (HUGETLB_SHARE=1, every file made already) needs no
 # new huge page, so it reads nothing about them: no pool counter, no THP
 # setting, no overcommit mode, no hugetlb cgroup file, no list of mounts

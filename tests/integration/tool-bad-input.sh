@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Every tool refuses a file that is not ELF, is truncated, has an
 # unsupported class or byte order, or malformed program headers: a
 # non-zero exit, a message that names the file and the cause, and the

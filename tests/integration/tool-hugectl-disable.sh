@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # hugectl --disable keeps everything on base pages, even in a program
 # whose segments are flagged for huge pages by default (hugeedit), and
 # whatever else is asked; the program still runs.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # hugectl --dry-run prints the variables it would set, one NAME=value per
 # line: for a relinked program (no preload), for one that was not
 # relinked (preload, and HUGETLB_FORCE_ELFMAP so that its aligned

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # --heap and --thp are not hugelink's: hugectl says so and hands them to
 # glibc's malloc through GLIBC_TUNABLES (glibc.malloc.hugetlb), appending
 # to what is there; with the tunable, a large allocation really is on

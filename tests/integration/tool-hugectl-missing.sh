@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # A program hugectl cannot run gets a shell's exit status and a message
 # that names it: 127 when it is not found, 126 when it cannot be
 # executed; hugectl's own failures get 125.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # On a relinked program, hugectl --text --data --bss runs it with all
 # three on huge pages (data and bss on transparent huge pages, or with
 # --backing=hugetlb on hugetlb pages too); without hugectl nothing asks

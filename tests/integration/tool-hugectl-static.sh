@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Static programs cannot be preloaded.  One relinked with the static
 # runtime needs nothing more: hugectl sets the variables and it goes on
 # huge pages, stripped or not (the runtime's note shows it is there; its

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # A program that was not relinked, run through hugectl: hugectl preloads
 # the runtime and, since the segments would share huge pages with their
 # neighbours, sets HUGETLB_FORCE_ELFMAP=yes and says so; the huge-page

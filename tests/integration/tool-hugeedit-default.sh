@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # hugeedit --text, --data and --disable change which segments the
 # runtime puts on huge pages by default, with HUGETLB_ELFMAP unset; the
 # variable still wins over the flags.

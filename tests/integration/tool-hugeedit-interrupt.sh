@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # hugeedit stopped half-way never leaves a copy of a set-uid program, or
 # of one with file capabilities, that has those powers: until its data
 # are synced the copy is mode 0600 without capabilities, and SIGTERM,

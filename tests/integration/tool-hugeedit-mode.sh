@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # hugeedit keeps the file's owner, group, mode (set-id bits included) and
 # file capabilities, and leaves no temporary copy behind.  It refuses to
 # replace a symbolic link or split hard links, and leaves them as they

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # hugeedit lists each PT_LOAD and sets or clears PF_LINUX_HUGETLB as
 # libhugetlbfs's does: any option clears it everywhere first; --text
 # marks the read-only segments, --data the writable ones.  The oracle for

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # hugeedit works on shared libraries as on programs: --text flags the
 # read-only segments of a relinked library, which then go on huge pages
 # with no HUGETLB_ELFMAP, its data staying where it was; --disable

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # hugelink-inspect explains a program: how it gets the runtime, whether it
 # was relinked, and per segment what the runtime would do or why not, and
 # what would back it.

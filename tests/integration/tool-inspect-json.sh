@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # hugelink-inspect --json prints valid JSON (python3 -m json.tool) that
 # says the same as the text: checked field by field for a relinked and a
 # plain program, against sysfs for the pool, and with a file name that

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # hugelink-inspect explains what each library of a program would get,
 # finding them as glibc's loader does (DT_RUNPATH and DT_RPATH with
 # $ORIGIN, LD_LIBRARY_PATH, /etc/ld.so.cache, the default directories)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # hugelink-inspect --pid says what backs each segment of a running
 # process now.  Each case starts the segment checker (lib/segcheck.c),
 # which reports from its own /proc/self/smaps the smallest page size

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # hugelink-inspect notes USDT probes (<sys/sdt.h>, .note.stapsdt) that
 # would stop firing once their text goes on huge pages, and points to
 # HUGETLB_ELFMAP=W; it says so in text and JSON, says nothing for a

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Every staged manual page renders without a single groff warning, and
 # man(1) shows it; hugelink(7) covers every HUGETLB_* and HUGELINK_*
 # variable the runtime reads (as core/config.h lists them) and

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # The tools print file names escaped: a name with a newline, an escape
 # sequence or bytes that are not UTF-8 shows as C escapes on one line,
 # in hugelink-inspect's text report, in hugeedit's and hugectl's

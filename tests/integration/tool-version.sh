@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Every tool answers --version with the build's one version (the file
 # VERSION), and the wrapper answers --hugetlbfs-version itself, running
 # no linker; plain --version still reaches the real linker, since

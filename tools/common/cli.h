@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #ifndef TOOLS_COMMON_CLI_H
 #define TOOLS_COMMON_CLI_H
 /*

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #ifndef TOOLS_COMMON_ESCAPE_H
 #define TOOLS_COMMON_ESCAPE_H
 /*

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Building hugectl's variables.  The order here is the order --dry-run
  * prints them in.

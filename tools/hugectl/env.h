@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #ifndef TOOLS_HUGECTL_ENV_H
 #define TOOLS_HUGECTL_ENV_H
 /*

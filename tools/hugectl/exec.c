@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Program lookup and exec.  hugectl execs the very file it inspected, so
  * it searches PATH itself and then calls execv, not execvp.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * hugectl: run a program with its text, data and bss on huge pages.
  *
@@ -14,9 +15,9 @@
 #include <unistd.h>
 
 #include "core/version.h"
-#include "host/dirs.h"
-#include "host/env.h"
-#include "host/sysinfo.h"
+#include "machine/dirs.h"
+#include "machine/env.h"
+#include "machine/sysinfo.h"
 #include "tools/common/escape.h"
 #include "tools/hugectl/env.h"
 #include "tools/hugectl/exec.h"
@@ -41,7 +42,7 @@ struct program {
  */
 static const char *get_env_unrestricted(const char *name, void *ctx)
 {
-	return strcmp(name, "HUGETLB_RESTRICT_EXE") ? host_env_get(name, ctx) : NULL;
+	return strcmp(name, "HUGETLB_RESTRICT_EXE") ? mach_env_get(name, ctx) : NULL;
 }
 
 /* The verbosity the environment asks for, read as the runtime reads it. */
@@ -88,7 +89,7 @@ static void read_sizes(struct hl_sizes *sizes)
 	hl_config_read(&cfg, get_env_unrestricted, NULL, false, "");
 	memset(sizes, 0, sizeof(*sizes));
 	sizes->base = (size_t)sysconf(_SC_PAGESIZE);
-	if (host_sizes_read(sizes, cfg.error[0] ? 0 : cfg.default_page))
+	if (mach_sizes_read(sizes, cfg.error[0] ? 0 : cfg.default_page))
 		sizes->navail = 0;
 }
 
@@ -186,7 +187,7 @@ static int launch(const struct ctl_opts *o, struct program *p,
 	struct ctl_vars v;
 	int rc = EXIT_HUGECTL;
 
-	if (ctl_env_build(&v, o, &p->t, libdir, host_env_get, NULL)) {
+	if (ctl_env_build(&v, o, &p->t, libdir, mach_env_get, NULL)) {
 		warnx("out of memory");
 		goto out_free_vars;
 	}
@@ -208,17 +209,17 @@ out_free_vars:
 /* The LIBDIR of hugectl's own install tree, where its runtime lives. */
 static int own_libdir(char *buf, size_t len)
 {
-	struct host_dirs d;
+	struct mach_dirs d;
 	int n;
 
-	if (host_dirs_find(&d))
+	if (mach_dirs_find(&d))
 		return -1;
 	n = snprintf(buf, len, "%s", d.lib);
 	if (n < 0 || (size_t)n >= len) {
 		warnx("%s: path too long", d.lib);
 		n = -1;
 	}
-	host_dirs_free(&d);
+	mach_dirs_free(&d);
 	return n < 0 ? -1 : 0;
 }
 

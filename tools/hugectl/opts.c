@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * hugectl's options: one table drives getopt_long and --help.  Parsing is
  * pure apart from getopt's own state: no output, no exit; a bad option

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * What hugectl tells the user about the plan, and the one decision it
  * takes from it (HUGETLB_FORCE_ELFMAP).  The plan itself is the

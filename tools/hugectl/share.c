@@ -1,9 +1,10 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * hugectl --share-list and --share-clean: see share.h.
  *
  * They run as any user, often root, over directories other users may
  * have made, so they trust nothing they read.  A directory is opened once
- * and checked as the runtime checks it (host/sharedir.h); everything in
+ * and checked as the runtime checks it (machine/sharedir.h); everything in
  * it is then reached through that descriptor (fstatat, openat,
  * unlinkat), never by a path that a rename could redirect.  A program
  * named by a file is looked at with lstat and opened only when it is a
@@ -28,8 +29,8 @@
 #include "core/sharename.h"
 #include "core/size.h"
 #include "elf/file.h"
-#include "host/sharedir.h"
-#include "host/sysinfo.h"
+#include "machine/sharedir.h"
+#include "machine/sysinfo.h"
 #include "tools/common/escape.h"
 #include "tools/hugectl/share.h"
 
@@ -232,7 +233,7 @@ static int scan_dir(const char *dir, const struct mapped *m, visit_fn *visit,
 	int dirfd, rc = 0;
 	DIR *d;
 
-	dirfd = host_share_dir_open(dir, 0, NULL, err, sizeof(err));
+	dirfd = mach_share_dir_open(dir, 0, NULL, err, sizeof(err));
 	if (dirfd < 0 && errno == ENOENT)
 		return 0;
 	if (dirfd < 0) {
@@ -288,7 +289,7 @@ static int each_dir(visit_fn *visit, FILE *out, bool all)
 	scan_processes(&m);
 	if (env && *env)
 		w.rc = scan_dir(env, &m, visit, out, all);
-	else if (host_mounts_each(scan_mount, &w) < 0)
+	else if (mach_mounts_each(scan_mount, &w) < 0)
 		w.rc = (warn("/proc/mounts"), -1);
 	free(m.f);
 	return w.rc;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The variable list and the notes.  Values are allocated; names are
  * string literals and never freed.

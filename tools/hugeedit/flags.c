@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The flag rules and the listing.  Pure.
  */

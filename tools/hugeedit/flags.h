@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #ifndef TOOLS_HUGEEDIT_FLAGS_H
 #define TOOLS_HUGEEDIT_FLAGS_H
 /*

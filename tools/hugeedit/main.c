@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * hugeedit: show or change which segments of a program the runtime puts
  * on huge pages by default, that is when HUGETLB_ELFMAP is unset: those

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The safe rewrite: copy, patch and read back (elf/write.c), sync, carry
  * the metadata over, rename.  The copy is only ever reached through the
@@ -9,7 +10,7 @@
  * never lie about with those powers: it stays mode 0600, owned by whoever
  * runs hugeedit, until its data are synced, and gets the set-id bits and
  * security.capability only just before the rename.  SIGHUP, SIGINT and
- * SIGTERM remove it (host/signals.h).  A SIGKILL or a power loss before
+ * SIGTERM remove it (machine/signals.h).  A SIGKILL or a power loss before
  * that point leaves a copy without any of them.
  */
 #include <err.h>
@@ -25,7 +26,7 @@
 #include <unistd.h>
 
 #include "elf/write.h"
-#include "host/signals.h"
+#include "machine/signals.h"
 #include "tools/hugeedit/write.h"
 
 #define CAPABILITY_XATTR "security.capability"
@@ -148,11 +149,11 @@ static void set_pending(const struct tmpfile *t, bool there)
 {
 	sigset_t saved;
 
-	host_signals_hold(&saved);
+	mach_signals_hold(&saved);
 	pending.dirfd = t->dirfd;
 	memcpy(pending.name, t->name, sizeof(pending.name));
 	pending.armed = there;
-	host_signals_release(&saved);
+	mach_signals_release(&saved);
 }
 
 /* Create the copy, mode 0600, and note it for the signal handler in the
@@ -172,12 +173,12 @@ static int make_tmp(struct tmpfile *t, const char *base)
 		suffix[6] = '\0';
 		snprintf(t->name, sizeof(t->name), ".%.200s.hugeedit-%s", base,
 			 suffix);
-		host_signals_hold(&saved);
+		mach_signals_hold(&saved);
 		t->fd = openat(t->dirfd, t->name, O_RDWR | O_CREAT | O_EXCL |
 			       O_NOFOLLOW | O_CLOEXEC, 0600);
 		if (t->fd >= 0)
 			set_pending(t, true);
-		host_signals_release(&saved);
+		mach_signals_release(&saved);
 		if (t->fd >= 0 || errno != EEXIST)
 			return t->fd < 0 ? -1 : 0;
 	}
@@ -230,11 +231,11 @@ static int publish(const struct el_file *f, const struct tmpfile *t,
 	if (copy_ownership(f, t->fd, &st) || give_powers(f, t->fd, &st) ||
 	    same_files(f, t, base))
 		return -1;
-	host_signals_hold(&saved);
+	mach_signals_hold(&saved);
 	rc = renameat(t->dirfd, t->name, t->dirfd, base);
 	if (rc == 0)
 		set_pending(t, false);
-	host_signals_release(&saved);
+	mach_signals_release(&saved);
 	if (rc) {
 		warn("%s: renaming the edited copy over it", f->name);
 		return -1;
@@ -252,7 +253,7 @@ int ed_replace(const struct el_file *f, int dirfd, const char *base,
 
 	if (el_write_check(f))
 		return -1;
-	if (host_undo_on_signals(remove_pending)) {
+	if (mach_undo_on_signals(remove_pending)) {
 		warn("%s: catching signals", f->name);
 		return -1;
 	}

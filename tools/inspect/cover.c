@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Cutting each segment of an object into the parts its mappings cover.
  * Pure but for allocation: the mappings come parsed (in_live_parse), in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The report as JSON: the same facts as the text, with numbers as
  * numbers, addresses as hex strings (they may not fit a double) and each
@@ -144,7 +145,7 @@ static void print_size(FILE *out, const struct in_size *s, int last)
 		fprintf(out, "\"pool\": {\"total\": %ld, \"free\": %ld, "
 			"\"reserved\": %ld, \"overcommit_headroom\": %ld}, ",
 			s->pool.nr, s->pool.free, s->pool.resv,
-			host_pool_headroom(&s->pool));
+			mach_pool_headroom(&s->pool));
 	else
 		fputs("\"pool\": null, ", out);
 	in_json_kstr(out, "mount", s->have_mount ? s->mount : NULL);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * JSON string escaping, with UTF-8 checked byte by byte by the check
  * the text output uses (tools/common/escape.h).

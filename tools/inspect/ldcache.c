@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Looking a library up in /etc/ld.so.cache: see ldcache.h.  The layout
  * is glibc's (elf/dl-cache.h): a header of 48 bytes, then entries of 24

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #ifndef TOOLS_INSPECT_LDCACHE_H
 #define TOOLS_INSPECT_LDCACHE_H
 /*

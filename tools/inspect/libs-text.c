@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The program's libraries as text: one line per library, as the loader
  * would find it and what the runtime makes of it, then a row per

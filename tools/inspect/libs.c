@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * A program's libraries, found and judged: see libs.h.
  */
@@ -10,8 +11,8 @@
 #include <unistd.h>
 
 #include "elf/simulate.h"
-#include "host/offer.h"
-#include "host/sysinfo.h"
+#include "machine/offer.h"
+#include "machine/sysinfo.h"
 #include "tools/inspect/ldcache.h"
 #include "tools/inspect/libs.h"
 #include "tools/inspect/model.h"
@@ -262,10 +263,10 @@ static void choose(struct finder *fd, struct in_lib *l)
 {
 	const struct hl_config *cfg = &fd->r->cfg;
 	struct hl_backing_env env = { .mode = cfg->backing, .is_library = true };
-	struct host_offer offer;
+	struct mach_offer offer;
 
-	host_offer_read(&offer, &env, &l->plan, HOST_SYSFS_HUGEPAGES,
-			HOST_SYSFS_THP, cfg->backing != HL_BACKING_THP, true);
+	mach_offer_read(&offer, &env, &l->plan, MACH_SYSFS_HUGEPAGES,
+			MACH_SYSFS_THP, cfg->backing != HL_BACKING_THP, true);
 	for (int i = 0; i < env.npool; i++) {
 		struct hl_pool_share *p = &env.pool[i], *t = taken(fd, p->page);
 		long before = t ? t->wanted : 0;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The view of a running process as JSON: the same facts as the text,
  * with numbers as numbers, addresses as hex strings, and each backing as

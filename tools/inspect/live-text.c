@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The view of a running process as text: the program, then one row per
  * PT_LOAD with what backs it now, and a row per part under a segment

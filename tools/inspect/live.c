@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Gathering the view of a running process: its mappings, then its
  * program file, its load bias, and the parts of each segment.

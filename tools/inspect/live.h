@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #ifndef TOOLS_INSPECT_LIVE_H
 #define TOOLS_INSPECT_LIVE_H
 /*

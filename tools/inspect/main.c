@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * hugelink-inspect: say what the hugelink runtime would do with a
  * program under the current environment, segment by segment, and with
@@ -18,7 +19,7 @@
 #include <string.h>
 
 #include "core/version.h"
-#include "host/env.h"
+#include "machine/env.h"
 #include "tools/common/cli.h"
 #include "tools/common/escape.h"
 #include "tools/inspect/model.h"
@@ -147,8 +148,8 @@ static int inspect(const char *path, bool json)
 		return -1;
 	}
 	if (!read_host(&host) && !el_open_as(&f, path, shown) &&
-	    !in_gather(r, &f, &host, host_env_get, NULL, HOST_SYSFS_HUGEPAGES) &&
-	    !in_libs_gather(&r->libs, r, path, host_env_get, NULL)) {
+	    !in_gather(r, &f, &host, mach_env_get, NULL, MACH_SYSFS_HUGEPAGES) &&
+	    !in_libs_gather(&r->libs, r, path, mach_env_get, NULL)) {
 		r->path = path;
 		if (json)
 			in_print_json(stdout, r);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Gathering the inspector's report.  The plan comes from the runtime's
  * planner (elf/simulate.h); the rest is read from the file, the
@@ -9,8 +10,8 @@
 
 #include "elf/simulate.h"
 #include "elf/usdt.h"
-#include "host/status.h"
-#include "host/sysinfo.h"
+#include "machine/status.h"
+#include "machine/sysinfo.h"
 #include "tools/inspect/model.h"
 
 static enum in_runtime runtime_of(const struct in_report *r,
@@ -34,7 +35,7 @@ static enum in_runtime runtime_of(const struct in_report *r,
 
 static enum in_serve serve(const struct in_size *s)
 {
-	long avail = host_pool_available(&s->pool);
+	long avail = mach_pool_available(&s->pool);
 
 	if (!s->needed)
 		return IN_SERVE_NOTHING;
@@ -42,7 +43,7 @@ static enum in_serve serve(const struct in_size *s)
 		return IN_SERVE_NO;
 	if ((long)s->needed <= avail)
 		return IN_SERVE_YES;
-	if ((long)s->needed <= avail + host_pool_headroom(&s->pool))
+	if ((long)s->needed <= avail + mach_pool_headroom(&s->pool))
 		return IN_SERVE_OVERCOMMIT;
 	return IN_SERVE_NO;
 }
@@ -53,17 +54,17 @@ static enum in_serve serve(const struct in_size *s)
  */
 static void choose(struct in_report *r, const char *sysfs)
 {
-	bool live = !strcmp(sysfs, HOST_SYSFS_HUGEPAGES);
-	struct host_status st = { .thp_enabled = 1 };
+	bool live = !strcmp(sysfs, MACH_SYSFS_HUGEPAGES);
+	struct mach_status st = { .thp_enabled = 1 };
 
 	/* prctl(PR_SET_THP_DISABLE) is inherited: ours is the program's. */
 	if (live)
-		host_status_read(&st);
+		mach_status_read(&st);
 	memset(&r->env, 0, sizeof(r->env));
 	r->env.mode = r->cfg.backing;
 	r->env.is_static = hl_phdrs_static(r->elf->ph, r->elf->eh.phnum);
-	host_offer_read(&r->offer, &r->env, &r->plan, sysfs,
-			live ? HOST_SYSFS_THP : sysfs,
+	mach_offer_read(&r->offer, &r->env, &r->plan, sysfs,
+			live ? MACH_SYSFS_THP : sysfs,
 			live && r->cfg.backing != HL_BACKING_THP,
 			st.thp_enabled != 0);
 	hl_backing_plan(&r->env, &r->plan, r->backing);
@@ -80,9 +81,9 @@ static void fill_sizes(struct in_report *r, const char *sysfs)
 		for (int k = 0; k < r->env.npool; k++)
 			if (r->env.pool[k].page == s->page)
 				s->needed = (size_t)r->env.pool[k].wanted;
-		host_pool_read(&s->pool, sysfs, s->page);
+		mach_pool_read(&s->pool, sysfs, s->page);
 		s->mount_needed = r->cfg.path[0] || r->cfg.share;
-		s->have_mount = !host_mount_for_size(s->page, r->cfg.path,
+		s->have_mount = !mach_mount_for_size(s->page, r->cfg.path,
 						   s->mount, sizeof(s->mount));
 		s->serve = serve(s);
 	}
@@ -125,7 +126,7 @@ int in_gather(struct in_report *r, const struct el_file *f,
 		return -1;
 	hl_config_read(&r->cfg, get, ctx, false, f->name);
 	r->elfmap = get("HUGETLB_ELFMAP", ctx);
-	if (host_sizes_read(&r->sizes, r->cfg.default_page))
+	if (mach_sizes_read(&r->sizes, r->cfg.default_page))
 		r->sizes.navail = 0;
 	r->runtime = runtime_of(r, host, get("LD_PRELOAD", ctx));
 	r->relinked = el_sim_relinked(f, &r->sizes);

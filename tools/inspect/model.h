@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #ifndef TOOLS_INSPECT_MODEL_H
 #define TOOLS_INSPECT_MODEL_H
 /*
@@ -13,8 +14,8 @@
 #include "core/plan.h"
 #include "elf/file.h"
 #include "elf/link.h"
-#include "host/offer.h"
-#include "host/pool.h"
+#include "machine/offer.h"
+#include "machine/pool.h"
 #include "tools/inspect/libs.h"
 
 /* How the runtime gets into the program. */
@@ -23,7 +24,7 @@ enum in_runtime {
 	IN_RT_NEEDED,		/* DT_NEEDED libhugelink.so */
 	IN_RT_PRELOADED,	/* LD_PRELOAD names it */
 	IN_RT_PRELOADABLE,	/* dynamic without it: hugectl preloads it */
-	IN_RT_STATIC,		/* static, with the runtime (note or rt_ctor) */
+	IN_RT_STATIC,		/* static, with the runtime (note or ldr_ctor) */
 	IN_RT_STATIC_WITHOUT,	/* static, without it */
 	IN_RT_STATIC_UNKNOWN,	/* static, stripped, no note: cannot tell */
 	IN_RT_FOREIGN,		/* another machine or word size */
@@ -51,7 +52,7 @@ struct in_size {
 	size_t page;
 	bool is_default;
 	size_t needed;			/* pages the plan asks of the pool */
-	struct host_pool pool;
+	struct mach_pool pool;
 	bool mount_needed;		/* HUGETLB_PATH or HUGETLB_SHARE */
 	bool have_mount;
 	char mount[HL_CFG_PATH_MAX];
@@ -73,7 +74,7 @@ struct in_report {
 	/* What backs each segment of the plan, as the runtime chooses. */
 	struct hl_backing_choice backing[HL_MAX_SEGS];
 	struct hl_backing_env env;
-	struct host_offer offer;
+	struct mach_offer offer;
 	struct in_size size[HL_MAX_SIZES];
 	int nsize;
 	struct in_usdt usdt;
@@ -88,7 +89,7 @@ struct in_host {
 
 /*
  * Fill R for F under the environment GET reads, with the pools under
- * SYSFS (HOST_SYSFS_HUGEPAGES).  Returns 0, or -1 after a warning.
+ * SYSFS (MACH_SYSFS_HUGEPAGES).  Returns 0, or -1 after a warning.
  */
 int in_gather(struct in_report *r, const struct el_file *f,
 	      const struct in_host *host, hl_getenv_fn *get, void *ctx,

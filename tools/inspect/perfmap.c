@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * hugelink-inspect --perf-map: see perfmap.h.  The view of the process
  * (tools/inspect/live.c) gives the program, its load bias and which
@@ -21,7 +22,7 @@
 #include "tools/inspect/proc.h"
 
 size_t in_moved_text(const struct in_live *lv, const struct in_object *o,
-		     struct host_text_range *r, size_t max)
+		     struct mach_text_range *r, size_t max)
 {
 	size_t n = 0;
 
@@ -34,7 +35,7 @@ size_t in_moved_text(const struct in_live *lv, const struct in_object *o,
 			const struct in_part *p = &lv->part[k];
 
 			if (p->map && !p->own_file)
-				r[n++] = (struct host_text_range){ p->start, p->end };
+				r[n++] = (struct mach_text_range){ p->start, p->end };
 		}
 	}
 	return n;
@@ -75,7 +76,7 @@ static int open_program(const struct in_live *lv, const struct in_object *o)
 
 /* Write the map of O's RANGES from its file FD; the count, or -1. */
 static long write_map(const struct in_live *lv, const struct in_object *o,
-		      int fd, const struct host_text_range *r, size_t n)
+		      int fd, const struct mach_text_range *r, size_t n)
 {
 	char err[200];
 	struct stat st;
@@ -88,7 +89,7 @@ static long write_map(const struct in_live *lv, const struct in_object *o,
 		warn("process %d: reading its program file", (int)lv->pid);
 		return -1;
 	}
-	count = host_perf_map_write(lv->pid, image, (size_t)st.st_size, o->bias,
+	count = mach_perf_map_write(lv->pid, image, (size_t)st.st_size, o->bias,
 				    r, n, err, sizeof(err));
 	munmap(image, (size_t)st.st_size);
 	if (count < 0)
@@ -98,7 +99,7 @@ static long write_map(const struct in_live *lv, const struct in_object *o,
 
 int in_perf_map(pid_t pid)
 {
-	struct host_text_range r[HL_MAX_SEGS * 4];
+	struct mach_text_range r[HL_MAX_SEGS * 4];
 	char shown[TL_ESCAPED_LEN(PATH_MAX)];
 	struct in_live lv;
 	long count = -1;

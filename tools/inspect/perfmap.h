@@ -1,15 +1,16 @@
+/* SPDX-License-Identifier: MIT */
 #ifndef TOOLS_INSPECT_PERFMAP_H
 #define TOOLS_INSPECT_PERFMAP_H
 /*
  * hugelink-inspect --perf-map PID: write /tmp/perf-PID.map for a running
  * process, naming the functions of its program's text that no longer
- * lies in a mapping of the program file (host/perfmap.h), so that perf
+ * lies in a mapping of the program file (machine/perfmap.h), so that perf
  * attached to it (record -p, top) names them without a restart.
  */
 #include <stddef.h>
 #include <sys/types.h>
 
-#include "host/perfmap.h"
+#include "machine/perfmap.h"
 #include "tools/inspect/live.h"
 
 /*
@@ -18,7 +19,7 @@
  * Returns how many.  Pure.
  */
 size_t in_moved_text(const struct in_live *lv, const struct in_object *o,
-		     struct host_text_range *r, size_t max);
+		     struct mach_text_range *r, size_t max);
 
 /*
  * Write the map of process PID and say so on stdout.  Returns 0, or -1

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #ifndef TOOLS_INSPECT_PROC_H
 #define TOOLS_INSPECT_PROC_H
 /*

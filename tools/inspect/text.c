@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The report as text: a few lines about the program, one row per
  * PT_LOAD, what would back each segment put on huge pages, then the
@@ -145,7 +146,7 @@ static void print_pools(FILE *out, const struct in_report *r)
 		if (s->pool.known)
 			fprintf(out, "%ld free, %ld reserved, %ld more by "
 				"overcommit", s->pool.free, s->pool.resv,
-				host_pool_headroom(&s->pool));
+				mach_pool_headroom(&s->pool));
 		else
 			fprintf(out, "unreadable");
 		fprintf(out, "; mount: %s%s; can serve now: %s\n",

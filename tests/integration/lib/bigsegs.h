@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bigsegs.h: MB megabytes (3 by default) each of text, rodata, data and
  * bss for a test program or library, made by the assembler so builds

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Sourced by the debugger and profiler tests (debug-*.sh) after
 # common.sh.  The oracles are gdb, perf and the program's own report of
 # what backs its text (lib/spin.c).

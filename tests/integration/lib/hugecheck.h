@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * hugecheck.h: what the test programs use to ask the kernel, not hugelink,
  * which page size backs their own memory.  The oracle is

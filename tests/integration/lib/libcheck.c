@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * libcheck: a shared library with megabytes of text, rodata, data and
  * bss, and thread-local storage, that checks from the inside what the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * libuse: a program that uses libcheck (lib/libcheck.c), linked with it
  * or loading it with dlopen, and reports what the library says of

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Sourced by the linker tests (link-*.sh) after common.sh.  The oracles
 # are readelf, nm, od and eu-elflint, and the programs themselves, which
 # report their TLS value and load base.
@@ -173,17 +174,17 @@ check_shared_runtime() {
 
 # check_embedded_runtime FILE: the runtime is inside FILE: its note in a
 # PT_NOTE (readelf -n reads notes through the program headers too, and
-# this one survives strip), its constructor rt_ctor in the symbol table,
+# this one survives strip), its constructor ldr_ctor in the symbol table,
 # no NEEDED libhugelink and no run path into the install tree; and of the
-# runtime's objects only those it needs (host/dirs.c finds the install
+# runtime's objects only those it needs (machine/dirs.c finds the install
 # tree for the tools and the wrapper, and no part of the runtime calls it).
 check_embedded_runtime() {
 	readelf -nW "$1" | grep -q '^ *hugelink  *0x' ||
 		fail "$1: no note of the runtime"
 	nm -a "$1" >nm.txt
-	grep -q ' rt_ctor$' nm.txt || fail "$1: no rt_ctor: the runtime's constructor is not linked"
-	grep -q ' a ctor\.c$' nm.txt || fail "$1: runtime/ctor.c is not linked"
-	! grep -q ' a dirs\.c$' nm.txt || fail "$1: host/dirs.c came along with the runtime"
+	grep -q ' ldr_ctor$' nm.txt || fail "$1: no ldr_ctor: the runtime's constructor is not linked"
+	grep -q ' a ctor\.c$' nm.txt || fail "$1: loader/ctor.c is not linked"
+	! grep -q ' a dirs\.c$' nm.txt || fail "$1: machine/dirs.c came along with the runtime"
 	readelf -dW "$1" >dyn.txt 2>&1
 	! grep -q 'NEEDED.*libhugelink' dyn.txt || fail "$1: needs libhugelink.so besides"
 	! grep -q 'R.*PATH.*'"$HLLIB" dyn.txt || fail "$1: has a run path to $HLLIB"

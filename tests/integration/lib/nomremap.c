@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * nomremap PROGRAM [ARGUMENT...]: run PROGRAM with every mremap(2)
  * failing with EINVAL, as mremap of hugetlb mappings fails before Linux

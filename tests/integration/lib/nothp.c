@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * nothp PROGRAM [ARGUMENT...]: run PROGRAM with transparent huge pages
  * turned off for it, as prctl(PR_SET_THP_DISABLE) does for a process and

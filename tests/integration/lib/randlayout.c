@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * randlayout: the program random-layouts.sh builds for each random
  * layout, with layout.h and segs.S from randlayout.py: text, rodata and

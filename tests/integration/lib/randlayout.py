@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Random program layouts for tests/integration/random-layouts.sh.
 
     randlayout.py gen SEED INDEX DIR

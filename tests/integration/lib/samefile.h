@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * samefile.h: whether loaded bytes are what the file they were loaded
  * from holds there, for the test programs that check their own text and

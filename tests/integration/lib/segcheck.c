@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * segcheck: a program with megabytes of text, rodata, data and bss that
  * checks, from the inside, what the kernel says about its own memory.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * spin: a program for the debugger and profiler tests.  Its hot function
  * work() is what gdb stops in and perf names; it prints its process ID,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * threadfork: a multithreaded program that forks while its other threads
  * write to its data and bss all the time, and checks, from the inside,

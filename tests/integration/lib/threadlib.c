@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * threadlib: a shared library whose constructor starts a thread that
  * runs until the program ends, so that the program already has two

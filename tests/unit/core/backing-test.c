@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * hl_backing_take and friends: the rules that put each range on the
  * hugetlb pool, transparent huge pages or base pages, and the reasons.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * hl_config_read and hl_config_parse_elfmap: HUGETLB_* values in, one
  * const configuration out; invalid values leave a message and no remap.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The symbol-table walker on ELF images built here, field by field, in
  * both classes, and on this test's own executable.

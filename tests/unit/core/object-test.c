@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * hl_lib_kind: which libraries the runtime moves, and how.
  */

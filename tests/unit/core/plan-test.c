@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * hl_plan_build: program headers, bias, configuration and page sizes in;
  * the ranges that go on huge pages, and the reasons for the rest, out.

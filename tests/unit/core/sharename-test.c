@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Shared-file names: round trips, escaping, keys that change with every
  * part of a program's identity.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -66,7 +67,7 @@ static void test_hl_plan_args_static(void **state)
 	plan(&p, &pl, ARGS("-static", "a.o", "--start-group", "-lc",
 			   "--end-group", "--hugetlbfs-align"));
 	is(&p, ARGS("-static", "a.o", "--push-state", "--no-whole-archive",
-		    "-u", "rt_ctor", "/p/lib/libhugelink.a", "--pop-state",
+		    "-u", "ldr_ctor", "/p/lib/libhugelink.a", "--pop-state",
 		    "--start-group",
 		    "-lc", "--end-group", "-T", "/t/script"));
 }
@@ -84,7 +85,7 @@ static void test_hl_plan_args_embedded_pie(void **state)
 	plan(&p, &pl, ARGS("-pie", "a.o", "--whole-archive", "x.a", "-lc",
 			   "--hugetlbfs-align"));
 	is(&p, ARGS("-pie", "a.o", "--whole-archive", "x.a", "--push-state",
-		    "--no-whole-archive", "-u", "rt_ctor",
+		    "--no-whole-archive", "-u", "ldr_ctor",
 		    "/p/lib/libhugelink.a", "--pop-state", "-lc", "-T",
 		    "/t/script"));
 }
@@ -102,7 +103,7 @@ static void test_hl_plan_args_before_double_dash(void **state)
 	(void)state;
 	plan(&p, &pl, ARGS("--hugetlbfs-align", "a.o", "--", "-lc"));
 	is(&p, ARGS("a.o", "--push-state", "--no-whole-archive", "-u",
-		    "rt_ctor", "/p/lib/libhugelink.a", "--pop-state", "-z",
+		    "ldr_ctor", "/p/lib/libhugelink.a", "--pop-state", "-z",
 		    "max-page-size=0x200000", "-z", "common-page-size=0x200000",
 		    "--", "-lc"));
 }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * lw_driver_of and lw_driver_search_args: which compiler ran the
  * wrapper, and the options of clang's command line that decide where it

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * elf-image.h: small ELF images built in memory for the tools' unit
  * tests.  Header-only; the image is built 64-bit in the host's byte

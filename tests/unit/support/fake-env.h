@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fake-env.h: an environment for the tools' unit tests, as the
  * hl_getenv_fn the tools read variables through.  CTX is a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Building ELF notes for tests: the bytes a PT_NOTE segment would hold.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Escaping names for the tools' text output: control characters,
  * backslashes and bytes that are not UTF-8 become C escapes; printable

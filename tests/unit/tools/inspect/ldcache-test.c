@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * in_ldcache_find: a library's path from the bytes of /etc/ld.so.cache,
  * laid out here as glibc 2.36's ldconfig writes them.

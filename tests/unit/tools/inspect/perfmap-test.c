@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * in_moved_text: which parts of a running program's text no longer lie
  * in a mapping of its file, from a view built on smaps text.
@@ -36,7 +37,7 @@ static const struct hl_phdr ph[] = {
 
 static void test_in_moved_text_takes_the_moved_part_of_text(void **state)
 {
-	struct host_text_range r[4];
+	struct mach_text_range r[4];
 	struct in_live lv;
 	struct in_object o = { .inode = 77, .major = 0xfe,
 			       .bias = 0x555555400000 - 0x1000 };

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * in_search_each and in_search_expand: the directories glibc's loader
  * tries for a DT_NEEDED name, in its order.

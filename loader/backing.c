@@ -1,0 +1,311 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Hugetlb memory: anonymous, from a file on a hugetlbfs mount when
+ * HUGETLB_PATH names one, or a filled file for kernels that cannot move
+ * hugetlb mappings.  The mappings reserve their pages when they are made
+ * (no MAP_NORESERVE): the pool then holds every page for them, and a
+ * mapping the pool cannot serve is refused there and then.  The pages
+ * are faulted in later, each just before it is filled, and always
+ * before the swap starts, so nothing can fail once it has: through
+ * MADV_POPULATE_WRITE, which reports a fault the reservation does not
+ * cover (a hugetlb cgroup limit) as an error rather than SIGBUS.  File
+ * descriptors are close-on-exec, and closed as soon as nothing needs
+ * them.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "arch/raw.h"
+#include "core/size.h"
+#include "machine/hugetlb.h"
+#include "machine/pool.h"
+#include "machine/sysinfo.h"
+#include "loader/backing.h"
+
+#ifndef MFD_HUGETLB
+#define MFD_HUGETLB 4U
+#endif
+#ifndef MAP_HUGE_SHIFT
+#define MAP_HUGE_SHIFT 26
+#endif
+#ifndef MADV_POPULATE_WRITE
+#define MADV_POPULATE_WRITE 23
+#endif
+
+static void start(struct ldr_backing *b)
+{
+	memset(b, 0, sizeof(*b));
+	b->fd = -1;
+	b->kind = HL_BACK_HUGETLB;
+}
+
+static void fail(struct ldr_backing *b, const char *what, size_t len,
+		 size_t page, int err)
+{
+	long free_pages = mach_free_pages(page);
+	char sz[16];
+
+	b->err = err;
+	hl_format_size(page, sz, sizeof(sz));
+	if (err == ENOMEM && free_pages >= 0)
+		snprintf(b->error, sizeof(b->error),
+			 "%s: needs %zu free %s huge pages, the pool has %ld",
+			 what, len / page, sz, free_pages);
+	else
+		snprintf(b->error, sizeof(b->error), "%s (%s pages): %s", what,
+			 sz, strerror(err));
+}
+
+/* An unlinked file on a mount from PATHS. */
+static int mount_file(struct ldr_backing *b, size_t len, size_t page,
+		      const char *paths)
+{
+	char dir[256], tmpl[300], sz[16];
+	int fd;
+
+	if (mach_mount_for_size(page, paths, dir, sizeof(dir))) {
+		snprintf(b->error, sizeof(b->error),
+			 "HUGETLB_PATH has no usable hugetlbfs mount for %s pages",
+			 hl_format_size(page, sz, sizeof(sz)));
+		return -1;
+	}
+	fd = open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+	if (fd < 0) {
+		snprintf(tmpl, sizeof(tmpl), "%s/hugelink.XXXXXX", dir);
+		fd = mkostemp(tmpl, O_CLOEXEC);
+		if (fd >= 0)
+			unlink(tmpl);
+	}
+	if (fd < 0)
+		fail(b, dir, len, page, errno);
+	snprintf(b->desc, sizeof(b->desc), "%.80s", dir);
+	return fd;
+}
+
+/* A hugetlb file of LEN bytes: on a mount from PATHS, or a memfd. */
+static int hugetlb_file(struct ldr_backing *b, size_t len, size_t page,
+			const char *paths, const char *name)
+{
+	unsigned flags = MFD_CLOEXEC | MFD_HUGETLB |
+			 (unsigned)__builtin_ctzl(page) << MAP_HUGE_SHIFT;
+	int fd = paths && *paths ? mount_file(b, len, page, paths) :
+		 memfd_create(name, flags);
+
+	if (fd < 0) {
+		if (!b->error[0])
+			fail(b, "memfd_create", len, page, errno);
+		return -1;
+	}
+	if (ftruncate(fd, (off_t)len)) {
+		fail(b, "ftruncate", len, page, errno);
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+/*
+ * True when every huge page of B is present.  mincore gives a byte per
+ * base page; one call covers as many huge pages as VEC has bytes for, or
+ * the first base page of one larger than that.
+ */
+static bool populated(const struct ldr_backing *b, size_t page)
+{
+	size_t base = (size_t)sysconf(_SC_PAGESIZE);
+	unsigned char vec[4096];
+	size_t span = sizeof(vec) * base > page ? sizeof(vec) * base : page;
+
+	for (size_t off = 0; off < b->len; off += span) {
+		size_t n = b->len - off < span ? b->len - off : span;
+		size_t ask = page < span ? n : base;
+
+		if (mincore((char *)b->addr + off, ask, vec))
+			return false;
+		for (size_t i = 0; i < ask / base; i += page / base)
+			if (!(vec[i] & 1))
+				return false;
+	}
+	return true;
+}
+
+/* Map FD's LEN bytes (FD -1: anonymous memory) into B; WHAT for messages. */
+static int map(struct ldr_backing *b, int fd, size_t len, size_t page, int prot,
+	       int flags, const char *what)
+{
+	b->addr = mmap(NULL, len, prot, flags, fd, 0);
+	if (b->addr == MAP_FAILED) {
+		fail(b, what, len, page, errno);
+		b->addr = NULL;
+		return -1;
+	}
+	b->len = len;
+	b->page = page;
+	return 0;
+}
+
+/*
+ * Map FD's LEN bytes (FD -1: anonymous memory) with PROT and FLAGS, every
+ * huge page present.  WHAT names the mapping in messages.
+ */
+static int map_populated(struct ldr_backing *b, int fd, size_t len, size_t page,
+			 int prot, int flags, const char *what)
+{
+	if (map(b, fd, len, page, prot, flags | MAP_POPULATE, what))
+		return -1;
+	if (!populated(b, page)) {
+		fail(b, "populating the huge pages", len, page, ENOMEM);
+		ldr_backing_unmap(b);
+		return -1;
+	}
+	b->present = len;
+	return 0;
+}
+
+/*
+ * Map FD's LEN bytes (FD -1: anonymous memory) writable with FLAGS, which
+ * do not include MAP_NORESERVE: the kernel reserves every huge page of
+ * the mapping now, or refuses it, and each later fault takes one of the
+ * pages reserved.  The first page is faulted in at once, and the rest by
+ * ldr_backing_fault_in as it is filled.  Before Linux 5.14, which has no
+ * MADV_POPULATE_WRITE to fault them in without risking SIGBUS, the whole
+ * mapping is populated here (MAP_POPULATE) and checked with mincore.
+ */
+static int map_reserved(struct ldr_backing *b, int fd, size_t len, size_t page,
+			int flags, const char *what)
+{
+	int prot = PROT_READ | PROT_WRITE;
+	long r;
+
+	if (map(b, fd, len, page, prot, flags, what))
+		return -1;
+	r = raw_madvise(b->addr, page, MADV_POPULATE_WRITE);
+	if (r == 0) {
+		b->present = page;
+		return 0;
+	}
+	munmap(b->addr, len);
+	b->addr = NULL;
+	if (r != -EINVAL) {
+		fail(b, "populating the huge pages", len, page, ENOMEM);
+		return -1;
+	}
+	return map_populated(b, fd, len, page, prot, flags, what);
+}
+
+int ldr_backing_map(struct ldr_backing *b, size_t len, size_t page,
+		   const char *paths)
+{
+	int fd, rc;
+
+	start(b);
+	if (!paths || !*paths)
+		return map_reserved(b, -1, len, page, MAP_PRIVATE | MAP_ANONYMOUS |
+				    mach_hugetlb_flags(page), "mmap");
+	fd = hugetlb_file(b, len, page, paths, "");
+	if (fd < 0)
+		return -1;
+	rc = map_reserved(b, fd, len, page, MAP_PRIVATE, "mmap");
+	close(fd);
+	return rc;
+}
+
+int ldr_backing_map_file(struct ldr_backing *b, size_t len, size_t page,
+			const char *paths, const char *name)
+{
+	int fd;
+
+	start(b);
+	fd = hugetlb_file(b, len, page, paths, name);
+	if (fd < 0)
+		return -1;
+	if (map_reserved(b, fd, len, page, MAP_SHARED, "mmap of a hugetlb file")) {
+		close(fd);
+		return -1;
+	}
+	b->fd = fd;
+	return 0;
+}
+
+/*
+ * Private, so that a debugger attached later can write a breakpoint: the
+ * kernel then gives this process a copy of that huge page, if the pool
+ * has one free (else the debugger is told it cannot write there, and the
+ * program runs on).  MAP_NORESERVE, because a private mapping would
+ * otherwise reserve the whole size again, which an empty pool refuses.
+ * The price: a program that makes its own text writable and writes to
+ * it with no free huge page gets SIGBUS, where a shared mapping of the
+ * read-only descriptor would have refused PROT_WRITE.
+ *
+ * Not populated: the caller checked that the file holds every one of
+ * its pages (loader/share.c), so a read fault only maps a page of the
+ * file and takes nothing from the pool, and the pages are mapped as the
+ * program first touches them, as its own text would be, rather than all
+ * at every start.
+ */
+int ldr_backing_map_shared(struct ldr_backing *b, int fd, size_t len,
+			  size_t page, int prot)
+{
+	start(b);
+	b->shared = true;
+	if (map(b, fd, len, page, prot, MAP_PRIVATE | MAP_NORESERVE,
+		"mmap of a shared file"))
+		return -1;
+	b->present = len;
+	b->fd = fd;
+	return 0;
+}
+
+/* Fault in every base page of [FROM, TO) by writing to it. */
+static void touch(char *from, char *to)
+{
+	size_t base = (size_t)sysconf(_SC_PAGESIZE);
+
+	for (volatile char *p = from; p < to; p += base)
+		*p = *p;
+}
+
+int ldr_backing_fault_in(struct ldr_backing *b, size_t off, size_t len)
+{
+	size_t from = off > b->present ? off : b->present;
+	char *at = (char *)b->addr + from;
+	long r;
+
+	if (off + len <= b->present)
+		return 0;
+	r = raw_madvise(at, off + len - from, MADV_POPULATE_WRITE);
+	/* Before Linux 5.14 THP is populated by hand; hugetlb was already. */
+	if (r == -EINVAL && b->kind == HL_BACK_THP) {
+		touch(at, (char *)b->addr + off + len);
+		r = 0;
+	}
+	if (r) {
+		if (b->kind == HL_BACK_THP) {
+			b->err = (int)-r;
+			snprintf(b->error, sizeof(b->error), "transparent huge "
+				 "pages: MADV_POPULATE_WRITE: %s", strerror(b->err));
+		} else {
+			fail(b, "populating the huge pages", b->len, b->page,
+			     ENOMEM);
+		}
+		ldr_backing_unmap(b);
+		return -1;
+	}
+	if (from == b->present)
+		b->present = off + len;
+	return 0;
+}
+
+void ldr_backing_unmap(struct ldr_backing *b)
+{
+	if (b->addr)
+		munmap(b->addr, b->len);
+	b->addr = NULL;
+	if (b->fd >= 0)
+		close(b->fd);
+	b->fd = -1;
+}

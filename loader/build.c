@@ -1,0 +1,247 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Building one range's huge pages, away from the range (prepare's step
+ * 3): map the shared file of a read-only range (loader/share.c,
+ * HUGETLB_SHARE=1), or choose its backing (loader/choose.c) and build
+ * it: hugetlb pages reserved and populated (loader/backing.c), or
+ * transparent huge pages populated (loader/thp.c); when one cannot be
+ * had, the choice falls to the next.  A read-only range is copied and
+ * given its final protection now; a writable one is copied by commit, at
+ * the last moment.  Where the kernel cannot move hugetlb mappings
+ * (loader/choose.c finds out once, on a mapping of its own), a read-only
+ * hugetlb range is built in a file that commit maps over the target.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "arch/raw.h"
+#include "loader/build.h"
+#include "loader/slice.h"
+#include "loader/thp.h"
+#include "loader/uprobes.h"
+
+static uintptr_t clamp(uintptr_t x, uintptr_t lo, uintptr_t hi)
+{
+	return x < lo ? lo : x > hi ? hi : x;
+}
+
+/* The clock, when the report will show the times (remap_commit.timed). */
+static uint64_t now(const struct ldr_prepared *p)
+{
+	return p->c->timed ? raw_now_ns() : 0;
+}
+
+/* The bytes a read-only range copies, and where the file holds them. */
+static struct ldr_bytes bytes_of(const struct remap_range *s, const struct hl_seg *seg,
+				const struct hl_phdr *ph)
+{
+	const struct remap_copy *k = &s->copy[0];
+	struct ldr_bytes b = { k->start, k->end, 0, 0 };
+
+	b.off = (off_t)(ph->offset + (k->start - seg->start));
+	b.file_len = clamp(seg->file_end, k->start, k->end) - k->start;
+	return b;
+}
+
+/*
+ * Copy read-only range S into B now, one huge page at a time: each is
+ * faulted in (the kernel zeroes it) just before the copier fills it, so
+ * that the copy writes into memory the cache still holds, rather than
+ * zeroing the whole range in one pass and copying in a second.
+ */
+static int copy_by_page(struct ldr_prepared *p, struct remap_range *s,
+			struct ldr_backing *b)
+{
+	struct remap_range part;
+	int rc = 0;
+
+	s->copied = 0;
+	ldr_source_map(&p->src, &s->copy[0], p->c->base);
+	for (size_t off = 0; off < s->len && !rc; off += b->page) {
+		rc = ldr_backing_fault_in(b, off, b->page);
+		ldr_slice(s, s->target + off, b->page, &part);
+		if (!rc)
+			s->copied += remap_copy_pages(p->c, &part);
+	}
+	ldr_source_unmap(&s->copy[0], p->c->base);
+	return rc;
+}
+
+/*
+ * Step 4: copy a read-only range now, with the copier commit uses for
+ * writable ones (its source says which pages come from memory: see
+ * loader/prepare.c), and without the uprobes' breakpoints among those a
+ * debugger wrote; fault in all of a writable one, which commit copies;
+ * make a THP range's pages huge; seal a read-only range with its final
+ * protection.
+ */
+static int fill(struct ldr_prepared *p, struct remap_range *s,
+		struct ldr_backing *b)
+{
+	uint64_t t0 = now(p);
+
+	if (s->live ? ldr_backing_fault_in(b, 0, s->len) : copy_by_page(p, s, b))
+		return -1;
+	if (!s->live && s->source == REMAP_FROM_WRITTEN)
+		ldr_uprobes_drop(p->c, s);
+	if (b->kind == HL_BACK_THP && ldr_thp_collapse(b))
+		return -1;
+	if (!s->live && mprotect((void *)s->scratch, s->len, s->prot)) {
+		snprintf(b->error, sizeof(b->error), "mprotect of the huge-page "
+			 "copy failed: %s", strerror(errno));
+		ldr_backing_unmap(b);
+		return -1;
+	}
+	s->prep_ns = now(p) - t0;
+	return 0;
+}
+
+/*
+ * Hand the backing B built for S over to commit: a hugetlb file (the
+ * path of kernels that cannot move hugetlb mappings) is mapped over the
+ * target, anything else moved; a shared file is moved, or mapped over
+ * where the kernel will not move it (remap/swap.h).
+ */
+static void hand_over(struct remap_range *s, const struct ldr_backing *b)
+{
+	s->scratch = (uintptr_t)b->addr;
+	s->hugetlb = b->kind == HL_BACK_HUGETLB;
+	s->how = b->fd >= 0 && !b->shared ? REMAP_MAP_FILE : REMAP_MOVE;
+	s->fd = b->fd;
+}
+
+/*
+ * Step 3 for a read-only range when sharing: map the shared file, made
+ * now if need be.  Returns 1 when mapped, 0 to go on privately.
+ */
+static int map_shared(struct ldr_prepared *p, int i, const struct hl_seg *seg,
+		      const struct hl_phdr *ph, struct ldr_report *rep)
+{
+	struct remap_range *s = &p->c->swap[i];
+	struct ldr_share_range r = {
+		.phdr = seg->phdr, .ph = ph, .page = p->page[i],
+		.lo = s->target, .hi = s->target + s->len,
+		.bytes = bytes_of(s, seg, ph), .src = &p->src,
+	};
+	uint64_t t0 = now(p);
+	char err[256];
+	bool made;
+	int fd;
+
+	if (p->share.dirfd < 0 || s->live)
+		return 0;
+	fd = ldr_share_file(&p->share, &r, &made, err, sizeof(err));
+	if (fd < 0) {
+		ldr_report_share(rep, "%s", err);
+		return 0;
+	}
+	if (ldr_backing_map_shared(&p->back[i], fd, s->len, p->page[i],
+				  s->prot)) {
+		ldr_report_share(rep, "%s", p->back[i].error);
+		close(fd);
+		return 0;
+	}
+	hand_over(s, &p->back[i]);
+	s->copied = made ? r.bytes.to - r.bytes.from : 0;
+	s->prep_ns = now(p) - t0;
+	return 1;
+}
+
+/* Step 3: build backing WHAT for swap I: mapped, populated, filled. */
+static int build(struct ldr_prepared *p, int i, enum hl_backing what,
+		 const struct hl_seg *seg, const struct hl_config *cfg,
+		 const struct ldr_fault *fault)
+{
+	struct ldr_backing *b = &p->back[i];
+	struct remap_range *s = &p->c->swap[i];
+	char name[32];
+	int rc;
+
+	/* The copier reads the file, now and for writable ranges at commit. */
+	p->c->prog_fd = ldr_source_fd(&p->src);
+	snprintf(name, sizeof(name), "hugelink:seg%d", seg->phdr);
+	if (what == HL_BACK_THP) {
+		rc = ldr_thp_map(b, s->len, p->page[i]);
+	} else if (fault->reserve) {
+		snprintf(b->error, sizeof(b->error), "reserving hugetlb pages "
+			 "failed (HUGELINK_FAULT=reserve)");
+		rc = -1;
+	} else if (s->live || p->choice.env.hugetlb_move) {
+		rc = ldr_backing_map(b, s->len, p->page[i], cfg->path);
+	} else {
+		rc = ldr_backing_map_file(b, s->len, p->page[i], cfg->path, name);
+	}
+	if (rc)
+		return -1;
+	hand_over(s, b);
+	return fill(p, s, b);
+}
+
+/*
+ * A writable range that holds the start of the brk heap never takes
+ * hugetlb pages: in a child of a multithreaded parent, glibc's fork()
+ * resets there the locks of the stdio streams malloc placed in it, before
+ * any fork handler can give the child a copy (loader/forkguard.h).
+ * True, with B->error set, for such a range and WHAT hugetlb.
+ */
+static bool heap_refuses(const struct remap_range *s, enum hl_backing what,
+			 struct ldr_backing *b)
+{
+	if (what != HL_BACK_HUGETLB || !s->live || s->ncopy < 2)
+		return false;
+	snprintf(b->error, sizeof(b->error), "it holds the start of the brk "
+		 "heap, which glibc's fork() writes in a child before any "
+		 "handler can copy it off hugetlb pages");
+	return true;
+}
+
+/*
+ * Steps 3 and 4 away from sharing: choose, build, and when the backing
+ * chosen cannot be had, choose again without it.  A range left on base
+ * pages gives the report every reason; one that went on THP because its
+ * hugetlb pages were refused says why.
+ */
+static int back(struct ldr_prepared *p, int i, const struct hl_seg *seg,
+		const struct hl_config *cfg, const struct ldr_fault *fault,
+		struct ldr_report *rep)
+{
+	struct remap_range *s = &p->c->swap[i];
+	size_t pages = s->len / p->page[i];
+	struct hl_backing_choice c;
+	char refused[2][200] = { "", "" };	/* hugetlb's, THP's */
+
+	for (;;) {
+		c = ldr_choice_take(&p->choice, seg, pages, rep);
+		if (c.backing == HL_BACK_BASE)
+			break;
+		if (!heap_refuses(s, c.backing, &p->back[i]) &&
+		    !build(p, i, c.backing, seg, cfg, fault)) {
+			if (refused[0][0] && c.backing == HL_BACK_THP)
+				ldr_report_thp(rep, "%s", refused[0]);
+			return 0;
+		}
+		snprintf(refused[c.backing == HL_BACK_THP], sizeof(refused[0]),
+			 "%#lx-%#lx: %s", (unsigned long)s->target,
+			 (unsigned long)(s->target + s->len), p->back[i].error);
+		ldr_choice_refuse(&p->choice, c.backing, p->page[i], pages,
+				 p->back[i].error);
+	}
+	for (int k = 0; k < 2; k++)
+		if (refused[k][0])
+			ldr_report_why(rep, "%s", refused[k]);
+	ldr_choice_explain(&p->choice, c.obstacles, rep);
+	ldr_report_base(rep, s->target, s->target + s->len, s->prot);
+	return -1;
+}
+
+int ldr_build(struct ldr_prepared *p, int i, const struct hl_seg *seg,
+	     const struct hl_phdr *ph, const struct hl_config *cfg,
+	     const struct ldr_fault *fault, struct ldr_report *rep)
+{
+	if (map_shared(p, i, seg, ph, rep))
+		return 0;
+	return back(p, i, seg, cfg, fault, rep);
+}

@@ -1,0 +1,53 @@
+# SPDX-License-Identifier: MIT
+# The runtime library: loader/ (the constructor and prepare) over remap/,
+# machine/ and core/.
+#
+# Its objects become one relocatable object, $(B)/loader/hugelink.o: a
+# partial link that starts from the constructor (-u ldr_ctor) and so takes
+# from the archives exactly the objects the runtime needs, in which every
+# defined symbol but ldr_ctor is then made local.  A program that embeds
+# the runtime therefore gains no global symbol that could meet one of its
+# own or libc's, whatever its linker exports, and ldr_ctor itself is
+# hidden.  That object is all of lib/libhugelink.a, which the wrapper
+# links into executables with -u ldr_ctor, and of the shared runtime
+# lib/libhugelink.so.$(VERSION) (soname libhugelink.so.$(SO_MAJOR)),
+# which is bound at link time (-z now, -Bsymbolic) so that nothing in it
+# resolves lazily while the program's segments are being swapped, and
+# links nothing beyond libc.
+
+RUNTIME_OBJ = $(B)/loader/hugelink.o
+RUNTIME_SO  = libhugelink.so.$(VERSION)
+
+$(RUNTIME_OBJ): $(call archives,loader)
+	@mkdir -p $(@D)
+	$(CC) -nostdlib -r -Wl,-u,ldr_ctor -o $@.all $^
+	$(OBJCOPY) --keep-global-symbol=ldr_ctor $@.all $@
+	rm -f $@.all
+
+$(STAGE_LIB)/$(RUNTIME_SO): $(RUNTIME_OBJ) loader/libhugelink.map
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -shared -o $@ $< \
+		-Wl,-soname,libhugelink.so.$(SO_MAJOR) -Wl,-z,now -Wl,-z,relro \
+		-Wl,-Bsymbolic -Wl,--no-undefined \
+		-Wl,--version-script=loader/libhugelink.map $(LDFLAGS)
+
+$(STAGE_LIB)/libhugelink.so.$(SO_MAJOR): FORCE
+	$(call symlink,$(RUNTIME_SO))
+
+$(STAGE_LIB)/libhugelink.so: FORCE
+	$(call symlink,libhugelink.so.$(SO_MAJOR))
+
+$(STAGE_LIB)/libhugelink.a: $(RUNTIME_OBJ)
+	@mkdir -p $(@D)
+	rm -f $@
+	$(AR) rcs $@ $<
+
+STAGE_FILES += $(STAGE_LIB)/$(RUNTIME_SO) $(STAGE_LIB)/libhugelink.so.$(SO_MAJOR) \
+	$(STAGE_LIB)/libhugelink.so $(STAGE_LIB)/libhugelink.a
+
+# The fork guard's handlers run inside fork(), the child's before
+# anything else in the child (loader/forkguard.c, loader/forksnap.c):
+# built like the swap code, with no stack protector and no calls the
+# compiler invents, whatever the user's flags.
+$(B)/obj/loader/forkguard.o $(B)/obj/loader/forksnap.o: \
+	override DIR_CFLAGS_loader += $(REMAP_SAFETY_CFLAGS)

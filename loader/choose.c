@@ -1,0 +1,126 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Choosing backings at start-up: see choose.h.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "core/size.h"
+#include "loader/choose.h"
+
+void ldr_choice_init(struct ldr_choice *ch, const struct hl_plan *plan,
+		    const struct ldr_image *img, const struct hl_config *cfg,
+		    const struct ldr_fault *fault, bool thp_allowed)
+{
+	memset(&ch->env, 0, sizeof(ch->env));
+	memset(&ch->offer, 0, sizeof(ch->offer));
+	ch->env.mode = cfg->backing;
+	ch->env.is_static = img->main && hl_phdrs_static(img->ph, img->phnum);
+	ch->env.is_library = !img->main;
+	ch->plan = plan;
+	ch->thp_allowed = thp_allowed;
+	/* With THP only, the pool and the moves of its pages do not matter. */
+	ch->live = cfg->backing != HL_BACKING_THP;
+	ch->no_move = fault->commit == REMAP_FAULT_NO_HUGETLB_MREMAP;
+	ch->read = false;
+}
+
+void ldr_choice_read_machine(struct ldr_choice *ch)
+{
+	if (ch->read)
+		return;
+	mach_offer_read(&ch->offer, &ch->env, ch->plan, MACH_SYSFS_HUGEPAGES,
+			MACH_SYSFS_THP, ch->live, ch->thp_allowed);
+	if (ch->no_move) {
+		ch->env.hugetlb_move = false;
+		snprintf(ch->offer.move_why, sizeof(ch->offer.move_why),
+			 "this kernel cannot move hugetlb mappings (mremap: "
+			 "Invalid argument, HUGELINK_FAULT=no-hugetlb-mremap)");
+	}
+	ch->read = true;
+}
+
+struct hl_backing_choice ldr_choice_take(struct ldr_choice *ch,
+					const struct hl_seg *seg, size_t pages,
+					struct ldr_report *rep)
+{
+	struct hl_backing_choice c;
+
+	ldr_choice_read_machine(ch);
+	c = hl_backing_take(&ch->env, seg->cls, seg->page, pages);
+
+	if (c.obstacles & HL_OBST_POOL) {
+		if (c.backing == HL_BACK_BASE)
+			rep->pool_base = true;
+		else if (c.backing == HL_BACK_THP)
+			rep->pool_thp = true;
+	}
+	return c;
+}
+
+void ldr_choice_refuse(struct ldr_choice *ch, enum hl_backing b, size_t page,
+		      size_t pages, const char *error)
+{
+	hl_backing_refuse(&ch->env, b, page, pages);
+	if (b == HL_BACK_THP)
+		snprintf(ch->offer.thp.why, sizeof(ch->offer.thp.why), "%s",
+			 error);
+}
+
+void ldr_choice_explain(const struct ldr_choice *ch, unsigned obstacles,
+		       struct ldr_report *rep)
+{
+	for (unsigned bit = 1; bit < 1u << HL_OBST_COUNT; bit <<= 1) {
+		if (!(obstacles & bit) || bit == HL_OBST_POOL)
+			continue;
+		if (bit == HL_OBST_THP_OFF)
+			ldr_report_why(rep, "%s: %s", hl_obstacle_text(bit),
+				      ch->offer.thp.why);
+		else if (bit == HL_OBST_NO_MOVE)
+			ldr_report_why(rep, "writable ranges stay off hugetlb "
+				      "pages: %s", ch->offer.move_why);
+		else
+			ldr_report_why(rep, "%s", hl_obstacle_text(bit));
+	}
+}
+
+/* One pool's shortfall, appended to BUF at *USED. */
+static void pool_text(const struct ldr_choice *ch, const struct hl_pool_share *p,
+		      char *buf, size_t len, size_t *used)
+{
+	const struct mach_offer_size *s = mach_offer_size(&ch->offer, p->page);
+	long headroom = s ? mach_pool_headroom(&s->pool) : 0;
+	char sz[16];
+
+	if (!s || *used >= len)
+		return;
+	*used += (size_t)snprintf(buf + *used, len - *used,
+		"%s%ld %s pages needed, %ld free (free minus reserved)",
+		*used ? "; " : "", p->wanted, hl_format_size(p->page, sz, sizeof(sz)),
+		mach_pool_available(&s->pool));
+	if (headroom && *used < len)
+		*used += (size_t)snprintf(buf + *used, len - *used,
+					  " and %ld more by overcommit", headroom);
+	if (s->cgroup_room >= 0 && s->cgroup_room < p->wanted && *used < len)
+		*used += (size_t)snprintf(buf + *used, len - *used,
+					  ", and the hugetlb cgroup allows %ld (%s)",
+					  s->cgroup_room, s->cgroup);
+}
+
+void ldr_choice_report_pool(const struct ldr_choice *ch, struct ldr_report *rep)
+{
+	char counts[200] = "", text[256];
+	size_t used = 0;
+
+	for (int i = 0; i < ch->env.npool; i++)
+		if (ch->env.pool[i].wanted > ch->env.pool[i].start)
+			pool_text(ch, &ch->env.pool[i], counts, sizeof(counts),
+				  &used);
+	/* A pool refused after the counts said yes: the refusal says why. */
+	if (!used) {
+		rep->pool_base = rep->pool_thp = false;
+		return;
+	}
+	snprintf(text, sizeof(text), "the huge-page pool is short: %s", counts);
+	ldr_report_pool(rep, text);
+}

@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef LOADER_CHOOSE_H
+#define LOADER_CHOOSE_H
+/*
+ * Choosing each range's backing as the program starts: the rules of
+ * core/backing.h over what machine/offer.h finds on this machine, with the
+ * fault injection of loader/fault.h on top, and the reasons the report
+ * gives.
+ */
+#include "core/backing.h"
+#include "machine/offer.h"
+#include "loader/fault.h"
+#include "loader/image.h"
+#include "loader/report.h"
+
+struct ldr_choice {
+	struct hl_backing_env env;
+	struct mach_offer offer;
+	const struct hl_plan *plan;
+	bool thp_allowed;	/* the process did not turn THP off */
+	bool live;		/* the cgroup limit and the pool's moves count */
+	bool no_move;		/* HUGELINK_FAULT=no-hugetlb-mremap */
+	bool read;		/* the machine, the pools and hugetlb's moves
+				   are in ENV and OFFER */
+};
+
+/*
+ * Note what choosing for PLAN's ranges of program IMG depends on in this
+ * process (THP_ALLOWED false when the process turned THP off); the
+ * machine is read later, by ldr_choice_read_machine.
+ */
+void ldr_choice_init(struct ldr_choice *ch, const struct hl_plan *plan,
+		    const struct ldr_image *img, const struct hl_config *cfg,
+		    const struct ldr_fault *fault, bool thp_allowed);
+
+/*
+ * Read what the machine offers the ranges: THP, strict overcommit, the
+ * pools (within any hugetlb cgroup limit) and whether hugetlb mappings
+ * move (mremap of a mapping of its own), once: by the first
+ * ldr_choice_take at the latest.  A start that maps shared files only
+ * needs no new page, and never reads any of it (commit maps a shared file
+ * over its target where the kernel would not move it).  Until it is
+ * read, ENV offers no THP, so that nothing is restored onto THP.
+ */
+void ldr_choice_read_machine(struct ldr_choice *ch);
+
+/*
+ * Choose for SEG's range, now PAGES pages; a range the pool could not
+ * serve is noted in REP for ldr_choice_report_pool.
+ */
+struct hl_backing_choice ldr_choice_take(struct ldr_choice *ch,
+					const struct hl_seg *seg, size_t pages,
+					struct ldr_report *rep);
+
+/* The chosen backing B could not be built, for the reason ERROR. */
+void ldr_choice_refuse(struct ldr_choice *ch, enum hl_backing b, size_t page,
+		      size_t pages, const char *error);
+
+/* Give REP every reason in OBSTACLES (HL_OBST_* bits). */
+void ldr_choice_explain(const struct ldr_choice *ch, unsigned obstacles,
+		       struct ldr_report *rep);
+
+/* Tell REP how short the pool was, when it was short for some range. */
+void ldr_choice_report_pool(const struct ldr_choice *ch, struct ldr_report *rep);
+
+#endif

@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef LOADER_CLAIM_H
+#define LOADER_CLAIM_H
+/*
+ * One runtime per process.  A process can hold several copies of the
+ * runtime, each with its constructor: the one embedded in the program,
+ * those embedded in shared libraries relinked with the wrapper, a
+ * preloaded libhugelink.so (hugectl preloads it into programs that were
+ * not relinked, and a user may preload it into any), and a linked
+ * libhugelink.so.  Exactly one of them acts: the copy in the first
+ * loaded object, in the order dl_iterate_phdr reports them (the program,
+ * then preloaded libraries, then the others in the order they were
+ * loaded), that carries the runtime's note (core/note.h) in a PT_NOTE
+ * segment.  So the program's own copy wins when it has one, and
+ * otherwise a preloaded one, else the first library loaded that carries
+ * one.
+ *
+ * Every copy works this out by itself from what is loaded, whichever
+ * constructor runs first; nothing is written and nothing is read from
+ * the environment, so nothing a parent process sets can make two copies
+ * act or stop the one that should.
+ *
+ * The others do not act: each asks the one that does, through its door.
+ * The acting copy's object carries a second note (HL_NOTE_DOOR) that
+ * leads to its entry point, ldr_door, fixed when it was linked, so a copy
+ * of one object calls into another's without either exporting a symbol.
+ * A library loaded with dlopen() has its constructor run as it arrives:
+ * its copy's call is how the acting runtime hears of it.
+ */
+#include <stdbool.h>
+
+/* The entry point behind a door: ABI is HL_DOOR_ABI (core/note.h). */
+typedef void ldr_door_fn(unsigned abi);
+
+/*
+ * The door of the copy of the runtime that acts: this copy's own ldr_door
+ * when it is that copy, or when no loaded object shows the note (it was
+ * stripped from them: then each copy acts, as before there was a claim).
+ * NULL when the copy that acts has no door of this ABI (an older
+ * hugelink): it moves what it moves by itself, and nothing else.
+ */
+ldr_door_fn *ldr_claim(void);
+
+/* This copy's door: move what has to be moved (loader/pass.h). */
+__attribute__((visibility("hidden"))) ldr_door_fn ldr_door;
+
+#endif

@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The runtime's constructor and its door.
+ *
+ * Every copy of the runtime (loader/claim.h) runs this constructor as
+ * its object is initialised: the program's after the libraries' and
+ * before the program's own constructors; a library's after those of the
+ * libraries it depends on and before its own, at start-up or in
+ * dlopen().  Each asks the copy that acts for a pass over the loaded
+ * objects (loader/pass.h), through that copy's door, which may be its
+ * own.  A library's constructor can run before the program's copy has
+ * run its own: the pass does not depend on it.
+ */
+#include "core/config.h"
+#include "core/note.h"
+#include "machine/env.h"
+#include "loader/claim.h"
+#include "loader/image.h"
+#include "loader/pass.h"
+
+void ldr_door(unsigned abi)
+{
+	if (abi == HL_DOOR_ABI)
+		ldr_pass();
+}
+
+/*
+ * Global, though hidden: the wrapper pulls this object out of
+ * libhugelink.a by the name (-u ldr_ctor), and the tools look for it in a
+ * program's symbol table to see that the runtime was linked in.
+ */
+void ldr_ctor(void);
+
+static int flagged(const struct ldr_image *img, size_t index, void *ctx)
+{
+	(void)index;
+	(void)ctx;
+	return ldr_image_flagged(img);
+}
+
+/*
+ * Whether anything may be asked of the runtime at all: HUGETLB_ELFMAP or
+ * HUGETLB_FORCE_ELFMAP set, or a segment of a loaded object flagged.
+ * Looked at first, with one pass over the environment (and getenv only
+ * when it holds some HUGETLB_ variable) and one walk of the loaded
+ * objects' program headers, so that a program nobody asked about pays
+ * for nothing else.
+ */
+static bool may_be_asked(void)
+{
+	struct ldr_image img;
+
+	return (mach_env_any_hugetlb() &&
+		hl_config_may_ask(mach_env_get, NULL)) ||
+	       ldr_image_each(&img, flagged, NULL);
+}
+
+__attribute__((constructor(101))) void ldr_ctor(void)
+{
+	ldr_door_fn *door;
+
+	if (!may_be_asked())
+		return;
+	door = ldr_claim();
+	if (door)
+		door(HL_DOOR_ABI);
+}

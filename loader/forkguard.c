@@ -1,0 +1,313 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The fork guard: see forkguard.h.
+ *
+ * IMPORTANT: the handlers run inside fork(), the child's before anything
+ * else in the child may run, and fork() may be called from a signal
+ * handler.  So they use raw system calls only (arch/raw.h): no libc, no
+ * errno, no allocation, no stdio; loader/build.mk builds this file
+ * without the stack protector.  Only ldr_forkguard_install, which runs in
+ * the constructor, uses libc.
+ *
+ * pthread_atfork handlers take no argument, so their state is found
+ * through the one file-scope pointer in hugelink, which lives in the
+ * runtime's own data (libhugelink.so: a static program, which links the
+ * runtime in, never has writable ranges on hugetlb pages) and points to
+ * a mapping of its own, set once after the commit.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/futex.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "arch/raw.h"
+#include "core/config.h"
+#include "loader/forkguard.h"
+#include "loader/forksnap.h"
+
+struct guard_range {
+	struct ldr_snap_range at;
+	uintptr_t snap;		/* this fork's copy, or 0: the child moves it */
+	unsigned char *had;	/* len / page bytes: the parent had page i */
+};
+
+struct guard {
+	int lock;		/* futex word: 1 while a fork() is guarded */
+	uint64_t mask;		/* that fork()'s thread's signal mask before */
+	int moving;		/* that fork()'s child moves a range itself */
+	int pipe[2];		/* ... and the parent waits for it; or -1 */
+	int said;		/* the message about moving was given */
+	int verbose;
+	size_t base, align;
+	int thp;
+	char prog[64];
+	int n;
+	struct guard_range r[REMAP_MAX_RANGES];
+};
+
+static struct guard *installed;
+
+/*
+ * The guard as the forking thread saw it before fork, for the child's
+ * handler.  The runtime may be linked into the program, and then
+ * INSTALLED lies in the program's own writable segment, possibly on the
+ * very hugetlb pages the child must not touch; the forking thread's TLS
+ * lies on base pages (writable ranges of static programs, whose TLS
+ * comes from the brk heap, never go on hugetlb pages).
+ */
+static __thread struct guard *forking __attribute__((tls_model("initial-exec")));
+
+/*
+ * The signals blocked while a fork() is guarded: all but those the
+ * kernel raises for a fault (a handler for those must still run, and
+ * blocking them would only turn them into a kill).
+ */
+static uint64_t async_signals(void)
+{
+	static const int sync_sig[] = { SIGILL, SIGTRAP, SIGBUS, SIGFPE,
+					SIGSEGV, SIGSYS };
+	uint64_t set = ~(uint64_t)0;
+
+	for (size_t i = 0; i < sizeof(sync_sig) / sizeof(sync_sig[0]); i++)
+		set &= ~((uint64_t)1 << (sync_sig[i] - 1));
+	return set;
+}
+
+static void lock(struct guard *g)
+{
+	while (__atomic_exchange_n(&g->lock, 1, __ATOMIC_ACQUIRE))
+		raw_syscall6(SYS_futex, (long)&g->lock,
+			     FUTEX_WAIT | FUTEX_PRIVATE_FLAG, 1, 0, 0, 0);
+}
+
+static void unlock(struct guard *g)
+{
+	__atomic_store_n(&g->lock, 0, __ATOMIC_RELEASE);
+	raw_syscall6(SYS_futex, (long)&g->lock, FUTEX_WAKE | FUTEX_PRIVATE_FLAG,
+		     1, 0, 0, 0);
+}
+
+/* Append the LEN bytes at FROM to BUF, which holds *N of MAX bytes. */
+static void append(char *buf, size_t *n, size_t max, const char *from,
+		   size_t len)
+{
+	for (size_t i = 0; i < len && *n < max; i++)
+		buf[(*n)++] = from[i];
+}
+
+/* Write "hugelink: PROG: TEXT" to standard error, in one write. */
+static void say(const struct guard *g, const char *text, size_t len)
+{
+	static const char head[] = "hugelink: ";
+	char buf[320];
+	size_t n = 0, prog = 0;
+
+	while (prog < sizeof(g->prog) && g->prog[prog])
+		prog++;
+	append(buf, &n, sizeof(buf), head, sizeof(head) - 1);
+	append(buf, &n, sizeof(buf), g->prog, prog);
+	append(buf, &n, sizeof(buf), ": ", 2);
+	append(buf, &n, sizeof(buf), text, len);
+	raw_write(2, buf, n);
+}
+
+/*
+ * Prepare (the parent, after the program's own prepare handlers): copy
+ * every range; where no memory can be had for a copy, note which huge
+ * pages the parent has and open the pipe the parent will wait on.
+ */
+static void before_fork(void)
+{
+	struct guard *g = installed;
+	uint64_t block = async_signals(), old = 0;
+
+	forking = g;
+	if (!g->n)
+		return;
+	raw_sigprocmask(SIG_BLOCK, &block, &old);
+	lock(g);
+	g->mask = old;
+	g->moving = 0;
+	for (int i = 0; i < g->n; i++) {
+		struct guard_range *r = &g->r[i];
+
+		r->snap = ldr_snap_make(&r->at, g->base, g->align, g->thp);
+		if (!r->snap) {
+			ldr_snap_presence(&r->at, g->base, r->had);
+			g->moving = 1;
+		}
+	}
+	g->pipe[0] = g->pipe[1] = -1;
+	if (g->moving)
+		raw_syscall6(SYS_pipe2, (long)g->pipe, O_CLOEXEC, 0, 0, 0, 0);
+}
+
+static const char lost_text[] =
+	"fatal: fork(): the child was not given a huge page of its data, and "
+	"there was no memory for a copy of it; ending the child\n";
+static const char stuck_text[] =
+	"fork(): the child could not leave the hugetlb pages it shares with "
+	"its parent (no memory); it can be killed if the pool runs out\n";
+
+/* End the child with SIGABRT, which no handler of the program catches. */
+static void child_abort(void)
+{
+	uint64_t unblock = (uint64_t)1 << (SIGABRT - 1);
+
+	raw_sigdefault(SIGABRT);
+	raw_sigprocmask(SIG_UNBLOCK, &unblock, NULL);
+	raw_kill(raw_getpid(), SIGABRT);
+	raw_exit_group(127);
+}
+
+/*
+ * The child: put each copy in place, or move the range itself.  It never
+ * reads or writes the shared hugetlb pages but to move them, where there
+ * was no copy.  Ranges left on hugetlb pages stay guarded for its own
+ * children.
+ */
+static void in_child(void)
+{
+	struct guard *g = forking;
+	int kept = 0;
+
+	if (!g->n)
+		return;
+	for (int i = 0; i < g->n; i++) {
+		struct guard_range *r = &g->r[i];
+		long lost = 0;
+
+		if (!r->snap || ldr_snap_put(r->snap, &r->at)) {
+			lost = ldr_snap_move(&r->at, g->base, r->snap,
+					    r->snap ? NULL : r->had);
+			if (r->snap)
+				ldr_snap_drop(r->snap, &r->at);
+		}
+		if (lost > 0) {
+			say(g, lost_text, sizeof(lost_text) - 1);
+			child_abort();
+		}
+		if (lost < 0) {
+			if (g->verbose >= HL_V_WARN)
+				say(g, stuck_text, sizeof(stuck_text) - 1);
+			g->r[kept++] = *r;
+		}
+	}
+	g->n = kept;
+	if (g->pipe[1] >= 0) {
+		raw_close(g->pipe[0]);
+		raw_close(g->pipe[1]);
+	}
+	g->lock = 0;
+	raw_sigprocmask(SIG_SETMASK, &g->mask, NULL);
+}
+
+static const char moved_text[] =
+	"fork(): no memory for a copy of the data on hugetlb pages; the child "
+	"moved it to base pages itself, which another thread writing to it "
+	"meanwhile could have made fatal\n";
+
+/*
+ * The parent: drop its side of the copies; when the child moves a range
+ * itself, wait until it is done (or dead) before this thread writes to
+ * the shared pages.
+ */
+static void in_parent(void)
+{
+	struct guard *g = installed;
+	uint64_t mask = g->mask;
+	long r;
+	char c;
+
+	if (!g->n)
+		return;
+	for (int i = 0; i < g->n; i++)
+		if (g->r[i].snap)
+			ldr_snap_drop(g->r[i].snap, &g->r[i].at);
+	if (g->pipe[1] >= 0) {
+		raw_close(g->pipe[1]);
+		do
+			r = raw_read(g->pipe[0], &c, 1);
+		while (r > 0 || r == -EINTR);
+		raw_close(g->pipe[0]);
+	}
+	if (g->moving && !g->said && g->verbose >= HL_V_WARN) {
+		g->said = 1;
+		say(g, moved_text, sizeof(moved_text) - 1);
+	}
+	unlock(g);
+	raw_sigprocmask(SIG_SETMASK, &mask, NULL);
+}
+
+/* The guard could not be set up (no memory): say what that means. */
+static void unguarded(int verbose, const char *prog)
+{
+	if (verbose >= HL_V_WARN)
+		fprintf(stderr, "hugelink: %s: no memory to guard fork(): a child "
+			"made by fork() shares the data on hugetlb pages and can "
+			"be killed if the pool runs out\n", prog);
+}
+
+static int guarded(const struct remap_range *s)
+{
+	return s->live && s->hugetlb && !s->err;
+}
+
+/* The guard's mapping: the struct, then the HAD bytes of every range it
+ * guards; 0 when it guards none. */
+static size_t guard_size(const struct remap_commit *c, const size_t *page)
+{
+	size_t n = 0;
+
+	for (int i = 0; i < c->nswap; i++)
+		if (guarded(&c->swap[i]))
+			n += c->swap[i].len / page[i];
+	return n ? n + sizeof(struct guard) : 0;
+}
+
+void ldr_forkguard_install(const struct remap_commit *c, const size_t *page,
+			  size_t thp_page, int verbose, const char *prog)
+{
+	size_t size = guard_size(c, page);
+	unsigned char *had;
+	struct guard *g;
+
+	if (installed || !size)
+		return;
+	g = mmap(NULL, size, PROT_READ | PROT_WRITE,
+		 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (g == MAP_FAILED) {
+		unguarded(verbose, prog);
+		return;
+	}
+	had = (unsigned char *)(g + 1);
+	g->base = c->base;
+	g->thp = thp_page != 0;
+	g->align = thp_page > c->base ? thp_page : c->base;
+	g->verbose = verbose;
+	strncpy(g->prog, prog, sizeof(g->prog) - 1);
+	for (int i = 0; i < c->nswap; i++) {
+		const struct remap_range *s = &c->swap[i];
+		struct guard_range *r = &g->r[g->n];
+
+		if (!guarded(s))
+			continue;
+		r->at.addr = s->target;
+		r->at.len = s->len;
+		r->at.page = page[i];
+		r->at.prot = s->prot;
+		r->had = had;
+		had += s->len / page[i];
+		g->n++;
+	}
+	installed = g;
+	if (pthread_atfork(before_fork, in_parent, in_child)) {
+		installed = NULL;
+		munmap(g, size);
+		unguarded(verbose, prog);
+	}
+}

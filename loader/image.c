@@ -1,0 +1,225 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Loaded objects, through dl_iterate_phdr: see image.h.
+ */
+#include <elf.h>
+#include <link.h>
+#include <string.h>
+
+#include "core/note.h"
+#include "loader/image.h"
+
+/* Fill IMG from INFO, object number INDEX. */
+static void fill(struct ldr_image *img, const struct dl_phdr_info *info,
+		 size_t index)
+{
+	img->bias = info->dlpi_addr;
+	img->phdr = info->dlpi_phdr;
+	img->name = info->dlpi_name ? info->dlpi_name : "";
+	img->main = index == 0;
+	img->phnum = info->dlpi_phnum <= LDR_MAX_PHDRS ? info->dlpi_phnum : 0;
+	for (size_t i = 0; i < img->phnum; i++) {
+		const ElfW(Phdr) *p = &info->dlpi_phdr[i];
+
+		img->ph[i] = (struct hl_phdr){
+			.type = p->p_type, .flags = p->p_flags,
+			.offset = p->p_offset, .vaddr = p->p_vaddr,
+			.filesz = p->p_filesz, .memsz = p->p_memsz,
+			.align = p->p_align,
+		};
+	}
+}
+
+struct each {
+	struct ldr_image *img;
+	ldr_image_fn *fn;
+	void *ctx;
+	size_t index;
+};
+
+static int each_object(struct dl_phdr_info *info, size_t size, void *data)
+{
+	struct each *e = data;
+
+	(void)size;
+	fill(e->img, info, e->index);
+	return e->fn(e->img, e->index++, e->ctx);
+}
+
+int ldr_image_each(struct ldr_image *img, ldr_image_fn *fn, void *ctx)
+{
+	struct each e = { img, fn, ctx, 0 };
+
+	return dl_iterate_phdr(each_object, &e);
+}
+
+/* Stop at object *WANT. */
+static int is_nth(const struct ldr_image *img, size_t index, void *want)
+{
+	(void)img;
+	return index == *(size_t *)want;
+}
+
+int ldr_image_read(struct ldr_image *img, size_t index)
+{
+	memset(img, 0, sizeof(*img));
+	return ldr_image_each(img, is_nth, &index) ? 0 : -1;
+}
+
+static int unloads(struct dl_phdr_info *info, size_t size, void *data)
+{
+	unsigned long long *subs = data;
+
+	if (size >= offsetof(struct dl_phdr_info, dlpi_subs) +
+		    sizeof(info->dlpi_subs))
+		*subs = info->dlpi_subs;
+	return 1;
+}
+
+unsigned long long ldr_image_unloads(void)
+{
+	unsigned long long subs = 0;
+
+	dl_iterate_phdr(unloads, &subs);
+	return subs;
+}
+
+int ldr_image_flagged(const struct ldr_image *img)
+{
+	for (size_t i = 0; i < img->phnum; i++)
+		if (img->ph[i].type == PT_LOAD &&
+		    (img->ph[i].flags & HL_PF_HUGETLB))
+			return 1;
+	return 0;
+}
+
+bool ldr_image_holds(const struct ldr_image *img, uintptr_t addr)
+{
+	for (size_t i = 0; i < img->phnum; i++) {
+		const struct hl_phdr *p = &img->ph[i];
+		uintptr_t start = img->bias + p->vaddr;
+
+		if (p->type == PT_LOAD && addr >= start &&
+		    addr - start < p->memsz)
+			return true;
+	}
+	return false;
+}
+
+/* True when [VADDR, VADDR + LEN) lies in the file part of a readable
+ * PT_LOAD of the object. */
+static bool loaded(const struct ldr_image *img, uint64_t vaddr, uint64_t len)
+{
+	for (size_t i = 0; i < img->phnum; i++) {
+		const struct hl_phdr *p = &img->ph[i];
+
+		if (p->type == PT_LOAD && (p->flags & PF_R) &&
+		    vaddr >= p->vaddr && vaddr - p->vaddr <= p->filesz &&
+		    p->filesz - (vaddr - p->vaddr) >= len)
+			return true;
+	}
+	return false;
+}
+
+/* The Ith header when it is a PT_NOTE whose notes are loaded, else NULL. */
+static const struct hl_phdr *note_segment(const struct ldr_image *img, size_t i)
+{
+	const struct hl_phdr *ph = &img->ph[i];
+
+	return ph->type == PT_NOTE && loaded(img, ph->vaddr, ph->filesz) ?
+	       ph : NULL;
+}
+
+const void *ldr_image_note(const struct ldr_image *img, unsigned type,
+			  size_t *len)
+{
+	for (size_t i = 0; i < img->phnum; i++) {
+		const struct hl_phdr *ph = note_segment(img, i);
+		const void *d;
+
+		if (ph && (d = hl_note_find((const void *)(img->bias + ph->vaddr),
+					    ph->filesz, hl_note_align(ph->align),
+					    HL_NOTE_OWNER, type, len)))
+			return d;
+	}
+	return NULL;
+}
+
+size_t ldr_image_build_id(const struct ldr_image *img, unsigned char *out,
+			 size_t max)
+{
+	for (size_t i = 0; i < img->phnum; i++) {
+		const struct hl_phdr *ph = note_segment(img, i);
+		size_t n;
+
+		if (!ph)
+			continue;
+		n = hl_note_build_id((const void *)(img->bias + ph->vaddr),
+				     ph->filesz, hl_note_align(ph->align), out,
+				     max);
+		if (n)
+			return n;
+	}
+	return 0;
+}
+
+/* IMG's loaded dynamic section, or NULL. */
+static const ElfW(Dyn) *dynamic(const struct ldr_image *img)
+{
+	for (size_t i = 0; i < img->phnum; i++)
+		if (img->ph[i].type == PT_DYNAMIC &&
+		    loaded(img, img->ph[i].vaddr, img->ph[i].filesz))
+			return (const void *)(img->bias + img->ph[i].vaddr);
+	return NULL;
+}
+
+int ldr_image_textrel(const struct ldr_image *img)
+{
+	const ElfW(Dyn) *d = dynamic(img);
+
+	for (; d && d->d_tag != DT_NULL; d++)
+		if (d->d_tag == DT_TEXTREL ||
+		    (d->d_tag == DT_FLAGS && (d->d_un.d_val & DF_TEXTREL)))
+			return 1;
+	return 0;
+}
+
+/*
+ * The string at offset OFF of the string table at STRTAB, as the dynamic
+ * section gives it: ld.so has made the address absolute in the dynamic
+ * sections it relocated, and left it an offset from the bias in others
+ * (its own, the vDSO's).  NULL unless the string lies loaded.
+ */
+static const char *dyn_string(const struct ldr_image *img, uintptr_t strtab,
+			      uintptr_t off)
+{
+	uint64_t vaddr = strtab >= img->bias && img->bias ?
+			 strtab - img->bias : strtab;
+	const char *s;
+
+	if (!loaded(img, vaddr + off, 1))
+		return NULL;
+	s = (const char *)(img->bias + vaddr + off);
+	/* It must end inside the segment too. */
+	for (size_t n = 1; loaded(img, vaddr + off, n); n++)
+		if (!s[n - 1])
+			return s;
+	return NULL;
+}
+
+const char *ldr_image_soname(const struct ldr_image *img)
+{
+	const ElfW(Dyn) *d = dynamic(img);
+	uintptr_t strtab = 0, soname = 0;
+	bool has = false;
+
+	for (; d && d->d_tag != DT_NULL; d++) {
+		if (d->d_tag == DT_STRTAB)
+			strtab = d->d_un.d_ptr;
+		else if (d->d_tag == DT_SONAME) {
+			soname = d->d_un.d_val;
+			has = true;
+		}
+	}
+	return has && strtab ? dyn_string(img, strtab, soname) : NULL;
+}

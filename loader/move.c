@@ -1,0 +1,140 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Moving one object: see move.h.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/size.h"
+#include "loader/forkguard.h"
+#include "loader/move.h"
+#include "loader/perfmap.h"
+#include "loader/stub.h"
+
+/*
+ * Record why a segment that was asked for will not be remapped; a
+ * writable one stays where other threads run.  Returns the segments
+ * still to move.
+ */
+static int explain(struct hl_plan *plan, const struct ldr_move_ctx *ctx,
+		   struct ldr_report *rep)
+{
+	int chosen = 0;
+
+	for (int i = 0; i < plan->nseg; i++) {
+		struct hl_seg *s = &plan->seg[i];
+
+		if (s->remap && s->cls == HL_CLASS_W && ctx->status.threads != 1) {
+			s->remap = false;
+			ldr_report_why(rep, "segment %d at %#lx: writable, and other "
+				      "threads run: they could write to it between "
+				      "its copy and the swap", s->phdr,
+				      (unsigned long)s->start);
+		} else if (s->remap)
+			chosen++;
+		else if (s->why != HL_WHY_NOT_ASKED &&
+			 s->why != HL_WHY_DISABLED && s->why != HL_WHY_ALL_RELRO &&
+			 s->why != HL_WHY_BEYOND_CAP &&
+			 (s->why != HL_WHY_TOO_SMALL || !ctx->quiet_small))
+			ldr_report_why(rep, "segment %d at %#lx: %s", s->phdr,
+				      (unsigned long)s->start,
+				      hl_why_text(s->why));
+	}
+	return chosen;
+}
+
+/* What backs swap S now, built on P->back[I], for the report. */
+static const char *backing_text(const struct ldr_prepared *p, int i,
+				char *buf, size_t len)
+{
+	const struct remap_range *s = &p->c->swap[i];
+	const struct ldr_backing *b = &p->back[i];
+	size_t n = s->len / p->page[i];
+	char sz[16];
+
+	hl_format_size(p->page[i], sz, sizeof(sz));
+	if (s->err)
+		snprintf(buf, len, "%s", s->recovered_thp ? "thp" : "base");
+	else if (b->shared)
+		snprintf(buf, len, "shared %s x%zu", sz, n);
+	else if (b->kind == HL_BACK_THP)
+		snprintf(buf, len, "thp x%zu", n);
+	else
+		snprintf(buf, len, "hugetlb %s x%zu%s%s%s", sz, n,
+			 b->desc[0] ? " on " : "", b->desc,
+			 s->how == REMAP_MAP_FILE ? " (a file mapped over the range)" : "");
+	return buf;
+}
+
+static void commit(struct ldr_prepared *prep, size_t base,
+		   struct ldr_report *rep)
+{
+	struct remap_commit *c = prep->c;
+	char text[160];
+
+	if (ldr_stub_run(c, base) < 0) {
+		ldr_report_why(rep, "cannot run the swap from a private "
+			      "executable page (W^X policy?)");
+		for (int i = 0; i < c->nswap; i++)
+			c->swap[i].err = -EPERM;
+		return;
+	}
+	ldr_forkguard_install(c, prep->page, prep->choice.env.thp_page,
+			     rep->verbose, rep->prog);
+	for (int i = 0; i < c->nswap; i++) {
+		const struct remap_range *s = &c->swap[i];
+
+		ldr_report_swap(rep, s, backing_text(prep, i, text, sizeof(text)));
+		/* Alike for every range when mremap fails: one reason. */
+		if (s->err && s->recovered_thp)
+			ldr_report_thp(rep, "a swap failed (%s) and was restored "
+				      "from its copy onto them",
+				      strerror((int)-s->err));
+		else if (s->err)
+			ldr_report_why(rep, "swapping %#lx-%#lx failed: %s",
+				      (unsigned long)s->target,
+				      (unsigned long)(s->target + s->len),
+				      strerror((int)-s->err));
+	}
+}
+
+/*
+ * Plan for IMG; 0 when there is something to remap.  A library's ranges
+ * stay inside its mapping, which dlclose() unmaps whole.
+ */
+static int plan_for(struct hl_plan *plan, const struct ldr_image *img,
+		    const struct ldr_move_ctx *ctx, struct ldr_report *rep)
+{
+	uintptr_t limit = img->main ? 0 : hl_phdrs_end(img->ph, img->phnum,
+						       img->bias,
+						       ctx->sizes->base);
+
+	if (hl_plan_build_object(plan, ctx->cfg, ctx->sizes, img->ph,
+				 img->phnum, img->bias, limit)) {
+		ldr_report_why(rep, "program headers refused: %s", plan->error);
+		return -1;
+	}
+	ldr_report_plan(rep, plan);
+	return explain(plan, ctx, rep) ? 0 : -1;
+}
+
+void ldr_move(struct ldr_move_work *w, const struct ldr_image *img,
+	     const struct ldr_move_ctx *ctx, struct ldr_report *rep)
+{
+	struct ldr_prepared *prep = &w->prep;
+
+	if (plan_for(&w->plan, img, ctx, rep))
+		return;
+	if (ldr_prepare(prep, &w->plan, img, ctx->cfg, ctx->fault, &ctx->status,
+		       rep) > 0) {
+		/* Never restore by copy while another thread could look. */
+		if (ctx->status.threads != 1)
+			prep->c->recover_thp = 0;
+		ldr_fault_wait(ctx->fault->wait_commit);
+		commit(prep, ctx->sizes->base, rep);
+		if (ctx->cfg->perf_map && img->main)
+			ldr_perf_map_write(prep, img, rep);
+	}
+	ldr_prepare_release(prep);
+}

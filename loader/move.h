@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef LOADER_MOVE_H
+#define LOADER_MOVE_H
+/*
+ * Moving one object: plan, prepare, commit, report.  Before commit a
+ * failure costs one reason in the report and leaves the object on base
+ * pages.  Commit (remap/commit.c) swaps each prepared range in one step;
+ * see there for what happens if a swap fails.
+ *
+ * Threads.  A read-only range is copied by prepare, from the file, and
+ * its content cannot change before the swap: it moves whatever other
+ * threads do, even one running in it.  A writable range is copied at the
+ * swap itself, and another thread could write to it between the copy
+ * and the swap: it moves only while the process has one thread (see
+ * remap/commit.c).
+ */
+#include "core/config.h"
+#include "core/plan.h"
+#include "machine/status.h"
+#include "loader/fault.h"
+#include "loader/image.h"
+#include "loader/prepare.h"
+#include "loader/report.h"
+
+/* What a pass knows of the process, for each object it moves. */
+struct ldr_move_ctx {
+	const struct hl_config *cfg;
+	const struct hl_sizes *sizes;
+	const struct ldr_fault *fault;
+	struct mach_status status;	/* threads, tracer, THP_enabled */
+	bool quiet_small;	/* say nothing of a segment too small to move */
+};
+
+/* Room for one object's move; large, so it lives in the pass's mapping. */
+struct ldr_move_work {
+	struct hl_plan plan;
+	struct ldr_prepared prep;
+};
+
+/* Move what CTX->cfg asks of IMG, reasons to REP. */
+void ldr_move(struct ldr_move_work *w, const struct ldr_image *img,
+	     const struct ldr_move_ctx *ctx, struct ldr_report *rep);
+
+#endif

@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Which objects move: see object.h.
+ */
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/note.h"
+#include "loader/object.h"
+
+const char *ldr_object_label(const struct ldr_image *img)
+{
+	return img->main ? NULL : hl_base_name(img->name);
+}
+
+/*
+ * How CFG->libs names IMG: by its file name or soname, or, for an entry
+ * that is a path, by the path it was loaded from, as given or with every
+ * link resolved (HUGELINK_LIBS may name either).
+ */
+static enum hl_libs_named named(const struct ldr_image *img,
+				const struct hl_config *cfg)
+{
+	const char *base = hl_base_name(img->name);
+	const char *soname = ldr_image_soname(img);
+	enum hl_libs_named n = hl_libs_match(cfg->libs, base, soname, img->name);
+	char real[PATH_MAX];
+
+	if (n != HL_LIBS_BY_NAME && strchr(cfg->libs, '/') &&
+	    realpath(img->name, real) &&
+	    hl_libs_match(cfg->libs, base, soname, real) == HL_LIBS_BY_NAME)
+		return HL_LIBS_BY_NAME;
+	return n;
+}
+
+enum ldr_object_kind ldr_object_kind(const struct ldr_image *img,
+				   const struct hl_config *cfg,
+				   enum hl_lib_kind *lib)
+{
+	size_t len;
+
+	if (img->main)
+		return LDR_OBJ_PROGRAM;
+	/* The vDSO has a name, but no file: the loader never opened it. */
+	if (!img->phnum || !strchr(img->name, '/'))
+		return LDR_OBJ_NONE;
+	*lib = hl_lib_kind(ldr_image_flagged(img),
+			   cfg->libs[0] ? named(img, cfg) : HL_LIBS_NOT,
+			   ldr_image_note(img, HL_NOTE_RUNTIME, &len) != NULL);
+	return *lib == HL_LIB_NONE ? LDR_OBJ_NONE : LDR_OBJ_LIBRARY;
+}

@@ -1,0 +1,261 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A pass over the loaded objects: see pass.h.
+ */
+#include <errno.h>
+#include <linux/futex.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/auxv.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "arch/raw.h"
+#include "machine/env.h"
+#include "machine/status.h"
+#include "machine/sysinfo.h"
+#include "loader/move.h"
+#include "loader/object.h"
+#include "loader/pass.h"
+
+/* Objects a process may have moved, or looked at and left, at most. */
+#define LDR_SEEN_MAX 256
+
+/* An object looked at: where its headers are loaded. */
+struct seen {
+	uintptr_t bias;
+	const void *phdr;
+	bool main;
+};
+
+/* An object to look at in this pass. */
+struct todo {
+	size_t index;
+	enum hl_lib_kind lib;	/* for a library */
+};
+
+/* What the acting runtime keeps from one pass to the next. */
+struct state {
+	struct hl_config cfg;		/* read by the first pass */
+	bool configured;
+	int sizes_read;			/* 0 not yet, 1 read, -1 no huge pages */
+	struct hl_sizes sizes;
+	unsigned long long unloads;	/* dlpi_subs at the last pass */
+	size_t nseen;
+	struct seen seen[LDR_SEEN_MAX];
+	/* This pass's room. */
+	size_t ntodo;
+	struct todo todo[LDR_SEEN_MAX];
+	struct ldr_report rep;
+	struct ldr_image img;
+	struct ldr_fault fault;
+	struct ldr_move_work work;
+};
+
+/* The state's mapping, made by the first pass; and the pass's lock: the
+ * process ID of its holder, or 0, and how many threads wait for it. */
+static struct state *state;
+static int pass_owner;
+static int pass_waiters;
+
+/*
+ * Take the lock.  A holder of another process ID was the parent's thread
+ * in the middle of a pass when this process was forked from it: nobody
+ * will release it here.
+ */
+static void lock(void)
+{
+	int me = getpid(), old;
+
+	for (;;) {
+		old = 0;
+		if (__atomic_compare_exchange_n(&pass_owner, &old, me, false,
+						__ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+			return;
+		if (old != me &&
+		    __atomic_compare_exchange_n(&pass_owner, &old, me, false,
+						__ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+			return;
+		if (old != me)
+			continue;
+		__atomic_add_fetch(&pass_waiters, 1, __ATOMIC_SEQ_CST);
+		raw_syscall6(SYS_futex, (long)&pass_owner,
+			     FUTEX_WAIT | FUTEX_PRIVATE_FLAG, me, 0, 0, 0);
+		__atomic_sub_fetch(&pass_waiters, 1, __ATOMIC_SEQ_CST);
+	}
+}
+
+/*
+ * Release the lock, and wake a waiter if there is one: a waiter counts
+ * itself before FUTEX_WAIT looks at the lock, so either it is seen here
+ * or its FUTEX_WAIT finds the lock free and returns at once.
+ */
+static void unlock(void)
+{
+	__atomic_store_n(&pass_owner, 0, __ATOMIC_SEQ_CST);
+	if (__atomic_load_n(&pass_waiters, __ATOMIC_SEQ_CST))
+		raw_syscall6(SYS_futex, (long)&pass_owner,
+			     FUTEX_WAKE | FUTEX_PRIVATE_FLAG, 1, 0, 0, 0);
+}
+
+static struct state *state_get(void)
+{
+	void *m;
+
+	if (state)
+		return state;
+	m = mmap(NULL, sizeof(*state), PROT_READ | PROT_WRITE,
+		 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (m != MAP_FAILED)
+		state = m;
+	return state;
+}
+
+/*
+ * The copy of a library that acted leaves nothing behind when dlclose()
+ * unloads it; the next pass, by whichever copy acts then, starts afresh.
+ */
+__attribute__((destructor)) static void state_drop(void)
+{
+	if (state)
+		munmap(state, sizeof(*state));
+	state = NULL;
+}
+
+static const char no_proc[] = "/proc is not mounted (or not readable): the "
+	"runtime needs /proc/self/status and /proc/self/maps to remap safely";
+
+/* The first pass reads the configuration, and says when it is wrong. */
+static void configure(struct state *st, const char *prog)
+{
+	bool secure = getauxval(AT_SECURE) != 0;
+
+	hl_config_read(&st->cfg, mach_env_get, NULL, secure, prog);
+	st->configured = true;
+	if (st->cfg.error[0] && !st->cfg.restricted &&
+	    st->cfg.elfmap != HL_ELFMAP_NO) {
+		ldr_report_init(&st->rep, st->cfg.verbose, prog);
+		ldr_report_why(&st->rep, "%s", st->cfg.error);
+		ldr_report_flush(&st->rep);
+	}
+}
+
+static bool seen(const struct state *st, const struct ldr_image *img)
+{
+	for (size_t i = 0; i < st->nseen; i++)
+		if (st->seen[i].bias == img->bias && st->seen[i].phdr == img->phdr)
+			return true;
+	return false;
+}
+
+/* Note every object to look at in this pass, once, in load order. */
+static int collect(const struct ldr_image *img, size_t index, void *data)
+{
+	struct state *st = data;
+	enum hl_lib_kind lib = HL_LIB_NONE;
+
+	if (ldr_object_kind(img, &st->cfg, &lib) == LDR_OBJ_NONE || seen(st, img) ||
+	    st->ntodo == LDR_SEEN_MAX || st->nseen + st->ntodo == LDR_SEEN_MAX)
+		return 0;
+	st->todo[st->ntodo++] = (struct todo){ index, lib };
+	return 0;
+}
+
+/*
+ * What the objects of this pass need once: /proc, the page sizes, the
+ * threads and the tracer.  False, with the reason given once, without
+ * them.  *KNOWN keeps the answer for the pass: 0 before the first
+ * question, then 1 or -1.
+ */
+static bool ready(struct state *st, struct ldr_move_ctx *ctx, int *known)
+{
+	if (*known)
+		return *known > 0;
+	*known = -1;
+	/* Without /proc, the status cannot be read: said before anything. */
+	mach_status_read(&ctx->status);
+	if (ctx->status.threads < 0) {
+		ldr_report_why(&st->rep, "%s", no_proc);
+		return false;
+	}
+	if (!st->sizes_read)
+		st->sizes_read = mach_sizes_read(&st->sizes,
+						 st->cfg.default_page) ? -1 : 1;
+	if (st->sizes_read < 0) {
+		ldr_report_why(&st->rep, "this kernel offers no huge pages");
+		return false;
+	}
+	ldr_fault_read(&st->fault, st->cfg.secure);
+	*known = 1;
+	return true;
+}
+
+/* Look at the object T: move it if it asks. */
+static void look_at(struct state *st, const struct todo *t,
+		    struct ldr_move_ctx *ctx, int *known)
+{
+	struct ldr_image *img = &st->img;
+
+	if (ldr_image_read(img, t->index) || seen(st, img))
+		return;
+	st->seen[st->nseen++] = (struct seen){ img->bias, img->phdr, img->main };
+	/* The common case, an object nobody asked about: leave quietly. */
+	if (st->cfg.elfmap == HL_ELFMAP_UNSET && !ldr_image_flagged(img))
+		return;
+	if (!ready(st, ctx, known))
+		return;
+	if (t->lib == HL_LIB_CARRIER &&
+	    !hl_phdrs_relinked(&st->sizes, img->ph, img->phnum, 0))
+		return;
+	ctx->quiet_small = t->lib == HL_LIB_ALL;
+	ldr_report_object(&st->rep, ldr_object_label(img));
+	ldr_move(&st->work, img, ctx, &st->rep);
+	ldr_report_object(&st->rep, NULL);
+}
+
+/*
+ * After a dlclose(), an address looked at may hold another object: look
+ * at every library again.  The program is never unloaded.
+ */
+static void forget_unloaded(struct state *st)
+{
+	unsigned long long n = ldr_image_unloads();
+	size_t kept = 0;
+
+	for (size_t i = 0; n != st->unloads && i < st->nseen; i++)
+		if (st->seen[i].main)
+			st->seen[kept++] = st->seen[i];
+	if (n != st->unloads)
+		st->nseen = kept;
+	st->unloads = n;
+}
+
+void ldr_pass(void)
+{
+	const char *prog = program_invocation_short_name;
+	struct ldr_move_ctx ctx = { 0 };
+	struct state *st;
+	int known = 0;
+
+	lock();
+	st = state_get();
+	if (!st)
+		goto out;
+	if (!st->configured)
+		configure(st, prog);
+	if (st->cfg.restricted || st->cfg.elfmap == HL_ELFMAP_NO ||
+	    st->cfg.error[0])
+		goto out;
+	ctx.cfg = &st->cfg;
+	ctx.sizes = &st->sizes;
+	ctx.fault = &st->fault;
+	ldr_report_init(&st->rep, st->cfg.verbose, prog);
+	forget_unloaded(st);
+	st->ntodo = 0;
+	ldr_image_each(&st->img, collect, st);
+	for (size_t i = 0; i < st->ntodo; i++)
+		look_at(st, &st->todo[i], &ctx, &known);
+	ldr_report_flush(&st->rep);
+out:
+	unlock();
+}

@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef LOADER_PASS_H
+#define LOADER_PASS_H
+/*
+ * A pass of the runtime that acts (loader/claim.h) over the loaded
+ * objects: it moves each object that asks (loader/object.h) and that it
+ * has not looked at before, one after the other (loader/move.h).
+ *
+ * A pass runs when a copy of the runtime's constructor runs: at
+ * start-up, for the copies in the program and in the libraries loaded
+ * with it (the first of them does the work; the others find nothing
+ * new), and when dlopen() loads a library that carries the runtime.  A
+ * library that does not carry it (HUGELINK_LIBS) is therefore moved by
+ * the first pass after it was loaded: at start-up when it was loaded
+ * then, else only when a library that carries the runtime follows it.
+ *
+ * What a pass keeps for the next lives in a mapping of the acting
+ * runtime's own, made by its first pass: the configuration, read once
+ * per process, and the objects looked at, by load bias.  When a
+ * dlclose() has unloaded an object since (dl_iterate_phdr's dlpi_subs),
+ * another may now sit at the same address, and every object is looked
+ * at again: one whose ranges moved already is found so in
+ * /proc/self/maps and left as it is (loader/maps.h).
+ *
+ * Passes never overlap: a pass takes a lock, which dlopen() in another
+ * thread waits for, and which a child made by fork() in the middle of a
+ * pass does not inherit as taken.
+ */
+
+/* Run a pass. */
+void ldr_pass(void);
+
+#endif

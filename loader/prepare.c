@@ -1,0 +1,298 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Prepare: for each range the plan chose,
+ *  1. check that it holds only the program's own memory,
+ *  2. let it take in the start of the brk heap safely (loader/heap.c),
+ *  3. build its huge pages away from it: a shared file, or the backing
+ *     chosen for it, filled when it is read-only (loader/build.c),
+ * and describe it for commit.  Runs before the point of no return: any
+ * failure drops that range with its reasons and leaves it as it was.
+ *
+ * What a read-only range is copied from depends on whether the process
+ * is traced.  Its pages hold the file's bytes, except where something
+ * wrote into the text before this constructor ran: a debugger that
+ * started the program (gdb's "break" before "run") or a uprobe (perf
+ * probe, bpftrace), both with a breakpoint instruction.  Traced, the
+ * pages written are copied from memory, so the debugger's breakpoints
+ * stay, and the uprobes' are then told apart and dropped
+ * (loader/uprobes.h); otherwise every page comes from the file, which
+ * leaves every uprobe's breakpoint behind: the kernel would not handle
+ * them in huge-page memory.  A traced process never shares its text
+ * (loader/share.c would publish what it holds to every later run).
+ */
+#include <fcntl.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "loader/build.h"
+#include "loader/heap.h"
+#include "loader/maps.h"
+#include "loader/prepare.h"
+
+#define PM_ENTRIES 4096
+
+static const char fatal_text[] =
+	"hugelink: fatal: a segment could not be put back after a failed "
+	"huge-page swap; aborting. errno ";
+
+static uintptr_t align_up(uintptr_t x, size_t a)
+{
+	return (x + a - 1) & ~(uintptr_t)(a - 1);
+}
+
+static uintptr_t clamp(uintptr_t x, uintptr_t lo, uintptr_t hi)
+{
+	return x < lo ? lo : x > hi ? hi : x;
+}
+
+/*
+ * True when some range will read /proc/self/pagemap: writable ranges
+ * copy only the pages in use (HUGETLB_MINIMAL_COPY), and a traced
+ * process's read-only ranges the pages a debugger wrote.  Other ranges
+ * copy from the file alone, and need no pagemap.
+ */
+static bool needs_pagemap(const struct hl_plan *plan,
+			  const struct hl_config *cfg, int tracer)
+{
+	for (int i = 0; i < plan->nseg; i++)
+		if (plan->seg[i].remap &&
+		    (tracer || (plan->seg[i].cls == HL_CLASS_W && cfg->minimal_copy)))
+			return true;
+	return false;
+}
+
+/* The hand-over lives in a mapping of its own, never in program data. */
+static int handover_alloc(struct ldr_prepared *p, const struct hl_plan *plan,
+			  const struct hl_config *cfg, size_t base, int tracer)
+{
+	struct remap_commit *c;
+
+	p->c_len = align_up(sizeof(*c) + PM_ENTRIES * sizeof(uint64_t), base);
+	c = mmap(NULL, p->c_len, PROT_READ | PROT_WRITE,
+		 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (c == MAP_FAILED)
+		return -1;
+	c->base = base;
+	c->pm_buf = (uint64_t *)(c + 1);
+	c->pm_len = PM_ENTRIES;
+	c->pagemap_fd = needs_pagemap(plan, cfg, tracer) ?
+			open("/proc/self/pagemap", O_RDONLY | O_CLOEXEC) : -1;
+	memcpy(c->fatal, fatal_text, sizeof(fatal_text) - 1);
+	c->fatal_len = sizeof(fatal_text) - 1;
+	p->c = c;
+	return 0;
+}
+
+/*
+ * Step 1: the range [*lo, *hi) may hold only the program's own memory.
+ * A foreign mapping beside the segment (the vDSO next to a static-pie
+ * program's bss, say) shortens the range; one inside it refuses it.
+ */
+static int check_maps(const struct ldr_prepared *p, const struct hl_seg *seg,
+		      uintptr_t *lo, uintptr_t *hi, uintptr_t *heap_start,
+		      struct ldr_report *rep)
+{
+	struct ldr_maps_query q = { *lo, *hi, seg->start, seg->end, &p->prog,
+				   seg->file_end };
+	struct ldr_maps_info info;
+	uintptr_t mask = ~(uintptr_t)(seg->page - 1);
+
+	switch (ldr_maps_check(&p->maps, &q, &info)) {
+	case LDR_MAPS_OURS_TO_TAKE:
+		break;
+	case LDR_MAPS_ALREADY_HUGE:
+		return -1;
+	case LDR_MAPS_FOREIGN:
+		ldr_report_why(rep, "segment %d: %#lx-%#lx also holds %s",
+			      seg->phdr, (unsigned long)*lo, (unsigned long)*hi,
+			      info.foreign);
+		return -1;
+	case LDR_MAPS_UNREADABLE:
+		ldr_report_why(rep, "cannot read /proc/self/maps");
+		return -1;
+	}
+	if (info.clear_lo > *lo || info.clear_hi < *hi) {
+		*lo = (info.clear_lo + seg->page - 1) & mask;
+		*hi = info.clear_hi & mask;
+		ldr_report_why(rep, "segment %d: only %#lx-%#lx of it can go on "
+			      "huge pages: %s lies in the rest", seg->phdr,
+			      (unsigned long)*lo, (unsigned long)*hi,
+			      info.foreign);
+	}
+	*heap_start = info.heap_start;
+	return *hi > *lo ? 0 : -1;
+}
+
+/* Steps 1 and 2: [*lo, *hi) holds nothing we cannot carry over. */
+static int check_range(const struct ldr_prepared *p, const struct hl_seg *seg,
+		       uintptr_t *lo, uintptr_t *hi, struct remap_range *s,
+		       struct ldr_report *rep)
+{
+	uintptr_t heap_start;
+
+	if (check_maps(p, seg, lo, hi, &heap_start, rep))
+		return -1;
+	if (seg->cls == HL_CLASS_W &&
+	    ldr_heap_fit(*lo, hi, seg->end, heap_start, seg->page, &s->copy[1]))
+		s->ncopy = 2;
+	if (*hi <= *lo) {
+		ldr_report_why(rep, "segment %d: its huge pages would cover the "
+			      "brk heap, and the break cannot be moved",
+			      seg->phdr);
+		return -1;
+	}
+	return 0;
+}
+
+/* The segment's own memory in [lo, hi), as it will be copied. */
+static void describe(const struct hl_seg *seg, const struct hl_phdr *ph,
+		     const struct hl_config *cfg, size_t base, int tracer,
+		     struct remap_range *s)
+{
+	uintptr_t from = clamp(seg->start, s->target, s->target + s->len);
+	uintptr_t to = clamp(align_up(seg->end, base), from, s->target + s->len);
+
+	s->copy[0].start = from;
+	s->copy[0].end = to;
+	s->copy[0].sparse = seg->cls == HL_CLASS_W && cfg->minimal_copy ?
+			    clamp(seg->file_end, from, to) : to;
+	s->copy[0].file_off = from < seg->file_end ?
+			      (long)(ph->offset + (from - seg->start)) : -1;
+	s->live = seg->cls == HL_CLASS_W;
+	if (s->live)
+		s->source = cfg->minimal_copy ? REMAP_FROM_USED : REMAP_FROM_ALL;
+	else
+		s->source = tracer ? REMAP_FROM_WRITTEN : REMAP_FROM_FILE;
+	s->prot = seg->prot;
+}
+
+static int prepare_one(struct ldr_prepared *p, const struct hl_seg *seg,
+		       const struct hl_phdr *ph, const struct hl_config *cfg,
+		       const struct ldr_fault *fault, struct ldr_report *rep)
+{
+	int i = p->c->nswap;
+	struct remap_range *s = &p->c->swap[i];
+	uintptr_t lo = seg->map_start, hi = seg->map_end;
+
+	memset(s, 0, sizeof(*s));
+	s->ncopy = 1;
+	s->fd = -1;
+	if (check_range(p, seg, &lo, &hi, s, rep))
+		return -1;
+	s->target = lo;
+	s->len = hi - lo;
+	p->page[i] = seg->page;
+	describe(seg, ph, cfg, p->c->base, p->tracer, s);
+	ldr_fault_wait(fault->wait_reserve);
+	if (ldr_build(p, i, seg, ph, cfg, fault, rep))
+		return -1;
+	p->c->nswap++;
+	return 0;
+}
+
+/*
+ * Sharing is set up once, for the page size of the read-only class.  A
+ * traced process keeps its text private: see the top of this file.
+ */
+static void share_setup(struct ldr_prepared *p, const struct hl_plan *plan,
+			const struct ldr_image *img, const struct hl_config *cfg,
+			const struct ldr_fault *fault, struct ldr_report *rep)
+{
+	if (!cfg->share)
+		return;
+	if (p->tracer) {
+		ldr_report_share_traced(rep, p->tracer);
+		return;
+	}
+	for (int i = 0; i < plan->nseg; i++) {
+		const struct hl_seg *seg = &plan->seg[i];
+
+		if (seg->remap && seg->cls == HL_CLASS_R) {
+			if (ldr_share_open_dir(&p->share, cfg, img, &p->prog,
+					      seg->page))
+				ldr_report_share(rep, "%s", p->share.error);
+			p->share.wait_publish = fault->wait_publish[0] ?
+						fault->wait_publish : NULL;
+			return;
+		}
+	}
+}
+
+int ldr_prepare(struct ldr_prepared *p, const struct hl_plan *plan,
+	       const struct ldr_image *img, const struct hl_config *cfg,
+	       const struct ldr_fault *fault, const struct mach_status *st,
+	       struct ldr_report *rep)
+{
+	memset(p, 0, sizeof(*p));
+	p->share.dirfd = -1;
+	ldr_source_init(&p->src, &p->prog, img);
+	p->tracer = st->tracer;
+	if (ldr_maps_read(&p->maps)) {
+		ldr_report_why(rep, "cannot read /proc/self/maps");
+		return -1;
+	}
+	if (handover_alloc(p, plan, cfg, (size_t)sysconf(_SC_PAGESIZE),
+			   p->tracer)) {
+		ldr_report_why(rep, "cannot map memory for the swap");
+		return -1;
+	}
+	p->c->fault = fault->commit;
+	p->c->timed = rep->verbose >= HL_V_INFO;
+	switch (ldr_maps_object_file(&p->maps, plan, img->ph, &p->prog)) {
+	case 0:
+		break;
+	case 1:
+		return 0;
+	default:
+		ldr_report_why(rep, "cannot find the program's file in "
+			      "/proc/self/maps");
+		return -1;
+	}
+	ldr_choice_init(&p->choice, plan, img, cfg, fault, st->thp_enabled != 0);
+	share_setup(p, plan, img, cfg, fault, rep);
+	/* Not sharing: the machine as it is now, before anything waits. */
+	if (p->share.dirfd < 0)
+		ldr_choice_read_machine(&p->choice);
+	for (int i = 0; i < plan->nseg; i++)
+		if (plan->seg[i].remap)
+			prepare_one(p, &plan->seg[i], &img->ph[plan->seg[i].phdr],
+				    cfg, fault, rep);
+	ldr_share_close(&p->share);
+	ldr_choice_report_pool(&p->choice, rep);
+	/*
+	 * THP as the ranges left it: a failed MADV_HUGEPAGE turned it off.
+	 * A start that mapped shared files only never read it, and restores
+	 * a failed swap onto base pages.
+	 */
+	p->c->recover_thp = p->choice.env.thp_page &&
+			    !p->choice.offer.strict_overcommit;
+	return p->c->nswap;
+}
+
+void ldr_prepare_release(struct ldr_prepared *p)
+{
+	ldr_maps_free(&p->maps);
+	if (!p->c)
+		return;
+	/*
+	 * A range swapped with mremap moved its mapping away, and only its
+	 * file, if any, is left to close; the rest are unmapped, and the
+	 * files mapped over their targets closed.
+	 */
+	for (int i = 0; i < p->c->nswap; i++) {
+		struct ldr_backing *b = &p->back[i];
+
+		if (p->c->swap[i].err || p->c->swap[i].how == REMAP_MAP_FILE) {
+			ldr_backing_unmap(b);
+		} else if (b->fd >= 0) {
+			close(b->fd);
+			b->fd = -1;
+		}
+	}
+	if (p->c->pagemap_fd >= 0)
+		close(p->c->pagemap_fd);
+	ldr_source_close(&p->src);
+	munmap(p->c, p->c_len);
+	p->c = NULL;
+}

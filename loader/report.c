@@ -1,0 +1,252 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Messages, on stderr, prefixed "hugelink: <program>:".
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "core/size.h"
+#include "loader/report.h"
+
+/* Only the counts: the reasons' room is written before it is read. */
+void ldr_report_init(struct ldr_report *r, int verbose, const char *prog)
+{
+	r->verbose = verbose;
+	r->prog = prog ? prog : "?";
+	r->obj = NULL;
+	r->base.n = r->thp.n = r->share.n = 0;
+	r->share_tracer = 0;
+	r->perf_map[0] = r->pool[0] = '\0';
+	r->pool_base = r->pool_thp = false;
+}
+
+static void add(struct ldr_reasons *list, const char *fmt, va_list ap)
+{
+	char text[sizeof(list->text[0])];
+
+	vsnprintf(text, sizeof(text), fmt, ap);
+	for (int i = 0; i < list->n; i++)
+		if (!strcmp(list->text[i], text))
+			return;
+	if (list->n < LDR_REPORT_WHYS)
+		memcpy(list->text[list->n++], text, sizeof(text));
+}
+
+void ldr_report_why(struct ldr_report *r, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	add(&r->base, fmt, ap);
+	va_end(ap);
+}
+
+void ldr_report_thp(struct ldr_report *r, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	add(&r->thp, fmt, ap);
+	va_end(ap);
+}
+
+void ldr_report_share(struct ldr_report *r, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	add(&r->share, fmt, ap);
+	va_end(ap);
+}
+
+void ldr_report_share_traced(struct ldr_report *r, int tracer)
+{
+	r->share_tracer = tracer;
+}
+
+void ldr_report_perf_map(struct ldr_report *r, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(r->perf_map, sizeof(r->perf_map), fmt, ap);
+	va_end(ap);
+}
+
+void ldr_report_pool(struct ldr_report *r, const char *text)
+{
+	snprintf(r->pool, sizeof(r->pool), "%s", text);
+}
+
+/* A message being put together, cut short rather than overrun. */
+struct line {
+	char text[4096];
+	size_t used;
+};
+
+__attribute__((format(printf, 2, 3)))
+static void put(struct line *l, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (l->used >= sizeof(l->text))
+		return;
+	va_start(ap, fmt);
+	n = vsnprintf(l->text + l->used, sizeof(l->text) - l->used, fmt, ap);
+	va_end(ap);
+	l->used += n > 0 ? (size_t)n : 0;
+}
+
+/* The pool's story when POOL, then LIST, separated by "; ". */
+static void put_why(struct line *l, const struct ldr_report *r, bool pool,
+		    const struct ldr_reasons *list)
+{
+	const char *sep = "";
+
+	if (pool) {
+		put(l, "%s", r->pool);
+		sep = "; ";
+	}
+	for (int i = 0; i < list->n; i++, sep = "; ")
+		put(l, "%s%s", sep, list->text[i]);
+}
+
+/*
+ * HUGETLB_SHARE could not share: one message, which also says where the
+ * private copies went when transparent huge pages took them.
+ */
+static void put_share(struct line *l, const struct ldr_report *r, bool thp)
+{
+	const struct ldr_reasons none = { .n = 0 };
+
+	put(l, "HUGETLB_SHARE: ");
+	if (r->share_tracer)
+		put(l, "the process is traced (by process %d), and nothing a "
+		    "debugger writes into its text may reach other runs",
+		    r->share_tracer);
+	else
+		put_why(l, r, false, &r->share);
+	put(l, "; using private copies");
+	if (thp) {
+		put(l, ", on transparent huge pages where hugetlb pages could "
+		    "not be had (");
+		put_why(l, r, r->pool_thp, r->thp.n ? &r->thp : &none);
+		put(l, ")");
+	}
+	if (!r->share_tracer)
+		put(l, "; sharing needs hugetlbfs: a mount, and pages in its "
+		    "pool");
+}
+
+/* "hugelink: PROG: " and, for a library, "LIB: ". */
+static const char *who(const struct ldr_report *r, char *buf, size_t len)
+{
+	snprintf(buf, len, "hugelink: %s: %s%s", r->prog, r->obj ? r->obj : "",
+		 r->obj ? ": " : "");
+	return buf;
+}
+
+static void say(const struct ldr_report *r, const struct line *l)
+{
+	char head[300];
+
+	fprintf(stderr, "%s%s\n", who(r, head, sizeof(head)), l->text);
+}
+
+void ldr_report_object(struct ldr_report *r, const char *obj)
+{
+	ldr_report_flush(r);
+	r->obj = obj;
+}
+
+void ldr_report_flush(struct ldr_report *r)
+{
+	bool thp = r->thp.n || r->pool_thp;
+	struct line l;
+
+	if (r->verbose >= HL_V_WARN && (r->base.n || r->pool_base)) {
+		l.used = 0;
+		put(&l, "staying on base pages where asked for huge ones: ");
+		put_why(&l, r, r->pool_base, &r->base);
+		say(r, &l);
+	}
+	if (r->verbose >= HL_V_WARN && (r->share.n || r->share_tracer || thp)) {
+		l.used = 0;
+		if (r->share.n || r->share_tracer)
+			put_share(&l, r, thp);
+		else {
+			put(&l, "on transparent huge pages where hugetlb pages "
+			    "could not be had: ");
+			put_why(&l, r, r->pool_thp, &r->thp);
+		}
+		say(r, &l);
+	}
+	if (r->verbose >= HL_V_WARN && r->perf_map[0]) {
+		l.used = 0;
+		put(&l, "HUGELINK_PERF_MAP: %s; perf attached later cannot name "
+		    "the functions of the moved text", r->perf_map);
+		say(r, &l);
+	}
+	r->base.n = r->thp.n = r->share.n = 0;
+	r->share_tracer = 0;
+	r->perf_map[0] = '\0';
+	r->pool_base = r->pool_thp = false;
+}
+
+static const char *prot_text(int prot, char *buf)
+{
+	buf[0] = prot & 1 ? 'r' : '-';	/* PROT_READ, PROT_WRITE, PROT_EXEC */
+	buf[1] = prot & 2 ? 'w' : '-';
+	buf[2] = prot & 4 ? 'x' : '-';
+	buf[3] = '\0';
+	return buf;
+}
+
+void ldr_report_plan(const struct ldr_report *r, const struct hl_plan *plan)
+{
+	char p[4], sz[16], head[300];
+
+	if (r->verbose < HL_V_DEBUG)
+		return;
+	for (int i = 0; i < plan->nseg; i++) {
+		const struct hl_seg *s = &plan->seg[i];
+
+		fprintf(stderr, "%ssegment %d %s %#lx-%#lx: %s",
+			who(r, head, sizeof(head)), s->phdr, prot_text(s->prot, p),
+			(unsigned long)s->start, (unsigned long)s->end,
+			hl_why_text(s->why));
+		if (s->remap)
+			fprintf(stderr, " (%#lx-%#lx, %s pages)",
+				(unsigned long)s->map_start,
+				(unsigned long)s->map_end,
+				hl_format_size(s->page, sz, sizeof(sz)));
+		fputc('\n', stderr);
+	}
+}
+
+void ldr_report_swap(const struct ldr_report *r, const struct remap_range *s,
+		    const char *backing)
+{
+	char p[4], head[300];
+
+	if (r->verbose < HL_V_INFO)
+		return;
+	fprintf(stderr, "%s%#lx-%#lx %s %s: copied %llu bytes in "
+		"%.3f ms%s\n", who(r, head, sizeof(head)), (unsigned long)s->target,
+		(unsigned long)(s->target + s->len), prot_text(s->prot, p),
+		backing, (unsigned long long)s->copied,
+		(double)(s->ns + s->prep_ns) / 1e6,
+		!s->err ? "" : s->recovered ? " (the swap failed: restored "
+		"from the copy)" : " (the swap failed: the old pages stay)");
+}
+
+void ldr_report_base(const struct ldr_report *r, uintptr_t lo, uintptr_t hi,
+		    int prot)
+{
+	char p[4], head[300];
+
+	if (r->verbose >= HL_V_INFO)
+		fprintf(stderr, "%s%#lx-%#lx %s base\n", who(r, head, sizeof(head)),
+			(unsigned long)lo, (unsigned long)hi, prot_text(prot, p));
+}

@@ -1,0 +1,99 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef LOADER_REPORT_H
+#define LOADER_REPORT_H
+/*
+ * What the start-up says, and when.  At HUGETLB_VERBOSE >= 2, when
+ * something asked for stays on base pages, one message names every
+ * reason; when hugetlb pages could not be had and transparent huge pages
+ * served instead, one message says why; when HUGETLB_SHARE=1 could not
+ * share, one message says why; when HUGELINK_PERF_MAP=1 could not write
+ * its map, one message says why.  At >= 3 one line per range, naming its
+ * backing; at >= 4 the whole plan.  Each object moved is reported on its
+ * own: lines about a shared library name it after the program.
+ */
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/config.h"
+#include "core/plan.h"
+#include "remap/swap.h"
+
+#define LDR_REPORT_WHYS 8
+
+/* Distinct reasons, in the order they came. */
+struct ldr_reasons {
+	char text[LDR_REPORT_WHYS][200];
+	int n;
+};
+
+struct ldr_report {
+	int verbose;
+	const char *prog;
+	const char *obj;	/* the library reported on, or NULL */
+	struct ldr_reasons base;	/* why something stays on base pages */
+	struct ldr_reasons thp;	/* why THP served where hugetlb could not */
+	struct ldr_reasons share;	/* why HUGETLB_SHARE did not share */
+	int share_tracer;	/* ... the process tracing this one, or 0 */
+	char perf_map[200];	/* why HUGELINK_PERF_MAP wrote no map */
+	/* How short the pool was, when it was: see ldr_report_pool. */
+	char pool[256];
+	bool pool_base;		/* ... and a range stayed on base pages */
+	bool pool_thp;		/* ... and a range went on THP instead */
+};
+
+void ldr_report_init(struct ldr_report *r, int verbose, const char *prog);
+
+/*
+ * Report on the shared library named OBJ from now on (a file name), or
+ * on the program (NULL).  Flush what was recorded before.
+ */
+void ldr_report_object(struct ldr_report *r, const char *obj);
+
+/* Record a reason something stays on base pages, unless already there. */
+__attribute__((format(printf, 2, 3)))
+void ldr_report_why(struct ldr_report *r, const char *fmt, ...);
+
+/* Record why a range went on THP instead of the hugetlb pages chosen. */
+__attribute__((format(printf, 2, 3)))
+void ldr_report_thp(struct ldr_report *r, const char *fmt, ...);
+
+/* Record why a read-only range is not shared (HUGETLB_SHARE=1). */
+__attribute__((format(printf, 2, 3)))
+void ldr_report_share(struct ldr_report *r, const char *fmt, ...);
+
+/*
+ * HUGETLB_SHARE=1 did not share because process TRACER traces this one:
+ * a debugger may write into the text.
+ */
+void ldr_report_share_traced(struct ldr_report *r, int tracer);
+
+/* Record why HUGELINK_PERF_MAP=1 wrote no map. */
+__attribute__((format(printf, 2, 3)))
+void ldr_report_perf_map(struct ldr_report *r, const char *fmt, ...);
+
+/*
+ * The pool's side of the story ("6 2M pages needed, 2 free"), for ranges
+ * that stayed on base pages (pool_base) or went on THP (pool_thp) because
+ * the pool was short.
+ */
+void ldr_report_pool(struct ldr_report *r, const char *text);
+
+/* Print what was recorded, once. */
+void ldr_report_flush(struct ldr_report *r);
+
+/* At >= 4: the plan, segment by segment. */
+void ldr_report_plan(const struct ldr_report *r, const struct hl_plan *plan);
+
+/*
+ * At >= 3: one line per range: what backs it now ("hugetlb 2M",
+ * "hugetlb 1G", "thp", "shared", "base"), with bytes and time.
+ */
+void ldr_report_swap(const struct ldr_report *r, const struct remap_range *s,
+		    const char *backing);
+
+/* At >= 3: a range that stays on base pages, never swapped. */
+void ldr_report_base(const struct ldr_report *r, uintptr_t lo, uintptr_t hi,
+		    int prot);
+
+#endif

@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Transparent huge pages: see thp.h.  madvise goes through the raw
+ * system call (arch/raw.h), which also serves advice values older libc
+ * headers lack.
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "arch/raw.h"
+#include "loader/thp.h"
+
+#ifndef MADV_COLLAPSE
+#define MADV_COLLAPSE 25
+#endif
+
+static int fail(struct ldr_backing *b, const char *what, int err)
+{
+	b->err = err;
+	snprintf(b->error, sizeof(b->error), "transparent huge pages: %s: %s",
+		 what, strerror(err));
+	ldr_backing_unmap(b);
+	return -1;
+}
+
+int ldr_thp_map(struct ldr_backing *b, size_t len, size_t page)
+{
+	size_t span = len + page;
+	char *area, *at;
+	int err;
+
+	memset(b, 0, sizeof(*b));
+	b->fd = -1;
+	b->kind = HL_BACK_THP;
+	area = mmap(NULL, span, PROT_READ | PROT_WRITE,
+		    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (area == MAP_FAILED)
+		return fail(b, "mmap", errno);
+	/* Keep the aligned part: the huge pages need aligned addresses. */
+	at = (char *)(((uintptr_t)area + page - 1) & ~(uintptr_t)(page - 1));
+	if (at > area)
+		munmap(area, (size_t)(at - area));
+	munmap(at + len, (size_t)(area + span - (at + len)));
+	b->addr = at;
+	b->len = len;
+	b->page = page;
+	err = (int)-raw_madvise(at, len, MADV_HUGEPAGE);
+	if (err)
+		return fail(b, "MADV_HUGEPAGE", err);
+	return 0;
+}
+
+int ldr_thp_collapse(struct ldr_backing *b)
+{
+	int tries = 2;
+	long r;
+
+	while ((r = raw_madvise(b->addr, b->len, MADV_COLLAPSE))) {
+		if (r == -EINVAL)
+			return 0;
+		if (r != -EAGAIN || !--tries)
+			return fail(b, "MADV_COLLAPSE", (int)-r);
+	}
+	return 0;
+}

@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef LOADER_UPROBES_H
+#define LOADER_UPROBES_H
+/*
+ * Telling a uprobe's breakpoint from a debugger's in the text of a traced
+ * process.  Both are written into the program's text before the runtime
+ * runs (gdb's "break" before "run"; perf probe, bpftrace and USDT probes
+ * at exec), both as a breakpoint instruction in a page that is no longer
+ * the file's, and /proc/self/pagemap shows them alike.  The debugger's
+ * must be kept: it expects to stop there.  The uprobe's must not: the
+ * kernel places uprobes only in mappings of the program file, so in the
+ * huge-page copy nothing would handle the trap, and the program would get
+ * SIGTRAP.
+ *
+ * The kernel tells them apart for us: it writes every uprobe of a file
+ * into each new mapping of that file that could execute, so a fresh
+ * private mapping of the page shows the uprobes and nothing else.  Where
+ * the copy holds what that mapping holds and the file holds something
+ * else, a uprobe wrote it, and the file's bytes go back.  A debugger's
+ * breakpoint on the very instruction a uprobe holds is taken for the
+ * uprobe's (the copy then traps for neither).
+ */
+#include "remap/swap.h"
+
+/*
+ * In S's scratch copy, put back the file's bytes where a uprobe wrote,
+ * in the pages written since they were loaded (C's pagemap; C->prog_fd
+ * is the program file).  Nothing happens when either is missing: the
+ * copy then keeps whatever was written.
+ */
+void ldr_uprobes_drop(const struct remap_commit *c, const struct remap_range *s);
+
+#endif

@@ -1,0 +1,173 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The hugetlb cgroup limit: see cgroup.h.  Nothing here is needed to
+ * remap safely (the runtime faults its pages in before it copies, and a
+ * page the limit refuses fails there), so every failure to read means
+ * "no limit known".
+ *
+ * The runtime reads this at every start that copies onto hugetlb pages,
+ * so the usual case costs no stdio: /proc/self/cgroup is read whole, and
+ * cgroup v2 is looked for first where systemd mounts it; /proc/mounts is
+ * scanned only when it is not there.
+ */
+#include <linux/magic.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/statfs.h>
+
+#include "machine/cgroup.h"
+#include "machine/file.h"
+#include "machine/pool.h"
+#include "machine/sysinfo.h"
+
+/* Where cgroup v2 is usually mounted: alone, and beside v1 (systemd's
+ * hybrid layout). */
+static const char *const v2_usual[] = { "/sys/fs/cgroup",
+					"/sys/fs/cgroup/unified" };
+
+struct limit {
+	size_t page;
+	long room;		/* pages; -1: none found yet */
+	char *where;
+	size_t len;
+};
+
+char *mach_hugetlb_cgroup_size(size_t page, char *buf, size_t len)
+{
+	if (page >= 1ul << 30)
+		snprintf(buf, len, "%zuGB", page >> 30);
+	else if (page >= 1ul << 20)
+		snprintf(buf, len, "%zuMB", page >> 20);
+	else
+		snprintf(buf, len, "%zuKB", page >> 10);
+	return buf;
+}
+
+/* Fold in the limit of the cgroup directory DIR, if it has one. */
+static void one_cgroup(struct limit *l, const char *dir, int v2)
+{
+	char sz[16], max[600], cur[600];
+	long lim, use, room;
+
+	mach_hugetlb_cgroup_size(l->page, sz, sizeof(sz));
+	snprintf(max, sizeof(max), "%s/hugetlb.%s.%s", dir, sz,
+		 v2 ? "max" : "limit_in_bytes");
+	snprintf(cur, sizeof(cur), "%s/hugetlb.%s.%s", dir, sz,
+		 v2 ? "current" : "usage_in_bytes");
+	/* "max" (no limit) reads as -1, as a failure does. */
+	lim = mach_pool_counter(max);
+	use = mach_pool_counter(cur);
+	if (lim < 0 || use < 0)
+		return;
+	room = lim > use ? (lim - use) / (long)l->page : 0;
+	if (l->room < 0 || room < l->room) {
+		l->room = (long)room;
+		snprintf(l->where, l->len, "%s", max);
+	}
+}
+
+/*
+ * Walk from MOUNT/PATH up to MOUNT/, the root of what this process sees:
+ * in a cgroup namespace that is the container's cgroup, whose limit
+ * counts.
+ */
+static void walk(struct limit *l, const char *mount, const char *path, int v2)
+{
+	char dir[512];
+	size_t root = strlen(mount);
+	char *slash;
+
+	if (snprintf(dir, sizeof(dir), "%s%s", mount, path) >= (int)sizeof(dir))
+		return;
+	while (strlen(dir) > root) {
+		one_cgroup(l, dir, v2);
+		slash = strrchr(dir, '/');
+		if (!slash || (size_t)(slash - dir) < root)
+			break;
+		*slash = '\0';
+	}
+}
+
+/* True when the ','-separated list [LIST, END) names hugetlb. */
+static int names_hugetlb(const char *list, const char *end)
+{
+	size_t n = strlen("hugetlb");
+
+	for (const char *p = list; p < end; p += strcspn(p, ",:") + 1)
+		if ((size_t)(end - p) >= n && !strncmp(p, "hugetlb", n) &&
+		    (p + n == end || p[n] == ','))
+			return 1;
+	return 0;
+}
+
+/* Where in v2_usual cgroup v2 is mounted, or NULL. */
+static const char *v2_at_usual_place(void)
+{
+	struct statfs fs;
+
+	for (size_t i = 0; i < sizeof(v2_usual) / sizeof(v2_usual[0]); i++)
+		if (statfs(v2_usual[i], &fs) == 0 &&
+		    (unsigned long)fs.f_type == CGROUP2_SUPER_MAGIC)
+			return v2_usual[i];
+	return NULL;
+}
+
+/* What mount_of looks for in /proc/mounts, and where it puts it. */
+struct wanted_mount {
+	int v2;
+	char *out;
+	size_t len;
+};
+
+/* The cgroup file system holding hugetlb (v2: any), into W->out. */
+static int if_hugetlb_cgroup(const char *dir, const char *type,
+			     const char *opts, void *ctx)
+{
+	const struct wanted_mount *w = ctx;
+
+	if (w->v2 ? strcmp(type, "cgroup2") :
+	    strcmp(type, "cgroup") || !names_hugetlb(opts, opts + strlen(opts)))
+		return 0;
+	snprintf(w->out, w->len, "%s", dir);
+	return 1;
+}
+
+/* The mount point of the cgroup file system holding hugetlb (v2: any). */
+static int mount_of(int v2, char *out, size_t len)
+{
+	struct wanted_mount w = { v2, out, len };
+	const char *usual = v2 ? v2_at_usual_place() : NULL;
+
+	if (usual) {
+		snprintf(out, len, "%s", usual);
+		return 0;
+	}
+	return mach_mounts_scan(if_hugetlb_cgroup, &w) == 1 ? 0 : -1;
+}
+
+long mach_hugetlb_cgroup_room(size_t page, char *where, size_t len)
+{
+	struct limit l = { page, -1, where, len };
+	char text[4096], mount[512], *line, *next, *ctl, *path;
+	ssize_t got = mach_file_read("/proc/self/cgroup", text, sizeof(text));
+
+	if (got <= 0)
+		return -1;
+	/*
+	 * Lines are "ID:CONTROLLERS:PATH"; cgroup v2's is "0::PATH".  A
+	 * last line cut short by the buffer is left out.
+	 */
+	for (line = text; (next = strchr(line, '\n')); line = next + 1) {
+		*next = '\0';
+		ctl = strchr(line, ':');
+		path = ctl ? strchr(ctl + 1, ':') : NULL;
+		if (!path || path[1] != '/')
+			continue;
+		if (path == ctl + 1 && !mount_of(1, mount, sizeof(mount)))
+			walk(&l, mount, path + 1, 1);
+		else if (names_hugetlb(ctl + 1, path) &&
+			 !mount_of(0, mount, sizeof(mount)))
+			walk(&l, mount, path + 1, 0);
+	}
+	return l.room;
+}

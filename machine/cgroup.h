@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef MACHINE_CGROUP_H
+#define MACHINE_CGROUP_H
+/*
+ * The hugetlb cgroup limit on this process, which can refuse huge pages
+ * the pool has free.  Read from /proc/self/cgroup and the cgroup file
+ * systems in /proc/mounts: cgroup v2 (hugetlb.<size>.max and .current),
+ * and v1 as best we can (hugetlb.<size>.limit_in_bytes and
+ * usage_in_bytes).  A limit on an ancestor counts as well.
+ */
+#include <stddef.h>
+
+/*
+ * The PAGE-sized huge pages this process's hugetlb cgroups still allow:
+ * the smallest limit less use over the cgroup and its ancestors.  WHERE
+ * gets the limit file that sets it.  Returns -1 when no limit applies or
+ * none can be read.
+ */
+long mach_hugetlb_cgroup_room(size_t page, char *where, size_t len);
+
+/* The kernel's name for PAGE in those files: "2MB", "1GB", "64KB". */
+char *mach_hugetlb_cgroup_size(size_t page, char *buf, size_t len);
+
+#endif

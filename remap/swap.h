@@ -1,0 +1,157 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef REMAP_SWAP_H
+#define REMAP_SWAP_H
+/*
+ * The hand-over from prepare to commit.  Prepare fills a struct remap_commit
+ * in a private anonymous mapping (never in the program's own data, which
+ * is being replaced) and runs remap_commit_run from a private executable copy
+ * (loader/stub.c).
+ */
+#include <stddef.h>
+#include <stdint.h>
+
+/* Ranges one commit swaps: at most one per PT_LOAD the plan handles. */
+#define REMAP_MAX_RANGES 16
+
+/* The bits of a /proc/self/pagemap entry the copies go by. */
+#define REMAP_PM_PRESENT (1ull << 63)
+#define REMAP_PM_SWAPPED (1ull << 62)
+#define REMAP_PM_FILE (1ull << 61)	/* the file's page (or shared anonymous) */
+/* In use: present or swapped out. */
+#define REMAP_PM_USED(e) (((e) & (REMAP_PM_PRESENT | REMAP_PM_SWAPPED)) != 0)
+/* Written since it was loaded from the file: in use, no longer its page. */
+#define REMAP_PM_WRITTEN(e) (REMAP_PM_USED(e) && !((e) & REMAP_PM_FILE))
+
+/*
+ * Live memory inside a swap's range: [start, end) is mapped.  Below
+ * sparse it was loaded from the program file, at file_off for start (or
+ * -1: not from the file); above it, it was zero.  The pages the range's
+ * source (enum remap_source) names are copied from memory; the others from
+ * the file below sparse, and not at all above it.  The file's bytes for
+ * [start, map_end) may be mapped, at map for start (0: not mapped); the
+ * copier then copies them from there, and reads the rest.
+ */
+struct remap_copy {
+	uintptr_t start, sparse, end;
+	long file_off;
+	uintptr_t map, map_end;
+};
+
+/*
+ * Which pages of a range are copied from the live memory, as
+ * /proc/self/pagemap tells them; the others hold what the program file
+ * holds.  Without pagemap, every page is copied from memory, and so is
+ * every byte the file cannot give.
+ */
+enum remap_source {
+	REMAP_FROM_ALL,	 /* every page (HUGETLB_MINIMAL_COPY=no) */
+	REMAP_FROM_USED,	 /* pages in use, present or swapped out: a
+			    writable range's data */
+	REMAP_FROM_WRITTEN, /* pages written since they were loaded: in use
+			    and no longer the file's own page (pagemap bit
+			    61 clear).  A read-only range of a traced
+			    process: its debugger's breakpoints */
+	REMAP_FROM_FILE,	 /* none: every page from the file.  A read-only
+			    range otherwise: the breakpoint instruction a
+			    uprobe wrote stays behind, where it would trap
+			    with no uprobe to handle it */
+};
+
+/* How a range's huge pages take its place. */
+enum remap_how {
+	REMAP_MOVE,	/* mremap(MREMAP_FIXED) of the scratch mapping; a
+			   hugetlb range with a file (fd) maps the file, as
+			   REMAP_MAP_FILE, where the kernel cannot move it */
+	REMAP_MAP_FILE,	/* mmap(MAP_FIXED) of fd, MAP_PRIVATE | MAP_NORESERVE:
+			   the pages are in the file already, so the mapping
+			   needs no new reservation */
+};
+
+/* One range to swap: a prepared huge-page mapping and where it goes. */
+struct remap_range {
+	uintptr_t target;	/* where the huge pages go (page aligned) */
+	size_t len;		/* a whole number of huge pages */
+	uintptr_t scratch;	/* where prepare built them; with REMAP_MAP_FILE
+				   the file's pages, mapped for restoring */
+	int prot;		/* the final protection */
+	int how;		/* enum remap_how */
+	int fd;			/* the hugetlb file of REMAP_MAP_FILE, a shared
+				   file, or -1 */
+	int hugetlb;		/* the pages are hugetlb pages */
+	/*
+	 * The live memory the range holds: the segment's part and, for the
+	 * last writable segment, the start of the brk heap.  A writable
+	 * range is copied from it at swap time; a read-only one was copied
+	 * by prepare.  A failed swap restores these from the scratch copy.
+	 */
+	struct remap_copy copy[2];
+	int ncopy;
+	int source;		/* enum remap_source: which pages from memory */
+	int live;		/* copy at swap time (writable) */
+	/* Results. */
+	long err;		/* -errno of a failed swap, or 0 */
+	int recovered;		/* a failed swap was restored from scratch */
+	int recovered_thp;	/* ... onto transparent huge pages */
+	uint64_t copied;	/* bytes copied (by prepare, or at swap time) */
+	uint64_t ns;		/* time spent copying and swapping */
+	uint64_t prep_ns;	/* time prepare spent copying */
+};
+
+/* Fault injection for the tests (HUGELINK_FAULT); 0 in production. */
+enum remap_fault {
+	REMAP_FAULT_NONE,
+	REMAP_FAULT_SWAP,		/* the last swap fails, target untouched */
+	REMAP_FAULT_SWAP_UNMAPPED,	/* the last swap fails after unmapping */
+	REMAP_FAULT_RECOVER,	/* ... and so does the recovery */
+	REMAP_FAULT_NO_HUGETLB_MREMAP, /* every mremap of hugetlb pages fails
+				   with EINVAL, target untouched, as before
+				   Linux 5.16 */
+};
+
+struct remap_commit {
+	int nswap;
+	struct remap_range swap[REMAP_MAX_RANGES];
+	size_t base;		/* base page size */
+	int pagemap_fd;		/* /proc/self/pagemap, or -1: copy all */
+	int prog_fd;		/* the program file, or -1 */
+	uint64_t *pm_buf;	/* room for pm_len pagemap entries */
+	size_t pm_len;
+	enum remap_fault fault;
+	/*
+	 * A restore may put the range on transparent huge pages: THP is
+	 * usable, and no other thread runs to see the range briefly empty.
+	 */
+	int recover_thp;
+	/*
+	 * Time each range (s->ns, s->prep_ns): only a report at
+	 * HUGETLB_VERBOSE 3 shows the times, and each reading of the clock
+	 * is a system call here, where the vDSO cannot be called.
+	 */
+	int timed;
+	/* The message for a failure past the point of no return. */
+	char fatal[160];
+	size_t fatal_len;
+};
+
+/*
+ * Copy the writable ranges and swap every prepared mapping into place.
+ * Returns the number of swaps that failed; each failed swap left the
+ * range on base pages with its contents, or ended the process.
+ */
+long remap_commit_run(struct remap_commit *c);
+
+/*
+ * The first byte past remap_text, the section holding remap_commit_run and
+ * remap_copy_pages and nothing else.
+ */
+extern const char remap_text_end[] __attribute__((visibility("hidden")));
+
+/*
+ * Copy S's live memory (S->copy) into its scratch mapping, page by page
+ * as S->source says, through C's pagemap and program file: the copy
+ * commit makes of a writable range, for prepare to make of a read-only
+ * one before the window.  Returns the bytes copied.
+ */
+uint64_t remap_copy_pages(const struct remap_commit *c, const struct remap_range *s);
+
+#endif

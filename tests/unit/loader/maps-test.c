@@ -1,0 +1,244 @@
+/* SPDX-License-Identifier: MIT */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+#include <elf.h>
+
+#include "loader/maps.h"
+
+static const struct ldr_maps_file prog = {
+	.major = 0xfe, .minor = 1, .inode = 4242, .path = "/usr/bin/prog",
+};
+
+/* The segment's own memory is [0x600000, 0x700000); the range around
+ * it, rounded out to 2 MiB, [0x400000, 0x800000). */
+static const struct ldr_maps_query q = {
+	.lo = 0x400000, .hi = 0x800000, .own_lo = 0x600000, .own_hi = 0x700000,
+	.prog = &prog,
+};
+
+static struct hl_maps_line line(uintptr_t start, uintptr_t end,
+				unsigned long inode, const char *path)
+{
+	struct hl_maps_line v;
+
+	memset(&v, 0, sizeof(v));
+	v.start = start;
+	v.end = end;
+	v.major = 0xfe;
+	v.minor = 1;
+	v.inode = inode;
+	v.path = path;
+	return v;
+}
+
+static enum ldr_maps_verdict judge(struct hl_maps_line v,
+				  struct ldr_maps_info *info)
+{
+	return ldr_maps_judge(&q, &v, info);
+}
+
+static void test_ldr_maps_judge_own_memory(void **state)
+{
+	struct ldr_maps_info info;
+
+	(void)state;
+	ldr_maps_begin(&q, &info);
+	assert_int_equal(judge(line(0x600000, 0x680000, 4242, prog.path),
+			       &info), LDR_MAPS_OURS_TO_TAKE);
+	assert_int_equal(judge(line(0x680000, 0x700000, 0, ""), &info),
+			 LDR_MAPS_OURS_TO_TAKE);
+	assert_int_equal(judge(line(0x700000, 0x710000, 0, "[heap]"), &info),
+			 LDR_MAPS_OURS_TO_TAKE);
+	assert_int_equal(info.heap_start, 0x700000);
+	assert_int_equal(info.clear_lo, q.lo);
+	assert_int_equal(info.clear_hi, q.hi);
+}
+
+static void test_ldr_maps_judge_heap_outside_range(void **state)
+{
+	struct ldr_maps_info info;
+
+	(void)state;
+	ldr_maps_begin(&q, &info);
+	assert_int_equal(judge(line(0x900000, 0x920000, 0, "[heap]"), &info),
+			 LDR_MAPS_OURS_TO_TAKE);
+	assert_int_equal(info.heap_start, 0x900000);
+	/* A foreign mapping outside the range does not matter. */
+	assert_int_equal(judge(line(0x800000, 0x801000, 7, "/lib/x.so"), &info),
+			 LDR_MAPS_OURS_TO_TAKE);
+}
+
+static void test_ldr_maps_judge_already_huge(void **state)
+{
+	struct ldr_maps_info info;
+
+	(void)state;
+	ldr_maps_begin(&q, &info);
+	assert_int_equal(judge(line(0x400000, 0x800000, 99,
+				    "/memfd:hugelink:seg1 (deleted)"), &info),
+			 LDR_MAPS_ALREADY_HUGE);
+	/* The private hugetlb pages of a range hugelink swapped in. */
+	assert_int_equal(judge(line(0x400000, 0x800000, 12345,
+				    "/anon_hugepage (deleted)"), &info),
+			 LDR_MAPS_ALREADY_HUGE);
+}
+
+static void test_ldr_maps_judge_foreign_narrows_or_refuses(void **state)
+{
+	struct ldr_maps_info info;
+
+	(void)state;
+	ldr_maps_begin(&q, &info);
+	/* Beside the segment's own memory: the range shrinks around it. */
+	assert_int_equal(judge(line(0x400000, 0x401000, 0, "[vvar]"), &info),
+			 LDR_MAPS_OURS_TO_TAKE);
+	assert_int_equal(judge(line(0x7f0000, 0x7f2000, 0, "[vdso]"), &info),
+			 LDR_MAPS_OURS_TO_TAKE);
+	assert_int_equal(info.clear_lo, 0x401000);
+	assert_int_equal(info.clear_hi, 0x7f0000);
+	/* Inside it: refused, and named. */
+	assert_int_equal(judge(line(0x650000, 0x651000, 7, "/lib/x.so"), &info),
+			 LDR_MAPS_FOREIGN);
+	assert_non_null(strstr(info.foreign, "/lib/x.so"));
+	/* Another file with the program's inode but another device. */
+	{
+		struct hl_maps_line v = line(0x610000, 0x611000, 4242, "/mnt/y");
+
+		v.minor = 2;
+		assert_int_equal(ldr_maps_judge(&q, &v, &info), LDR_MAPS_FOREIGN);
+	}
+}
+
+static void test_ldr_maps_file_match(void **state)
+{
+	struct hl_maps_line v = line(0x400000, 0x500000, 4242, prog.path);
+	struct ldr_maps_file f;
+
+	(void)state;
+	memset(&f, 0, sizeof(f));
+	v.offset = 0x1000;
+	assert_int_equal(ldr_maps_file_match(0x3fffff, 0xfff, &v, &f), 0);
+	assert_int_equal(ldr_maps_file_match(0x500000, 0x101000, &v, &f), 0);
+	assert_int_equal(ldr_maps_file_match(0x400040, 0x1040, &v, &f), 1);
+	assert_int_equal(f.inode, 4242);
+	assert_int_equal(f.start, 0x400000);
+	assert_int_equal(f.end, 0x500000);
+	assert_string_equal(f.path, prog.path);
+	/* The file, but not holding that byte there. */
+	assert_int_equal(ldr_maps_file_match(0x400040, 0x40, &v, &f), 0);
+	v = line(0x400000, 0x500000, 0, "");
+	assert_int_equal(ldr_maps_file_match(0x400000, 0, &v, &f), 0);
+	v = line(0x400000, 0x500000, 3, "[vdso]");
+	assert_int_equal(ldr_maps_file_match(0x400000, 0, &v, &f), 0);
+}
+
+/* Memory hugelink made is never an object's file, whatever its offset. */
+static void test_ldr_maps_file_match_not_ours(void **state)
+{
+	struct hl_maps_line v = line(0x400000, 0x600000, 77,
+				     "/anon_hugepage (deleted)");
+	struct ldr_maps_file f;
+
+	(void)state;
+	assert_int_equal(ldr_maps_file_match(0x400000, 0, &v, &f), 0);
+}
+
+/* Lines as /proc/self/maps has them, in a struct ldr_maps. */
+static struct ldr_maps maps_of(char *text)
+{
+	struct ldr_maps m = { text, strlen(text), strlen(text) + 1, 0 };
+
+	return m;
+}
+
+/*
+ * A program of three segments whose first (headers, offset 0) an earlier
+ * pass moved onto a huge page that begins where it does: its file is
+ * found at the second.
+ */
+static void test_ldr_maps_object_file(void **state)
+{
+	char first_moved[] =
+		"555555400000-555555600000 r--p 00000000 00:11 901 /anon_hugepage (deleted)\n"
+		"555555600000-555555601000 r-xp 00001000 fe:01 4242 /usr/bin/prog\n"
+		"555555601000-555555602000 rw-p 00002000 fe:01 4242 /usr/bin/prog\n";
+	char all_moved[] =
+		"555555400000-555555600000 r--p 00000000 00:11 901 /anon_hugepage (deleted)\n"
+		"555555600000-555555800000 r-xp 00000000 00:11 902 /anon_hugepage (deleted)\n"
+		"555555800000-555555a00000 rw-p 00000000 00:00 0 \n";
+	char foreign[] =
+		"555555400000-555555600000 r--p 00005000 fe:01 77 /tmp/other\n";
+	const struct hl_phdr ph[] = {
+		{ .type = PT_LOAD, .offset = 0 },
+		{ .type = PT_LOAD, .offset = 0x1000 },
+		{ .type = PT_LOAD, .offset = 0x2000 },
+	};
+	struct hl_plan plan = { .nseg = 3, .seg = {
+		{ .phdr = 0, .start = 0x555555400000, .file_end = 0x555555400100 },
+		{ .phdr = 1, .start = 0x555555600000, .file_end = 0x555555600100 },
+		{ .phdr = 2, .start = 0x555555601000, .file_end = 0x555555601100 },
+	} };
+	struct ldr_maps m;
+	struct ldr_maps_file f;
+
+	(void)state;
+	m = maps_of(first_moved);
+	assert_int_equal(ldr_maps_object_file(&m, &plan, ph, &f), 0);
+	assert_int_equal(f.inode, 4242);
+	assert_int_equal(f.start, 0x555555600000);
+
+	plan.seg[2].start = 0x555555800000;
+	plan.seg[2].file_end = 0x555555800100;
+	m = maps_of(all_moved);
+	assert_int_equal(ldr_maps_object_file(&m, &plan, ph, &f), 1);
+
+	plan.nseg = 1;
+	m = maps_of(foreign);
+	assert_int_equal(ldr_maps_object_file(&m, &plan, ph, &f), -1);
+}
+
+static void test_ldr_maps_judge_moved_off_the_file(void **state)
+{
+	/* The segment holds file bytes up to 0x650000, bss after. */
+	struct ldr_maps_query qf = q;
+	struct ldr_maps_info info;
+
+	(void)state;
+	qf.file_end = 0x650000;
+	ldr_maps_begin(&qf, &info);
+	assert_int_equal(ldr_maps_judge(&qf, &(struct hl_maps_line){
+		0x600000, 0x650000, 0, 4242, 0xfe, 1, "r-xp", prog.path }, &info),
+		LDR_MAPS_OURS_TO_TAKE);
+	/* Anonymous memory past the file bytes is the bss. */
+	assert_int_equal(ldr_maps_judge(&qf, &(struct hl_maps_line){
+		0x650000, 0x700000, 0, 0, 0, 0, "rw-p", "" }, &info),
+		LDR_MAPS_OURS_TO_TAKE);
+	/* Where the file should be: a THP copy, or a shared file. */
+	assert_int_equal(ldr_maps_judge(&qf, &(struct hl_maps_line){
+		0x400000, 0x800000, 0, 0, 0, 0, "r-xp", "" }, &info),
+		LDR_MAPS_ALREADY_HUGE);
+	assert_int_equal(ldr_maps_judge(&qf, &(struct hl_maps_line){
+		0x400000, 0x800000, 0, 77, 0, 40, "r-xp",
+		"/dev/hugepages/elflink-uid-0/x" }, &info),
+		LDR_MAPS_ALREADY_HUGE);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_ldr_maps_judge_own_memory),
+		cmocka_unit_test(test_ldr_maps_judge_heap_outside_range),
+		cmocka_unit_test(test_ldr_maps_judge_already_huge),
+		cmocka_unit_test(test_ldr_maps_judge_moved_off_the_file),
+		cmocka_unit_test(test_ldr_maps_judge_foreign_narrows_or_refuses),
+		cmocka_unit_test(test_ldr_maps_file_match),
+		cmocka_unit_test(test_ldr_maps_file_match_not_ours),
+		cmocka_unit_test(test_ldr_maps_object_file),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
