@@ -90,8 +90,8 @@ ALL_CFLAGS   = $(HL_CFLAGS) $(CFLAGS)
 # Flags one directory needs whatever the user asked for: they come after
 # the user's flags on the command line, and "override" keeps a command
 # line assignment from replacing them.  The runtime's internals are
-# hidden.  The swap code is copied into a private page and run from
-# there (loader/stub.c), so it must refer to nothing outside its own
+# hidden.  The remap code is copied into a private page and run from
+# there (remap/run.c), so it must refer to nothing outside its own
 # section: no stack protector, no calls the compiler invents (memcpy for
 # loops), no jump tables, no cold partitions in other sections, no
 # instrumentation.

@@ -2,7 +2,7 @@
 #ifndef ARCH_RAW_H
 #define ARCH_RAW_H
 /*
- * A mini-libc for code that may not call libc: the swap window and the
+ * A mini-libc for code that may not call libc: the commit window and the
  * fork guard's child.  Prefixed raw system calls and a copy loop, all
  * inline, all returning -errno rather than touching errno.  The
  * per-architecture part is arch/<arch>/syscall_arch.h, chosen by the

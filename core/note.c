@@ -76,23 +76,23 @@ bool hl_note_runtime(const void *notes, size_t len, size_t align,
 	return true;
 }
 
-bool hl_note_door_offset(const void *desc, size_t descsz, unsigned abi,
+bool hl_note_entry_offset(const void *desc, size_t descsz, unsigned abi,
 			 int64_t *offset)
 {
 	uint32_t words[2];
 
-	if (!desc || descsz != HL_DOOR_DESC_SIZE)
+	if (!desc || descsz != HL_ENTRY_DESC_SIZE)
 		return false;
 	memcpy(words, desc, sizeof(words));
 	memcpy(offset, (const char *)desc + sizeof(words), sizeof(*offset));
 	return words[0] == abi && words[1] == 0 && *offset;
 }
 
-const void *hl_note_door(const void *desc, size_t descsz, unsigned abi)
+const void *hl_note_entry(const void *desc, size_t descsz, unsigned abi)
 {
 	int64_t offset;
 
-	if (!hl_note_door_offset(desc, descsz, abi, &offset))
+	if (!hl_note_entry_offset(desc, descsz, abi, &offset))
 		return NULL;
 	return (const char *)desc + offset;
 }

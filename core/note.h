@@ -15,7 +15,7 @@
 
 /*
  * The note every copy of the hugelink runtime carries (.note.hugelink,
- * loader/claim.c): owner "hugelink", type HL_NOTE_RUNTIME, and as
+ * loader/acting.c): owner "hugelink", type HL_NOTE_RUNTIME, and as
  * descriptor the runtime's version, a NUL-terminated string padded with
  * NULs to a multiple of 4 bytes.  Programs that embed the runtime and
  * libhugelink.so carry it in a PT_NOTE, stripped or not.
@@ -25,32 +25,32 @@
 #define HL_NOTE_VERSION_MAX 32	/* descriptor bytes, the NUL included */
 
 /*
- * The runtime's door (loader/claim.h): a second note of the same owner,
- * type HL_NOTE_DOOR, whose 16-byte descriptor holds a 32-bit ABI number
- * (HL_DOOR_ABI), 4 bytes of zeros, and the 64-bit signed distance from
+ * The runtime's entry point (loader/acting.h): a second note of the same owner,
+ * type HL_NOTE_ENTRY, whose 16-byte descriptor holds a 32-bit ABI number
+ * (HL_ENTRY_ABI), 4 bytes of zeros, and the 64-bit signed distance from
  * the descriptor's first byte to the runtime's entry point that moves
- * objects (ldr_door), fixed at link time.  Each copy of the runtime asks
+ * objects (ldr_entry), fixed at link time.  Each copy of the runtime asks
  * the copy that acts through it.  A new ABI number means a new meaning
- * of the call; an older runtime has no door.
+ * of the call; an older runtime has no entry point.
  */
-#define HL_NOTE_DOOR 2u
-#define HL_DOOR_ABI 1u
-#define HL_DOOR_DESC_SIZE 16
+#define HL_NOTE_ENTRY 2u
+#define HL_ENTRY_ABI 1u
+#define HL_ENTRY_DESC_SIZE 16
 
 /*
- * The distance a door note's descriptor DESC (DESCSZ bytes) gives, into
+ * The distance a entry note's descriptor DESC (DESCSZ bytes) gives, into
  * *OFFSET, when it is of ABI number ABI; false when it is not, or is
  * malformed.
  */
-bool hl_note_door_offset(const void *desc, size_t descsz, unsigned abi,
+bool hl_note_entry_offset(const void *desc, size_t descsz, unsigned abi,
 			 int64_t *offset);
 
 /*
- * The entry point a door note's descriptor DESC (DESCSZ bytes, at its
+ * The entry point a entry note's descriptor DESC (DESCSZ bytes, at its
  * loaded address) leads to, when it is of ABI number ABI; NULL when it is
  * not, or is malformed.
  */
-const void *hl_note_door(const void *desc, size_t descsz, unsigned abi);
+const void *hl_note_entry(const void *desc, size_t descsz, unsigned abi);
 
 /*
  * The descriptor of the first note of TYPE owned by NAME in the LEN bytes

@@ -58,7 +58,7 @@ static int read_dynamic(const struct el_file *f, struct el_linkage *l)
 static int read_note(const struct el_file *f, const struct hl_phdr *p,
 		     struct el_linkage *l)
 {
-	const void *door;
+	const void *entry;
 	int64_t offset;
 	Elf_Data *d;
 	size_t len;
@@ -72,9 +72,9 @@ static int read_note(const struct el_file *f, const struct hl_phdr *p,
 	l->has_note = hl_note_runtime(d->d_buf, d->d_size,
 				      hl_note_align(p->align), l->version,
 				      sizeof(l->version));
-	door = hl_note_find(d->d_buf, d->d_size, hl_note_align(p->align),
-			    HL_NOTE_OWNER, HL_NOTE_DOOR, &len);
-	l->has_door = l->has_note && hl_note_door_offset(door, len, HL_DOOR_ABI,
+	entry = hl_note_find(d->d_buf, d->d_size, hl_note_align(p->align),
+			    HL_NOTE_OWNER, HL_NOTE_ENTRY, &len);
+	l->has_entry = l->has_note && hl_note_entry_offset(entry, len, HL_ENTRY_ABI,
 							 &offset);
 	return 0;
 }

@@ -28,7 +28,7 @@ struct el_linkage {
 	bool has_symtab;	/* a symbol table to look in */
 	bool has_ctor;		/* the runtime's constructor found there */
 	bool has_note;		/* the runtime's note in a PT_NOTE */
-	bool has_door;		/* ... and its door (core/note.h): that
+	bool has_entry;		/* ... and its entry point (core/note.h): that
 				   runtime moves libraries too */
 	char version[HL_NOTE_VERSION_MAX]; /* the note's, "" without one */
 	char interp[128];	/* PT_INTERP, "" when static */

@@ -33,16 +33,16 @@ static const char *fake_get(const char *name, void *ctx)
 
 static void report(const struct el_file *f, FILE *out)
 {
-	static const struct in_host host = { ELFCLASS64, EM_X86_64 };
-	struct in_report *r = malloc(sizeof(*r));
+	static const struct inspect_host host = { ELFCLASS64, EM_X86_64 };
+	struct inspect_report *r = malloc(sizeof(*r));
 
 	for (int env = 0; r && env < 3; env++) {
-		if (in_gather(r, f, &host, fake_get, &env, "/nonexistent"))
+		if (inspect_gather(r, f, &host, fake_get, &env, "/nonexistent"))
 			break;
 		if (r->plan_ok)
 			pc_check_plan(&r->plan, r->sizes.base);
-		in_print_text(out, r);
-		in_print_json(out, r);
+		inspect_print_text(out, r);
+		inspect_print_json(out, r);
 	}
 	free(r);
 }

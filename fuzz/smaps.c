@@ -25,14 +25,14 @@ static const struct hl_phdr ph[] = {
 	{ PT_LOAD, PF_R | PF_W, 0x603d74, 0xbffd74, 0x30038c, 0x80028c, 0x1000 },
 };
 
-static void check_tiles(const struct in_live *lv, const struct in_object *o)
+static void check_tiles(const struct inspect_live *lv, const struct inspect_object *o)
 {
 	for (size_t i = 0; i < o->nseg; i++) {
-		const struct in_lseg *s = &o->seg[i];
+		const struct inspect_lseg *s = &o->seg[i];
 		uintptr_t at = s->start;
 
 		for (size_t k = 0; k < s->nparts; k++) {
-			const struct in_part *p = &lv->part[s->first + k];
+			const struct inspect_part *p = &lv->part[s->first + k];
 
 			if (p->start != at || p->end <= p->start || p->end > s->end ||
 			    p->huge > p->end - p->start)
@@ -48,7 +48,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	char *text = malloc(size + 1);
 	FILE *out = fopen("/dev/null", "w");
-	struct in_live lv;
+	struct inspect_live lv;
 
 	if (!text || !out)
 		abort();
@@ -65,13 +65,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	lv.obj[0].path = strdup("fuzz");
 	lv.obj[0].bias = 0x555555400000;
 	lv.obj[0].inode = 7;
-	if (!in_live_parse(&lv, text) &&
-	    !in_cover(&lv, &lv.obj[0], ph, sizeof(ph) / sizeof(ph[0]))) {
+	if (!inspect_live_parse(&lv, text) &&
+	    !inspect_cover(&lv, &lv.obj[0], ph, sizeof(ph) / sizeof(ph[0]))) {
 		check_tiles(&lv, &lv.obj[0]);
-		in_print_live_text(out, &lv);
-		in_print_live_json(out, &lv);
+		inspect_print_live_text(out, &lv);
+		inspect_print_live_json(out, &lv);
 	}
-	in_live_free(&lv);
+	inspect_live_free(&lv);
 	fclose(out);
 	return 0;
 }

@@ -46,8 +46,7 @@ STAGE_FILES += $(STAGE_LIB)/$(RUNTIME_SO) $(STAGE_LIB)/libhugelink.so.$(SO_MAJOR
 	$(STAGE_LIB)/libhugelink.so $(STAGE_LIB)/libhugelink.a
 
 # The fork guard's handlers run inside fork(), the child's before
-# anything else in the child (loader/forkguard.c, loader/forksnap.c):
-# built like the swap code, with no stack protector and no calls the
+# anything else in the child (loader/forkguard.c): built like remap/, with no stack protector and no calls the
 # compiler invents, whatever the user's flags.
-$(B)/obj/loader/forkguard.o $(B)/obj/loader/forksnap.o: \
+$(B)/obj/loader/forkguard.o: \
 	override DIR_CFLAGS_loader += $(REMAP_SAFETY_CFLAGS)

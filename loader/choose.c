@@ -29,7 +29,7 @@ void ldr_choice_read_machine(struct ldr_choice *ch)
 {
 	if (ch->read)
 		return;
-	mach_offer_read(&ch->offer, &ch->env, ch->plan, MACH_SYSFS_HUGEPAGES,
+	mach_resources_read(&ch->offer, &ch->env, ch->plan, MACH_SYSFS_HUGEPAGES,
 			MACH_SYSFS_THP, ch->live, ch->thp_allowed);
 	if (ch->no_move) {
 		ch->env.hugetlb_move = false;
@@ -88,7 +88,7 @@ void ldr_choice_explain(const struct ldr_choice *ch, unsigned obstacles,
 static void pool_text(const struct ldr_choice *ch, const struct hl_pool_share *p,
 		      char *buf, size_t len, size_t *used)
 {
-	const struct mach_offer_size *s = mach_offer_size(&ch->offer, p->page);
+	const struct mach_resources_size *s = mach_resources_size(&ch->offer, p->page);
 	long headroom = s ? mach_pool_headroom(&s->pool) : 0;
 	char sz[16];
 

@@ -3,19 +3,19 @@
 #define LOADER_CHOOSE_H
 /*
  * Choosing each range's backing as the program starts: the rules of
- * core/backing.h over what machine/offer.h finds on this machine, with the
+ * core/backing.h over what machine/resources.h finds on this machine, with the
  * fault injection of loader/fault.h on top, and the reasons the report
  * gives.
  */
 #include "core/backing.h"
-#include "machine/offer.h"
+#include "machine/resources.h"
 #include "loader/fault.h"
 #include "loader/image.h"
 #include "loader/report.h"
 
 struct ldr_choice {
 	struct hl_backing_env env;
-	struct mach_offer offer;
+	struct mach_resources offer;
 	const struct hl_plan *plan;
 	bool thp_allowed;	/* the process did not turn THP off */
 	bool live;		/* the cgroup limit and the pool's moves count */

@@ -1,26 +1,26 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The runtime's constructor and its door.
+ * The runtime's constructor and its entry point.
  *
- * Every copy of the runtime (loader/claim.h) runs this constructor as
+ * Every copy of the runtime (loader/acting.h) runs this constructor as
  * its object is initialised: the program's after the libraries' and
  * before the program's own constructors; a library's after those of the
  * libraries it depends on and before its own, at start-up or in
  * dlopen().  Each asks the copy that acts for a pass over the loaded
- * objects (loader/pass.h), through that copy's door, which may be its
+ * objects (loader/pass.h), through that copy's entry point, which may be its
  * own.  A library's constructor can run before the program's copy has
  * run its own: the pass does not depend on it.
  */
 #include "core/config.h"
 #include "core/note.h"
 #include "machine/env.h"
-#include "loader/claim.h"
+#include "loader/acting.h"
 #include "loader/image.h"
 #include "loader/pass.h"
 
-void ldr_door(unsigned abi)
+void ldr_entry(unsigned abi)
 {
-	if (abi == HL_DOOR_ABI)
+	if (abi == HL_ENTRY_ABI)
 		ldr_pass();
 }
 
@@ -57,11 +57,11 @@ static bool may_be_asked(void)
 
 __attribute__((constructor(101))) void ldr_ctor(void)
 {
-	ldr_door_fn *door;
+	ldr_entry_fn *entry;
 
 	if (!may_be_asked())
 		return;
-	door = ldr_claim();
-	if (door)
-		door(HL_DOOR_ABI);
+	entry = ldr_acting_entry();
+	if (entry)
+		entry(HL_ENTRY_ABI);
 }

@@ -24,7 +24,7 @@
  */
 #include <stdbool.h>
 
-#include "remap/swap.h"
+#include "remap/remap.h"
 
 struct ldr_fault {
 	bool reserve;

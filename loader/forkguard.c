@@ -27,10 +27,10 @@
 #include "arch/raw.h"
 #include "core/config.h"
 #include "loader/forkguard.h"
-#include "loader/forksnap.h"
+#include "remap/remap.h"
 
 struct guard_range {
-	struct ldr_snap_range at;
+	struct remap_snap_range at;
 	uintptr_t snap;		/* this fork's copy, or 0: the child moves it */
 	unsigned char *had;	/* len / page bytes: the parent had page i */
 };
@@ -135,9 +135,9 @@ static void before_fork(void)
 	for (int i = 0; i < g->n; i++) {
 		struct guard_range *r = &g->r[i];
 
-		r->snap = ldr_snap_make(&r->at, g->base, g->align, g->thp);
+		r->snap = remap_snap_make(&r->at, g->base, g->align, g->thp);
 		if (!r->snap) {
-			ldr_snap_presence(&r->at, g->base, r->had);
+			remap_snap_presence(&r->at, g->base, r->had);
 			g->moving = 1;
 		}
 	}
@@ -181,11 +181,11 @@ static void in_child(void)
 		struct guard_range *r = &g->r[i];
 		long lost = 0;
 
-		if (!r->snap || ldr_snap_put(r->snap, &r->at)) {
-			lost = ldr_snap_move(&r->at, g->base, r->snap,
+		if (!r->snap || remap_snap_put(r->snap, &r->at)) {
+			lost = remap_snap_move(&r->at, g->base, r->snap,
 					    r->snap ? NULL : r->had);
 			if (r->snap)
-				ldr_snap_drop(r->snap, &r->at);
+				remap_snap_drop(r->snap, &r->at);
 		}
 		if (lost > 0) {
 			say(g, lost_text, sizeof(lost_text) - 1);
@@ -227,7 +227,7 @@ static void in_parent(void)
 		return;
 	for (int i = 0; i < g->n; i++)
 		if (g->r[i].snap)
-			ldr_snap_drop(g->r[i].snap, &g->r[i].at);
+			remap_snap_drop(g->r[i].snap, &g->r[i].at);
 	if (g->pipe[1] >= 0) {
 		raw_close(g->pipe[1]);
 		do

@@ -76,7 +76,7 @@
  */
 #include <stddef.h>
 
-#include "remap/swap.h"
+#include "remap/remap.h"
 
 /*
  * Guard the writable hugetlb ranges C swapped in (PAGE[i] is the page

@@ -14,7 +14,7 @@
 
 #include "loader/heap.h"
 
-int ldr_heap_fit(uintptr_t lo, uintptr_t *hi, uintptr_t seg_end,
+int ldr_heap_make_room(uintptr_t lo, uintptr_t *hi, uintptr_t seg_end,
 		uintptr_t heap_start, size_t page, struct remap_copy *copy)
 {
 	uintptr_t brk_now = (uintptr_t)sbrk(0);

@@ -6,7 +6,7 @@
  */
 #include <stdint.h>
 
-#include "remap/swap.h"
+#include "remap/remap.h"
 
 /*
  * The huge-page range [lo, *hi) of the segment ending at SEG_END may
@@ -17,7 +17,7 @@
  * over.  When the break cannot move, shrink *hi below the heap instead.
  * Returns 1 when *COPY was filled, 0 when the heap is not involved.
  */
-int ldr_heap_fit(uintptr_t lo, uintptr_t *hi, uintptr_t seg_end,
+int ldr_heap_make_room(uintptr_t lo, uintptr_t *hi, uintptr_t seg_end,
 		uintptr_t heap_start, size_t page, struct remap_copy *copy);
 
 #endif

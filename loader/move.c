@@ -10,15 +10,16 @@
 #include "loader/forkguard.h"
 #include "loader/move.h"
 #include "loader/perfmap.h"
-#include "loader/stub.h"
+#include "remap/remap.h"
 
 /*
  * Record why a segment that was asked for will not be remapped; a
  * writable one stays where other threads run.  Returns the segments
  * still to move.
  */
-static int explain(struct hl_plan *plan, const struct ldr_move_ctx *ctx,
-		   struct ldr_report *rep)
+static int keep_what_can_move(struct hl_plan *plan,
+			      const struct ldr_move_ctx *ctx,
+			      struct ldr_report *rep)
 {
 	int chosen = 0;
 
@@ -73,7 +74,7 @@ static void commit(struct ldr_prepared *prep, size_t base,
 	struct remap_commit *c = prep->c;
 	char text[160];
 
-	if (ldr_stub_run(c, base) < 0) {
+	if (remap_run_from_copy(c, base) < 0) {
 		ldr_report_why(rep, "cannot run the swap from a private "
 			      "executable page (W^X policy?)");
 		for (int i = 0; i < c->nswap; i++)
@@ -116,7 +117,7 @@ static int plan_for(struct hl_plan *plan, const struct ldr_image *img,
 		return -1;
 	}
 	ldr_report_plan(rep, plan);
-	return explain(plan, ctx, rep) ? 0 : -1;
+	return keep_what_can_move(plan, ctx, rep) ? 0 : -1;
 }
 
 void ldr_move(struct ldr_move_work *w, const struct ldr_image *img,

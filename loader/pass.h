@@ -2,7 +2,7 @@
 #ifndef LOADER_PASS_H
 #define LOADER_PASS_H
 /*
- * A pass of the runtime that acts (loader/claim.h) over the loaded
+ * A pass of the runtime that acts (loader/acting.h) over the loaded
  * objects: it moves each object that asks (loader/object.h) and that it
  * has not looked at before, one after the other (loader/move.h).
  *

@@ -4,7 +4,7 @@
  *  1. check that it holds only the program's own memory,
  *  2. let it take in the start of the brk heap safely (loader/heap.c),
  *  3. build its huge pages away from it: a shared file, or the backing
- *     chosen for it, filled when it is read-only (loader/build.c),
+ *     chosen for it, filled when it is read-only (loader/replacement.c),
  * and describe it for commit.  Runs before the point of no return: any
  * failure drops that range with its reasons and leaves it as it was.
  *
@@ -25,7 +25,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "loader/build.h"
+#include "loader/replacement.h"
 #include "loader/heap.h"
 #include "loader/maps.h"
 #include "loader/prepare.h"
@@ -134,7 +134,7 @@ static int check_range(const struct ldr_prepared *p, const struct hl_seg *seg,
 	if (check_maps(p, seg, lo, hi, &heap_start, rep))
 		return -1;
 	if (seg->cls == HL_CLASS_W &&
-	    ldr_heap_fit(*lo, hi, seg->end, heap_start, seg->page, &s->copy[1]))
+	    ldr_heap_make_room(*lo, hi, seg->end, heap_start, seg->page, &s->copy[1]))
 		s->ncopy = 2;
 	if (*hi <= *lo) {
 		ldr_report_why(rep, "segment %d: its huge pages would cover the "
@@ -185,7 +185,7 @@ static int prepare_one(struct ldr_prepared *p, const struct hl_seg *seg,
 	p->page[i] = seg->page;
 	describe(seg, ph, cfg, p->c->base, p->tracer, s);
 	ldr_fault_wait(fault->wait_reserve);
-	if (ldr_build(p, i, seg, ph, cfg, fault, rep))
+	if (ldr_make_replacement(p, i, seg, ph, cfg, fault, rep))
 		return -1;
 	p->c->nswap++;
 	return 0;

@@ -17,7 +17,7 @@
 #include "loader/report.h"
 #include "loader/share.h"
 #include "loader/source.h"
-#include "remap/swap.h"
+#include "remap/remap.h"
 
 struct ldr_prepared {
 	struct remap_commit *c;		/* in its own anonymous mapping */

@@ -17,7 +17,7 @@
 
 #include "core/config.h"
 #include "core/plan.h"
-#include "remap/swap.h"
+#include "remap/remap.h"
 
 #define LDR_REPORT_WHYS 8
 

@@ -16,7 +16,7 @@
 
 #include "loader/image.h"
 #include "loader/maps.h"
-#include "remap/swap.h"
+#include "remap/remap.h"
 
 struct ldr_source {
 	int fd;			/* the program file, or -1: memory only */

@@ -20,7 +20,7 @@
  * breakpoint on the very instruction a uprobe holds is taken for the
  * uprobe's (the copy then traps for neither).
  */
-#include "remap/swap.h"
+#include "remap/remap.h"
 
 /*
  * In S's scratch copy, put back the file's bytes where a uprobe wrote,

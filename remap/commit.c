@@ -4,7 +4,7 @@
  * huge-page mappings into place.
  *
  * IMPORTANT: this code is copied, as machine code, into a private
- * executable page and run from there (loader/stub.c), because the text it
+ * executable page and run from there (remap/run.c), because the text it
  * swaps may contain it (static programs).  Therefore everything here:
  *  - lives in the section remap_text and refers to nothing outside it:
  *    no libc, no errno (only its constants), no TLS, no PLT or GOT, no
@@ -59,7 +59,7 @@
 #include <sys/mman.h>
 
 #include "arch/raw.h"
-#include "remap/swap.h"
+#include "remap/remap.h"
 
 /* Every helper is inlined into remap_commit_run and remap_copy_pages, so it
  * lands in remap_text. */
@@ -351,7 +351,7 @@ REMAP_INLINE long swap_one(const struct remap_commit *c, struct remap_range *s,
 }
 
 /*
- * The end of remap_text, for the copy (loader/stub.c): a label in the
+ * The end of remap_text, for the copy (remap/run.c): a label in the
  * section's last subsection, which the assembler places after every
  * function the compiler puts in the section, in whatever order it emits
  * them.  A label of the section's own, rather than the __start_ and

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # The user's CFLAGS, CPPFLAGS and LDFLAGS, as dpkg-buildpackage passes
 # them (in the environment, or on make's command line), reach the build's
-# objects and programs, and cannot take the swap code's own flags away:
+# objects and programs, and cannot take the remap code's own flags away:
 # remap/commit.o keeps no stack protector, no fortified call and no
 # outside symbol, while the other objects get both and the programs are
 # linked -z relro -z now.  Each build goes to a directory of its own.
@@ -12,7 +12,7 @@ cflags="-g -O2 -ffile-prefix-map=$HL_SRC=. -fstack-protector-strong -Wformat -We
 cppflags="-Wdate-time -D_FORTIFY_SOURCE=2"
 ldflags="-Wl,-z,relro -Wl,-z,now"
 
-# check DIR: the build in DIR took the flags, and kept the swap code's.
+# check DIR: the build in DIR took the flags, and kept the remap code's.
 check() {
 	o=$1/obj/remap/commit.o
 	[ -f "$o" ] || fail "$o was not built"
@@ -45,9 +45,9 @@ hl_make "$PWD/cmd" stage CFLAGS="$cflags" CPPFLAGS="$cppflags" \
 check "$PWD/cmd"
 ok "the flags on make's command line"
 
-# A CFLAGS that asks for the opposite does not reach the swap code.
+# A CFLAGS that asks for the opposite does not reach the remap code.
 hl_make "$PWD/against" "$PWD/against/obj/remap/commit.o" \
 	CFLAGS="-O2 -fstack-protector-all -fjump-tables -ftree-loop-distribute-patterns"
 nm -u "$PWD/against/obj/remap/commit.o" >undefined
 [ ! -s undefined ] || fail "commit.o needs outside symbols: $(cat undefined)"
-ok "the swap code's flags stay"
+ok "the remap code's flags stay"

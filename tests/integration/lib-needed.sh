@@ -6,7 +6,7 @@
 # program carries the runtime or not, and with the huge pages readelf
 # says they need.  Exactly one copy of the runtime acts in each process:
 # gdb stops at hl_config_read, which only the copy that acts calls, in
-# one object, and in the one the claim names (loader/claim.h), though
+# one object, and in the one the claim names (loader/acting.h), though
 # a library's constructor runs before the program's.
 . "$HL_SRC/tests/integration/common.sh"
 need_thp

@@ -14,18 +14,18 @@ build_segcheck sc
 "$CC" $HC_CFLAGS -o plain "$HLINC/segcheck.c" ||
 	fail "cannot build the plain link"
 
-gdb_hits hits.gdb ldr_claim hl_config_read
+gdb_hits hits.gdb ldr_acting_entry hl_config_read
 
 # hits [VAR=VALUE]: the runtime's functions that ran, one line each.
 hits() {
 	gdb -q -batch ${1:+-ex "set environment $1"} -x hits.gdb ./sc >gdb.out 2>&1 ||
 		fail "gdb: $(cat gdb.out)"
-	grep -E '^(ldr_claim|hl_config_read) in section' gdb.out || true
+	grep -E '^(ldr_acting_entry|hl_config_read) in section' gdb.out || true
 }
 
 [ -z "$(hits)" ] || fail "asked for nothing, the runtime went on: $(hits)"
 hits HUGETLB_ELFMAP=no >asked
-grep -q '^ldr_claim' asked && grep -q '^hl_config_read' asked ||
+grep -q '^ldr_acting_entry' asked && grep -q '^hl_config_read' asked ||
 	fail "with HUGETLB_ELFMAP=no, the runtime did not read its configuration: $(cat gdb.out)"
 ok "asked for nothing, the runtime claims nothing and reads no configuration"
 

@@ -19,7 +19,7 @@ run ./sc backing >first
 run ./sc backing >second
 ls "$PWD/mnt/elflink-uid-$(id -u)" >files
 stat -c '%a %U' "$PWD/mnt/elflink-uid-$(id -u)" >dirmode
-# Sixteen at once, held at the door until all are there.
+# Sixteen at once, each waiting until all are there.
 for i in $(seq 16); do
 	HUGELINK_FAULT=wait:$PWD/go run ./sc backing >many.$i 2>&1 &
 done

@@ -48,7 +48,7 @@ share ./sc >out 2>&1 || fail "sc failed: $(cat out)"
 [ -e "$text" ] || fail "the text's file was not made again: $(ls mnt/d)"
 
 # A symlink in place of a file.  Linux refuses symlinks in hugetlbfs
-# (EINVAL), which closes that door by itself; where one can be made, the
+# (EINVAL), which rules this attack out by itself; where one can be made, the
 # runtime must not follow it.
 mv "mnt/d/$victim" mnt/elsewhere
 mkdir real

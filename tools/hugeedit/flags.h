@@ -15,22 +15,22 @@
 #include "core/plan.h"
 
 enum {
-	ED_TEXT = 1,		/* --text */
-	ED_DATA = 2,		/* --data */
-	ED_DISABLE = 4,		/* --disable: clear only */
+	EDIT_TEXT = 1,		/* --text */
+	EDIT_DATA = 2,		/* --data */
+	EDIT_DISABLE = 4,		/* --disable: clear only */
 };
 
 /* The p_flags of PT_LOAD P after an edit with MODE, a non-zero ED_ set. */
-uint32_t ed_new_flags(const struct hl_phdr *p, unsigned mode);
+uint32_t edit_new_flags(const struct hl_phdr *p, unsigned mode);
 
 /* "TEXT" for the segments --text marks, "DATA" for those --data marks. */
-const char *ed_class_name(const struct hl_phdr *p);
+const char *edit_class_name(const struct hl_phdr *p);
 
 /*
  * The listing line for PT_LOAD P, program header INDEX, in the words of
  * libhugetlbfs's hugeedit plus the flags:
  *   Segment 2 0x401000 - 0x4011a5 (TEXT) default is BASE pages, flags R-X
  */
-void ed_format(char *buf, size_t len, size_t index, const struct hl_phdr *p);
+void edit_format(char *buf, size_t len, size_t index, const struct hl_phdr *p);
 
 #endif

@@ -52,9 +52,9 @@ static void add_mode(int val, void *ctx)
 static int parse(int argc, char **argv, unsigned *mode)
 {
 	static const struct option lo[] = {
-		{ "text", no_argument, NULL, ED_TEXT },
-		{ "data", no_argument, NULL, ED_DATA },
-		{ "disable", no_argument, NULL, ED_DISABLE },
+		{ "text", no_argument, NULL, EDIT_TEXT },
+		{ "data", no_argument, NULL, EDIT_DATA },
+		{ "disable", no_argument, NULL, EDIT_DISABLE },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, TL_CLI_VERSION },
 		{ NULL, 0, NULL, 0 },
@@ -63,7 +63,7 @@ static int parse(int argc, char **argv, unsigned *mode)
 
 	*mode = 0;
 	rc = tl_cli_parse(argc, argv, lo, add_mode, mode, "file");
-	if (!rc && (*mode & ED_DISABLE) && *mode != ED_DISABLE) {
+	if (!rc && (*mode & EDIT_DISABLE) && *mode != EDIT_DISABLE) {
 		warnx("--disable cannot be combined with --text or --data");
 		return -1;
 	}
@@ -76,7 +76,7 @@ static void list(const struct el_file *f, const struct hl_phdr *ph)
 
 	for (size_t i = el_next_load(f, 0); i < f->eh.phnum;
 	     i = el_next_load(f, i + 1)) {
-		ed_format(line, sizeof(line), i, &ph[i]);
+		edit_format(line, sizeof(line), i, &ph[i]);
 		puts(line);
 	}
 }
@@ -138,10 +138,10 @@ static int edit(const char *name, int dirfd, const char *base, unsigned mode)
 	for (size_t i = 0; i < f.eh.phnum; i++) {
 		want[i] = f.ph[i];
 		if (mode && f.ph[i].type == PT_LOAD)
-			want[i].flags = ed_new_flags(&f.ph[i], mode);
+			want[i].flags = edit_new_flags(&f.ph[i], mode);
 		change |= want[i].flags != f.ph[i].flags;
 	}
-	if (!change || !ed_replace(&f, dirfd, base, want)) {
+	if (!change || !edit_replace(&f, dirfd, base, want)) {
 		list(&f, want);
 		rc = 0;
 	}

@@ -246,7 +246,7 @@ static int publish(const struct el_file *f, const struct tmpfile *t,
 	return 0;
 }
 
-int ed_replace(const struct el_file *f, int dirfd, const char *base,
+int edit_replace(const struct el_file *f, int dirfd, const char *base,
 	       const struct hl_phdr *want)
 {
 	struct tmpfile t = { .dirfd = dirfd, .fd = -1 };

@@ -22,7 +22,7 @@
  * A file el_write_check refuses is refused before anything is copied.
  * Returns 0, or -1 after a warning naming F.
  */
-int ed_replace(const struct el_file *f, int dirfd, const char *base,
+int edit_replace(const struct el_file *f, int dirfd, const char *base,
 	       const struct hl_phdr *want);
 
 #endif

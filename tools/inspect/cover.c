@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Cutting each segment of an object into the parts its mappings cover.
- * Pure but for allocation: the mappings come parsed (in_live_parse), in
+ * Pure but for allocation: the mappings come parsed (inspect_live_parse), in
  * address order, as the kernel lists them.
  */
 #include <elf.h>
@@ -11,7 +11,7 @@
 
 #include "tools/inspect/live.h"
 
-int in_live_parse(struct in_live *lv, char *text)
+int inspect_live_parse(struct inspect_live *lv, char *text)
 {
 	struct hl_smaps_map m, *grown;
 	char *cur = text;
@@ -39,10 +39,10 @@ int in_live_parse(struct in_live *lv, char *text)
 	return 0;
 }
 
-static struct in_part *new_part(struct in_live *lv, uintptr_t start,
+static struct inspect_part *new_part(struct inspect_live *lv, uintptr_t start,
 				uintptr_t end)
 {
-	struct in_part *grown = realloc(lv->part,
+	struct inspect_part *grown = realloc(lv->part,
 					(lv->npart + 1) * sizeof(*grown));
 
 	if (!grown) {
@@ -57,7 +57,7 @@ static struct in_part *new_part(struct in_live *lv, uintptr_t start,
 	return grown;
 }
 
-static bool own_file(const struct in_object *o, const struct hl_smaps_map *m)
+static bool own_file(const struct inspect_object *o, const struct hl_smaps_map *m)
 {
 	return m->line.inode && m->line.inode == o->inode &&
 	       m->line.major == o->major && m->line.minor == o->minor;
@@ -68,8 +68,8 @@ static bool own_file(const struct in_object *o, const struct hl_smaps_map *m)
  * whole mapping, so for a THP mapping that reaches beyond the segment
  * the part is credited with at most its own size.
  */
-static void describe(struct in_part *p, const struct in_live *lv,
-		     const struct in_object *o, const struct hl_smaps_map *m)
+static void describe(struct inspect_part *p, const struct inspect_live *lv,
+		     const struct inspect_object *o, const struct hl_smaps_map *m)
 {
 	uint64_t huge = hl_smaps_huge_bytes(m, lv->base_page);
 	uint64_t len = p->end - p->start;
@@ -79,25 +79,25 @@ static void describe(struct in_part *p, const struct in_live *lv,
 	p->own_file = own_file(o, m);
 	switch (hl_smaps_kind(m, lv->base_page)) {
 	case HL_SMAPS_HUGETLB:
-		p->backing = IN_BACK_HUGETLB;
+		p->backing = INSPECT_BACK_HUGETLB;
 		p->huge = len;
 		break;
 	case HL_SMAPS_THP:
-		p->backing = IN_BACK_THP;
+		p->backing = INSPECT_BACK_THP;
 		p->huge = huge < len ? huge : len;
 		break;
 	case HL_SMAPS_BASE:
-		p->backing = IN_BACK_BASE;
+		p->backing = INSPECT_BACK_BASE;
 		break;
 	}
 }
 
 /* Cut S into parts: one per mapping over it, and one per hole. */
-static int cut(struct in_live *lv, const struct in_object *o,
-	       struct in_lseg *s)
+static int cut(struct inspect_live *lv, const struct inspect_object *o,
+	       struct inspect_lseg *s)
 {
 	uintptr_t at = s->start;
-	struct in_part *p;
+	struct inspect_part *p;
 
 	s->first = lv->npart;
 	for (size_t i = 0; i < lv->nmap && at < s->end; i++) {
@@ -122,7 +122,7 @@ static int cut(struct in_live *lv, const struct in_object *o,
 	return 0;
 }
 
-int in_cover(struct in_live *lv, struct in_object *o, const struct hl_phdr *ph,
+int inspect_cover(struct inspect_live *lv, struct inspect_object *o, const struct hl_phdr *ph,
 	     size_t phnum)
 {
 	size_t n = 0;
@@ -133,7 +133,7 @@ int in_cover(struct in_live *lv, struct in_object *o, const struct hl_phdr *ph,
 		return -1;
 	}
 	for (size_t i = 0; i < phnum; i++) {
-		struct in_lseg *s = &o->seg[n];
+		struct inspect_lseg *s = &o->seg[n];
 
 		if (ph[i].type != PT_LOAD || !ph[i].memsz)
 			continue;
@@ -149,22 +149,22 @@ int in_cover(struct in_live *lv, struct in_object *o, const struct hl_phdr *ph,
 	return 0;
 }
 
-enum in_backing in_lseg_backing(const struct in_live *lv,
-				const struct in_lseg *s)
+enum inspect_backing inspect_lseg_backing(const struct inspect_live *lv,
+				const struct inspect_lseg *s)
 {
-	enum in_backing b = IN_BACK_UNMAPPED;
+	enum inspect_backing b = INSPECT_BACK_UNMAPPED;
 
 	for (size_t i = 0; i < s->nparts; i++) {
-		enum in_backing p = lv->part[s->first + i].backing;
+		enum inspect_backing p = lv->part[s->first + i].backing;
 
 		if (i && p != b)
-			return IN_BACK_MIXED;
+			return INSPECT_BACK_MIXED;
 		b = p;
 	}
 	return b;
 }
 
-uint64_t in_lseg_huge(const struct in_live *lv, const struct in_lseg *s)
+uint64_t inspect_lseg_huge(const struct inspect_live *lv, const struct inspect_lseg *s)
 {
 	uint64_t huge = 0;
 
@@ -173,18 +173,18 @@ uint64_t in_lseg_huge(const struct in_live *lv, const struct in_lseg *s)
 	return huge;
 }
 
-const char *in_backing_code(enum in_backing b)
+const char *inspect_backing_code(enum inspect_backing b)
 {
 	switch (b) {
-	case IN_BACK_UNMAPPED:
+	case INSPECT_BACK_UNMAPPED:
 		return "unmapped";
-	case IN_BACK_BASE:
+	case INSPECT_BACK_BASE:
 		return "base";
-	case IN_BACK_HUGETLB:
+	case INSPECT_BACK_HUGETLB:
 		return "hugetlb";
-	case IN_BACK_THP:
+	case INSPECT_BACK_THP:
 		return "thp";
-	case IN_BACK_MIXED:
+	case INSPECT_BACK_MIXED:
 		return "mixed";
 	}
 	return "unknown";

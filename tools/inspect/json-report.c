@@ -26,21 +26,21 @@ static const char *const why_codes[] = {
 };
 
 static const char *const runtime_codes[] = {
-	[IN_RT_EMBEDDED] = "embedded",
-	[IN_RT_NEEDED] = "needed",
-	[IN_RT_PRELOADED] = "preloaded",
-	[IN_RT_PRELOADABLE] = "preloadable",
-	[IN_RT_STATIC] = "static",
-	[IN_RT_STATIC_WITHOUT] = "static_without",
-	[IN_RT_STATIC_UNKNOWN] = "static_unknown",
-	[IN_RT_FOREIGN] = "foreign",
+	[INSPECT_RT_EMBEDDED] = "embedded",
+	[INSPECT_RT_NEEDED] = "needed",
+	[INSPECT_RT_PRELOADED] = "preloaded",
+	[INSPECT_RT_PRELOADABLE] = "preloadable",
+	[INSPECT_RT_STATIC] = "static",
+	[INSPECT_RT_STATIC_WITHOUT] = "static_without",
+	[INSPECT_RT_STATIC_UNKNOWN] = "static_unknown",
+	[INSPECT_RT_FOREIGN] = "foreign",
 };
 
 static const char *const serve_codes[] = {
-	[IN_SERVE_NOTHING] = "nothing_needed",
-	[IN_SERVE_YES] = "yes",
-	[IN_SERVE_OVERCOMMIT] = "overcommit",
-	[IN_SERVE_NO] = "no",
+	[INSPECT_SERVE_NOTHING] = "nothing_needed",
+	[INSPECT_SERVE_YES] = "yes",
+	[INSPECT_SERVE_OVERCOMMIT] = "overcommit",
+	[INSPECT_SERVE_NO] = "no",
 };
 
 /* The HL_OBST_* bits, in bit order. */
@@ -58,36 +58,36 @@ static const char *yes(int b)
 	return b ? "true" : "false";
 }
 
-static void print_env(FILE *out, const struct in_report *r)
+static void print_env(FILE *out, const struct inspect_report *r)
 {
 	fputs("  \"environment\": {", out);
-	in_json_kstr(out, "error", r->cfg.error[0] ? r->cfg.error : NULL);
+	inspect_json_kstr(out, "error", r->cfg.error[0] ? r->cfg.error : NULL);
 	fprintf(out, ", \"restricted\": %s, ", yes(r->cfg.restricted));
-	in_json_kstr(out, "elfmap", r->elfmap);
+	inspect_json_kstr(out, "elfmap", r->elfmap);
 	fprintf(out, ", \"force\": %s},\n", yes(r->cfg.force));
 }
 
-static void print_program(FILE *out, const struct in_report *r)
+static void print_program(FILE *out, const struct inspect_report *r)
 {
 	fputs("{\n  ", out);
-	in_json_kstr(out, "program", r->path);
+	inspect_json_kstr(out, "program", r->path);
 	fprintf(out, ",\n  \"class\": %d, \"type\": \"%s\", \"machine\": %u,\n",
 		r->elf->eh.cls == ELFCLASS32 ? 32 : 64,
 		r->elf->eh.type == ET_DYN ? "ET_DYN" : "ET_EXEC",
 		(unsigned)r->elf->machine);
 	fprintf(out, "  \"runtime\": \"%s\", ", CODE(runtime_codes, r->runtime));
-	in_json_kstr(out, "runtime_text", in_runtime_text(r->runtime));
+	inspect_json_kstr(out, "runtime_text", inspect_runtime_text(r->runtime));
 	fprintf(out, ",\n  \"relinked\": %s, \"load_bias\": \"0x%lx\", "
 		"\"default_page_size\": %zu,\n", yes(r->relinked),
 		(unsigned long)r->bias, r->sizes.def);
 	print_env(out, r);
 	fputs("  ", out);
-	in_json_kstr(out, "plan_error", r->plan_ok ? NULL : r->plan.error);
+	inspect_json_kstr(out, "plan_error", r->plan_ok ? NULL : r->plan.error);
 	fputs(",\n", out);
 }
 
 /* ", "backing": ..., "backing_obstacles": [...], "backing_why": ... */
-static void print_backing(FILE *out, const struct in_report *r,
+static void print_backing(FILE *out, const struct inspect_report *r,
 			  const struct hl_seg *s)
 {
 	int i = (int)(s - r->plan.seg);
@@ -107,14 +107,14 @@ static void print_backing(FILE *out, const struct in_report *r,
 			sep = ", ";
 		}
 	fputs("], ", out);
-	in_json_kstr(out, "backing_why", in_backing_why(r, i, why, sizeof(why)));
+	inspect_json_kstr(out, "backing_why", inspect_backing_why(r, i, why, sizeof(why)));
 }
 
-static void print_seg(FILE *out, const struct in_report *r,
+static void print_seg(FILE *out, const struct inspect_report *r,
 		      const struct hl_seg *s, int last)
 {
 	const struct hl_phdr *p = &r->elf->ph[s->phdr];
-	size_t page = in_seg_page(r, s);
+	size_t page = inspect_seg_page(r, s);
 
 	fprintf(out, "    {\"phdr\": %d, \"start\": \"0x%llx\", \"end\": \"0x%llx\", "
 		"\"size\": %llu, \"flags\": \"%c%c%c\", \"flagged\": %s, "
@@ -132,12 +132,12 @@ static void print_seg(FILE *out, const struct in_report *r,
 			(unsigned long)(s->map_start - r->bias),
 			(unsigned long)(s->map_end - r->bias));
 	fprintf(out, "\"why\": \"%s\", ", CODE(why_codes, s->why));
-	in_json_kstr(out, "why_text", hl_why_text(s->why));
+	inspect_json_kstr(out, "why_text", hl_why_text(s->why));
 	print_backing(out, r, s);
 	fprintf(out, "}%s\n", last ? "" : ",");
 }
 
-static void print_size(FILE *out, const struct in_size *s, int last)
+static void print_size(FILE *out, const struct inspect_size *s, int last)
 {
 	fprintf(out, "    {\"page_size\": %zu, \"default\": %s, \"needed\": %zu, ",
 		s->page, yes(s->is_default), s->needed);
@@ -148,7 +148,7 @@ static void print_size(FILE *out, const struct in_size *s, int last)
 			mach_pool_headroom(&s->pool));
 	else
 		fputs("\"pool\": null, ", out);
-	in_json_kstr(out, "mount", s->have_mount ? s->mount : NULL);
+	inspect_json_kstr(out, "mount", s->have_mount ? s->mount : NULL);
 	fprintf(out, ", \"mount_needed\": %s, \"can_serve\": \"%s\"}%s\n",
 		yes(s->mount_needed), CODE(serve_codes, s->serve), last ? "" : ",");
 }
@@ -157,7 +157,7 @@ static void print_size(FILE *out, const struct in_size *s, int last)
  * USDT probes: state "unknown" (no section headers), "none", "fire" (no
  * probe in text the plan moves) or "silenced" (some are).
  */
-static void print_usdt(FILE *out, const struct in_usdt *u)
+static void print_usdt(FILE *out, const struct inspect_usdt *u)
 {
 	if (!u->known) {
 		fputs("  \"usdt\": {\"state\": \"unknown\", \"probes\": null, "
@@ -177,32 +177,32 @@ static const char *const lib_codes[] = {
 	[HL_LIB_CARRIER] = "carrier",
 };
 
-static void print_lib_seg(FILE *out, const struct in_lib *l, int i, int last)
+static void print_lib_seg(FILE *out, const struct inspect_lib *l, int i, int last)
 {
 	const struct hl_seg *s = &l->plan.seg[i];
 
 	fprintf(out, "       {\"phdr\": %d, \"remap\": %s, \"page_size\": %zu, "
 		"\"pages\": %zu, \"why\": \"%s\", \"backing\": ", s->phdr,
 		yes(s->remap), s->page, hl_seg_pages(s), CODE(why_codes, s->why));
-	in_json_str(out, s->remap ? hl_backing_name(l->backing[i].backing) : NULL);
+	inspect_json_str(out, s->remap ? hl_backing_name(l->backing[i].backing) : NULL);
 	fprintf(out, "}%s\n", last ? "" : ",");
 }
 
-static void print_lib(FILE *out, const struct in_lib *l, int last)
+static void print_lib(FILE *out, const struct inspect_lib *l, int last)
 {
 	int nseg = l->moves ? l->plan.nseg : 0;
 
 	fputs("    {", out);
-	in_json_kstr(out, "name", l->name);
+	inspect_json_kstr(out, "name", l->name);
 	fputs(", ", out);
-	in_json_kstr(out, "path", l->path);
+	inspect_json_kstr(out, "path", l->path);
 	fputs(", ", out);
-	in_json_kstr(out, "found_by", l->path ? l->from : NULL);
+	inspect_json_kstr(out, "found_by", l->path ? l->from : NULL);
 	fprintf(out, ", \"readable\": %s, \"kind\": \"%s\", "
 		"\"relinked\": %s, \"carries_runtime\": %s, \"moves\": %s,\n"
 		"     ", yes(l->opened), CODE(lib_codes, l->kind),
 		yes(l->relinked), yes(l->link.has_note), yes(l->moves));
-	in_json_kstr(out, "text", in_lib_text(l));
+	inspect_json_kstr(out, "text", inspect_lib_text(l));
 	fputs(", \"segments\": [\n", out);
 	for (int i = 0; i < nseg; i++)
 		print_lib_seg(out, l, i, i == nseg - 1);
@@ -210,7 +210,7 @@ static void print_lib(FILE *out, const struct in_lib *l, int last)
 }
 
 /* "libraries": [...], "library_runtime": ...; null for a static program. */
-static void print_libs(FILE *out, const struct in_libs *ls)
+static void print_libs(FILE *out, const struct inspect_libs *ls)
 {
 	if (!ls->gathered) {
 		fputs("  \"libraries\": null, \"library_runtime\": null,\n"
@@ -221,11 +221,11 @@ static void print_libs(FILE *out, const struct in_libs *ls)
 	for (size_t i = 0; i < ls->n; i++)
 		print_lib(out, &ls->lib[i], i + 1 == ls->n);
 	fputs("  ],\n  ", out);
-	in_json_kstr(out, "library_runtime", ls->acting);
+	inspect_json_kstr(out, "library_runtime", ls->acting);
 	fprintf(out, ",\n  \"library_runtime_moves\": %s,\n", yes(ls->acts));
 }
 
-void in_print_json(FILE *out, const struct in_report *r)
+void inspect_print_json(FILE *out, const struct inspect_report *r)
 {
 	int nseg = r->plan_ok ? r->plan.nseg : 0;
 

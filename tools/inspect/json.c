@@ -23,7 +23,7 @@ static void put_char(FILE *out, unsigned char c)
 	}
 }
 
-void in_json_str(FILE *out, const char *str)
+void inspect_json_str(FILE *out, const char *str)
 {
 	const unsigned char *s = (const unsigned char *)str;
 	size_t n;
@@ -48,9 +48,9 @@ void in_json_str(FILE *out, const char *str)
 	putc('"', out);
 }
 
-void in_json_kstr(FILE *out, const char *key, const char *s)
+void inspect_json_kstr(FILE *out, const char *key, const char *s)
 {
-	in_json_str(out, key);
+	inspect_json_str(out, key);
 	fputs(": ", out);
-	in_json_str(out, s);
+	inspect_json_str(out, s);
 }

@@ -10,9 +10,9 @@
 #include <stdio.h>
 
 /* Write S as a JSON string, quotes included; NULL is written as null. */
-void in_json_str(FILE *out, const char *s);
+void inspect_json_str(FILE *out, const char *s);
 
 /* Write "KEY": and then the string S. */
-void in_json_kstr(FILE *out, const char *key, const char *s);
+void inspect_json_kstr(FILE *out, const char *key, const char *s);
 
 #endif

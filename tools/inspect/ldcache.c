@@ -83,7 +83,7 @@ static const char *string(const struct cache *c, size_t base, uint32_t off)
 	return (const char *)c->p + at;
 }
 
-bool in_ldcache_find(const void *cache, size_t len, unsigned machine, int cls,
+bool inspect_ldcache_find(const void *cache, size_t len, unsigned machine, int cls,
 		     const char *name, char *out, size_t outlen)
 {
 	struct cache c = { cache, len };

@@ -12,13 +12,13 @@
 #include "tools/common/escape.h"
 #include "tools/inspect/print.h"
 
-static void print_seg(FILE *out, const struct in_lib *l, int i)
+static void print_seg(FILE *out, const struct inspect_lib *l, int i)
 {
 	const struct hl_seg *s = &l->plan.seg[i];
 	const struct hl_phdr *p = &l->elf.ph[s->phdr];
 	char flags[5], pg[32], range[48], action[96];
 
-	in_flags_text(flags, p->flags);
+	inspect_flags_text(flags, p->flags);
 	snprintf(range, sizeof(range), "0x%llx-0x%llx",
 		 (unsigned long long)p->vaddr,
 		 (unsigned long long)(p->vaddr + p->memsz));
@@ -33,9 +33,9 @@ static void print_seg(FILE *out, const struct in_lib *l, int i)
 }
 
 /* Which copy of the runtime would move them, when it matters. */
-static void print_acting(FILE *out, const struct in_report *r)
+static void print_acting(FILE *out, const struct inspect_report *r)
 {
-	const struct in_libs *ls = &r->libs;
+	const struct inspect_libs *ls = &r->libs;
 	char name[TL_ESCAPED_LEN(PATH_MAX)];
 
 	if (!ls->acting)
@@ -50,7 +50,7 @@ static void print_acting(FILE *out, const struct in_report *r)
 			tl_escape(ls->acting, name, sizeof(name)));
 }
 
-static void print_lib(FILE *out, const struct in_lib *l)
+static void print_lib(FILE *out, const struct inspect_lib *l)
 {
 	char name[TL_ESCAPED_LEN(PATH_MAX)], path[TL_ESCAPED_LEN(PATH_MAX)];
 
@@ -58,7 +58,7 @@ static void print_lib(FILE *out, const struct in_lib *l)
 	if (l->path)
 		fprintf(out, "%s (%s): ", tl_escape(l->path, path, sizeof(path)),
 			l->from);
-	fprintf(out, "%s", in_lib_text(l));
+	fprintf(out, "%s", inspect_lib_text(l));
 	if (l->opened && l->kind != HL_LIB_NONE && !l->moves)
 		fprintf(out, "; nothing of it would go on huge pages");
 	fputc('\n', out);
@@ -66,9 +66,9 @@ static void print_lib(FILE *out, const struct in_lib *l)
 		print_seg(out, l, i);
 }
 
-void in_print_libs_text(FILE *out, const struct in_report *r)
+void inspect_print_libs_text(FILE *out, const struct inspect_report *r)
 {
-	const struct in_libs *ls = &r->libs;
+	const struct inspect_libs *ls = &r->libs;
 
 	if (!ls->gathered)
 		return;

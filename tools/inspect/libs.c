@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "elf/simulate.h"
-#include "machine/offer.h"
+#include "machine/resources.h"
 #include "machine/sysinfo.h"
 #include "tools/inspect/ldcache.h"
 #include "tools/inspect/libs.h"
@@ -24,8 +24,8 @@
 
 /* What the search needs to know throughout. */
 struct finder {
-	struct in_libs *ls;
-	const struct in_report *r;
+	struct inspect_libs *ls;
+	const struct inspect_report *r;
 	char *cache;			/* /etc/ld.so.cache, or NULL */
 	size_t cache_len;
 	const char *ldpath;		/* LD_LIBRARY_PATH, or NULL */
@@ -77,13 +77,13 @@ static bool usable(const char *path, const struct el_file *prog)
 	return ok && machine == prog->machine;
 }
 
-static int try_dir(const char *dir, enum in_search_from from, void *ctx)
+static int try_dir(const char *dir, enum inspect_search_from from, void *ctx)
 {
 	static const char *const names[] = {
 		"RPATH", "LD_LIBRARY_PATH", "RUNPATH",
 	};
 	struct finder *fd = ctx;
-	struct in_lib *l = &fd->ls->lib[fd->ls->n];
+	struct inspect_lib *l = &fd->ls->lib[fd->ls->n];
 
 	if ((size_t)snprintf(fd->found, sizeof(fd->found), "%s/%s", dir,
 			     fd->name) >= sizeof(fd->found) ||
@@ -95,14 +95,14 @@ static int try_dir(const char *dir, enum in_search_from from, void *ctx)
 
 /* The chain of objects that loads the library needed by NEEDER. */
 static size_t chain_of(const struct finder *fd, int needer,
-		       struct in_search_obj *chain)
+		       struct inspect_search_obj *chain)
 {
 	size_t n = 0;
 
 	for (int i = needer; i >= 0 && n < LIBS_MAX; i = fd->ls->lib[i].needer) {
-		const struct in_lib *l = &fd->ls->lib[i];
+		const struct inspect_lib *l = &fd->ls->lib[i];
 
-		chain[n++] = (struct in_search_obj){ l->dyn.rpath, l->dyn.runpath,
+		chain[n++] = (struct inspect_search_obj){ l->dyn.rpath, l->dyn.runpath,
 						     l->origin };
 	}
 	return n;
@@ -112,8 +112,8 @@ static size_t chain_of(const struct finder *fd, int needer,
 static bool search(struct finder *fd, const struct el_dynamic *progdyn,
 		   int needer, const char *name)
 {
-	struct in_search_obj *chain = calloc(LIBS_MAX + 1, sizeof(*chain));
-	struct in_lib *l = &fd->ls->lib[fd->ls->n];
+	struct inspect_search_obj *chain = calloc(LIBS_MAX + 1, sizeof(*chain));
+	struct inspect_lib *l = &fd->ls->lib[fd->ls->n];
 	const struct el_dynamic *d = needer < 0 ? progdyn :
 				     &fd->ls->lib[needer].dyn;
 	size_t n;
@@ -122,9 +122,9 @@ static bool search(struct finder *fd, const struct el_dynamic *progdyn,
 		return false;
 	fd->name = name;
 	n = chain_of(fd, needer, chain);
-	chain[n++] = (struct in_search_obj){ progdyn->rpath, progdyn->runpath,
+	chain[n++] = (struct inspect_search_obj){ progdyn->rpath, progdyn->runpath,
 					     fd->prog_origin };
-	if (in_search_each(chain, n, fd->ldpath, try_dir, fd)) {
+	if (inspect_search_each(chain, n, fd->ldpath, try_dir, fd)) {
 		free(chain);
 		return true;
 	}
@@ -132,24 +132,24 @@ static bool search(struct finder *fd, const struct el_dynamic *progdyn,
 	if (d->nodeflib)
 		return false;
 	l->from = "ld.so.cache";
-	if (fd->cache && in_ldcache_find(fd->cache, fd->cache_len,
+	if (fd->cache && inspect_ldcache_find(fd->cache, fd->cache_len,
 					 fd->r->elf->machine, fd->r->elf->eh.cls,
 					 name, fd->found, sizeof(fd->found)) &&
 	    usable(fd->found, fd->r->elf))
 		return true;
 	l->from = "default directory";
 	for (const char *const *dir = default_dirs(fd->r->elf); *dir; dir++)
-		if (try_dir(*dir, IN_FROM_RPATH, fd) &&
+		if (try_dir(*dir, INSPECT_FROM_RPATH, fd) &&
 		    (l->from = "default directory"))
 			return true;
 	return false;
 }
 
 /* True when a library already loaded answers to NAME. */
-static bool loaded(const struct in_libs *ls, const char *name)
+static bool loaded(const struct inspect_libs *ls, const char *name)
 {
 	for (size_t i = 0; i < ls->n; i++) {
-		const struct in_lib *l = &ls->lib[i];
+		const struct inspect_lib *l = &ls->lib[i];
 
 		if (!strcmp(l->name, name) ||
 		    (l->dyn.soname && !strcmp(l->dyn.soname, name)))
@@ -173,7 +173,7 @@ static char *origin_of(const char *path)
 }
 
 /* Open library L, found at L->path. */
-static void open_lib(struct in_lib *l)
+static void open_lib(struct inspect_lib *l)
 {
 	l->elf.fd = -1;
 	if (el_open(&l->elf, l->path) || el_linkage_read(&l->elf, &l->link) ||
@@ -190,8 +190,8 @@ static void open_lib(struct in_lib *l)
 static int add(struct finder *fd, const struct el_dynamic *progdyn,
 	       int needer, const char *name, const char *given_from)
 {
-	struct in_libs *ls = fd->ls;
-	struct in_lib *l;
+	struct inspect_libs *ls = fd->ls;
+	struct inspect_lib *l;
 
 	if (loaded(ls, name) || ls->n == LIBS_MAX)
 		return 0;
@@ -217,7 +217,7 @@ static int add(struct finder *fd, const struct el_dynamic *progdyn,
 }
 
 /* How the environment names L in HUGELINK_LIBS, as the runtime would. */
-static enum hl_libs_named named(const struct in_lib *l,
+static enum hl_libs_named named(const struct inspect_lib *l,
 				const struct hl_config *cfg)
 {
 	const char *base = hl_base_name(l->path);
@@ -259,13 +259,13 @@ static void take(struct finder *fd, const struct hl_backing_env *env)
  * pools as this machine has them, less what the program and the
  * libraries before it took.
  */
-static void choose(struct finder *fd, struct in_lib *l)
+static void choose(struct finder *fd, struct inspect_lib *l)
 {
 	const struct hl_config *cfg = &fd->r->cfg;
 	struct hl_backing_env env = { .mode = cfg->backing, .is_library = true };
-	struct mach_offer offer;
+	struct mach_resources offer;
 
-	mach_offer_read(&offer, &env, &l->plan, MACH_SYSFS_HUGEPAGES,
+	mach_resources_read(&offer, &env, &l->plan, MACH_SYSFS_HUGEPAGES,
 			MACH_SYSFS_THP, cfg->backing != HL_BACKING_THP, true);
 	for (int i = 0; i < env.npool; i++) {
 		struct hl_pool_share *p = &env.pool[i], *t = taken(fd, p->page);
@@ -278,9 +278,9 @@ static void choose(struct finder *fd, struct in_lib *l)
 }
 
 /* What the runtime makes of L, and its plan and backings. */
-static void judge(struct finder *fd, struct in_lib *l)
+static void judge(struct finder *fd, struct inspect_lib *l)
 {
-	const struct in_report *r = fd->r;
+	const struct inspect_report *r = fd->r;
 	bool flagged = false;
 
 	for (size_t i = 0; i < l->elf.eh.phnum; i++)
@@ -299,18 +299,18 @@ static void judge(struct finder *fd, struct in_lib *l)
 }
 
 /* Which copy of the runtime would act, and whether it moves libraries. */
-static void acting(struct in_libs *ls, const struct in_report *r)
+static void acting(struct inspect_libs *ls, const struct inspect_report *r)
 {
 	ls->acting = NULL;
-	if (r->runtime == IN_RT_EMBEDDED) {
+	if (r->runtime == INSPECT_RT_EMBEDDED) {
 		ls->acting = "the program's";
-		ls->acts = r->link.has_door;
+		ls->acts = r->link.has_entry;
 		return;
 	}
 	for (size_t i = 0; i < ls->n; i++)
 		if (ls->lib[i].opened && ls->lib[i].link.has_note) {
 			ls->acting = ls->lib[i].name;
-			ls->acts = ls->lib[i].link.has_door;
+			ls->acts = ls->lib[i].link.has_entry;
 			return;
 		}
 }
@@ -338,7 +338,7 @@ static int add_preloads(struct finder *fd, const struct el_dynamic *progdyn,
 static int walk(struct finder *fd, const struct el_dynamic *progdyn,
 		hl_getenv_fn *get, void *ctx)
 {
-	struct in_libs *ls = fd->ls;
+	struct inspect_libs *ls = fd->ls;
 
 	if (add_preloads(fd, progdyn, get("LD_PRELOAD", ctx)))
 		return -1;
@@ -355,7 +355,7 @@ static int walk(struct finder *fd, const struct el_dynamic *progdyn,
 	return 0;
 }
 
-int in_libs_gather(struct in_libs *ls, const struct in_report *r,
+int inspect_libs_gather(struct inspect_libs *ls, const struct inspect_report *r,
 		   const char *path, hl_getenv_fn *get, void *ctx)
 {
 	struct finder fd = { .ls = ls, .r = r };
@@ -364,7 +364,7 @@ int in_libs_gather(struct in_libs *ls, const struct in_report *r,
 	int rc = -1;
 
 	memset(ls, 0, sizeof(*ls));
-	if (!r->link.dynamic || r->runtime == IN_RT_FOREIGN)
+	if (!r->link.dynamic || r->runtime == INSPECT_RT_FOREIGN)
 		return 0;
 	ls->gathered = true;
 	ls->lib = calloc(LIBS_MAX, sizeof(*ls->lib));
@@ -373,7 +373,7 @@ int in_libs_gather(struct in_libs *ls, const struct in_report *r,
 		warn("%s", path);
 		goto out;
 	}
-	fd.cache = in_read_file(LD_SO_CACHE, &fd.cache_len);
+	fd.cache = inspect_read_file(LD_SO_CACHE, &fd.cache_len);
 	fd.ldpath = r->cfg.secure ? NULL : get("LD_LIBRARY_PATH", ctx);
 	take(&fd, &r->env);
 	if (walk(&fd, &progdyn, get, ctx))
@@ -390,10 +390,10 @@ out:
 	return rc;
 }
 
-void in_libs_free(struct in_libs *ls)
+void inspect_libs_free(struct inspect_libs *ls)
 {
 	for (size_t i = 0; i < ls->n; i++) {
-		struct in_lib *l = &ls->lib[i];
+		struct inspect_lib *l = &ls->lib[i];
 
 		if (l->opened) {
 			el_dynamic_free(&l->dyn);
@@ -407,7 +407,7 @@ void in_libs_free(struct in_libs *ls)
 	memset(ls, 0, sizeof(*ls));
 }
 
-const char *in_lib_text(const struct in_lib *l)
+const char *inspect_lib_text(const struct inspect_lib *l)
 {
 	if (!l->path)
 		return "not found";

@@ -19,10 +19,10 @@
 #include "elf/file.h"
 #include "elf/link.h"
 
-struct in_report;
+struct inspect_report;
 
 /* One library, found or not. */
-struct in_lib {
+struct inspect_lib {
 	char *name;			/* as DT_NEEDED or LD_PRELOAD names it */
 	char *path;			/* where it would be found, or NULL */
 	const char *from;		/* how it was found, for the report */
@@ -41,9 +41,9 @@ struct in_lib {
 	struct hl_backing_choice backing[HL_MAX_SEGS];
 };
 
-struct in_libs {
+struct inspect_libs {
 	bool gathered;			/* the program is dynamic: we looked */
-	struct in_lib *lib;		/* in load order */
+	struct inspect_lib *lib;		/* in load order */
 	size_t n;
 	const char *acting;		/* which runtime would move them, or NULL */
 	bool acts;			/* ... and whether it moves libraries */
@@ -54,14 +54,14 @@ struct in_libs {
  * is PATH, under the environment GET reads (LD_LIBRARY_PATH, LD_PRELOAD,
  * HUGELINK_LIBS, ...).  Files that cannot be read are reported as not
  * found.  Returns 0, or -1 after a warning when memory runs out.
- * Release with in_libs_free either way.
+ * Release with inspect_libs_free either way.
  */
-int in_libs_gather(struct in_libs *ls, const struct in_report *r,
+int inspect_libs_gather(struct inspect_libs *ls, const struct inspect_report *r,
 		   const char *path, hl_getenv_fn *get, void *ctx);
 
-void in_libs_free(struct in_libs *ls);
+void inspect_libs_free(struct inspect_libs *ls);
 
 /* The words for a library's kind, for the report. */
-const char *in_lib_text(const struct in_lib *l);
+const char *inspect_lib_text(const struct inspect_lib *l);
 
 #endif

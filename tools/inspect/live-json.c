@@ -23,7 +23,7 @@ static void print_map(FILE *out, const struct hl_smaps_map *m)
 		"\"perms\": \"%s\", \"offset\": %lu, \"inode\": %lu, ",
 		(unsigned long)l->start, (unsigned long)l->end, l->perms,
 		l->offset, l->inode);
-	in_json_kstr(out, "path", l->path);
+	inspect_json_kstr(out, "path", l->path);
 	fprintf(out, ", \"kernel_page_size\": %llu, \"anon_huge_pages\": %llu, "
 		"\"shmem_pmd_mapped\": %llu, \"file_pmd_mapped\": %llu, "
 		"\"thp_advised\": %s}", (unsigned long long)m->kernel_page,
@@ -32,13 +32,13 @@ static void print_map(FILE *out, const struct hl_smaps_map *m)
 		(unsigned long long)m->file_pmd, yes(m->thp_advised));
 }
 
-static void print_part(FILE *out, const struct in_part *p, bool last)
+static void print_part(FILE *out, const struct inspect_part *p, bool last)
 {
 	fprintf(out, "        {\"start\": \"0x%lx\", \"end\": \"0x%lx\", "
 		"\"size\": %lu, \"backing\": \"%s\", \"page_size\": %llu, "
 		"\"huge_bytes\": %llu, \"own_file\": %s, ",
 		(unsigned long)p->start, (unsigned long)p->end,
-		(unsigned long)(p->end - p->start), in_backing_code(p->backing),
+		(unsigned long)(p->end - p->start), inspect_backing_code(p->backing),
 		(unsigned long long)p->page, (unsigned long long)p->huge,
 		yes(p->own_file));
 	if (p->map)
@@ -48,8 +48,8 @@ static void print_part(FILE *out, const struct in_part *p, bool last)
 	fprintf(out, "}%s\n", last ? "" : ",");
 }
 
-static void print_seg(FILE *out, const struct in_live *lv,
-		      const struct in_lseg *s, bool last)
+static void print_seg(FILE *out, const struct inspect_live *lv,
+		      const struct inspect_lseg *s, bool last)
 {
 	fprintf(out, "      {\"phdr\": %d, \"start\": \"0x%lx\", \"end\": \"0x%lx\", "
 		"\"size\": %lu, \"flags\": \"%c%c%c\", \"backing\": \"%s\", "
@@ -58,30 +58,30 @@ static void print_seg(FILE *out, const struct in_live *lv,
 		(unsigned long)(s->end - s->start),
 		s->flags & PF_R ? 'R' : '-', s->flags & PF_W ? 'W' : '-',
 		s->flags & PF_X ? 'X' : '-',
-		in_backing_code(in_lseg_backing(lv, s)),
-		(unsigned long long)in_lseg_huge(lv, s));
+		inspect_backing_code(inspect_lseg_backing(lv, s)),
+		(unsigned long long)inspect_lseg_huge(lv, s));
 	for (size_t i = 0; i < s->nparts; i++)
 		print_part(out, &lv->part[s->first + i], i + 1 == s->nparts);
 	fprintf(out, "      ]}%s\n", last ? "" : ",");
 }
 
-static void print_object(FILE *out, const struct in_live *lv,
-			 const struct in_object *o, bool last)
+static void print_object(FILE *out, const struct inspect_live *lv,
+			 const struct inspect_object *o, bool last)
 {
 	fputs("    {", out);
-	in_json_kstr(out, "path", o->path);
+	inspect_json_kstr(out, "path", o->path);
 	fprintf(out, ", \"main\": %s, \"class\": %d, \"type\": \"%s\", "
 		"\"load_bias\": \"0x%lx\",\n     ", yes(o->main),
 		o->cls == ELFCLASS32 ? 32 : 64,
 		o->type == ET_DYN ? "ET_DYN" : "ET_EXEC", (unsigned long)o->bias);
-	in_json_kstr(out, "loader_command", o->main ? lv->interp : NULL);
+	inspect_json_kstr(out, "loader_command", o->main ? lv->interp : NULL);
 	fputs(",\n     \"segments\": [\n", out);
 	for (size_t i = 0; i < o->nseg; i++)
 		print_seg(out, lv, &o->seg[i], i + 1 == o->nseg);
 	fprintf(out, "    ]}%s\n", last ? "" : ",");
 }
 
-void in_print_live_json(FILE *out, const struct in_live *lv)
+void inspect_print_live_json(FILE *out, const struct inspect_live *lv)
 {
 	fprintf(out, "{\n  \"pid\": %d, \"base_page_size\": %llu,\n"
 		"  \"objects\": [\n", (int)lv->pid,

@@ -20,32 +20,32 @@ static void put_name(FILE *out, const char *name)
 }
 
 /* "hugetlb 2M", "thp 4M of 6M", "base", as BUF. */
-static const char *backing_text(const struct in_part *p, char *buf,
+static const char *backing_text(const struct inspect_part *p, char *buf,
 				size_t len)
 {
 	char a[32], b[32];
 
 	switch (p->backing) {
-	case IN_BACK_HUGETLB:
+	case INSPECT_BACK_HUGETLB:
 		snprintf(buf, len, "hugetlb %s",
 			 hl_format_size((size_t)p->page, a, sizeof(a)));
 		break;
-	case IN_BACK_THP:
-		snprintf(buf, len, "thp %s of %s", in_human(p->huge, a, sizeof(a)),
-			 in_human(p->end - p->start, b, sizeof(b)));
+	case INSPECT_BACK_THP:
+		snprintf(buf, len, "thp %s of %s", inspect_human(p->huge, a, sizeof(a)),
+			 inspect_human(p->end - p->start, b, sizeof(b)));
 		break;
-	case IN_BACK_BASE:
+	case INSPECT_BACK_BASE:
 		snprintf(buf, len, "base%s", p->map->thp_advised ?
 			 " (THP advised)" : "");
 		break;
 	default:
-		snprintf(buf, len, "%s", in_backing_code(p->backing));
+		snprintf(buf, len, "%s", inspect_backing_code(p->backing));
 	}
 	return buf;
 }
 
 /* The mapping's permissions and name, "-" for a hole. */
-static void print_mapping(FILE *out, const struct in_part *p)
+static void print_mapping(FILE *out, const struct inspect_part *p)
 {
 	if (!p->map) {
 		fputs("-\n", out);
@@ -67,16 +67,16 @@ static void print_range(FILE *out, bool part, uintptr_t start, uintptr_t end)
 	snprintf(range, sizeof(range), "0x%lx-0x%lx", (unsigned long)start,
 		 (unsigned long)end);
 	fprintf(out, "%s%-*s %7s", part ? "  " : "", part ? 29 : 31, range,
-		in_human(end - start, sz, sizeof(sz)));
+		inspect_human(end - start, sz, sizeof(sz)));
 }
 
-static void print_seg(FILE *out, const struct in_live *lv,
-		      const struct in_lseg *s)
+static void print_seg(FILE *out, const struct inspect_live *lv,
+		      const struct inspect_lseg *s)
 {
-	const struct in_part *p = &lv->part[s->first];
+	const struct inspect_part *p = &lv->part[s->first];
 	char flags[5], what[64];
 
-	in_flags_text(flags, s->flags);
+	inspect_flags_text(flags, s->flags);
 	fprintf(out, "%4d  ", s->phdr);
 	print_range(out, false, s->start, s->end);
 	if (s->nparts == 1) {
@@ -86,7 +86,7 @@ static void print_seg(FILE *out, const struct in_live *lv,
 		return;
 	}
 	fprintf(out, "  %s  %s, %zu parts\n", flags,
-		in_backing_code(in_lseg_backing(lv, s)), s->nparts);
+		inspect_backing_code(inspect_lseg_backing(lv, s)), s->nparts);
 	for (size_t i = 0; i < s->nparts; i++, p++) {
 		fputs("      ", out);
 		print_range(out, true, p->start, p->end);
@@ -95,8 +95,8 @@ static void print_seg(FILE *out, const struct in_live *lv,
 	}
 }
 
-static void print_object(FILE *out, const struct in_live *lv,
-			 const struct in_object *o)
+static void print_object(FILE *out, const struct inspect_live *lv,
+			 const struct inspect_object *o)
 {
 	int whole = 0, some = 0;
 
@@ -114,7 +114,7 @@ static void print_object(FILE *out, const struct in_live *lv,
 	fprintf(out, "\nPHDR  %-31s %7s  FLAG  %-17s MAPPING\n", "RANGE", "SIZE",
 		"BACKING");
 	for (size_t i = 0; i < o->nseg; i++) {
-		uint64_t huge = in_lseg_huge(lv, &o->seg[i]);
+		uint64_t huge = inspect_lseg_huge(lv, &o->seg[i]);
 
 		print_seg(out, lv, &o->seg[i]);
 		whole += huge == o->seg[i].end - o->seg[i].start;
@@ -125,7 +125,7 @@ static void print_object(FILE *out, const struct in_live *lv,
 		o->nseg - (size_t)whole - (size_t)some);
 }
 
-void in_print_live_text(FILE *out, const struct in_live *lv)
+void inspect_print_live_text(FILE *out, const struct inspect_live *lv)
 {
 	char page[32];
 

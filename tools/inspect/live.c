@@ -56,7 +56,7 @@ static int prog_read(struct prog *p)
 	return el_linkage_read(&p->elf, &p->link);
 }
 
-static int fill_object(struct in_object *o, const struct prog *p)
+static int fill_object(struct inspect_object *o, const struct prog *p)
 {
 	struct stat st;
 
@@ -72,25 +72,25 @@ static int fill_object(struct in_object *o, const struct prog *p)
 
 static bool of_object(const struct hl_smaps_map *m, void *ctx)
 {
-	const struct in_object *o = ctx;
+	const struct inspect_object *o = ctx;
 
 	return m->line.inode == o->inode && m->line.major == o->major &&
 	       m->line.minor == o->minor;
 }
 
 /* The bias of the program exe names, from AT_PHDR. */
-static int bias_from_auxv(struct in_live *lv, const struct prog *p,
+static int bias_from_auxv(struct inspect_live *lv, const struct prog *p,
 			  uintptr_t *bias)
 {
 	size_t len;
-	char *auxv = in_proc_slurp(lv->pid, "auxv", &len);
+	char *auxv = inspect_proc_slurp(lv->pid, "auxv", &len);
 	uint64_t at_phdr;
 	int rc = -1;
 
 	if (!auxv)
 		return -1;
-	if (!in_auxv_get(auxv, len, p->elf.eh.cls, AT_PHDR, &at_phdr))
-		rc = in_bias_from_phdr(p->elf.ph, p->elf.eh.phnum,
+	if (!inspect_auxv_get(auxv, len, p->elf.eh.cls, AT_PHDR, &at_phdr))
+		rc = inspect_bias_from_phdr(p->elf.ph, p->elf.eh.phnum,
 				       p->elf.eh.phoff, at_phdr, lv->base_page,
 				       bias);
 	free(auxv);
@@ -101,7 +101,7 @@ static int bias_from_auxv(struct in_live *lv, const struct prog *p,
 }
 
 /* Whether the mapping at index I is the first of its file. */
-static bool first_of_file(const struct in_live *lv, size_t i)
+static bool first_of_file(const struct inspect_live *lv, size_t i)
 {
 	const struct hl_maps_line *a = &lv->map[i].line;
 
@@ -130,9 +130,9 @@ static bool is_elf(int fd)
  * Open the mapped file of LV->map[I] into P if it is a program.  Data
  * files (locales, caches) are mapped too: they are passed over quietly.
  */
-static bool try_program(struct in_live *lv, size_t i, struct prog *p)
+static bool try_program(struct inspect_live *lv, size_t i, struct prog *p)
 {
-	p->fd = in_proc_open_mapped(lv->pid, &lv->map[i]);
+	p->fd = inspect_proc_open_mapped(lv->pid, &lv->map[i]);
 	if (p->fd < 0)
 		return false;
 	if (!is_elf(p->fd)) {
@@ -149,7 +149,7 @@ static bool try_program(struct in_live *lv, size_t i, struct prog *p)
 }
 
 /* The program the loader EXE, run as a command, loaded, into P. */
-static int find_loaded(struct in_live *lv, struct prog *exe, struct prog *p)
+static int find_loaded(struct inspect_live *lv, struct prog *exe, struct prog *p)
 {
 	for (size_t i = 0; i < lv->nmap; i++) {
 		if (!first_of_file(lv, i) || of_object(&lv->map[i], &lv->obj[0]))
@@ -162,9 +162,9 @@ static int find_loaded(struct in_live *lv, struct prog *exe, struct prog *p)
 	return -1;
 }
 
-static int open_exe(struct in_live *lv, struct prog *p)
+static int open_exe(struct inspect_live *lv, struct prog *p)
 {
-	p->fd = in_proc_open_exe(lv->pid, &p->path);
+	p->fd = inspect_proc_open_exe(lv->pid, &p->path);
 	if (p->fd < 0)
 		return -1;
 	if (prog_read(p))
@@ -176,10 +176,10 @@ static int open_exe(struct in_live *lv, struct prog *p)
  * The program of LV into *P (which may be EXE itself) and the bias of
  * LV->obj[0].
  */
-static int locate(struct in_live *lv, struct prog *exe, struct prog *loaded,
+static int locate(struct inspect_live *lv, struct prog *exe, struct prog *loaded,
 		  struct prog **p)
 {
-	struct in_object *o = &lv->obj[0];
+	struct inspect_object *o = &lv->obj[0];
 
 	*p = exe;
 	if (exe->link.dynamic || !exe->link.has_soname)
@@ -192,7 +192,7 @@ static int locate(struct in_live *lv, struct prog *exe, struct prog *loaded,
 	if (fill_object(o, loaded))
 		return -1;
 	if (loaded->elf.eh.type == ET_DYN &&
-	    in_bias_from_maps(loaded->elf.ph, loaded->elf.eh.phnum, lv->map,
+	    inspect_bias_from_maps(loaded->elf.ph, loaded->elf.eh.phnum, lv->map,
 			      lv->nmap, of_object, o, lv->base_page, &o->bias)) {
 		warnx("process %d: %s: its mappings do not tell where it was "
 		      "loaded", (int)lv->pid, loaded->path);
@@ -206,9 +206,9 @@ static int locate(struct in_live *lv, struct prog *exe, struct prog *loaded,
  * ELF of type ET_DYN (the program is left out by the caller; libc.so.6
  * asks for an interpreter, and many plugins have no soname).
  */
-static bool try_library(struct in_live *lv, size_t i, struct prog *p)
+static bool try_library(struct inspect_live *lv, size_t i, struct prog *p)
 {
-	p->fd = in_proc_open_mapped(lv->pid, &lv->map[i]);
+	p->fd = inspect_proc_open_mapped(lv->pid, &lv->map[i]);
 	if (p->fd < 0)
 		return false;
 	if (is_elf(p->fd)) {
@@ -224,9 +224,9 @@ static bool try_library(struct in_live *lv, size_t i, struct prog *p)
 
 /* Add the library open in P; one whose load bias its mappings do not
  * tell is left out. */
-static int add_library(struct in_live *lv, struct prog *p)
+static int add_library(struct inspect_live *lv, struct prog *p)
 {
-	struct in_object *grown = realloc(lv->obj, (lv->nobj + 1) *
+	struct inspect_object *grown = realloc(lv->obj, (lv->nobj + 1) *
 					  sizeof(*lv->obj)), *o;
 
 	if (!grown) {
@@ -237,18 +237,18 @@ static int add_library(struct in_live *lv, struct prog *p)
 	o = &lv->obj[lv->nobj];
 	memset(o, 0, sizeof(*o));
 	if (fill_object(o, p) ||
-	    in_bias_from_maps(p->elf.ph, p->elf.eh.phnum, lv->map, lv->nmap,
+	    inspect_bias_from_maps(p->elf.ph, p->elf.eh.phnum, lv->map, lv->nmap,
 			      of_object, o, lv->base_page, &o->bias))
 		return 0;
 	o->path = p->path;
 	p->path = NULL;
 	lv->nobj++;
-	return in_cover(lv, o, p->elf.ph, p->elf.eh.phnum);
+	return inspect_cover(lv, o, p->elf.ph, p->elf.eh.phnum);
 }
 
 /* Every shared object the process maps, after the program, in address
  * order. */
-static int gather_libraries(struct in_live *lv)
+static int gather_libraries(struct inspect_live *lv)
 {
 	for (size_t i = 0; i < lv->nmap; i++) {
 		struct prog p = { .fd = -1 };
@@ -266,7 +266,7 @@ static int gather_libraries(struct in_live *lv)
 	return 0;
 }
 
-int in_live_gather(struct in_live *lv, pid_t pid)
+int inspect_live_gather(struct inspect_live *lv, pid_t pid)
 {
 	struct prog exe = { .fd = -1 }, loaded = { .fd = -1 }, *p;
 	size_t len;
@@ -276,8 +276,8 @@ int in_live_gather(struct in_live *lv, pid_t pid)
 	memset(lv, 0, sizeof(*lv));
 	lv->pid = pid;
 	lv->base_page = (uint64_t)sysconf(_SC_PAGESIZE);
-	text = in_proc_slurp(pid, "smaps", &len);
-	if (!text || in_live_parse(lv, text))
+	text = inspect_proc_slurp(pid, "smaps", &len);
+	if (!text || inspect_live_parse(lv, text))
 		return -1;
 	if (!lv->nmap) {
 		warnx("process %d: has no memory mapped (a kernel thread, or a "
@@ -294,7 +294,7 @@ int in_live_gather(struct in_live *lv, pid_t pid)
 	if (!open_exe(lv, &exe) && !locate(lv, &exe, &loaded, &p)) {
 		lv->obj[0].path = p->path;
 		p->path = NULL;
-		rc = in_cover(lv, &lv->obj[0], p->elf.ph, p->elf.eh.phnum);
+		rc = inspect_cover(lv, &lv->obj[0], p->elf.ph, p->elf.eh.phnum);
 	}
 	if (!rc)
 		rc = gather_libraries(lv);
@@ -305,7 +305,7 @@ int in_live_gather(struct in_live *lv, pid_t pid)
 	return rc;
 }
 
-void in_live_free(struct in_live *lv)
+void inspect_live_free(struct inspect_live *lv)
 {
 	for (size_t i = 0; i < lv->nobj; i++) {
 		free(lv->obj[i].path);

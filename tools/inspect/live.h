@@ -10,7 +10,7 @@
  * PT_LOAD segments at their run-time addresses, and each segment cut
  * into the parts that one mapping covers: a segment the runtime moved
  * in part (or whose data, RELRO and bss the kernel maps separately) has
- * several.  Building the parts is pure (in_cover); reading /proc is a
+ * several.  Building the parts is pure (inspect_cover); reading /proc is a
  * thin layer (tools/inspect/proc.h).
  */
 #include <stdbool.h>
@@ -22,18 +22,18 @@
 #include "core/smaps.h"
 
 /* What backs one part of a segment now. */
-enum in_backing {
-	IN_BACK_UNMAPPED,	/* no mapping covers it */
-	IN_BACK_BASE,		/* base pages */
-	IN_BACK_HUGETLB,	/* hugetlb pages of part->page bytes */
-	IN_BACK_THP,		/* transparent huge pages, part->huge bytes */
-	IN_BACK_MIXED,		/* a segment whose parts differ */
+enum inspect_backing {
+	INSPECT_BACK_UNMAPPED,	/* no mapping covers it */
+	INSPECT_BACK_BASE,		/* base pages */
+	INSPECT_BACK_HUGETLB,	/* hugetlb pages of part->page bytes */
+	INSPECT_BACK_THP,		/* transparent huge pages, part->huge bytes */
+	INSPECT_BACK_MIXED,		/* a segment whose parts differ */
 };
 
 /* The part of a segment that one mapping covers, or a hole. */
-struct in_part {
+struct inspect_part {
 	uintptr_t start, end;		/* within the segment */
-	enum in_backing backing;
+	enum inspect_backing backing;
 	uint64_t page;			/* KernelPageSize */
 	uint64_t huge;			/* bytes on huge pages, at most end - start */
 	const struct hl_smaps_map *map;	/* NULL for a hole */
@@ -41,15 +41,15 @@ struct in_part {
 };
 
 /* One PT_LOAD at its run-time address. */
-struct in_lseg {
+struct inspect_lseg {
 	int phdr;
 	uint32_t flags;			/* p_flags */
 	uintptr_t start, end;		/* bias + p_vaddr, + p_memsz */
-	size_t first, nparts;		/* its parts in in_live.part */
+	size_t first, nparts;		/* its parts in inspect_live.part */
 };
 
 /* One ELF object mapped into the process. */
-struct in_object {
+struct inspect_object {
 	char *path;			/* the name maps gives its file */
 	bool main;			/* the program itself */
 	int cls;			/* ELFCLASS32 or ELFCLASS64 */
@@ -57,20 +57,20 @@ struct in_object {
 	unsigned int major, minor;	/* its file, as maps names it */
 	unsigned long inode;
 	uintptr_t bias;
-	struct in_lseg *seg;
+	struct inspect_lseg *seg;
 	size_t nseg;
 };
 
-struct in_live {
+struct inspect_live {
 	pid_t pid;
 	uint64_t base_page;
 	char *interp;			/* the loader run as a command, or NULL */
 	char *smaps;			/* the text the mappings point into */
 	struct hl_smaps_map *map;	/* every mapping, in address order */
 	size_t nmap;
-	struct in_object *obj;		/* the program first */
+	struct inspect_object *obj;		/* the program first */
 	size_t nobj;
-	struct in_part *part;
+	struct inspect_part *part;
 	size_t npart;
 };
 
@@ -78,33 +78,33 @@ struct in_live {
  * Parse the smaps TEXT (which LV keeps and frees) into LV->map.  Returns
  * 0, or -1 after a warning naming the process.
  */
-int in_live_parse(struct in_live *lv, char *text);
+int inspect_live_parse(struct inspect_live *lv, char *text);
 
 /*
  * Fill O's segments from the program headers PH[0..PHNUM) at O->bias,
  * and cut each into the parts LV's mappings cover.  Returns 0, or -1
  * after a warning when memory runs out.
  */
-int in_cover(struct in_live *lv, struct in_object *o, const struct hl_phdr *ph,
+int inspect_cover(struct inspect_live *lv, struct inspect_object *o, const struct hl_phdr *ph,
 	     size_t phnum);
 
-/* The backing of a whole segment: its parts', or IN_BACK_MIXED. */
-enum in_backing in_lseg_backing(const struct in_live *lv,
-				const struct in_lseg *s);
+/* The backing of a whole segment: its parts', or INSPECT_BACK_MIXED. */
+enum inspect_backing inspect_lseg_backing(const struct inspect_live *lv,
+				const struct inspect_lseg *s);
 
 /* The bytes of S on huge pages, over all its parts. */
-uint64_t in_lseg_huge(const struct in_live *lv, const struct in_lseg *s);
+uint64_t inspect_lseg_huge(const struct inspect_live *lv, const struct inspect_lseg *s);
 
 /*
  * Gather the view of process PID.  Returns 0, or -1 after a warning that
  * names the process and the cause (no such process, not allowed to read
- * it, no program).  Release with in_live_free either way.
+ * it, no program).  Release with inspect_live_free either way.
  */
-int in_live_gather(struct in_live *lv, pid_t pid);
+int inspect_live_gather(struct inspect_live *lv, pid_t pid);
 
-void in_live_free(struct in_live *lv);
+void inspect_live_free(struct inspect_live *lv);
 
 /* The stable code and the words for a backing. */
-const char *in_backing_code(enum in_backing b);
+const char *inspect_backing_code(enum inspect_backing b);
 
 #endif

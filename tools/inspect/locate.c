@@ -7,7 +7,7 @@
 
 #include "tools/inspect/locate.h"
 
-int in_auxv_get(const void *auxv, size_t len, int cls, uint64_t type,
+int inspect_auxv_get(const void *auxv, size_t len, int cls, uint64_t type,
 		uint64_t *val)
 {
 	const unsigned char *p = auxv;
@@ -37,7 +37,7 @@ int in_auxv_get(const void *auxv, size_t len, int cls, uint64_t type,
 	return -1;
 }
 
-int in_bias_from_phdr(const struct hl_phdr *ph, size_t phnum, uint64_t phoff,
+int inspect_bias_from_phdr(const struct hl_phdr *ph, size_t phnum, uint64_t phoff,
 		      uint64_t at_phdr, uint64_t base_page, uintptr_t *bias)
 {
 	uint64_t vaddr = 0;
@@ -120,7 +120,7 @@ static uint64_t max_align(const struct hl_phdr *ph, size_t phnum,
 	return page;
 }
 
-int in_bias_from_maps(const struct hl_phdr *ph, size_t phnum,
+int inspect_bias_from_maps(const struct hl_phdr *ph, size_t phnum,
 		      const struct hl_smaps_map *maps, size_t n,
 		      bool (*mine)(const struct hl_smaps_map *m, void *ctx),
 		      void *ctx, uint64_t base_page, uintptr_t *bias)

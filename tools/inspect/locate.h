@@ -19,7 +19,7 @@
  * ELFCLASS32 or ELFCLASS64, in the host's byte order) into *VAL.
  * Returns 0, or -1 when there is no such entry before AT_NULL.
  */
-int in_auxv_get(const void *auxv, size_t len, int cls, uint64_t type,
+int inspect_auxv_get(const void *auxv, size_t len, int cls, uint64_t type,
 		uint64_t *val);
 
 /*
@@ -29,7 +29,7 @@ int in_auxv_get(const void *auxv, size_t len, int cls, uint64_t type,
  * PT_LOAD that holds the headers in the file.  Returns 0, or -1 when
  * neither exists or the bias is not aligned to BASE_PAGE.
  */
-int in_bias_from_phdr(const struct hl_phdr *ph, size_t phnum, uint64_t phoff,
+int inspect_bias_from_phdr(const struct hl_phdr *ph, size_t phnum, uint64_t phoff,
 		      uint64_t at_phdr, uint64_t base_page, uintptr_t *bias);
 
 /*
@@ -45,7 +45,7 @@ int in_bias_from_phdr(const struct hl_phdr *ph, size_t phnum, uint64_t phoff,
  * mapping left or no candidate fits.  For ET_DYN only: ET_EXEC is not
  * moved.
  */
-int in_bias_from_maps(const struct hl_phdr *ph, size_t phnum,
+int inspect_bias_from_maps(const struct hl_phdr *ph, size_t phnum,
 		      const struct hl_smaps_map *maps, size_t n,
 		      bool (*mine)(const struct hl_smaps_map *m, void *ctx),
 		      void *ctx, uint64_t base_page, uintptr_t *bias);

@@ -121,7 +121,7 @@ static int parse(int argc, char **argv, struct args *a, pid_t *pid)
 }
 
 /* This machine, as the inspector itself was built for it. */
-static int read_host(struct in_host *host)
+static int read_host(struct inspect_host *host)
 {
 	struct el_file self;
 	int rc = el_open(&self, "/proc/self/exe");
@@ -134,9 +134,9 @@ static int read_host(struct in_host *host)
 
 static int inspect(const char *path, bool json)
 {
-	struct in_report *r = calloc(1, sizeof(*r));
+	struct inspect_report *r = calloc(1, sizeof(*r));
 	char shown[TL_ESCAPED_LEN(PATH_MAX)];
-	struct in_host host;
+	struct inspect_host host;
 	struct el_file f = { .fd = -1 };
 	int rc = -1;
 
@@ -148,16 +148,16 @@ static int inspect(const char *path, bool json)
 		return -1;
 	}
 	if (!read_host(&host) && !el_open_as(&f, path, shown) &&
-	    !in_gather(r, &f, &host, mach_env_get, NULL, MACH_SYSFS_HUGEPAGES) &&
-	    !in_libs_gather(&r->libs, r, path, mach_env_get, NULL)) {
+	    !inspect_gather(r, &f, &host, mach_env_get, NULL, MACH_SYSFS_HUGEPAGES) &&
+	    !inspect_libs_gather(&r->libs, r, path, mach_env_get, NULL)) {
 		r->path = path;
 		if (json)
-			in_print_json(stdout, r);
+			inspect_print_json(stdout, r);
 		else
-			in_print_text(stdout, r);
+			inspect_print_text(stdout, r);
 		rc = 0;
 	}
-	in_libs_free(&r->libs);
+	inspect_libs_free(&r->libs);
 	el_close(&f);
 	free(r);
 	return rc;
@@ -165,16 +165,16 @@ static int inspect(const char *path, bool json)
 
 static int inspect_pid(pid_t pid, bool json)
 {
-	struct in_live lv;
-	int rc = in_live_gather(&lv, pid);
+	struct inspect_live lv;
+	int rc = inspect_live_gather(&lv, pid);
 
 	if (!rc) {
 		if (json)
-			in_print_live_json(stdout, &lv);
+			inspect_print_live_json(stdout, &lv);
 		else
-			in_print_live_text(stdout, &lv);
+			inspect_print_live_text(stdout, &lv);
 	}
-	in_live_free(&lv);
+	inspect_live_free(&lv);
 	return rc;
 }
 
@@ -187,7 +187,7 @@ int main(int argc, char **argv)
 	if (rc)
 		return tl_cli_stop(rc, usage, "hugelink-inspect", HL_VERSION);
 	if (a.perf_map)
-		return tl_cli_finish(in_perf_map(pid));
+		return tl_cli_finish(inspect_perf_map(pid));
 	if (a.pid)
 		return tl_cli_finish(inspect_pid(pid, a.json));
 	return tl_cli_finish(inspect(argv[optind], a.json));

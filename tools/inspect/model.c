@@ -14,45 +14,45 @@
 #include "machine/sysinfo.h"
 #include "tools/inspect/model.h"
 
-static enum in_runtime runtime_of(const struct in_report *r,
-				  const struct in_host *host,
+static enum inspect_runtime runtime_of(const struct inspect_report *r,
+				  const struct inspect_host *host,
 				  const char *preload)
 {
 	const struct el_linkage *l = &r->link;
 
 	if (r->elf->eh.cls != host->cls || r->elf->machine != host->machine)
-		return IN_RT_FOREIGN;
+		return INSPECT_RT_FOREIGN;
 	if (!l->dynamic)
-		return el_embeds(l) ? IN_RT_STATIC : l->has_symtab ?
-		       IN_RT_STATIC_WITHOUT : IN_RT_STATIC_UNKNOWN;
+		return el_embeds(l) ? INSPECT_RT_STATIC : l->has_symtab ?
+		       INSPECT_RT_STATIC_WITHOUT : INSPECT_RT_STATIC_UNKNOWN;
 	if (el_embeds(l))
-		return IN_RT_EMBEDDED;
+		return INSPECT_RT_EMBEDDED;
 	if (l->needs_runtime)
-		return IN_RT_NEEDED;
-	return preload && el_preloads_runtime(preload) ? IN_RT_PRELOADED :
-	       IN_RT_PRELOADABLE;
+		return INSPECT_RT_NEEDED;
+	return preload && el_preloads_runtime(preload) ? INSPECT_RT_PRELOADED :
+	       INSPECT_RT_PRELOADABLE;
 }
 
-static enum in_serve serve(const struct in_size *s)
+static enum inspect_serve serve(const struct inspect_size *s)
 {
 	long avail = mach_pool_available(&s->pool);
 
 	if (!s->needed)
-		return IN_SERVE_NOTHING;
+		return INSPECT_SERVE_NOTHING;
 	if (s->mount_needed && !s->have_mount)
-		return IN_SERVE_NO;
+		return INSPECT_SERVE_NO;
 	if ((long)s->needed <= avail)
-		return IN_SERVE_YES;
+		return INSPECT_SERVE_YES;
 	if ((long)s->needed <= avail + mach_pool_headroom(&s->pool))
-		return IN_SERVE_OVERCOMMIT;
-	return IN_SERVE_NO;
+		return INSPECT_SERVE_OVERCOMMIT;
+	return INSPECT_SERVE_NO;
 }
 
 /*
  * Choose each segment's backing as the runtime would, from this machine
  * when SYSFS is its own, else from SYSFS alone (the fuzzer's).
  */
-static void choose(struct in_report *r, const char *sysfs)
+static void choose(struct inspect_report *r, const char *sysfs)
 {
 	bool live = !strcmp(sysfs, MACH_SYSFS_HUGEPAGES);
 	struct mach_status st = { .thp_enabled = 1 };
@@ -63,18 +63,18 @@ static void choose(struct in_report *r, const char *sysfs)
 	memset(&r->env, 0, sizeof(r->env));
 	r->env.mode = r->cfg.backing;
 	r->env.is_static = hl_phdrs_static(r->elf->ph, r->elf->eh.phnum);
-	mach_offer_read(&r->offer, &r->env, &r->plan, sysfs,
+	mach_resources_read(&r->offer, &r->env, &r->plan, sysfs,
 			live ? MACH_SYSFS_THP : sysfs,
 			live && r->cfg.backing != HL_BACKING_THP,
 			st.thp_enabled != 0);
 	hl_backing_plan(&r->env, &r->plan, r->backing);
 }
 
-static void fill_sizes(struct in_report *r, const char *sysfs)
+static void fill_sizes(struct inspect_report *r, const char *sysfs)
 {
 	r->nsize = r->sizes.navail;
 	for (int i = 0; i < r->nsize; i++) {
-		struct in_size *s = &r->size[i];
+		struct inspect_size *s = &r->size[i];
 
 		s->page = r->sizes.avail[i];
 		s->is_default = s->page == r->sizes.def;
@@ -90,7 +90,7 @@ static void fill_sizes(struct in_report *r, const char *sysfs)
 }
 
 /* Whether the plan moves the byte at file address PC to huge pages. */
-static bool moved(const struct in_report *r, uint64_t pc)
+static bool moved(const struct inspect_report *r, uint64_t pc)
 {
 	for (int i = 0; r->plan_ok && i < r->plan.nseg; i++) {
 		const struct hl_seg *s = &r->plan.seg[i];
@@ -102,7 +102,7 @@ static bool moved(const struct in_report *r, uint64_t pc)
 	return false;
 }
 
-static int read_usdt(struct in_report *r, const struct el_file *f)
+static int read_usdt(struct inspect_report *r, const struct el_file *f)
 {
 	struct el_usdt u;
 	int rc = el_usdt_read(f, &u);
@@ -115,8 +115,8 @@ static int read_usdt(struct in_report *r, const struct el_file *f)
 	return rc;
 }
 
-int in_gather(struct in_report *r, const struct el_file *f,
-	      const struct in_host *host, hl_getenv_fn *get, void *ctx,
+int inspect_gather(struct inspect_report *r, const struct el_file *f,
+	      const struct inspect_host *host, hl_getenv_fn *get, void *ctx,
 	      const char *sysfs)
 {
 	memset(r, 0, sizeof(*r));
@@ -137,12 +137,12 @@ int in_gather(struct in_report *r, const struct el_file *f,
 	return read_usdt(r, f);
 }
 
-size_t in_seg_page(const struct in_report *r, const struct hl_seg *s)
+size_t inspect_seg_page(const struct inspect_report *r, const struct hl_seg *s)
 {
 	return s->page ? s->page : r->sizes.def;
 }
 
-const char *in_backing_why(const struct in_report *r, int seg, char *buf,
+const char *inspect_backing_why(const struct inspect_report *r, int seg, char *buf,
 			   size_t len)
 {
 	unsigned o = r->backing[seg].obstacles;
@@ -161,42 +161,42 @@ const char *in_backing_why(const struct in_report *r, int seg, char *buf,
 	return buf;
 }
 
-const char *in_runtime_text(enum in_runtime rt)
+const char *inspect_runtime_text(enum inspect_runtime rt)
 {
 	switch (rt) {
-	case IN_RT_EMBEDDED:
+	case INSPECT_RT_EMBEDDED:
 		return "dynamic, with the runtime linked in";
-	case IN_RT_NEEDED:
+	case INSPECT_RT_NEEDED:
 		return "linked with the runtime (DT_NEEDED " EL_RUNTIME_SONAME ")";
-	case IN_RT_PRELOADED:
+	case INSPECT_RT_PRELOADED:
 		return "not linked with the runtime; LD_PRELOAD loads it";
-	case IN_RT_PRELOADABLE:
+	case INSPECT_RT_PRELOADABLE:
 		return "not linked with the runtime: run it with hugectl, which "
 		       "preloads it";
-	case IN_RT_STATIC:
+	case INSPECT_RT_STATIC:
 		return "static, with the runtime linked in";
-	case IN_RT_STATIC_WITHOUT:
+	case INSPECT_RT_STATIC_WITHOUT:
 		return "static, without the runtime: nothing will put it on huge "
 		       "pages until it is relinked with the runtime";
-	case IN_RT_STATIC_UNKNOWN:
+	case INSPECT_RT_STATIC_UNKNOWN:
 		return "static and stripped, without the runtime's note: cannot "
 		       "tell whether the runtime is linked in";
-	case IN_RT_FOREIGN:
+	case INSPECT_RT_FOREIGN:
 		return "built for another machine or word size than this one";
 	}
 	return "unknown";
 }
 
-const char *in_serve_text(enum in_serve s)
+const char *inspect_serve_text(enum inspect_serve s)
 {
 	switch (s) {
-	case IN_SERVE_NOTHING:
+	case INSPECT_SERVE_NOTHING:
 		return "nothing needed";
-	case IN_SERVE_YES:
+	case INSPECT_SERVE_YES:
 		return "yes";
-	case IN_SERVE_OVERCOMMIT:
+	case INSPECT_SERVE_OVERCOMMIT:
 		return "only if overcommit finds the pages";
-	case IN_SERVE_NO:
+	case INSPECT_SERVE_NO:
 		return "no";
 	}
 	return "unknown";

@@ -14,41 +14,41 @@
 #include "core/plan.h"
 #include "elf/file.h"
 #include "elf/link.h"
-#include "machine/offer.h"
+#include "machine/resources.h"
 #include "machine/pool.h"
 #include "tools/inspect/libs.h"
 
 /* How the runtime gets into the program. */
-enum in_runtime {
-	IN_RT_EMBEDDED,		/* dynamic, with the runtime inside it */
-	IN_RT_NEEDED,		/* DT_NEEDED libhugelink.so */
-	IN_RT_PRELOADED,	/* LD_PRELOAD names it */
-	IN_RT_PRELOADABLE,	/* dynamic without it: hugectl preloads it */
-	IN_RT_STATIC,		/* static, with the runtime (note or ldr_ctor) */
-	IN_RT_STATIC_WITHOUT,	/* static, without it */
-	IN_RT_STATIC_UNKNOWN,	/* static, stripped, no note: cannot tell */
-	IN_RT_FOREIGN,		/* another machine or word size */
+enum inspect_runtime {
+	INSPECT_RT_EMBEDDED,		/* dynamic, with the runtime inside it */
+	INSPECT_RT_NEEDED,		/* DT_NEEDED libhugelink.so */
+	INSPECT_RT_PRELOADED,	/* LD_PRELOAD names it */
+	INSPECT_RT_PRELOADABLE,	/* dynamic without it: hugectl preloads it */
+	INSPECT_RT_STATIC,		/* static, with the runtime (note or ldr_ctor) */
+	INSPECT_RT_STATIC_WITHOUT,	/* static, without it */
+	INSPECT_RT_STATIC_UNKNOWN,	/* static, stripped, no note: cannot tell */
+	INSPECT_RT_FOREIGN,		/* another machine or word size */
 };
 
 /* Whether the pool can serve what one page size needs. */
-enum in_serve {
-	IN_SERVE_NOTHING,	/* nothing needed */
-	IN_SERVE_YES,		/* free pages cover it */
-	IN_SERVE_OVERCOMMIT,	/* only if overcommit finds the rest */
-	IN_SERVE_NO,
+enum inspect_serve {
+	INSPECT_SERVE_NOTHING,	/* nothing needed */
+	INSPECT_SERVE_YES,		/* free pages cover it */
+	INSPECT_SERVE_OVERCOMMIT,	/* only if overcommit finds the rest */
+	INSPECT_SERVE_NO,
 };
 
 /*
  * The program's USDT probes, and how many lie in text the plan moves to
  * huge pages, where uprobes do not fire (elf/usdt.h).
  */
-struct in_usdt {
+struct inspect_usdt {
 	bool known;			/* false: no section headers */
 	size_t probes;
 	size_t moved;
 };
 
-struct in_size {
+struct inspect_size {
 	size_t page;
 	bool is_default;
 	size_t needed;			/* pages the plan asks of the pool */
@@ -56,14 +56,14 @@ struct in_size {
 	bool mount_needed;		/* HUGETLB_PATH or HUGETLB_SHARE */
 	bool have_mount;
 	char mount[HL_CFG_PATH_MAX];
-	enum in_serve serve;
+	enum inspect_serve serve;
 };
 
-struct in_report {
+struct inspect_report {
 	const char *path;
 	const struct el_file *elf;
 	struct el_linkage link;
-	enum in_runtime runtime;
+	enum inspect_runtime runtime;
 	bool relinked;			/* el_sim_relinked */
 	uintptr_t bias;			/* the load bias assumed */
 	struct hl_config cfg;
@@ -74,15 +74,15 @@ struct in_report {
 	/* What backs each segment of the plan, as the runtime chooses. */
 	struct hl_backing_choice backing[HL_MAX_SEGS];
 	struct hl_backing_env env;
-	struct mach_offer offer;
-	struct in_size size[HL_MAX_SIZES];
+	struct mach_resources offer;
+	struct inspect_size size[HL_MAX_SIZES];
 	int nsize;
-	struct in_usdt usdt;
-	struct in_libs libs;		/* in_libs_gather: its libraries */
+	struct inspect_usdt usdt;
+	struct inspect_libs libs;		/* inspect_libs_gather: its libraries */
 };
 
-/* The host: its class and machine decide IN_RT_FOREIGN. */
-struct in_host {
+/* The host: its class and machine decide INSPECT_RT_FOREIGN. */
+struct inspect_host {
 	int cls;
 	unsigned machine;
 };
@@ -91,22 +91,22 @@ struct in_host {
  * Fill R for F under the environment GET reads, with the pools under
  * SYSFS (MACH_SYSFS_HUGEPAGES).  Returns 0, or -1 after a warning.
  */
-int in_gather(struct in_report *r, const struct el_file *f,
-	      const struct in_host *host, hl_getenv_fn *get, void *ctx,
+int inspect_gather(struct inspect_report *r, const struct el_file *f,
+	      const struct inspect_host *host, hl_getenv_fn *get, void *ctx,
 	      const char *sysfs);
 
 /* The page size a segment is judged against: its own, or the default. */
-size_t in_seg_page(const struct in_report *r, const struct hl_seg *s);
+size_t inspect_seg_page(const struct inspect_report *r, const struct hl_seg *s);
 
 /*
  * Why SEG's backing is what it is, in one line, into BUF: "" when the
  * first choice served it.
  */
-const char *in_backing_why(const struct in_report *r, int seg, char *buf,
+const char *inspect_backing_why(const struct inspect_report *r, int seg, char *buf,
 			   size_t len);
 
 /* One-line descriptions for the printers. */
-const char *in_runtime_text(enum in_runtime rt);
-const char *in_serve_text(enum in_serve s);
+const char *inspect_runtime_text(enum inspect_runtime rt);
+const char *inspect_serve_text(enum inspect_serve s);
 
 #endif

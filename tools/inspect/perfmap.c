@@ -21,18 +21,18 @@
 #include "tools/inspect/perfmap.h"
 #include "tools/inspect/proc.h"
 
-size_t in_moved_text(const struct in_live *lv, const struct in_object *o,
+size_t inspect_moved_text(const struct inspect_live *lv, const struct inspect_object *o,
 		     struct mach_text_range *r, size_t max)
 {
 	size_t n = 0;
 
 	for (size_t i = 0; i < o->nseg; i++) {
-		const struct in_lseg *s = &o->seg[i];
+		const struct inspect_lseg *s = &o->seg[i];
 
 		if (!(s->flags & PF_X))
 			continue;
 		for (size_t k = s->first; k < s->first + s->nparts && n < max; k++) {
-			const struct in_part *p = &lv->part[k];
+			const struct inspect_part *p = &lv->part[k];
 
 			if (p->map && !p->own_file)
 				r[n++] = (struct mach_text_range){ p->start, p->end };
@@ -41,7 +41,7 @@ size_t in_moved_text(const struct in_live *lv, const struct in_object *o,
 	return n;
 }
 
-static int same_file(int fd, const struct in_object *o)
+static int same_file(int fd, const struct inspect_object *o)
 {
 	struct stat st;
 
@@ -50,10 +50,10 @@ static int same_file(int fd, const struct in_object *o)
 }
 
 /* The program file of O: /proc/PID/exe, or a mapping of it left. */
-static int open_program(const struct in_live *lv, const struct in_object *o)
+static int open_program(const struct inspect_live *lv, const struct inspect_object *o)
 {
 	char *path = NULL;
-	int fd = in_proc_open_exe(lv->pid, &path);
+	int fd = inspect_proc_open_exe(lv->pid, &path);
 
 	free(path);
 	if (fd >= 0 && same_file(fd, o))
@@ -66,7 +66,7 @@ static int open_program(const struct in_live *lv, const struct in_object *o)
 		if (m->inode != o->inode || m->major != o->major ||
 		    m->minor != o->minor)
 			continue;
-		fd = in_proc_open_mapped(lv->pid, &lv->map[i]);
+		fd = inspect_proc_open_mapped(lv->pid, &lv->map[i]);
 		if (fd >= 0)
 			return fd;
 	}
@@ -75,7 +75,7 @@ static int open_program(const struct in_live *lv, const struct in_object *o)
 }
 
 /* Write the map of O's RANGES from its file FD; the count, or -1. */
-static long write_map(const struct in_live *lv, const struct in_object *o,
+static long write_map(const struct inspect_live *lv, const struct inspect_object *o,
 		      int fd, const struct mach_text_range *r, size_t n)
 {
 	char err[200];
@@ -97,18 +97,18 @@ static long write_map(const struct in_live *lv, const struct in_object *o,
 	return count;
 }
 
-int in_perf_map(pid_t pid)
+int inspect_perf_map(pid_t pid)
 {
 	struct mach_text_range r[HL_MAX_SEGS * 4];
 	char shown[TL_ESCAPED_LEN(PATH_MAX)];
-	struct in_live lv;
+	struct inspect_live lv;
 	long count = -1;
 	size_t n;
 	int fd;
 
-	if (in_live_gather(&lv, pid))
+	if (inspect_live_gather(&lv, pid))
 		goto out;
-	n = in_moved_text(&lv, &lv.obj[0], r, sizeof(r) / sizeof(r[0]));
+	n = inspect_moved_text(&lv, &lv.obj[0], r, sizeof(r) / sizeof(r[0]));
 	tl_escape(lv.obj[0].path, shown, sizeof(shown));
 	if (!n) {
 		warnx("process %d: the text of %s is mapped from its file: perf "
@@ -124,6 +124,6 @@ int in_perf_map(pid_t pid)
 		printf("/tmp/perf-%d.map: %ld functions of %s\n", (int)pid,
 		       count, shown);
 out:
-	in_live_free(&lv);
+	inspect_live_free(&lv);
 	return count < 0 ? -1 : 0;
 }

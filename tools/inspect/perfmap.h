@@ -18,13 +18,13 @@
  * program file do not cover (moved text), into R (room for MAX).
  * Returns how many.  Pure.
  */
-size_t in_moved_text(const struct in_live *lv, const struct in_object *o,
+size_t inspect_moved_text(const struct inspect_live *lv, const struct inspect_object *o,
 		     struct mach_text_range *r, size_t max);
 
 /*
  * Write the map of process PID and say so on stdout.  Returns 0, or -1
  * after a warning naming the process and the cause.
  */
-int in_perf_map(pid_t pid);
+int inspect_perf_map(pid_t pid);
 
 #endif

@@ -11,20 +11,20 @@
 #include "tools/inspect/live.h"
 #include "tools/inspect/model.h"
 
-void in_print_text(FILE *out, const struct in_report *r);
-void in_print_json(FILE *out, const struct in_report *r);
+void inspect_print_text(FILE *out, const struct inspect_report *r);
+void inspect_print_json(FILE *out, const struct inspect_report *r);
 
-/* The libraries of R (R->libs), as text: part of in_print_text. */
-void in_print_libs_text(FILE *out, const struct in_report *r);
+/* The libraries of R (R->libs), as text: part of inspect_print_text. */
+void inspect_print_libs_text(FILE *out, const struct inspect_report *r);
 
 /* The view of a running process (hugelink-inspect --pid). */
-void in_print_live_text(FILE *out, const struct in_live *lv);
-void in_print_live_json(FILE *out, const struct in_live *lv);
+void inspect_print_live_text(FILE *out, const struct inspect_live *lv);
+void inspect_print_live_json(FILE *out, const struct inspect_live *lv);
 
 /* 1512 -> "1.5K", 2097152 -> "2M": a size people read at a glance. */
-const char *in_human(uint64_t v, char *buf, size_t len);
+const char *inspect_human(uint64_t v, char *buf, size_t len);
 
 /* p_flags as "RWXH", with '-' for each flag not set, into BUF[5]. */
-void in_flags_text(char *buf, uint32_t flags);
+void inspect_flags_text(char *buf, uint32_t flags);
 
 #endif

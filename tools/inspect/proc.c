@@ -63,7 +63,7 @@ static char *read_all(int fd, size_t *len)
 	return buf;
 }
 
-char *in_proc_slurp(pid_t pid, const char *name, size_t *len)
+char *inspect_proc_slurp(pid_t pid, const char *name, size_t *len)
 {
 	char path[64];
 	char *buf;
@@ -82,7 +82,7 @@ char *in_proc_slurp(pid_t pid, const char *name, size_t *len)
 	return buf;
 }
 
-char *in_read_file(const char *path, size_t *len)
+char *inspect_read_file(const char *path, size_t *len)
 {
 	int fd = open(path, OPEN_FLAGS);
 	char *buf;
@@ -94,7 +94,7 @@ char *in_read_file(const char *path, size_t *len)
 	return buf;
 }
 
-int in_proc_open_exe(pid_t pid, char **path)
+int inspect_proc_open_exe(pid_t pid, char **path)
 {
 	char link[64], target[PATH_MAX];
 	ssize_t n;
@@ -145,7 +145,7 @@ static int open_checked(const char *name, const struct hl_smaps_map *m)
 	return fd;
 }
 
-int in_proc_open_mapped(pid_t pid, const struct hl_smaps_map *m)
+int inspect_proc_open_mapped(pid_t pid, const struct hl_smaps_map *m)
 {
 	char name[96];
 	int fd;

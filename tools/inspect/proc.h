@@ -18,21 +18,21 @@
  * frees; *LEN gets its length.  NULL after a warning naming the process
  * and the cause.
  */
-char *in_proc_slurp(pid_t pid, const char *name, size_t *len);
+char *inspect_proc_slurp(pid_t pid, const char *name, size_t *len);
 
 /*
  * The whole of the file PATH (/etc/ld.so.cache), NUL-terminated, in
  * memory the caller frees; *LEN gets its length.  NULL, without a word,
  * when it cannot be read.
  */
-char *in_read_file(const char *path, size_t *len);
+char *inspect_read_file(const char *path, size_t *len);
 
 /*
  * Open the program file /proc/PID/exe refers to, and put what it links
  * to in *PATH (the caller frees it).  Returns the descriptor, or -1
  * after a warning naming the process and the cause.
  */
-int in_proc_open_exe(pid_t pid, char **path);
+int inspect_proc_open_exe(pid_t pid, char **path);
 
 /*
  * Open the regular file mapped by M, through /proc/PID/map_files (which
@@ -40,6 +40,6 @@ int in_proc_open_exe(pid_t pid, char **path);
  * path, checked against the device and inode maps gives.  Device files
  * are never opened.  Returns the descriptor, or -1 without a word.
  */
-int in_proc_open_mapped(pid_t pid, const struct hl_smaps_map *m);
+int inspect_proc_open_mapped(pid_t pid, const struct hl_smaps_map *m);
 
 #endif

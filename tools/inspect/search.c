@@ -24,7 +24,7 @@ static size_t token(const char *p, size_t left, size_t *name)
 	return *name + 1;
 }
 
-int in_search_expand(const char *entry, size_t len, const char *origin,
+int inspect_search_expand(const char *entry, size_t len, const char *origin,
 		     char *out, size_t outlen)
 {
 	size_t used = 0, olen = strlen(origin);
@@ -53,7 +53,7 @@ int in_search_expand(const char *entry, size_t len, const char *origin,
 
 /* Each entry of the ':'-separated LIST, expanded with ORIGIN. */
 static int each_entry(const char *list, const char *origin,
-		      enum in_search_from from, in_search_fn *fn, void *ctx)
+		      enum inspect_search_from from, inspect_search_fn *fn, void *ctx)
 {
 	char dir[DIR_MAX];
 	int rc;
@@ -61,7 +61,7 @@ static int each_entry(const char *list, const char *origin,
 	for (const char *p = list; p && *p; p += strcspn(p, ":"), p += *p == ':') {
 		size_t n = strcspn(p, ":");
 
-		if (!n || in_search_expand(p, n, origin ? origin : "", dir,
+		if (!n || inspect_search_expand(p, n, origin ? origin : "", dir,
 					   sizeof(dir)))
 			continue;
 		rc = fn(dir, from, ctx);
@@ -71,23 +71,23 @@ static int each_entry(const char *list, const char *origin,
 	return 0;
 }
 
-int in_search_each(const struct in_search_obj *chain, size_t n,
-		   const char *ldpath, in_search_fn *fn, void *ctx)
+int inspect_search_each(const struct inspect_search_obj *chain, size_t n,
+		   const char *ldpath, inspect_search_fn *fn, void *ctx)
 {
-	const struct in_search_obj *prog = &chain[n - 1];
+	const struct inspect_search_obj *prog = &chain[n - 1];
 	int rc = 0;
 
 	if (!chain[0].runpath) {
 		for (size_t i = 0; i < n && !rc; i++)
 			if (!chain[i].runpath)
 				rc = each_entry(chain[i].rpath, chain[i].origin,
-						IN_FROM_RPATH, fn, ctx);
+						INSPECT_FROM_RPATH, fn, ctx);
 	}
 	if (!rc && ldpath)
-		rc = each_entry(ldpath, prog->origin, IN_FROM_LD_LIBRARY_PATH, fn,
+		rc = each_entry(ldpath, prog->origin, INSPECT_FROM_LD_LIBRARY_PATH, fn,
 				ctx);
 	if (!rc && chain[0].runpath)
 		rc = each_entry(chain[0].runpath, chain[0].origin,
-				IN_FROM_RUNPATH, fn, ctx);
+				INSPECT_FROM_RUNPATH, fn, ctx);
 	return rc;
 }

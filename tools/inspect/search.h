@@ -18,20 +18,20 @@
 #include <stddef.h>
 
 /* One object of the chain that loaded a library. */
-struct in_search_obj {
+struct inspect_search_obj {
 	const char *rpath;	/* DT_RPATH, or NULL */
 	const char *runpath;	/* DT_RUNPATH, or NULL */
 	const char *origin;	/* its directory, for $ORIGIN */
 };
 
 /* Where a directory came from. */
-enum in_search_from {
-	IN_FROM_RPATH,
-	IN_FROM_LD_LIBRARY_PATH,
-	IN_FROM_RUNPATH,
+enum inspect_search_from {
+	INSPECT_FROM_RPATH,
+	INSPECT_FROM_LD_LIBRARY_PATH,
+	INSPECT_FROM_RUNPATH,
 };
 
-typedef int in_search_fn(const char *dir, enum in_search_from from,
+typedef int inspect_search_fn(const char *dir, enum inspect_search_from from,
 			 void *ctx);
 
 /*
@@ -42,15 +42,15 @@ typedef int in_search_fn(const char *dir, enum in_search_from from,
  * dynamic string token other than $ORIGIN ($LIB, $PLATFORM) are passed
  * over.
  */
-int in_search_each(const struct in_search_obj *chain, size_t n,
-		   const char *ldpath, in_search_fn *fn, void *ctx);
+int inspect_search_each(const struct inspect_search_obj *chain, size_t n,
+		   const char *ldpath, inspect_search_fn *fn, void *ctx);
 
 /*
  * Expand $ORIGIN and ${ORIGIN} in the path list entry ENTRY (LEN bytes)
  * with ORIGIN into OUT (OUTLEN bytes).  Returns 0, or -1 when it holds
  * another token or does not fit.
  */
-int in_search_expand(const char *entry, size_t len, const char *origin,
+int inspect_search_expand(const char *entry, size_t len, const char *origin,
 		     char *out, size_t outlen);
 
 #endif

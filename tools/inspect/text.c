@@ -13,7 +13,7 @@
 #include "tools/common/escape.h"
 #include "tools/inspect/print.h"
 
-const char *in_human(uint64_t v, char *buf, size_t len)
+const char *inspect_human(uint64_t v, char *buf, size_t len)
 {
 	static const char units[] = "BKMGTPE";
 	int u = 0;
@@ -32,7 +32,7 @@ const char *in_human(uint64_t v, char *buf, size_t len)
 	return buf;
 }
 
-void in_flags_text(char *buf, uint32_t flags)
+void inspect_flags_text(char *buf, uint32_t flags)
 {
 	buf[0] = flags & PF_R ? 'R' : '-';
 	buf[1] = flags & PF_W ? 'W' : '-';
@@ -41,7 +41,7 @@ void in_flags_text(char *buf, uint32_t flags)
 	buf[4] = '\0';
 }
 
-static void print_config(FILE *out, const struct in_report *r)
+static void print_config(FILE *out, const struct inspect_report *r)
 {
 	char text[TL_ESCAPED_LEN(sizeof(r->cfg.error))];
 
@@ -60,7 +60,7 @@ static void print_config(FILE *out, const struct in_report *r)
 			r->cfg.force ? ", HUGETLB_FORCE_ELFMAP=yes" : "");
 }
 
-static void print_header(FILE *out, const struct in_report *r)
+static void print_header(FILE *out, const struct inspect_report *r)
 {
 	char size[32], path[TL_ESCAPED_LEN(PATH_MAX)];
 
@@ -69,7 +69,7 @@ static void print_header(FILE *out, const struct in_report *r)
 		r->elf->eh.cls == ELFCLASS32 ? 32 : 64,
 		r->elf->eh.type == ET_DYN ? "position-independent" :
 		"fixed addresses");
-	fprintf(out, "runtime: %s\n", in_runtime_text(r->runtime));
+	fprintf(out, "runtime: %s\n", inspect_runtime_text(r->runtime));
 	fprintf(out, "relinked for huge pages: %s\n", r->relinked ?
 		"yes (each segment has its huge pages to itself)" :
 		"no (segments would share huge pages with their neighbours)");
@@ -86,14 +86,14 @@ static void print_header(FILE *out, const struct in_report *r)
 			hl_format_size(r->sizes.def, size, sizeof(size)));
 }
 
-static void print_seg(FILE *out, const struct in_report *r,
+static void print_seg(FILE *out, const struct inspect_report *r,
 		      const struct hl_seg *s)
 {
 	const struct hl_phdr *p = &r->elf->ph[s->phdr];
-	size_t page = in_seg_page(r, s);
+	size_t page = inspect_seg_page(r, s);
 	char flags[5], sz[32], al[32], pg[32], range[48], action[96];
 
-	in_flags_text(flags, p->flags);
+	inspect_flags_text(flags, p->flags);
 	snprintf(range, sizeof(range), "0x%llx-0x%llx",
 		 (unsigned long long)p->vaddr,
 		 (unsigned long long)(p->vaddr + p->memsz));
@@ -105,8 +105,8 @@ static void print_seg(FILE *out, const struct in_report *r,
 	else
 		snprintf(action, sizeof(action), "base pages");
 	fprintf(out, "%4d  %-22s %7s  %s  %8s  %-7s  %-34s %s\n",
-		s->phdr, range, in_human(p->memsz, sz, sizeof(sz)), flags,
-		in_human(p->align, al, sizeof(al)),
+		s->phdr, range, inspect_human(p->memsz, sz, sizeof(sz)), flags,
+		inspect_human(p->align, al, sizeof(al)),
 		page && p->vaddr % page == 0 ?
 		hl_format_size(page, pg, sizeof(pg)) : "no",
 		action, hl_why_text(s->why));
@@ -114,7 +114,7 @@ static void print_seg(FILE *out, const struct in_report *r,
 
 /* What would back each segment put on huge pages, and why when it is
  * not the first choice. */
-static void print_backings(FILE *out, const struct in_report *r)
+static void print_backings(FILE *out, const struct inspect_report *r)
 {
 	static const char *const modes[] = { "auto", "hugetlb", "thp" };
 	char why[400];
@@ -127,19 +127,19 @@ static void print_backings(FILE *out, const struct in_report *r)
 
 		if (!s->remap)
 			continue;
-		in_backing_why(r, i, why, sizeof(why));
+		inspect_backing_why(r, i, why, sizeof(why));
 		fprintf(out, "%4d  %s%s%s\n", s->phdr,
 			hl_backing_name(r->backing[i].backing), why[0] ? ": " : "",
 			why);
 	}
 }
 
-static void print_pools(FILE *out, const struct in_report *r)
+static void print_pools(FILE *out, const struct inspect_report *r)
 {
 	char size[32], mount[TL_ESCAPED_LEN(sizeof(r->size[0].mount))];
 
 	for (int i = 0; i < r->nsize; i++) {
-		const struct in_size *s = &r->size[i];
+		const struct inspect_size *s = &r->size[i];
 
 		fprintf(out, "%s pages: %zu needed; pool: ",
 			hl_format_size(s->page, size, sizeof(size)), s->needed);
@@ -153,7 +153,7 @@ static void print_pools(FILE *out, const struct in_report *r)
 			s->have_mount ? tl_escape(s->mount, mount, sizeof(mount)) :
 			"none",
 			s->mount_needed ? " (needed)" : " (not needed)",
-			in_serve_text(s->serve));
+			inspect_serve_text(s->serve));
 	}
 }
 
@@ -161,7 +161,7 @@ static void print_pools(FILE *out, const struct in_report *r)
  * USDT probes: uprobes fire only in the program file's own pages, so
  * probes in text moved to huge pages fall silent.
  */
-static void print_usdt(FILE *out, const struct in_usdt *u)
+static void print_usdt(FILE *out, const struct inspect_usdt *u)
 {
 	if (!u->known)
 		fprintf(out, "USDT probes: cannot tell: the file has no section "
@@ -178,7 +178,7 @@ static void print_usdt(FILE *out, const struct in_usdt *u)
 			"HUGETLB_ELFMAP=W keeps them working\n", u->probes);
 }
 
-void in_print_text(FILE *out, const struct in_report *r)
+void inspect_print_text(FILE *out, const struct inspect_report *r)
 {
 	int remapped = 0;
 
@@ -199,5 +199,5 @@ void in_print_text(FILE *out, const struct in_report *r)
 	print_backings(out, r);
 	print_usdt(out, &r->usdt);
 	print_pools(out, r);
-	in_print_libs_text(out, r);
+	inspect_print_libs_text(out, r);
 }

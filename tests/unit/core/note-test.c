@@ -94,30 +94,30 @@ static void test_hl_note_runtime_unterminated_or_cut(void **state)
 	assert_false(hl_note_runtime(buf, n - 4, 4, out, sizeof(out)));
 }
 
-static void test_hl_note_door(void **state)
+static void test_hl_note_entry(void **state)
 {
 	unsigned char notes[128];
 	size_t n = 0, len;
-	uint32_t head[2] = { HL_DOOR_ABI, 0 };
+	uint32_t head[2] = { HL_ENTRY_ABI, 0 };
 	int64_t off = 0x1234;
-	unsigned char desc[HL_DOOR_DESC_SIZE];
+	unsigned char desc[HL_ENTRY_DESC_SIZE];
 	const unsigned char *d;
 
 	(void)state;
 	memcpy(desc, head, 8);
 	memcpy(desc + 8, &off, 8);
 	put_note(notes, &n, 4, HL_NOTE_RUNTIME, HL_NOTE_OWNER, "1.0", 4);
-	put_note(notes, &n, 4, HL_NOTE_DOOR, HL_NOTE_OWNER, desc, sizeof(desc));
-	d = hl_note_find(notes, n, 4, HL_NOTE_OWNER, HL_NOTE_DOOR, &len);
+	put_note(notes, &n, 4, HL_NOTE_ENTRY, HL_NOTE_OWNER, desc, sizeof(desc));
+	d = hl_note_find(notes, n, 4, HL_NOTE_OWNER, HL_NOTE_ENTRY, &len);
 	assert_non_null(d);
-	assert_ptr_equal(hl_note_door(d, len, HL_DOOR_ABI), d + 0x1234);
+	assert_ptr_equal(hl_note_entry(d, len, HL_ENTRY_ABI), d + 0x1234);
 	/* Another ABI, another size or a zero distance lead nowhere. */
-	assert_null(hl_note_door(d, len, HL_DOOR_ABI + 1));
-	assert_null(hl_note_door(d, len - 8, HL_DOOR_ABI));
-	assert_null(hl_note_door(NULL, len, HL_DOOR_ABI));
+	assert_null(hl_note_entry(d, len, HL_ENTRY_ABI + 1));
+	assert_null(hl_note_entry(d, len - 8, HL_ENTRY_ABI));
+	assert_null(hl_note_entry(NULL, len, HL_ENTRY_ABI));
 	off = 0;
 	memcpy(desc + 8, &off, 8);
-	assert_null(hl_note_door(desc, sizeof(desc), HL_DOOR_ABI));
+	assert_null(hl_note_entry(desc, sizeof(desc), HL_ENTRY_ABI));
 }
 
 int main(void)
@@ -128,7 +128,7 @@ int main(void)
 		cmocka_unit_test(test_hl_note_build_id_none_or_malformed),
 		cmocka_unit_test(test_hl_note_runtime_version),
 		cmocka_unit_test(test_hl_note_runtime_unterminated_or_cut),
-		cmocka_unit_test(test_hl_note_door),
+		cmocka_unit_test(test_hl_note_entry),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

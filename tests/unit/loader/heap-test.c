@@ -46,7 +46,7 @@ static void test_ldr_heap_fit_heap_above_range(void **state)
 
 	(void)state;
 	brk_now = 8 * MIB;
-	assert_int_equal(ldr_heap_fit(lo, &hi, seg_end, 8 * MIB - 4096,
+	assert_int_equal(ldr_heap_make_room(lo, &hi, seg_end, 8 * MIB - 4096,
 				     2 * MIB, &copy), 0);
 	assert_int_equal(hi, 6 * MIB);
 	assert_int_equal(brk_now, 8 * MIB);
@@ -59,7 +59,7 @@ static void test_ldr_heap_fit_carries_the_heap_over(void **state)
 
 	(void)state;
 	brk_now = heap + 3 * 4096;
-	assert_int_equal(ldr_heap_fit(lo, &hi, seg_end, heap, 2 * MIB, &copy), 1);
+	assert_int_equal(ldr_heap_make_room(lo, &hi, seg_end, heap, 2 * MIB, &copy), 1);
 	assert_int_equal(hi, 6 * MIB);
 	/* The break moved to the end of the huge pages. */
 	assert_int_equal(brk_now, 6 * MIB);
@@ -76,7 +76,7 @@ static void test_ldr_heap_fit_empty_heap_starts_at_the_break(void **state)
 
 	(void)state;
 	brk_now = seg_end + 8192;
-	assert_int_equal(ldr_heap_fit(lo, &hi, seg_end, 0, 2 * MIB, &copy), 1);
+	assert_int_equal(ldr_heap_make_room(lo, &hi, seg_end, 0, 2 * MIB, &copy), 1);
 	assert_int_equal(copy.start, seg_end + 8192);
 	assert_int_equal(brk_now, 6 * MIB);
 }
@@ -89,7 +89,7 @@ static void test_ldr_heap_fit_shrinks_when_the_break_is_stuck(void **state)
 	(void)state;
 	brk_now = heap + 4096;
 	refuse_growth = 1;
-	assert_int_equal(ldr_heap_fit(lo, &hi, seg_end, heap, 2 * MIB, &copy), 0);
+	assert_int_equal(ldr_heap_make_room(lo, &hi, seg_end, heap, 2 * MIB, &copy), 0);
 	/* Down to the huge page below the heap: here, the range's start. */
 	assert_int_equal(hi, 4 * MIB);
 	assert_int_equal(brk_now, heap + 4096);
@@ -102,7 +102,7 @@ static void test_ldr_heap_fit_heap_before_segment_end(void **state)
 
 	(void)state;
 	brk_now = 5 * MIB;
-	assert_int_equal(ldr_heap_fit(lo, &hi, seg_end, 5 * MIB - 4096, 2 * MIB,
+	assert_int_equal(ldr_heap_make_room(lo, &hi, seg_end, 5 * MIB - 4096, 2 * MIB,
 				     &copy), 0);
 	assert_int_equal(hi, 6 * MIB);
 }

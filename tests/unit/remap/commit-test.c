@@ -18,7 +18,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "remap/swap.h"
+#include "remap/remap.h"
 
 #define PAGES 8
 

@@ -18,19 +18,19 @@ static const struct hl_phdr data = { PT_LOAD, PF_R | PF_W, 0x2dd0, 0x3dd0,
 static void test_ed_new_flags_text(void **state)
 {
 	(void)state;
-	assert_int_equal(ed_new_flags(&rodata, ED_TEXT), PF_R | HL_PF_HUGETLB);
-	assert_int_equal(ed_new_flags(&text, ED_TEXT),
+	assert_int_equal(edit_new_flags(&rodata, EDIT_TEXT), PF_R | HL_PF_HUGETLB);
+	assert_int_equal(edit_new_flags(&text, EDIT_TEXT),
 			 PF_R | PF_X | HL_PF_HUGETLB);
-	assert_int_equal(ed_new_flags(&data, ED_TEXT), PF_R | PF_W);
+	assert_int_equal(edit_new_flags(&data, EDIT_TEXT), PF_R | PF_W);
 }
 
 static void test_ed_new_flags_data(void **state)
 {
 	(void)state;
-	assert_int_equal(ed_new_flags(&rodata, ED_DATA), PF_R);
-	assert_int_equal(ed_new_flags(&data, ED_DATA),
+	assert_int_equal(edit_new_flags(&rodata, EDIT_DATA), PF_R);
+	assert_int_equal(edit_new_flags(&data, EDIT_DATA),
 			 PF_R | PF_W | HL_PF_HUGETLB);
-	assert_int_equal(ed_new_flags(&data, ED_TEXT | ED_DATA),
+	assert_int_equal(edit_new_flags(&data, EDIT_TEXT | EDIT_DATA),
 			 PF_R | PF_W | HL_PF_HUGETLB);
 }
 
@@ -40,8 +40,8 @@ static void test_ed_new_flags_clears_first(void **state)
 
 	(void)state;
 	flagged.flags |= HL_PF_HUGETLB | 0x10;	/* and a bit we must keep */
-	assert_int_equal(ed_new_flags(&flagged, ED_DISABLE), PF_R | PF_W | 0x10);
-	assert_int_equal(ed_new_flags(&flagged, ED_TEXT), PF_R | PF_W | 0x10);
+	assert_int_equal(edit_new_flags(&flagged, EDIT_DISABLE), PF_R | PF_W | 0x10);
+	assert_int_equal(edit_new_flags(&flagged, EDIT_TEXT), PF_R | PF_W | 0x10);
 }
 
 static void test_ed_format_listing(void **state)
@@ -51,13 +51,13 @@ static void test_ed_format_listing(void **state)
 
 	(void)state;
 	flagged.flags |= HL_PF_HUGETLB;
-	ed_format(line, sizeof(line), 3, &flagged);
+	edit_format(line, sizeof(line), 3, &flagged);
 	assert_string_equal(line, "Segment 3 0x1000 - 0x13f5 (TEXT) default is "
 			    "HUGE pages, flags R-X");
-	ed_format(line, sizeof(line), 5, &data);
+	edit_format(line, sizeof(line), 5, &data);
 	assert_string_equal(line, "Segment 5 0x3dd0 - 0xbdd0 (DATA) default is "
 			    "BASE pages, flags RW-");
-	ed_format(line, sizeof(line), 0, &rodata);
+	edit_format(line, sizeof(line), 0, &rodata);
 	assert_string_equal(line, "Segment 0 0x0 - 0x7c8 (TEXT) default is "
 			    "BASE pages, flags R--");
 }

@@ -81,7 +81,7 @@ static void test_ed_replace_keeps_mode_and_leaves_no_copy(void **state)
 	struct stat st;
 	int fd;
 
-	assert_int_equal(ed_replace(&fx->f, fx->dirfd, "prog", fx->want), 0);
+	assert_int_equal(edit_replace(&fx->f, fx->dirfd, "prog", fx->want), 0);
 	assert_int_equal(fstatat(fx->dirfd, "prog", &st, 0), 0);
 	assert_int_equal(st.st_mode & 07777, 02751);
 	assert_int_equal(st.st_size, (off_t)fx->m.len);
@@ -101,7 +101,7 @@ static void test_ed_replace_refuses_a_swapped_name(void **state)
 
 	other = write_file(fx->dirfd, "other", "not a program", 13, 0644);
 	assert_int_equal(renameat(fx->dirfd, "other", fx->dirfd, "prog"), 0);
-	assert_int_equal(ed_replace(&fx->f, fx->dirfd, "prog", fx->want), -1);
+	assert_int_equal(edit_replace(&fx->f, fx->dirfd, "prog", fx->want), -1);
 	assert_int_equal(fstatat(fx->dirfd, "prog", &st, 0), 0);
 	assert_int_equal(st.st_size, 13);
 	assert_int_equal(count_entries(fx->dir), 1);

@@ -42,7 +42,7 @@ static const struct hl_phdr ph[] = {
 	{ PT_LOAD, PF_R | PF_W, 0x603d74, 0xbffd74, 0x30038c, 0x80028c, 0x1000 },
 };
 
-static void live(struct in_live *lv, struct in_object *o)
+static void live(struct inspect_live *lv, struct inspect_object *o)
 {
 	char *text = strdup(smaps);
 
@@ -51,53 +51,53 @@ static void live(struct in_live *lv, struct in_object *o)
 	lv->pid = 42;
 	lv->base_page = 4096;
 	assert_non_null(text);
-	assert_int_equal(in_live_parse(lv, text), 0);
+	assert_int_equal(inspect_live_parse(lv, text), 0);
 	assert_int_equal(lv->nmap, 4);
 	o->bias = 0x55cf9ec00000;
 	o->major = 0xfe;
 	o->inode = 10953655;
 }
 
-static void done(struct in_live *lv, struct in_object *o)
+static void done(struct inspect_live *lv, struct inspect_object *o)
 {
 	free(o->seg);
-	in_live_free(lv);
+	inspect_live_free(lv);
 }
 
 static void test_in_cover_text_on_hugetlb(void **state)
 {
-	struct in_live lv;
-	struct in_object o;
-	const struct in_part *p;
+	struct inspect_live lv;
+	struct inspect_object o;
+	const struct inspect_part *p;
 
 	(void)state;
 	live(&lv, &o);
-	assert_int_equal(in_cover(&lv, &o, ph, 3), 0);
+	assert_int_equal(inspect_cover(&lv, &o, ph, 3), 0);
 	assert_int_equal(o.nseg, 2);
 	assert_int_equal(o.seg[0].phdr, 0);
 	assert_int_equal(o.seg[0].start, 0x55cf9ee00000);
 	assert_int_equal(o.seg[0].nparts, 1);
 	p = &lv.part[o.seg[0].first];
-	assert_int_equal(p->backing, IN_BACK_HUGETLB);
+	assert_int_equal(p->backing, INSPECT_BACK_HUGETLB);
 	assert_int_equal(p->page, 2 << 20);
 	assert_int_equal(p->huge, 0x301089);
 	assert_false(p->own_file);
-	assert_int_equal(in_lseg_backing(&lv, &o.seg[0]), IN_BACK_HUGETLB);
-	assert_string_equal(in_backing_code(IN_BACK_HUGETLB), "hugetlb");
+	assert_int_equal(inspect_lseg_backing(&lv, &o.seg[0]), INSPECT_BACK_HUGETLB);
+	assert_string_equal(inspect_backing_code(INSPECT_BACK_HUGETLB), "hugetlb");
 	done(&lv, &o);
 }
 
 /* Data: RELRO and data from the file, bss partly THP, then a hole. */
 static void test_in_cover_data_in_parts(void **state)
 {
-	struct in_live lv;
-	struct in_object o;
-	const struct in_lseg *s;
-	const struct in_part *p;
+	struct inspect_live lv;
+	struct inspect_object o;
+	const struct inspect_lseg *s;
+	const struct inspect_part *p;
 
 	(void)state;
 	live(&lv, &o);
-	assert_int_equal(in_cover(&lv, &o, ph, 3), 0);
+	assert_int_equal(inspect_cover(&lv, &o, ph, 3), 0);
 	s = &o.seg[1];
 	assert_int_equal(s->phdr, 2);
 	assert_int_equal(s->start, 0x55cf9f7ffd74);
@@ -106,18 +106,18 @@ static void test_in_cover_data_in_parts(void **state)
 	p = &lv.part[s->first];
 	assert_int_equal(p[0].start, 0x55cf9f7ffd74);
 	assert_int_equal(p[0].end, 0x55cf9f800000);
-	assert_int_equal(p[0].backing, IN_BACK_BASE);
+	assert_int_equal(p[0].backing, INSPECT_BACK_BASE);
 	assert_true(p[0].own_file);
 	assert_true(p[1].own_file);
-	assert_int_equal(p[2].backing, IN_BACK_THP);
+	assert_int_equal(p[2].backing, INSPECT_BACK_THP);
 	assert_int_equal(p[2].huge, 2 << 20);
 	assert_false(p[2].own_file);
 	assert_int_equal(p[3].start, 0x55cf9fe00000);
 	assert_int_equal(p[3].end, 0x55cfa0000000);
-	assert_int_equal(p[3].backing, IN_BACK_UNMAPPED);
+	assert_int_equal(p[3].backing, INSPECT_BACK_UNMAPPED);
 	assert_null(p[3].map);
-	assert_int_equal(in_lseg_backing(&lv, s), IN_BACK_MIXED);
-	assert_int_equal(in_lseg_huge(&lv, s), 2 << 20);
+	assert_int_equal(inspect_lseg_backing(&lv, s), INSPECT_BACK_MIXED);
+	assert_int_equal(inspect_lseg_huge(&lv, s), 2 << 20);
 	done(&lv, &o);
 }
 
@@ -126,26 +126,26 @@ static void test_in_cover_thp_beyond_segment(void **state)
 {
 	struct hl_phdr bss = { PT_LOAD, PF_R | PF_W, 0, 0xf01000, 0, 0x1000,
 			       0x1000 };
-	struct in_live lv;
-	struct in_object o;
+	struct inspect_live lv;
+	struct inspect_object o;
 
 	(void)state;
 	live(&lv, &o);
-	assert_int_equal(in_cover(&lv, &o, &bss, 1), 0);
+	assert_int_equal(inspect_cover(&lv, &o, &bss, 1), 0);
 	assert_int_equal(o.seg[0].nparts, 1);
-	assert_int_equal(lv.part[o.seg[0].first].backing, IN_BACK_THP);
+	assert_int_equal(lv.part[o.seg[0].first].backing, INSPECT_BACK_THP);
 	assert_int_equal(lv.part[o.seg[0].first].huge, 0x1000);
 	done(&lv, &o);
 }
 
 static void test_in_live_parse_refuses_junk(void **state)
 {
-	struct in_live lv;
+	struct inspect_live lv;
 
 	(void)state;
 	memset(&lv, 0, sizeof(lv));
-	assert_int_equal(in_live_parse(&lv, strdup("Size: 4 kB\n")), -1);
-	in_live_free(&lv);
+	assert_int_equal(inspect_live_parse(&lv, strdup("Size: 4 kB\n")), -1);
+	inspect_live_free(&lv);
 }
 
 int main(void)

@@ -9,14 +9,14 @@
 
 #include "tools/inspect/json.h"
 
-/* What in_json_str writes for S. */
+/* What inspect_json_str writes for S. */
 static char *json(const char *s)
 {
 	char *text = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&text, &len);
 
-	in_json_str(f, s);
+	inspect_json_str(f, s);
 	fclose(f);
 	return text;
 }

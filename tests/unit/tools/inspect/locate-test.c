@@ -31,18 +31,18 @@ static void test_in_auxv_get_both_classes(void **state)
 	uint64_t v;
 
 	(void)state;
-	assert_int_equal(in_auxv_get(v64, sizeof(v64), ELFCLASS64, AT_PHNUM, &v), 0);
+	assert_int_equal(inspect_auxv_get(v64, sizeof(v64), ELFCLASS64, AT_PHNUM, &v), 0);
 	assert_int_equal(v, 13);
-	assert_int_equal(in_auxv_get(v64, sizeof(v64), ELFCLASS64, AT_PHDR, &v), 0);
+	assert_int_equal(inspect_auxv_get(v64, sizeof(v64), ELFCLASS64, AT_PHDR, &v), 0);
 	assert_int_equal(v, 0x555555554040);
 	/* Nothing after AT_NULL counts, nor does a cut entry. */
-	assert_int_equal(in_auxv_get(v64, sizeof(v64), ELFCLASS64, AT_ENTRY, &v), -1);
-	assert_int_equal(in_auxv_get(v64, 12, ELFCLASS64, AT_PHDR, &v), -1);
-	assert_int_equal(in_auxv_get(v32, sizeof(v32), ELFCLASS32, AT_PHDR, &v), 0);
+	assert_int_equal(inspect_auxv_get(v64, sizeof(v64), ELFCLASS64, AT_ENTRY, &v), -1);
+	assert_int_equal(inspect_auxv_get(v64, 12, ELFCLASS64, AT_PHDR, &v), -1);
+	assert_int_equal(inspect_auxv_get(v32, sizeof(v32), ELFCLASS32, AT_PHDR, &v), 0);
 	assert_int_equal(v, 0x8048034);
 }
 
-static void test_in_bias_from_phdr(void **state)
+static void test_inspect_bias_from_phdr(void **state)
 {
 	struct hl_phdr with_phdr[2] = {
 		{ PT_PHDR, PF_R, 0x40, 0x40, 0x268, 0x268, 8 },
@@ -52,21 +52,21 @@ static void test_in_bias_from_phdr(void **state)
 
 	(void)state;
 	/* Without PT_PHDR (static programs): the PT_LOAD holding e_phoff. */
-	assert_int_equal(in_bias_from_phdr(pie, NPIE, 0x40, 0x555555400040,
+	assert_int_equal(inspect_bias_from_phdr(pie, NPIE, 0x40, 0x555555400040,
 					   4096, &bias), 0);
 	assert_int_equal(bias, 0x555555400000);
-	assert_int_equal(in_bias_from_phdr(with_phdr, 2, 0x40, 0x7f0000000040,
+	assert_int_equal(inspect_bias_from_phdr(with_phdr, 2, 0x40, 0x7f0000000040,
 					   4096, &bias), 0);
 	assert_int_equal(bias, 0x7f0000000000);
 	/* ET_EXEC: no bias. */
 	with_phdr[0].vaddr = 0x400040;
-	assert_int_equal(in_bias_from_phdr(with_phdr, 2, 0x40, 0x400040, 4096,
+	assert_int_equal(inspect_bias_from_phdr(with_phdr, 2, 0x40, 0x400040, 4096,
 					   &bias), 0);
 	assert_int_equal(bias, 0);
 	/* A bias that is not page-aligned, or headers nowhere: refused. */
-	assert_int_equal(in_bias_from_phdr(pie, NPIE, 0x40, 0x555555400840,
+	assert_int_equal(inspect_bias_from_phdr(pie, NPIE, 0x40, 0x555555400840,
 					   4096, &bias), -1);
-	assert_int_equal(in_bias_from_phdr(pie, NPIE, 0x7000000, 0x5555, 4096,
+	assert_int_equal(inspect_bias_from_phdr(pie, NPIE, 0x7000000, 0x5555, 4096,
 					   &bias), -1);
 }
 
@@ -105,7 +105,7 @@ static void test_in_bias_from_maps_only_relro_left(void **state)
 	uintptr_t bias = 0;
 
 	(void)state;
-	assert_int_equal(in_bias_from_maps(pie, NPIE, maps, 4, inode_7, NULL,
+	assert_int_equal(inspect_bias_from_maps(pie, NPIE, maps, 4, inode_7, NULL,
 					   4096, &bias), 0);
 	assert_int_equal(bias, b);
 }
@@ -125,15 +125,15 @@ static void test_in_bias_from_maps_whole_file(void **state)
 	uintptr_t bias = 0;
 
 	(void)state;
-	assert_int_equal(in_bias_from_maps(pie, NPIE, maps, 6, inode_7, NULL,
+	assert_int_equal(inspect_bias_from_maps(pie, NPIE, maps, 6, inode_7, NULL,
 					   4096, &bias), 0);
 	assert_int_equal(bias, b);
 	/* A mapping of the file where no segment puts it: no bias fits. */
 	maps[1].line.start += 0x1000;
-	assert_int_equal(in_bias_from_maps(pie, NPIE, maps, 6, inode_7, NULL,
+	assert_int_equal(inspect_bias_from_maps(pie, NPIE, maps, 6, inode_7, NULL,
 					   4096, &bias), -1);
 	/* Nothing of the file mapped at all. */
-	assert_int_equal(in_bias_from_maps(pie, NPIE, maps + 5, 1, inode_7,
+	assert_int_equal(inspect_bias_from_maps(pie, NPIE, maps + 5, 1, inode_7,
 					   NULL, 4096, &bias), -1);
 }
 
@@ -141,7 +141,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_in_auxv_get_both_classes),
-		cmocka_unit_test(test_in_bias_from_phdr),
+		cmocka_unit_test(test_inspect_bias_from_phdr),
 		cmocka_unit_test(test_in_bias_from_maps_only_relro_left),
 		cmocka_unit_test(test_in_bias_from_maps_whole_file),
 	};

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * in_moved_text: which parts of a running program's text no longer lie
+ * inspect_moved_text: which parts of a running program's text no longer lie
  * in a mapping of its file, from a view built on smaps text.
  */
 #include <stdarg.h>
@@ -38,22 +38,22 @@ static const struct hl_phdr ph[] = {
 static void test_in_moved_text_takes_the_moved_part_of_text(void **state)
 {
 	struct mach_text_range r[4];
-	struct in_live lv;
-	struct in_object o = { .inode = 77, .major = 0xfe,
+	struct inspect_live lv;
+	struct inspect_object o = { .inode = 77, .major = 0xfe,
 			       .bias = 0x555555400000 - 0x1000 };
 
 	(void)state;
 	memset(&lv, 0, sizeof(lv));
 	lv.pid = 42;
 	lv.base_page = 4096;
-	assert_int_equal(in_live_parse(&lv, strdup(smaps)), 0);
-	assert_int_equal(in_cover(&lv, &o, ph, 2), 0);
-	assert_int_equal(in_moved_text(&lv, &o, r, 4), 1);
+	assert_int_equal(inspect_live_parse(&lv, strdup(smaps)), 0);
+	assert_int_equal(inspect_cover(&lv, &o, ph, 2), 0);
+	assert_int_equal(inspect_moved_text(&lv, &o, r, 4), 1);
 	assert_int_equal(r[0].lo, 0x555555600000);
 	assert_int_equal(r[0].hi, 0x555555a00000);
-	assert_int_equal(in_moved_text(&lv, &o, r, 0), 0);
+	assert_int_equal(inspect_moved_text(&lv, &o, r, 0), 0);
 	free(o.seg);
-	in_live_free(&lv);
+	inspect_live_free(&lv);
 }
 
 int main(void)

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: MIT */
-#ifndef REMAP_SWAP_H
-#define REMAP_SWAP_H
+#ifndef REMAP_REMAP_H
+#define REMAP_REMAP_H
 /*
  * The hand-over from prepare to commit.  Prepare fills a struct remap_commit
  * in a private anonymous mapping (never in the program's own data, which
  * is being replaced) and runs remap_commit_run from a private executable copy
- * (loader/stub.c).
+ * (remap/run.c).
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -147,11 +147,79 @@ long remap_commit_run(struct remap_commit *c);
 extern const char remap_text_end[] __attribute__((visibility("hidden")));
 
 /*
+ * Run remap_commit_run(C) from a private executable copy of the
+ * remap_text section (BASE: the base page size), so that it keeps
+ * running while the program text that holds the original is swapped.
+ * Returns what remap_commit_run returned, or -1 with nothing done when
+ * no copy could be made (remap/run.c).
+ */
+long remap_run_from_copy(struct remap_commit *c, size_t base);
+
+/*
  * Copy S's live memory (S->copy) into its scratch mapping, page by page
  * as S->source says, through C's pagemap and program file: the copy
  * commit makes of a writable range, for prepare to make of a read-only
  * one before the window.  Returns the bytes copied.
  */
 uint64_t remap_copy_pages(const struct remap_commit *c, const struct remap_range *s);
+
+
+/*
+ * Fork snapshots: the copies the fork guard (loader/forkguard.h) makes
+ * of a writable range on hugetlb pages, and how a child puts them in
+ * place (remap/forksnap.c).  They run inside fork(): in the parent's
+ * prepare handler and in the child's handler, before anything else in
+ * the child may run.
+ */
+
+/* A range of huge pages of PAGE bytes, with its protection PROT. */
+struct remap_snap_range {
+	uintptr_t addr;
+	size_t len, page;
+	int prot;
+};
+
+/*
+ * A copy of R in a fresh private anonymous mapping with R's protection,
+ * aligned to ALIGN (a power of two, BASE or more) and advised
+ * MADV_HUGEPAGE when THP is set, so that it can take transparent huge
+ * pages.  Base pages that hold only zeros are not written: they cost no
+ * memory.  A huge page this process may not read (the program made it
+ * PROT_NONE, or unmapped it) is not read, and reads as zeros in the
+ * copy.  Returns the copy's address, or 0 when no memory could be mapped
+ * for it.
+ */
+uintptr_t remap_snap_make(const struct remap_snap_range *r, size_t base,
+		       size_t align, int thp);
+
+/* Drop a copy of R made by remap_snap_make. */
+void remap_snap_drop(uintptr_t snap, const struct remap_snap_range *r);
+
+/*
+ * Put the copy SNAP in place of R in one step (mremap(MREMAP_FIXED)),
+ * which unmaps what was there.  Returns 0 or -errno, SNAP untouched.
+ */
+long remap_snap_put(uintptr_t snap, const struct remap_snap_range *r);
+
+/*
+ * Move R onto base pages in place, one huge page at a time, so that one
+ * page's worth of memory is all it needs: a new mapping takes each huge
+ * page's place with its contents, read from FROM (a copy of R) when it
+ * is not 0, else from R itself wherever this process has the page and
+ * may read it.  A page it does not have reads as zeros, as it did in the
+ * process that had none either; HAD[i] (when HAD is not NULL) says that
+ * page i was there where R was copied from, and then it cannot be had.
+ * Returns the pages that could not be had, or -1 when memory ran out
+ * (the pages before are moved, the rest stay as they were).
+ */
+long remap_snap_move(const struct remap_snap_range *r, size_t base, uintptr_t from,
+		  const unsigned char *had);
+
+/*
+ * Fill HAD[i] for each huge page of R: 1 when this process has it
+ * (mincore), else 0.
+ */
+void remap_snap_presence(const struct remap_snap_range *r, size_t base,
+		      unsigned char *had);
 
 #endif

@@ -8,7 +8,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "loader/forksnap.h"
+#include "remap/remap.h"
 
 /*
  * The copies work on any memory: these tests use ordinary anonymous
@@ -29,9 +29,9 @@ static char *map(size_t len)
 }
 
 /* The range of LEN bytes at P, in pages of PAGE. */
-static struct ldr_snap_range range_at(char *p)
+static struct remap_snap_range range_at(char *p)
 {
-	struct ldr_snap_range at = { (uintptr_t)p, LEN, PAGE,
+	struct remap_snap_range at = { (uintptr_t)p, LEN, PAGE,
 				    PROT_READ | PROT_WRITE };
 
 	return at;
@@ -58,99 +58,99 @@ static int resident(const char *p, size_t len)
 	return n;
 }
 
-static void test_ldr_snap_make_copies_every_byte(void **state)
+static void test_remap_snap_make_copies_every_byte(void **state)
 {
 	char *p = map(LEN);
-	struct ldr_snap_range at = range_at(p);
+	struct remap_snap_range at = range_at(p);
 	uintptr_t s;
 
 	(void)state;
 	fill(p);
-	s = ldr_snap_make(&at, BASE, ALIGN, 1);
+	s = remap_snap_make(&at, BASE, ALIGN, 1);
 	assert_true(s != 0);
 	assert_int_equal(s % ALIGN, 0);
 	assert_memory_equal((const void *)s, p, LEN);
-	ldr_snap_drop(s, &at);
+	remap_snap_drop(s, &at);
 	munmap(p, LEN);
 }
 
-static void test_ldr_snap_make_leaves_pages_of_zeros_unwritten(void **state)
+static void test_remap_snap_make_leaves_pages_of_zeros_unwritten(void **state)
 {
 	char *p = map(LEN);
-	struct ldr_snap_range at = range_at(p);
+	struct remap_snap_range at = range_at(p);
 	uintptr_t s;
 
 	(void)state;
 	fill(p);
-	s = ldr_snap_make(&at, BASE, ALIGN, 0);
+	s = remap_snap_make(&at, BASE, ALIGN, 0);
 	assert_true(s != 0);
 	/* Pages 0-3 hold the 0x5a run, PAGE + 7 one more, LEN - 1 the last. */
 	assert_int_equal(resident((const char *)s, LEN), 6);
-	ldr_snap_drop(s, &at);
+	remap_snap_drop(s, &at);
 	munmap(p, LEN);
 }
 
-static void test_ldr_snap_put_replaces_the_range(void **state)
+static void test_remap_snap_put_replaces_the_range(void **state)
 {
 	char *p = map(LEN), want[LEN];
-	struct ldr_snap_range at = range_at(p);
+	struct remap_snap_range at = range_at(p);
 	unsigned char v;
 	uintptr_t s;
 
 	(void)state;
 	fill(p);
 	memcpy(want, p, LEN);
-	s = ldr_snap_make(&at, BASE, ALIGN, 0);
+	s = remap_snap_make(&at, BASE, ALIGN, 0);
 	assert_true(s != 0);
 	memset(p, 0x77, LEN);
-	assert_int_equal(ldr_snap_put(s, &at), 0);
+	assert_int_equal(remap_snap_put(s, &at), 0);
 	assert_memory_equal(p, want, LEN);
 	/* The copy moved: nothing is mapped where it was. */
 	assert_int_equal(mincore((void *)s, BASE, &v), -1);
 	munmap(p, LEN);
 }
 
-static void test_ldr_snap_move_keeps_contents_in_place(void **state)
+static void test_remap_snap_move_keeps_contents_in_place(void **state)
 {
 	char *p = map(LEN), want[LEN];
-	struct ldr_snap_range at = range_at(p);
+	struct remap_snap_range at = range_at(p);
 
 	(void)state;
 	fill(p);
 	memcpy(want, p, LEN);
-	assert_int_equal(ldr_snap_move(&at, BASE, 0, NULL), 0);
+	assert_int_equal(remap_snap_move(&at, BASE, 0, NULL), 0);
 	assert_memory_equal(p, want, LEN);
 	munmap(p, LEN);
 }
 
-static void test_ldr_snap_move_reads_from_a_copy(void **state)
+static void test_remap_snap_move_reads_from_a_copy(void **state)
 {
 	char *p = map(LEN), *from = map(LEN);
-	struct ldr_snap_range at = range_at(p);
+	struct remap_snap_range at = range_at(p);
 
 	(void)state;
 	fill(from);
 	memset(p, 0x77, LEN);
-	assert_int_equal(ldr_snap_move(&at, BASE, (uintptr_t)from, NULL), 0);
+	assert_int_equal(remap_snap_move(&at, BASE, (uintptr_t)from, NULL), 0);
 	assert_memory_equal(p, from, LEN);
 	munmap(p, LEN);
 	munmap(from, LEN);
 }
 
 /* A page the process had before and has no more cannot be had. */
-static void test_ldr_snap_move_counts_pages_lost(void **state)
+static void test_remap_snap_move_counts_pages_lost(void **state)
 {
 	char *p = map(LEN);
-	struct ldr_snap_range at = range_at(p);
+	struct remap_snap_range at = range_at(p);
 	unsigned char had[LEN / PAGE];
 
 	(void)state;
 	memset(p, 1, LEN);
-	ldr_snap_presence(&at, BASE, had);
+	remap_snap_presence(&at, BASE, had);
 	assert_memory_equal(had, "\1\1\1\1", sizeof(had));
 	madvise(p + PAGE, PAGE, MADV_DONTNEED);
 	madvise(p + 3 * PAGE, PAGE, MADV_DONTNEED);
-	assert_int_equal(ldr_snap_move(&at, BASE, 0, had), 2);
+	assert_int_equal(remap_snap_move(&at, BASE, 0, had), 2);
 	assert_int_equal(p[0], 1);
 	assert_int_equal(p[PAGE], 0);
 	assert_int_equal(p[2 * PAGE + PAGE - 1], 1);
@@ -158,52 +158,52 @@ static void test_ldr_snap_move_counts_pages_lost(void **state)
 }
 
 /* A page nobody had reads as zeros before and after. */
-static void test_ldr_snap_move_a_page_never_there_is_not_lost(void **state)
+static void test_remap_snap_move_a_page_never_there_is_not_lost(void **state)
 {
 	char *p = map(LEN);
-	struct ldr_snap_range at = range_at(p);
+	struct remap_snap_range at = range_at(p);
 	unsigned char had[LEN / PAGE];
 
 	(void)state;
 	memset(p, 1, PAGE);
-	ldr_snap_presence(&at, BASE, had);
+	remap_snap_presence(&at, BASE, had);
 	assert_memory_equal(had, "\1\0\0\0", sizeof(had));
-	assert_int_equal(ldr_snap_move(&at, BASE, 0, had), 0);
+	assert_int_equal(remap_snap_move(&at, BASE, 0, had), 0);
 	assert_int_equal(p[PAGE - 1], 1);
 	assert_int_equal(p[PAGE], 0);
 	munmap(p, LEN);
 }
 
 /* A page the program may not read is not read: it is zeros in the copy. */
-static void test_ldr_snap_make_skips_pages_it_may_not_read(void **state)
+static void test_remap_snap_make_skips_pages_it_may_not_read(void **state)
 {
 	char *p = map(LEN);
-	struct ldr_snap_range at = range_at(p);
+	struct remap_snap_range at = range_at(p);
 	uintptr_t s;
 
 	(void)state;
 	memset(p, 1, LEN);
 	assert_int_equal(mprotect(p + PAGE, PAGE, PROT_NONE), 0);
-	s = ldr_snap_make(&at, BASE, ALIGN, 0);
+	s = remap_snap_make(&at, BASE, ALIGN, 0);
 	assert_true(s != 0);
 	assert_int_equal(((char *)s)[PAGE - 1], 1);
 	assert_int_equal(((char *)s)[PAGE], 0);
 	assert_int_equal(((char *)s)[2 * PAGE], 1);
-	ldr_snap_drop(s, &at);
+	remap_snap_drop(s, &at);
 	munmap(p, LEN);
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_ldr_snap_make_copies_every_byte),
-		cmocka_unit_test(test_ldr_snap_make_leaves_pages_of_zeros_unwritten),
-		cmocka_unit_test(test_ldr_snap_make_skips_pages_it_may_not_read),
-		cmocka_unit_test(test_ldr_snap_put_replaces_the_range),
-		cmocka_unit_test(test_ldr_snap_move_keeps_contents_in_place),
-		cmocka_unit_test(test_ldr_snap_move_reads_from_a_copy),
-		cmocka_unit_test(test_ldr_snap_move_counts_pages_lost),
-		cmocka_unit_test(test_ldr_snap_move_a_page_never_there_is_not_lost),
+		cmocka_unit_test(test_remap_snap_make_copies_every_byte),
+		cmocka_unit_test(test_remap_snap_make_leaves_pages_of_zeros_unwritten),
+		cmocka_unit_test(test_remap_snap_make_skips_pages_it_may_not_read),
+		cmocka_unit_test(test_remap_snap_put_replaces_the_range),
+		cmocka_unit_test(test_remap_snap_move_keeps_contents_in_place),
+		cmocka_unit_test(test_remap_snap_move_reads_from_a_copy),
+		cmocka_unit_test(test_remap_snap_move_counts_pages_lost),
+		cmocka_unit_test(test_remap_snap_move_a_page_never_there_is_not_lost),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

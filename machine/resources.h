@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-#ifndef MACHINE_OFFER_H
-#define MACHINE_OFFER_H
+#ifndef MACHINE_RESOURCES_H
+#define MACHINE_RESOURCES_H
 /*
  * What this machine offers the backings of core/backing.h, read once:
  * the hugetlb pool of each page size a plan uses (within any hugetlb
@@ -13,18 +13,18 @@
 #include "machine/pool.h"
 #include "machine/thp.h"
 
-struct mach_offer_size {
+struct mach_resources_size {
 	size_t page;
 	struct mach_pool pool;
 	long cgroup_room;		/* pages a hugetlb cgroup allows, or -1 */
 	char cgroup[256];		/* the limit file */
 };
 
-struct mach_offer {
+struct mach_resources {
 	struct mach_thp thp;
 	char move_why[160];		/* why hugetlb cannot move, or "" */
 	bool strict_overcommit;		/* vm.overcommit_memory is 2 */
-	struct mach_offer_size size[HL_MAX_SIZES];
+	struct mach_resources_size size[HL_MAX_SIZES];
 	int nsize;
 };
 
@@ -38,12 +38,12 @@ struct mach_offer {
  * asked only when LIVE is set; otherwise there is no limit, and hugetlb
  * is taken to move.
  */
-void mach_offer_read(struct mach_offer *o, struct hl_backing_env *env,
+void mach_resources_read(struct mach_resources *o, struct hl_backing_env *env,
 		     const struct hl_plan *plan, const char *sysfs,
 		     const char *thp_dir, bool live, bool thp_allowed);
 
 /* The entry of O for PAGE, or NULL. */
-const struct mach_offer_size *mach_offer_size(const struct mach_offer *o,
+const struct mach_resources_size *mach_resources_size(const struct mach_resources *o,
 					      size_t page);
 
 #endif

@@ -6,10 +6,10 @@
 
 #include "machine/cgroup.h"
 #include "machine/hugetlb.h"
-#include "machine/offer.h"
+#include "machine/resources.h"
 
 /* Add PAGE to O once. */
-static void add_size(struct mach_offer *o, size_t page)
+static void add_size(struct mach_resources *o, size_t page)
 {
 	for (int i = 0; i < o->nsize; i++)
 		if (o->size[i].page == page)
@@ -19,7 +19,7 @@ static void add_size(struct mach_offer *o, size_t page)
 }
 
 /* Pages the pool of S can give now, within the cgroup's limit. */
-static long available(const struct mach_offer_size *s)
+static long available(const struct mach_resources_size *s)
 {
 	long n = mach_pool_available(&s->pool) + mach_pool_headroom(&s->pool);
 
@@ -33,7 +33,7 @@ static bool strict_overcommit(void)
 }
 
 /* The page sizes PLAN uses, THP and overcommit; no pool yet. */
-static void read_machine(struct mach_offer *o, struct hl_backing_env *env,
+static void read_machine(struct mach_resources *o, struct hl_backing_env *env,
 			 const struct hl_plan *plan, const char *thp_dir,
 			 bool thp_allowed)
 {
@@ -50,13 +50,13 @@ static void read_machine(struct mach_offer *o, struct hl_backing_env *env,
 
 /* The pool of each page size, within any hugetlb cgroup limit, and
  * whether hugetlb mappings move. */
-static void read_pools(struct mach_offer *o, struct hl_backing_env *env,
+static void read_pools(struct mach_resources *o, struct hl_backing_env *env,
 		       const char *sysfs, bool live)
 {
 	size_t smallest = 0;
 
 	for (int i = 0; i < o->nsize; i++) {
-		struct mach_offer_size *s = &o->size[i];
+		struct mach_resources_size *s = &o->size[i];
 
 		mach_pool_read(&s->pool, sysfs, s->page);
 		s->cgroup_room = live ? mach_hugetlb_cgroup_room(s->page,
@@ -70,7 +70,7 @@ static void read_pools(struct mach_offer *o, struct hl_backing_env *env,
 						  sizeof(o->move_why));
 }
 
-void mach_offer_read(struct mach_offer *o, struct hl_backing_env *env,
+void mach_resources_read(struct mach_resources *o, struct hl_backing_env *env,
 		     const struct hl_plan *plan, const char *sysfs,
 		     const char *thp_dir, bool live, bool thp_allowed)
 {
@@ -78,7 +78,7 @@ void mach_offer_read(struct mach_offer *o, struct hl_backing_env *env,
 	read_pools(o, env, sysfs, live);
 }
 
-const struct mach_offer_size *mach_offer_size(const struct mach_offer *o,
+const struct mach_resources_size *mach_resources_size(const struct mach_resources *o,
 					      size_t page)
 {
 	for (int i = 0; i < o->nsize; i++)

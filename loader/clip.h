@@ -1,16 +1,16 @@
 /* SPDX-License-Identifier: MIT */
-#ifndef LOADER_SLICE_H
-#define LOADER_SLICE_H
+#ifndef LOADER_CLIP_H
+#define LOADER_CLIP_H
 /*
  * One part of a range, for the copier: prepare fills a read-only range
- * one huge page at a time (loader/build.c), each just after the kernel
+ * one huge page at a time (loader/replacement.c), each just after the kernel
  * zeroed it, so that the copy writes into memory still in the cache.
  * Pure, and unit-tested.
  */
 #include <stddef.h>
 #include <stdint.h>
 
-#include "remap/swap.h"
+#include "remap/remap.h"
 
 /*
  * Make PART the range S restricted to [from, from + len): the same
@@ -19,7 +19,7 @@
  * moved to match.  A copy area outside the window becomes empty, so that
  * remap_copy_pages copies nothing of it.
  */
-void ldr_slice(const struct remap_range *s, uintptr_t from, size_t len,
+void ldr_range_clip(const struct remap_range *s, uintptr_t from, size_t len,
 	      struct remap_range *part);
 
 #endif

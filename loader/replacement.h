@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-#ifndef LOADER_BUILD_H
-#define LOADER_BUILD_H
+#ifndef LOADER_REPLACEMENT_H
+#define LOADER_REPLACEMENT_H
 /*
  * Building the huge pages of one range prepare has checked and
  * described (loader/prepare.c).
@@ -13,7 +13,7 @@
  * P->c->swap[I].  Returns 0, or -1 with every reason in REP when the
  * range stays on base pages.
  */
-int ldr_build(struct ldr_prepared *p, int i, const struct hl_seg *seg,
+int ldr_make_replacement(struct ldr_prepared *p, int i, const struct hl_seg *seg,
 	     const struct hl_phdr *ph, const struct hl_config *cfg,
 	     const struct ldr_fault *fault, struct ldr_report *rep);
 

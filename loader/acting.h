@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-#ifndef LOADER_CLAIM_H
-#define LOADER_CLAIM_H
+#ifndef LOADER_ACTING_H
+#define LOADER_ACTING_H
 /*
  * One runtime per process.  A process can hold several copies of the
  * runtime, each with its constructor: the one embedded in the program,
@@ -20,28 +20,27 @@
  * the environment, so nothing a parent process sets can make two copies
  * act or stop the one that should.
  *
- * The others do not act: each asks the one that does, through its door.
- * The acting copy's object carries a second note (HL_NOTE_DOOR) that
- * leads to its entry point, ldr_door, fixed when it was linked, so a copy
+ * The others do not act: each asks the one that does, through its entry point.
+ * The acting copy's object carries a second note (HL_NOTE_ENTRY) that
+ * leads to its entry point, ldr_entry, fixed when it was linked, so a copy
  * of one object calls into another's without either exporting a symbol.
  * A library loaded with dlopen() has its constructor run as it arrives:
  * its copy's call is how the acting runtime hears of it.
  */
 #include <stdbool.h>
 
-/* The entry point behind a door: ABI is HL_DOOR_ABI (core/note.h). */
-typedef void ldr_door_fn(unsigned abi);
+/* The entry point of the acting copy: ABI is HL_ENTRY_ABI (core/note.h). */
+typedef void ldr_entry_fn(unsigned abi);
 
 /*
- * The door of the copy of the runtime that acts: this copy's own ldr_door
- * when it is that copy, or when no loaded object shows the note (it was
- * stripped from them: then each copy acts, as before there was a claim).
- * NULL when the copy that acts has no door of this ABI (an older
+ * The entry point of the copy of the runtime that acts: this copy's own
+ * ldr_entry when it is that copy, or when no loaded object shows the
+ * note (it was stripped from them: then each copy acts).  NULL when the copy that acts has no entry point of this ABI (an older
  * hugelink): it moves what it moves by itself, and nothing else.
  */
-ldr_door_fn *ldr_claim(void);
+ldr_entry_fn *ldr_acting_entry(void);
 
-/* This copy's door: move what has to be moved (loader/pass.h). */
-__attribute__((visibility("hidden"))) ldr_door_fn ldr_door;
+/* This copy's entry point: move what has to be moved (loader/pass.h). */
+__attribute__((visibility("hidden"))) ldr_entry_fn ldr_entry;
 
 #endif

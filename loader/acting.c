@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * One runtime per process: see claim.h.  Reads only loaded program
+ * One runtime per process: see acting.h.  Reads only loaded program
  * headers and notes, through loader/image.h, which checks that each
  * lies in a readable PT_LOAD of its object before it is read.
  */
@@ -9,13 +9,13 @@
 
 #include "core/note.h"
 #include "core/version.h"
-#include "loader/claim.h"
+#include "loader/acting.h"
 #include "loader/image.h"
 
 /*
  * This copy's note, in a section every linker gathers into a PT_NOTE
  * (the assembler gives a section named .note.* the type SHT_NOTE).
- * ldr_claim refers to it, so --gc-sections keeps it, and the door note
+ * ldr_acting_entry refers to it, so --gc-sections keeps it, and the entry note
  * below with it.
  */
 static const struct {
@@ -30,11 +30,11 @@ static const struct {
 
 _Static_assert(sizeof(HL_VERSION) <= HL_NOTE_VERSION_MAX,
 	       "the version must fit what the tools read");
-_Static_assert(sizeof(HL_NOTE_OWNER) == 9, "the door note's name below");
-_Static_assert(HL_DOOR_DESC_SIZE == 16, "the door note's descriptor below");
+_Static_assert(sizeof(HL_NOTE_OWNER) == 9, "the entry note's name below");
+_Static_assert(HL_ENTRY_DESC_SIZE == 16, "the entry note's descriptor below");
 
 /*
- * The door note (core/note.h).  The distance to ldr_door is one
+ * The entry note (core/note.h).  The distance to ldr_entry is one
  * PC-relative word the linker resolves when it links the object, so it
  * needs no dynamic relocation and the note stays in read-only memory.
  */
@@ -42,17 +42,17 @@ _Static_assert(HL_DOOR_DESC_SIZE == 16, "the door note's descriptor below");
 #define HL_STR(x) HL_STR_(x)
 __asm__(".pushsection .note.hugelink,\"a\",@note\n"
 	".balign 4\n"
-	".long 9, 16, " HL_STR(HL_NOTE_DOOR) "\n"
+	".long 9, 16, " HL_STR(HL_NOTE_ENTRY) "\n"
 	".asciz \"" HL_NOTE_OWNER "\"\n"
 	".balign 4\n"
-	"1: .long " HL_STR(HL_DOOR_ABI) ", 0\n"
-	".quad ldr_door - 1b\n"
+	"1: .long " HL_STR(HL_ENTRY_ABI) ", 0\n"
+	".quad ldr_entry - 1b\n"
 	".popsection\n");
 
-/* Stop at the first object that carries the runtime: whose door is it? */
+/* Stop at the first object that carries the runtime: what is its entry point? */
 static int first_carrier(const struct ldr_image *img, size_t index, void *data)
 {
-	ldr_door_fn **door = data;
+	ldr_entry_fn **entry = data;
 	const void *desc;
 	size_t len;
 
@@ -60,19 +60,19 @@ static int first_carrier(const struct ldr_image *img, size_t index, void *data)
 	if (!ldr_image_note(img, HL_NOTE_RUNTIME, &len))
 		return 0;
 	if (ldr_image_holds(img, (uintptr_t)&ldr_note)) {
-		*door = ldr_door;
+		*entry = ldr_entry;
 		return 1;
 	}
-	desc = ldr_image_note(img, HL_NOTE_DOOR, &len);
-	*door = (ldr_door_fn *)(uintptr_t)hl_note_door(desc, len, HL_DOOR_ABI);
+	desc = ldr_image_note(img, HL_NOTE_ENTRY, &len);
+	*entry = (ldr_entry_fn *)(uintptr_t)hl_note_entry(desc, len, HL_ENTRY_ABI);
 	return 1;
 }
 
-ldr_door_fn *ldr_claim(void)
+ldr_entry_fn *ldr_acting_entry(void)
 {
-	ldr_door_fn *door = ldr_door;
+	ldr_entry_fn *entry = ldr_entry;
 	struct ldr_image img;
 
-	ldr_image_each(&img, first_carrier, &door);
-	return door;
+	ldr_image_each(&img, first_carrier, &entry);
+	return entry;
 }

@@ -2,14 +2,14 @@
 /*
  * A range restricted to a window: see slice.h.
  */
-#include "loader/slice.h"
+#include "loader/clip.h"
 
 static uintptr_t clamp(uintptr_t x, uintptr_t lo, uintptr_t hi)
 {
 	return x < lo ? lo : x > hi ? hi : x;
 }
 
-void ldr_slice(const struct remap_range *s, uintptr_t from, size_t len,
+void ldr_range_clip(const struct remap_range *s, uintptr_t from, size_t len,
 	      struct remap_range *part)
 {
 	*part = *s;

@@ -18,8 +18,8 @@
 #include <unistd.h>
 
 #include "arch/raw.h"
-#include "loader/build.h"
-#include "loader/slice.h"
+#include "loader/replacement.h"
+#include "loader/clip.h"
 #include "loader/thp.h"
 #include "loader/uprobes.h"
 
@@ -62,7 +62,7 @@ static int copy_by_page(struct ldr_prepared *p, struct remap_range *s,
 	ldr_source_map(&p->src, &s->copy[0], p->c->base);
 	for (size_t off = 0; off < s->len && !rc; off += b->page) {
 		rc = ldr_backing_fault_in(b, off, b->page);
-		ldr_slice(s, s->target + off, b->page, &part);
+		ldr_range_clip(s, s->target + off, b->page, &part);
 		if (!rc)
 			s->copied += remap_copy_pages(p->c, &part);
 	}
@@ -103,7 +103,7 @@ static int fill(struct ldr_prepared *p, struct remap_range *s,
  * Hand the backing B built for S over to commit: a hugetlb file (the
  * path of kernels that cannot move hugetlb mappings) is mapped over the
  * target, anything else moved; a shared file is moved, or mapped over
- * where the kernel will not move it (remap/swap.h).
+ * where the kernel will not move it (remap/remap.h).
  */
 static void hand_over(struct remap_range *s, const struct ldr_backing *b)
 {
@@ -237,7 +237,7 @@ static int back(struct ldr_prepared *p, int i, const struct hl_seg *seg,
 	return -1;
 }
 
-int ldr_build(struct ldr_prepared *p, int i, const struct hl_seg *seg,
+int ldr_make_replacement(struct ldr_prepared *p, int i, const struct hl_seg *seg,
 	     const struct hl_phdr *ph, const struct hl_config *cfg,
 	     const struct ldr_fault *fault, struct ldr_report *rep)
 {

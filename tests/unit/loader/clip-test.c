@@ -6,7 +6,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "loader/slice.h"
+#include "loader/clip.h"
 
 #define MIB ((uintptr_t)1 << 20)
 
@@ -38,7 +38,7 @@ static void test_ldr_slice_first_page(void **state)
 	struct remap_range s = range(), part;
 
 	(void)state;
-	ldr_slice(&s, 4 * MIB, 2 * MIB, &part);
+	ldr_range_clip(&s, 4 * MIB, 2 * MIB, &part);
 	assert_int_equal(part.target, s.target);
 	assert_int_equal(part.scratch, s.scratch);
 	assert_int_equal(part.len, s.len);
@@ -57,7 +57,7 @@ static void test_ldr_slice_moves_the_file_offset(void **state)
 	struct remap_range s = range(), part;
 
 	(void)state;
-	ldr_slice(&s, 6 * MIB, 2 * MIB, &part);
+	ldr_range_clip(&s, 6 * MIB, 2 * MIB, &part);
 	assert_int_equal(part.copy[0].start, 6 * MIB);
 	assert_int_equal(part.copy[0].end, 8 * MIB);
 	assert_int_equal(part.copy[0].sparse, 8 * MIB);
@@ -72,7 +72,7 @@ static void test_ldr_slice_last_page(void **state)
 	struct remap_range s = range(), part;
 
 	(void)state;
-	ldr_slice(&s, 8 * MIB, 2 * MIB, &part);
+	ldr_range_clip(&s, 8 * MIB, 2 * MIB, &part);
 	assert_int_equal(part.copy[0].start, 8 * MIB);
 	assert_int_equal(part.copy[0].end, 9 * MIB);
 	/* Above sparse the memory was zero: the file part ends there. */
@@ -94,7 +94,7 @@ static void test_ldr_slice_outside_every_area(void **state)
 	s.copy[0].sparse = 5 * MIB;
 	s.copy[0].map_end = 5 * MIB;
 	s.ncopy = 1;
-	ldr_slice(&s, 6 * MIB, 2 * MIB, &part);
+	ldr_range_clip(&s, 6 * MIB, 2 * MIB, &part);
 	assert_true(part.copy[0].start == part.copy[0].end);
 	assert_true(part.copy[0].sparse == part.copy[0].end);
 	assert_true(part.copy[0].map_end == part.copy[0].start);

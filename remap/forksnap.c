@@ -1,15 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Copies of writable hugetlb ranges for fork(): see forksnap.h, whose
- * contract (raw system calls only, built without the stack protector)
- * covers everything in this file.
+ * Copies of writable hugetlb ranges for fork(): see "Fork snapshots" in
+ * remap.h.  Built like the rest of remap/: raw system calls only, no
+ * libc, no stack protector.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <sys/mman.h>
 
 #include "arch/raw.h"
-#include "loader/forksnap.h"
+#include "remap/remap.h"
 
 #ifndef MADV_HUGEPAGE
 #define MADV_HUGEPAGE 14
@@ -99,7 +99,7 @@ static uintptr_t map_aligned(size_t len, int prot, size_t align)
 	return at;
 }
 
-uintptr_t ldr_snap_make(const struct ldr_snap_range *r, size_t base,
+uintptr_t remap_snap_make(const struct remap_snap_range *r, size_t base,
 		       size_t align, int thp)
 {
 	uintptr_t snap = map_aligned(r->len, r->prot | RW, align);
@@ -119,7 +119,7 @@ uintptr_t ldr_snap_make(const struct ldr_snap_range *r, size_t base,
 	return snap;
 }
 
-void ldr_snap_drop(uintptr_t snap, const struct ldr_snap_range *r)
+void remap_snap_drop(uintptr_t snap, const struct remap_snap_range *r)
 {
 	raw_munmap((void *)snap, r->len);
 }
@@ -132,7 +132,7 @@ static long put(uintptr_t snap, uintptr_t addr, size_t len)
 	return r == (long)addr ? 0 : failed(r) ? r : -EINVAL;
 }
 
-long ldr_snap_put(uintptr_t snap, const struct ldr_snap_range *r)
+long remap_snap_put(uintptr_t snap, const struct remap_snap_range *r)
 {
 	return put(snap, r->addr, r->len);
 }
@@ -146,7 +146,7 @@ static int present(uintptr_t addr, size_t base)
 			    0, 0, 0) == 0 && (in & 1);
 }
 
-void ldr_snap_presence(const struct ldr_snap_range *r, size_t base,
+void remap_snap_presence(const struct remap_snap_range *r, size_t base,
 		      unsigned char *had)
 {
 	for (size_t off = 0; off < r->len; off += r->page)
@@ -154,7 +154,7 @@ void ldr_snap_presence(const struct ldr_snap_range *r, size_t base,
 }
 
 /* Move the huge page at OFF of R; 1 when it cannot be had, -1 on failure. */
-static long move_page(const struct probe *p, const struct ldr_snap_range *r,
+static long move_page(const struct probe *p, const struct remap_snap_range *r,
 		      size_t off, size_t base, uintptr_t from,
 		      const unsigned char *had)
 {
@@ -180,7 +180,7 @@ static long move_page(const struct probe *p, const struct ldr_snap_range *r,
 	return lost;
 }
 
-long ldr_snap_move(const struct ldr_snap_range *r, size_t base, uintptr_t from,
+long remap_snap_move(const struct remap_snap_range *r, size_t base, uintptr_t from,
 		  const unsigned char *had)
 {
 	long lost = 0, one = 0;

@@ -3,11 +3,15 @@
  * Running the commit from outside every segment it swaps: copy the
  * remap_text section into a fresh anonymous page, make it executable
  * (never writable and executable at once), call it, unmap it.
+ *
+ * Built like the rest of remap/: raw system calls only (arch/raw.h), no
+ * libc, no stack protector.  The copy loop is a plain loop, which the
+ * directory's flags keep the compiler from turning into memcpy.
  */
-#include <string.h>
 #include <sys/mman.h>
 
-#include "loader/stub.h"
+#include "arch/raw.h"
+#include "remap/remap.h"
 
 typedef long commit_fn(struct remap_commit *c);
 
@@ -20,30 +24,35 @@ static const char *remap_text_start(void)
 	return run < copy ? run : copy;
 }
 
-long ldr_stub_run(struct remap_commit *c, size_t base)
+static int raw_failed(long r)
+{
+	return r < 0 && r > -4096;
+}
+
+long remap_run_from_copy(struct remap_commit *c, size_t base)
 {
 	const char *start = remap_text_start();
 	size_t n = (size_t)(remap_text_end - start);
 	size_t entry = (size_t)((const char *)remap_commit_run - start);
 	size_t len = (n + base - 1) & ~(base - 1);
-	commit_fn *fn;
-	char *page;
 	long r;
+	char *page;
 
 	if (entry >= n)
 		return -1;
-	page = mmap(NULL, len, PROT_READ | PROT_WRITE,
-		    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (page == MAP_FAILED)
+	r = raw_mmap(NULL, len, PROT_READ | PROT_WRITE,
+		     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (raw_failed(r))
 		return -1;
-	memcpy(page, start, n);
+	page = (char *)r;
+	for (size_t i = 0; i < n; i++)
+		page[i] = start[i];
 	__builtin___clear_cache(page, page + n);
-	if (mprotect(page, len, PROT_READ | PROT_EXEC)) {
-		munmap(page, len);
+	if (raw_failed(raw_mprotect(page, len, PROT_READ | PROT_EXEC))) {
+		raw_munmap(page, len);
 		return -1;
 	}
-	fn = (commit_fn *)(void *)(page + entry);
-	r = fn(c);
-	munmap(page, len);
+	r = ((commit_fn *)(void *)(page + entry))(c);
+	raw_munmap(page, len);
 	return r;
 }
