@@ -5,7 +5,8 @@
 # What --hugetlbfs-align costs: for a hello world and a program with
 # 32 MiB of text, linked plainly, with hugelink's wrapper (PREFIX, by
 # default the staged tree build/stage) and with libhugetlbfs 2.23's
-# ld.hugetlbfs --hugetlbfs-align, print a markdown table of the file size
+# ld.hugetlbfs --hugetlbfs-align (the hello world also with the shared
+# runtime), print a markdown table of the file size, as built and stripped,
 # and of the 2 MiB huge pages a full HUGETLB_ELFMAP=RW remap would need:
 # for each PT_LOAD, its span rounded out to huge pages, read-only (R) and
 # writable (W) segments counted apart, and the pages data and bss need
@@ -85,10 +86,13 @@ pages() {
 	done | awk '{ n[$1] += $2 } END { printf "%d %d %d\n", n["R"], n["W"], n["D"] }'
 }
 
+# row PROGRAM LINK FILE: one line of the table; FILE.stripped is FILE
+# without its symbols and debug information (strip).
 row() {
+	strip -o "$3.stripped" "$3"
 	set -- "$1" "$2" "$3" $(pages "$3")
-	printf '| %s | %s | %s | %s | %s | %s |\n' "$1" "$2" "$(stat -c %s "$3")" \
-		"$4" "$5" "$6"
+	printf '| %s | %s | %s | %s | %s | %s | %s |\n' "$1" "$2" "$(stat -c %s "$3")" \
+		"$(stat -c %s "$3.stripped")" "$4" "$5" "$6"
 }
 
 lhb=$(libhugetlbfs_dir)
@@ -100,8 +104,8 @@ else
 	lhb_flags="-Wl,-zcommon-page-size=4194304,-zmax-page-size=4194304"
 fi
 
-echo "| program | link | file bytes | R pages | W pages | W after RELRO |"
-echo "|---|---|---:|---:|---:|---:|"
+echo "| program | link | file bytes | stripped | R pages | W pages | W after RELRO |"
+echo "|---|---|---:|---:|---:|---:|---:|"
 for p in hello big; do
 	$CC -O2 -o "$p.plain" "$p.c"
 	$CC -O2 -B "$prefix/share/hugelink" -Wl,--hugetlbfs-align -o "$p.ours" "$p.c"
@@ -112,6 +116,11 @@ for p in hello big; do
 	done
 	row "$p" "plain \`$CC\`" "$p.plain"
 	row "$p" "hugelink \`-Wl,--hugetlbfs-align\`" "$p.ours"
+	if [ "$p" = hello ]; then
+		$CC -O2 -B "$prefix/share/hugelink" -Wl,--hugetlbfs-align \
+			-Wl,--hugetlbfs-runtime=shared -o "$p.shared" "$p.c"
+		row "$p" "hugelink \`-Wl,--hugetlbfs-runtime=shared\`" "$p.shared"
+	fi
 	row "$p" "$lhb_name" "$p.lhb"
 done
 echo
