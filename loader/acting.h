@@ -35,8 +35,10 @@ typedef void ldr_entry_fn(unsigned abi);
 /*
  * The entry point of the copy of the runtime that acts: this copy's own
  * ldr_entry when it is that copy, or when no loaded object shows the
- * note (it was stripped from them: then each copy acts).  NULL when the copy that acts has no entry point of this ABI (an older
- * hugelink): it moves what it moves by itself, and nothing else.
+ * note (it was stripped from them: then each copy acts).  NULL when the
+ * copy that acts has no entry point of this ABI (a copy of hugelink built
+ * with another HL_ENTRY_ABI): it moves what it moves by itself, and
+ * nothing else.
  */
 ldr_entry_fn *ldr_acting_entry(void);
 

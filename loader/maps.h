@@ -4,8 +4,8 @@
 /*
  * What /proc/self/maps says about a range we are about to replace.  The
  * judging is pure (ldr_maps_judge, ldr_maps_file_match) and unit-tested;
- * ldr_maps_read reads the file once, and ldr_maps_check and ldr_maps_file_at
- * go through what it read.
+ * ldr_maps_read reads the file once, and ldr_maps_check and
+ * ldr_maps_object_file go through what it read.
  */
 #include <stddef.h>
 #include <stdint.h>

@@ -4,7 +4,7 @@
 /*
  * Which loaded objects the runtime moves, and what it calls them.
  *
- *  - The program, always, as before there were libraries.
+ *  - The program, always.
  *  - A shared library relinked with the wrapper: it carries the runtime
  *    (its note) and is laid out for huge pages (hl_phdrs_relinked), or
  *    a segment of it carries PF_LINUX_HUGETLB (hugeedit, B and BDT).
