@@ -234,12 +234,17 @@ static void test_hl_phdrs_static(void **state)
 	assert_true(hl_phdrs_static(stat, 2));
 }
 
-static void test_hl_backing_texts(void **state)
+static void test_hl_backing_name_of_each_backing(void **state)
 {
 	(void)state;
 	assert_string_equal(hl_backing_name(HL_BACK_HUGETLB), "hugetlb");
 	assert_string_equal(hl_backing_name(HL_BACK_THP), "thp");
 	assert_string_equal(hl_backing_name(HL_BACK_BASE), "base");
+}
+
+static void test_hl_obstacle_text_of_each_obstacle(void **state)
+{
+	(void)state;
 	for (unsigned bit = 1; bit < 1u << HL_OBST_COUNT; bit <<= 1)
 		assert_string_not_equal(hl_obstacle_text(bit), "unknown");
 }
@@ -259,7 +264,8 @@ int main(void)
 		cmocka_unit_test(test_hl_backing_refuse_counts_once),
 		cmocka_unit_test(test_hl_backing_plan_skips_segments_left_alone),
 		cmocka_unit_test(test_hl_phdrs_static),
-		cmocka_unit_test(test_hl_backing_texts),
+		cmocka_unit_test(test_hl_backing_name_of_each_backing),
+		cmocka_unit_test(test_hl_obstacle_text_of_each_obstacle),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

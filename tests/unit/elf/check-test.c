@@ -35,7 +35,7 @@ static struct hl_phdr load(uint64_t vaddr, uint64_t off, uint64_t filesz,
 	return p;
 }
 
-static void test_tl_check_ident_accepts_elf64(void **state)
+static void test_el_check_ident_accepts_elf64(void **state)
 {
 	char why[EL_WHY_LEN];
 	unsigned char h[sizeof(Elf64_Ehdr)];
@@ -45,7 +45,7 @@ static void test_tl_check_ident_accepts_elf64(void **state)
 	assert_int_equal(el_check_ident(h, sizeof(h), why, sizeof(why)), 0);
 }
 
-static void test_tl_check_ident_rejects_not_elf(void **state)
+static void test_el_check_ident_rejects_not_elf(void **state)
 {
 	char why[EL_WHY_LEN];
 	unsigned char h[sizeof(Elf64_Ehdr)] = "#!/bin/sh\n";
@@ -57,7 +57,7 @@ static void test_tl_check_ident_rejects_not_elf(void **state)
 	assert_non_null(strstr(why, "not an ELF file"));
 }
 
-static void test_tl_check_ident_rejects_truncated(void **state)
+static void test_el_check_ident_rejects_truncated(void **state)
 {
 	char why[EL_WHY_LEN];
 	unsigned char h[sizeof(Elf64_Ehdr)];
@@ -70,7 +70,7 @@ static void test_tl_check_ident_rejects_truncated(void **state)
 	assert_non_null(strstr(why, "ELF header needs 64"));
 }
 
-static void test_tl_check_ident_rejects_class_data_version(void **state)
+static void test_el_check_ident_rejects_class_data_version(void **state)
 {
 	char why[EL_WHY_LEN];
 	unsigned char h[sizeof(Elf64_Ehdr)];
@@ -93,7 +93,7 @@ static void test_tl_check_ident_rejects_class_data_version(void **state)
 	assert_non_null(strstr(why, "version"));
 }
 
-static void test_tl_check_ident_elf32_needs_52_bytes(void **state)
+static void test_el_check_ident_elf32_needs_52_bytes(void **state)
 {
 	char why[EL_WHY_LEN];
 	unsigned char h[sizeof(Elf64_Ehdr)];
@@ -105,7 +105,7 @@ static void test_tl_check_ident_elf32_needs_52_bytes(void **state)
 	assert_int_equal(el_check_ident(h, 51, why, sizeof(why)), -1);
 }
 
-static void test_tl_check_ehdr_accepts_table_in_file(void **state)
+static void test_el_check_ehdr_accepts_table_in_file(void **state)
 {
 	char why[EL_WHY_LEN];
 	struct el_ehdr eh = ehdr64(4, 64 + 4 * 56);
@@ -114,7 +114,7 @@ static void test_tl_check_ehdr_accepts_table_in_file(void **state)
 	assert_int_equal(el_check_ehdr(&eh, why, sizeof(why)), 0);
 }
 
-static void test_tl_check_ehdr_rejects_types(void **state)
+static void test_el_check_ehdr_rejects_types(void **state)
 {
 	char why[EL_WHY_LEN];
 	struct el_ehdr eh = ehdr64(4, 4096);
@@ -130,7 +130,7 @@ static void test_tl_check_ehdr_rejects_types(void **state)
 	assert_int_equal(el_check_ehdr(&eh, why, sizeof(why)), -1);
 }
 
-static void test_tl_check_ehdr_rejects_bad_tables(void **state)
+static void test_el_check_ehdr_rejects_bad_tables(void **state)
 {
 	char why[EL_WHY_LEN];
 	struct el_ehdr eh;
@@ -158,7 +158,7 @@ static void test_tl_check_ehdr_rejects_bad_tables(void **state)
 	assert_int_equal(el_check_ehdr(&eh, why, sizeof(why)), -1);
 }
 
-static void test_tl_check_phdrs_accepts_a_pie(void **state)
+static void test_el_check_phdrs_accepts_a_pie(void **state)
 {
 	char why[EL_WHY_LEN];
 	struct el_ehdr eh = ehdr64(3, 0x5000);
@@ -172,7 +172,7 @@ static void test_tl_check_phdrs_accepts_a_pie(void **state)
 	assert_int_equal(el_check_phdrs(&eh, ph, 3, why, sizeof(why)), 0);
 }
 
-static void test_tl_check_phdrs_rejects_filesz_over_memsz(void **state)
+static void test_el_check_phdrs_rejects_filesz_over_memsz(void **state)
 {
 	char why[EL_WHY_LEN];
 	struct el_ehdr eh = ehdr64(1, 0x5000);
@@ -183,7 +183,7 @@ static void test_tl_check_phdrs_rejects_filesz_over_memsz(void **state)
 	assert_non_null(strstr(why, "p_filesz"));
 }
 
-static void test_tl_check_phdrs_rejects_overflow(void **state)
+static void test_el_check_phdrs_rejects_overflow(void **state)
 {
 	char why[EL_WHY_LEN];
 	struct el_ehdr eh = ehdr64(1, 0x5000);
@@ -198,7 +198,7 @@ static void test_tl_check_phdrs_rejects_overflow(void **state)
 	assert_non_null(strstr(why, "overflows"));
 }
 
-static void test_tl_check_phdrs_rejects_bad_align(void **state)
+static void test_el_check_phdrs_rejects_bad_align(void **state)
 {
 	char why[EL_WHY_LEN];
 	struct el_ehdr eh = ehdr64(1, 0x5000);
@@ -212,7 +212,7 @@ static void test_tl_check_phdrs_rejects_bad_align(void **state)
 	assert_non_null(strstr(why, "modulo p_align"));
 }
 
-static void test_tl_check_phdrs_rejects_content_beyond_file(void **state)
+static void test_el_check_phdrs_rejects_content_beyond_file(void **state)
 {
 	char why[EL_WHY_LEN];
 	struct el_ehdr eh = ehdr64(2, 0x1000);
@@ -229,7 +229,7 @@ static void test_tl_check_phdrs_rejects_content_beyond_file(void **state)
 	assert_non_null(strstr(why, "program header 1"));
 }
 
-static void test_tl_check_phdrs_ignores_unread_headers(void **state)
+static void test_el_check_phdrs_ignores_unread_headers(void **state)
 {
 	char why[EL_WHY_LEN];
 	struct el_ehdr eh = ehdr64(2, 0x1000);
@@ -243,7 +243,7 @@ static void test_tl_check_phdrs_ignores_unread_headers(void **state)
 	assert_int_equal(el_check_phdrs(&eh, ph, 2, why, sizeof(why)), 0);
 }
 
-static void test_tl_check_phdrs_rejects_overlap_and_order(void **state)
+static void test_el_check_phdrs_rejects_overlap_and_order(void **state)
 {
 	char why[EL_WHY_LEN];
 	struct el_ehdr eh = ehdr64(2, 0x5000);
@@ -259,7 +259,7 @@ static void test_tl_check_phdrs_rejects_overlap_and_order(void **state)
 	assert_int_equal(el_check_phdrs(&eh, ph, 2, why, sizeof(why)), -1);
 }
 
-static void test_tl_check_phdrs_needs_a_load(void **state)
+static void test_el_check_phdrs_needs_a_load(void **state)
 {
 	char why[EL_WHY_LEN];
 	struct el_ehdr eh = ehdr64(1, 0x5000);
@@ -270,7 +270,7 @@ static void test_tl_check_phdrs_needs_a_load(void **state)
 	assert_non_null(strstr(why, "no loadable segments"));
 }
 
-static void test_tl_check_phtab_alone_sections(void **state)
+static void test_el_check_phtab_alone_sections(void **state)
 {
 	char why[EL_WHY_LEN];
 	struct el_ehdr eh = ehdr64(4, 0x4000);	/* table at [64, 288) */
@@ -293,7 +293,7 @@ static void test_tl_check_phtab_alone_sections(void **state)
 					      sizeof(why)), -1);
 }
 
-static void test_tl_check_phtab_alone_header(void **state)
+static void test_el_check_phtab_alone_header(void **state)
 {
 	char why[EL_WHY_LEN];
 	struct el_ehdr eh = ehdr64(4, 0x4000);
@@ -307,24 +307,24 @@ static void test_tl_check_phtab_alone_header(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_tl_check_ident_accepts_elf64),
-		cmocka_unit_test(test_tl_check_ident_rejects_not_elf),
-		cmocka_unit_test(test_tl_check_ident_rejects_truncated),
-		cmocka_unit_test(test_tl_check_ident_rejects_class_data_version),
-		cmocka_unit_test(test_tl_check_ident_elf32_needs_52_bytes),
-		cmocka_unit_test(test_tl_check_ehdr_accepts_table_in_file),
-		cmocka_unit_test(test_tl_check_ehdr_rejects_types),
-		cmocka_unit_test(test_tl_check_ehdr_rejects_bad_tables),
-		cmocka_unit_test(test_tl_check_phdrs_accepts_a_pie),
-		cmocka_unit_test(test_tl_check_phdrs_rejects_filesz_over_memsz),
-		cmocka_unit_test(test_tl_check_phdrs_rejects_overflow),
-		cmocka_unit_test(test_tl_check_phdrs_rejects_bad_align),
-		cmocka_unit_test(test_tl_check_phdrs_rejects_content_beyond_file),
-		cmocka_unit_test(test_tl_check_phdrs_ignores_unread_headers),
-		cmocka_unit_test(test_tl_check_phdrs_rejects_overlap_and_order),
-		cmocka_unit_test(test_tl_check_phdrs_needs_a_load),
-		cmocka_unit_test(test_tl_check_phtab_alone_sections),
-		cmocka_unit_test(test_tl_check_phtab_alone_header),
+		cmocka_unit_test(test_el_check_ident_accepts_elf64),
+		cmocka_unit_test(test_el_check_ident_rejects_not_elf),
+		cmocka_unit_test(test_el_check_ident_rejects_truncated),
+		cmocka_unit_test(test_el_check_ident_rejects_class_data_version),
+		cmocka_unit_test(test_el_check_ident_elf32_needs_52_bytes),
+		cmocka_unit_test(test_el_check_ehdr_accepts_table_in_file),
+		cmocka_unit_test(test_el_check_ehdr_rejects_types),
+		cmocka_unit_test(test_el_check_ehdr_rejects_bad_tables),
+		cmocka_unit_test(test_el_check_phdrs_accepts_a_pie),
+		cmocka_unit_test(test_el_check_phdrs_rejects_filesz_over_memsz),
+		cmocka_unit_test(test_el_check_phdrs_rejects_overflow),
+		cmocka_unit_test(test_el_check_phdrs_rejects_bad_align),
+		cmocka_unit_test(test_el_check_phdrs_rejects_content_beyond_file),
+		cmocka_unit_test(test_el_check_phdrs_ignores_unread_headers),
+		cmocka_unit_test(test_el_check_phdrs_rejects_overlap_and_order),
+		cmocka_unit_test(test_el_check_phdrs_needs_a_load),
+		cmocka_unit_test(test_el_check_phtab_alone_sections),
+		cmocka_unit_test(test_el_check_phtab_alone_header),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -8,7 +8,7 @@
 #include "elf/file.h"
 #include "tests/unit/support/elf-image.h"
 
-static void test_tl_elf_open_mem_reads_phdrs(void **state)
+static void test_el_open_mem_reads_phdrs(void **state)
 {
 	struct el_file f;
 	struct img m;
@@ -28,7 +28,7 @@ static void test_tl_elf_open_mem_reads_phdrs(void **state)
 	el_close(&f);
 }
 
-static void test_tl_elf_open_mem_reads_big_endian(void **state)
+static void test_el_open_mem_reads_big_endian(void **state)
 {
 	unsigned char buf[sizeof(Elf32_Ehdr) + sizeof(Elf32_Phdr)] = { 0 };
 	Elf32_Ehdr *e = (Elf32_Ehdr *)buf;
@@ -58,7 +58,7 @@ static void test_tl_elf_open_mem_reads_big_endian(void **state)
 	el_close(&f);
 }
 
-static void test_tl_elf_open_mem_refuses_garbage_class(void **state)
+static void test_el_open_mem_refuses_garbage_class(void **state)
 {
 	struct el_file f;
 	struct img m;
@@ -71,7 +71,7 @@ static void test_tl_elf_open_mem_refuses_garbage_class(void **state)
 	el_close(&f);
 }
 
-static void test_tl_elf_open_mem_refuses_class_mismatch(void **state)
+static void test_el_open_mem_refuses_class_mismatch(void **state)
 {
 	struct el_file f;
 	struct img m;
@@ -84,7 +84,7 @@ static void test_tl_elf_open_mem_refuses_class_mismatch(void **state)
 	el_close(&f);
 }
 
-static void test_tl_elf_open_mem_refuses_truncation(void **state)
+static void test_el_open_mem_refuses_truncation(void **state)
 {
 	static const size_t lens[] = { 0, 3, 10, 40, 63, 64, 100, 175 };
 	struct el_file f;
@@ -99,7 +99,7 @@ static void test_tl_elf_open_mem_refuses_truncation(void **state)
 	}
 }
 
-static void test_tl_elf_open_mem_refuses_bad_load(void **state)
+static void test_el_open_mem_refuses_bad_load(void **state)
 {
 	struct el_file f;
 	struct img m;
@@ -113,7 +113,7 @@ static void test_tl_elf_open_mem_refuses_bad_load(void **state)
 	el_close(&f);
 }
 
-static void test_tl_elf_open_refuses_directory_and_missing(void **state)
+static void test_el_open_refuses_directory_and_missing(void **state)
 {
 	struct el_file f;
 
@@ -127,13 +127,13 @@ static void test_tl_elf_open_refuses_directory_and_missing(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_tl_elf_open_mem_reads_phdrs),
-		cmocka_unit_test(test_tl_elf_open_mem_reads_big_endian),
-		cmocka_unit_test(test_tl_elf_open_mem_refuses_garbage_class),
-		cmocka_unit_test(test_tl_elf_open_mem_refuses_class_mismatch),
-		cmocka_unit_test(test_tl_elf_open_mem_refuses_truncation),
-		cmocka_unit_test(test_tl_elf_open_mem_refuses_bad_load),
-		cmocka_unit_test(test_tl_elf_open_refuses_directory_and_missing),
+		cmocka_unit_test(test_el_open_mem_reads_phdrs),
+		cmocka_unit_test(test_el_open_mem_reads_big_endian),
+		cmocka_unit_test(test_el_open_mem_refuses_garbage_class),
+		cmocka_unit_test(test_el_open_mem_refuses_class_mismatch),
+		cmocka_unit_test(test_el_open_mem_refuses_truncation),
+		cmocka_unit_test(test_el_open_mem_refuses_bad_load),
+		cmocka_unit_test(test_el_open_refuses_directory_and_missing),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

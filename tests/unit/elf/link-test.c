@@ -52,7 +52,7 @@ static Elf64_Dyn *dyn_entry(struct img *m, int i)
 	return (Elf64_Dyn *)(m->buf + img_ph(m, 1)->p_offset) + i;
 }
 
-static void test_tl_linkage_read_finds_the_runtime(void **state)
+static void test_el_linkage_read_finds_the_runtime(void **state)
 {
 	struct el_linkage l;
 	struct img m;
@@ -70,7 +70,7 @@ static void test_tl_linkage_read_finds_the_runtime(void **state)
 	assert_true(l.needs_runtime);
 }
 
-static void test_tl_linkage_read_other_libraries(void **state)
+static void test_el_linkage_read_other_libraries(void **state)
 {
 	struct el_linkage l;
 	struct img m;
@@ -87,7 +87,7 @@ static void test_tl_linkage_read_other_libraries(void **state)
 }
 
 /* DT_SONAME marks a library (or ld.so); a program has none. */
-static void test_tl_linkage_read_soname(void **state)
+static void test_el_linkage_read_soname(void **state)
 {
 	struct el_linkage l;
 	struct img m;
@@ -102,7 +102,7 @@ static void test_tl_linkage_read_soname(void **state)
 	assert_true(l.dynamic);
 }
 
-static void test_tl_linkage_read_refuses_needed_outside_strtab(void **state)
+static void test_el_linkage_read_refuses_needed_outside_strtab(void **state)
 {
 	struct el_linkage l;
 	struct img m;
@@ -114,7 +114,7 @@ static void test_tl_linkage_read_refuses_needed_outside_strtab(void **state)
 	assert_int_equal(read_linkage(&m, &l), -1);
 }
 
-static void test_tl_linkage_read_refuses_strtab_outside_loads(void **state)
+static void test_el_linkage_read_refuses_strtab_outside_loads(void **state)
 {
 	struct el_linkage l;
 	struct img m;
@@ -128,7 +128,7 @@ static void test_tl_linkage_read_refuses_strtab_outside_loads(void **state)
 	assert_int_equal(read_linkage(&m, &l), -1);
 }
 
-static void test_tl_linkage_read_refuses_unterminated_interp(void **state)
+static void test_el_linkage_read_refuses_unterminated_interp(void **state)
 {
 	struct el_linkage l;
 	struct img m;
@@ -139,7 +139,7 @@ static void test_tl_linkage_read_refuses_unterminated_interp(void **state)
 	assert_int_equal(read_linkage(&m, &l), -1);
 }
 
-static void test_tl_linkage_read_static_without_symbols(void **state)
+static void test_el_linkage_read_static_without_symbols(void **state)
 {
 	struct el_linkage l;
 	struct img m;
@@ -154,7 +154,7 @@ static void test_tl_linkage_read_static_without_symbols(void **state)
 	assert_false(el_linked(&l));
 }
 
-static void test_tl_preloads_runtime_lists(void **state)
+static void test_el_preloads_runtime_lists(void **state)
 {
 	(void)state;
 	assert_true(el_preloads_runtime("libhugelink.so"));
@@ -184,7 +184,7 @@ static void noted_image(struct img *m, const void *notes, size_t n)
 }
 
 /* The runtime's note, after others, in a stripped static program. */
-static void test_tl_linkage_read_finds_the_note(void **state)
+static void test_el_linkage_read_finds_the_note(void **state)
 {
 	unsigned char notes[128];
 	struct el_linkage l;
@@ -210,7 +210,7 @@ static void test_tl_linkage_read_finds_the_note(void **state)
 }
 
 /* A note that runs past its segment is not read as one. */
-static void test_tl_linkage_read_ignores_a_cut_note(void **state)
+static void test_el_linkage_read_ignores_a_cut_note(void **state)
 {
 	unsigned char notes[128];
 	struct el_linkage l;
@@ -228,16 +228,16 @@ static void test_tl_linkage_read_ignores_a_cut_note(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_tl_linkage_read_finds_the_runtime),
-		cmocka_unit_test(test_tl_linkage_read_other_libraries),
-		cmocka_unit_test(test_tl_linkage_read_soname),
-		cmocka_unit_test(test_tl_linkage_read_refuses_needed_outside_strtab),
-		cmocka_unit_test(test_tl_linkage_read_refuses_strtab_outside_loads),
-		cmocka_unit_test(test_tl_linkage_read_refuses_unterminated_interp),
-		cmocka_unit_test(test_tl_linkage_read_static_without_symbols),
-		cmocka_unit_test(test_tl_preloads_runtime_lists),
-		cmocka_unit_test(test_tl_linkage_read_finds_the_note),
-		cmocka_unit_test(test_tl_linkage_read_ignores_a_cut_note),
+		cmocka_unit_test(test_el_linkage_read_finds_the_runtime),
+		cmocka_unit_test(test_el_linkage_read_other_libraries),
+		cmocka_unit_test(test_el_linkage_read_soname),
+		cmocka_unit_test(test_el_linkage_read_refuses_needed_outside_strtab),
+		cmocka_unit_test(test_el_linkage_read_refuses_strtab_outside_loads),
+		cmocka_unit_test(test_el_linkage_read_refuses_unterminated_interp),
+		cmocka_unit_test(test_el_linkage_read_static_without_symbols),
+		cmocka_unit_test(test_el_preloads_runtime_lists),
+		cmocka_unit_test(test_el_linkage_read_finds_the_note),
+		cmocka_unit_test(test_el_linkage_read_ignores_a_cut_note),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

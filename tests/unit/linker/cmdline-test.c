@@ -39,7 +39,7 @@ static void is(struct planned *p, const char *const *want, size_t n)
 
 static const struct lw_layout generate = { .method = LW_METHOD_GENERATE };
 
-static void test_hl_plan_args_dynamic(void **state)
+static void test_lw_cmdline_args_dynamic(void **state)
 {
 	const struct lw_cmdline pl = {
 		.layout = &generate, .script = "/t/script",
@@ -55,7 +55,7 @@ static void test_hl_plan_args_dynamic(void **state)
 		    "-rpath", "/p/lib", "-T", "/t/script"));
 }
 
-static void test_hl_plan_args_static(void **state)
+static void test_lw_cmdline_args_static(void **state)
 {
 	const struct lw_cmdline pl = {
 		.layout = &generate, .script = "/t/script",
@@ -73,7 +73,7 @@ static void test_hl_plan_args_static(void **state)
 }
 
 /* The embedded runtime in a PIE, inside the user's --whole-archive. */
-static void test_hl_plan_args_embedded_pie(void **state)
+static void test_lw_cmdline_args_embedded_pie(void **state)
 {
 	const struct lw_cmdline pl = {
 		.layout = &generate, .script = "/t/script",
@@ -90,7 +90,7 @@ static void test_hl_plan_args_embedded_pie(void **state)
 		    "/t/script"));
 }
 
-static void test_hl_plan_args_before_double_dash(void **state)
+static void test_lw_cmdline_args_before_double_dash(void **state)
 {
 	const struct lw_layout z = {
 		.method = LW_METHOD_ZOPTS, .page = 0x200000, .common_page = true,
@@ -108,7 +108,7 @@ static void test_hl_plan_args_before_double_dash(void **state)
 		    "--", "-lc"));
 }
 
-static void test_hl_plan_args_nothing_added(void **state)
+static void test_lw_cmdline_args_nothing_added(void **state)
 {
 	const struct lw_layout none = { .method = LW_METHOD_NONE };
 	const struct lw_cmdline pl = { .layout = &none };
@@ -122,11 +122,11 @@ static void test_hl_plan_args_nothing_added(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_hl_plan_args_dynamic),
-		cmocka_unit_test(test_hl_plan_args_static),
-		cmocka_unit_test(test_hl_plan_args_embedded_pie),
-		cmocka_unit_test(test_hl_plan_args_before_double_dash),
-		cmocka_unit_test(test_hl_plan_args_nothing_added),
+		cmocka_unit_test(test_lw_cmdline_args_dynamic),
+		cmocka_unit_test(test_lw_cmdline_args_static),
+		cmocka_unit_test(test_lw_cmdline_args_embedded_pie),
+		cmocka_unit_test(test_lw_cmdline_args_before_double_dash),
+		cmocka_unit_test(test_lw_cmdline_args_nothing_added),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

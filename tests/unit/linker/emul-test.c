@@ -9,7 +9,7 @@
 
 #define MIB ((size_t)1 << 20)
 
-static void test_hl_emul_page_size_known(void **state)
+static void test_lw_emul_page_size_known(void **state)
 {
 	static const struct {
 		const char *emu;
@@ -30,7 +30,7 @@ static void test_hl_emul_page_size_known(void **state)
 		assert_int_equal(lw_emul_page_size(known[i].emu), known[i].size);
 }
 
-static void test_hl_emul_page_size_unknown(void **state)
+static void test_lw_emul_page_size_unknown(void **state)
 {
 	(void)state;
 	assert_int_equal(lw_emul_page_size("elf_iamcu"), 0);
@@ -39,7 +39,7 @@ static void test_hl_emul_page_size_unknown(void **state)
 	assert_int_equal(lw_emul_page_size(""), 0);
 }
 
-static void test_hl_emul_default_first_listed(void **state)
+static void test_lw_emul_default_first_listed(void **state)
 {
 	/* GNU ld lists its default first; gold lists alphabetically, which
 	 * still names the right architecture. */
@@ -64,7 +64,7 @@ static void test_hl_emul_default_first_listed(void **state)
 	}
 }
 
-static void test_hl_emul_default_none(void **state)
+static void test_lw_emul_default_none(void **state)
 {
 	char buf[8];
 
@@ -94,10 +94,10 @@ static void test_lw_emul_native(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_hl_emul_page_size_known),
-		cmocka_unit_test(test_hl_emul_page_size_unknown),
-		cmocka_unit_test(test_hl_emul_default_first_listed),
-		cmocka_unit_test(test_hl_emul_default_none),
+		cmocka_unit_test(test_lw_emul_page_size_known),
+		cmocka_unit_test(test_lw_emul_page_size_unknown),
+		cmocka_unit_test(test_lw_emul_default_first_listed),
+		cmocka_unit_test(test_lw_emul_default_none),
 		cmocka_unit_test(test_lw_emul_native),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

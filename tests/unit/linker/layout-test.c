@@ -47,7 +47,7 @@ static void done(struct parsed *p)
 	done(&p_); \
 } while (0)
 
-static void test_hl_layout_decide_gnu_ld(void **state)
+static void test_lw_layout_decide_gnu_ld(void **state)
 {
 	struct parsed p;
 
@@ -71,7 +71,7 @@ static void test_hl_layout_decide_gnu_ld(void **state)
 	done(&p);
 }
 
-static void test_hl_layout_decide_user_script(void **state)
+static void test_lw_layout_decide_user_script(void **state)
 {
 	struct parsed p;
 
@@ -84,7 +84,7 @@ static void test_hl_layout_decide_user_script(void **state)
 	       "--hugetlbfs-page-size=1G");
 }
 
-static void test_hl_layout_decide_other_linkers(void **state)
+static void test_lw_layout_decide_other_linkers(void **state)
 {
 	static const enum lw_flavour others[] = {
 		LW_FLAVOUR_LLD, LW_FLAVOUR_MOLD, LW_FLAVOUR_GOLD,
@@ -123,7 +123,7 @@ static void script_is(const char *const *argv, size_t n, const char *name,
 	script_is(argv_, sizeof(argv_) / sizeof(argv_[0]), name, flag); \
 } while (0)
 
-static void test_hl_layout_decide_link_scripts(void **state)
+static void test_lw_layout_decide_link_scripts(void **state)
 {
 	(void)state;
 	SCRIPT_IS("elf_x86_64.xB", LW_FLAG_BSS, "--hugetlbfs-link=B");
@@ -145,7 +145,7 @@ static void test_hl_layout_decide_link_scripts(void **state)
 	       "--hugetlbfs-page-size=2M");
 }
 
-static void test_hl_layout_decide_emulation(void **state)
+static void test_lw_layout_decide_emulation(void **state)
 {
 	struct parsed p;
 
@@ -161,7 +161,7 @@ static void test_hl_layout_decide_emulation(void **state)
 	done(&p);
 }
 
-static void test_hl_layout_decide_nothing_to_do(void **state)
+static void test_lw_layout_decide_nothing_to_do(void **state)
 {
 	struct parsed p;
 
@@ -181,12 +181,12 @@ static void test_hl_layout_decide_nothing_to_do(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_hl_layout_decide_gnu_ld),
-		cmocka_unit_test(test_hl_layout_decide_user_script),
-		cmocka_unit_test(test_hl_layout_decide_other_linkers),
-		cmocka_unit_test(test_hl_layout_decide_link_scripts),
-		cmocka_unit_test(test_hl_layout_decide_emulation),
-		cmocka_unit_test(test_hl_layout_decide_nothing_to_do),
+		cmocka_unit_test(test_lw_layout_decide_gnu_ld),
+		cmocka_unit_test(test_lw_layout_decide_user_script),
+		cmocka_unit_test(test_lw_layout_decide_other_linkers),
+		cmocka_unit_test(test_lw_layout_decide_link_scripts),
+		cmocka_unit_test(test_lw_layout_decide_emulation),
+		cmocka_unit_test(test_lw_layout_decide_nothing_to_do),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

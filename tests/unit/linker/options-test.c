@@ -49,7 +49,7 @@ static void assert_rest(const struct lw_opts *o, const char *const *want,
 		assert_string_equal(o->rest.v[i], want[i]);
 }
 
-static void test_hl_opts_parse_nothing_of_ours(void **state)
+static void test_lw_opts_parse_nothing_of_ours(void **state)
 {
 	static const char *const argv[] = {
 		"-pie", "-o", "prog", "a.o", "-lc", "--version",
@@ -66,7 +66,7 @@ static void test_hl_opts_parse_nothing_of_ours(void **state)
 	done(&p);
 }
 
-static void test_hl_opts_parse_align(void **state)
+static void test_lw_opts_parse_align(void **state)
 {
 	static const char *const rest[] = { "-o", "x", "a.o" };
 	struct parsed p;
@@ -82,7 +82,7 @@ static void test_hl_opts_parse_align(void **state)
 	done(&p);
 }
 
-static void test_hl_opts_parse_link_overrides_align(void **state)
+static void test_lw_opts_parse_link_overrides_align(void **state)
 {
 	struct parsed p;
 
@@ -98,7 +98,7 @@ static void test_hl_opts_parse_link_overrides_align(void **state)
 	done(&p);
 }
 
-static void test_hl_opts_parse_page_size(void **state)
+static void test_lw_opts_parse_page_size(void **state)
 {
 	struct parsed p;
 
@@ -114,7 +114,7 @@ static void test_hl_opts_parse_page_size(void **state)
 	REJECT("--hugetlbfs-page-size=2M");
 }
 
-static void test_hl_opts_parse_runtime(void **state)
+static void test_lw_opts_parse_runtime(void **state)
 {
 	struct parsed p;
 
@@ -138,7 +138,7 @@ static void test_hl_opts_parse_runtime(void **state)
 }
 
 /* --hugetlbfs-version is ours, and asks for nothing else. */
-static void test_hl_opts_parse_version(void **state)
+static void test_lw_opts_parse_version(void **state)
 {
 	struct parsed p;
 
@@ -156,7 +156,7 @@ static void test_hl_opts_parse_version(void **state)
 	done(&p);
 }
 
-static void test_hl_opts_parse_rejects_unknown(void **state)
+static void test_lw_opts_parse_rejects_unknown(void **state)
 {
 	(void)state;
 	REJECT("--hugetlbfs-bogus");
@@ -166,7 +166,7 @@ static void test_hl_opts_parse_rejects_unknown(void **state)
 	REJECT("--hugetlbfs-script-path=");
 }
 
-static void test_hl_opts_parse_double_dash(void **state)
+static void test_lw_opts_parse_double_dash(void **state)
 {
 	static const char *const rest[] = {
 		"a.o", "--", "--hugetlbfs-bogus", "-static",
@@ -183,7 +183,7 @@ static void test_hl_opts_parse_double_dash(void **state)
 	done(&p);
 }
 
-static void test_hl_opts_parse_kinds(void **state)
+static void test_lw_opts_parse_kinds(void **state)
 {
 	struct parsed p;
 
@@ -210,7 +210,7 @@ static void test_hl_opts_parse_kinds(void **state)
 	done(&p);
 }
 
-static void test_hl_opts_parse_emulation(void **state)
+static void test_lw_opts_parse_emulation(void **state)
 {
 	struct parsed p;
 
@@ -223,7 +223,7 @@ static void test_hl_opts_parse_emulation(void **state)
 	done(&p);
 }
 
-static void test_hl_opts_parse_output(void **state)
+static void test_lw_opts_parse_output(void **state)
 {
 	struct parsed p;
 
@@ -239,7 +239,7 @@ static void test_hl_opts_parse_output(void **state)
 	done(&p);
 }
 
-static void test_hl_opts_parse_scripts(void **state)
+static void test_lw_opts_parse_scripts(void **state)
 {
 	static const char *const user[][2] = {
 		{ "-T", "x.ld" }, { "-Tx.ld", "a.o" }, { "--script=x.ld", "a.o" },
@@ -265,7 +265,7 @@ static void test_hl_opts_parse_scripts(void **state)
 	}
 }
 
-static void test_hl_opts_parse_z(void **state)
+static void test_lw_opts_parse_z(void **state)
 {
 	struct parsed p;
 
@@ -281,7 +281,7 @@ static void test_hl_opts_parse_z(void **state)
 	done(&p);
 }
 
-static void test_hl_opts_parse_values_are_not_options(void **state)
+static void test_lw_opts_parse_values_are_not_options(void **state)
 {
 	struct parsed p;
 
@@ -297,20 +297,20 @@ static void test_hl_opts_parse_values_are_not_options(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_hl_opts_parse_nothing_of_ours),
-		cmocka_unit_test(test_hl_opts_parse_align),
-		cmocka_unit_test(test_hl_opts_parse_link_overrides_align),
-		cmocka_unit_test(test_hl_opts_parse_page_size),
-		cmocka_unit_test(test_hl_opts_parse_runtime),
-		cmocka_unit_test(test_hl_opts_parse_version),
-		cmocka_unit_test(test_hl_opts_parse_rejects_unknown),
-		cmocka_unit_test(test_hl_opts_parse_double_dash),
-		cmocka_unit_test(test_hl_opts_parse_kinds),
-		cmocka_unit_test(test_hl_opts_parse_emulation),
-		cmocka_unit_test(test_hl_opts_parse_output),
-		cmocka_unit_test(test_hl_opts_parse_scripts),
-		cmocka_unit_test(test_hl_opts_parse_z),
-		cmocka_unit_test(test_hl_opts_parse_values_are_not_options),
+		cmocka_unit_test(test_lw_opts_parse_nothing_of_ours),
+		cmocka_unit_test(test_lw_opts_parse_align),
+		cmocka_unit_test(test_lw_opts_parse_link_overrides_align),
+		cmocka_unit_test(test_lw_opts_parse_page_size),
+		cmocka_unit_test(test_lw_opts_parse_runtime),
+		cmocka_unit_test(test_lw_opts_parse_version),
+		cmocka_unit_test(test_lw_opts_parse_rejects_unknown),
+		cmocka_unit_test(test_lw_opts_parse_double_dash),
+		cmocka_unit_test(test_lw_opts_parse_kinds),
+		cmocka_unit_test(test_lw_opts_parse_emulation),
+		cmocka_unit_test(test_lw_opts_parse_output),
+		cmocka_unit_test(test_lw_opts_parse_scripts),
+		cmocka_unit_test(test_lw_opts_parse_z),
+		cmocka_unit_test(test_lw_opts_parse_values_are_not_options),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

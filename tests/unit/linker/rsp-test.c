@@ -40,20 +40,20 @@ static void split_is(const char *text, const char *const *want, size_t n)
 	split_is(text, want_, sizeof(want_) / sizeof(want_[0])); \
 } while (0)
 
-static void test_hl_rsp_split_whitespace(void **state)
+static void test_lw_rsp_split_whitespace(void **state)
 {
 	(void)state;
 	SPLIT_IS("a  b\tc\n d\r\n\v\fe ", "a", "b", "c", "d", "e");
 }
 
-static void test_hl_rsp_split_quotes(void **state)
+static void test_lw_rsp_split_quotes(void **state)
 {
 	(void)state;
 	SPLIT_IS("'a b' \"c d\" e'f g'h \"it's\" 'say \"hi\"'",
 		 "a b", "c d", "ef gh", "it's", "say \"hi\"");
 }
 
-static void test_hl_rsp_split_backslash(void **state)
+static void test_lw_rsp_split_backslash(void **state)
 {
 	(void)state;
 	/* A backslash takes the next character literally, in quotes too. */
@@ -61,7 +61,7 @@ static void test_hl_rsp_split_backslash(void **state)
 		 "a b", "c\\d", "'q", "x\"y", "p'q", "z\nw");
 }
 
-static void test_hl_rsp_split_empty(void **state)
+static void test_lw_rsp_split_empty(void **state)
 {
 	(void)state;
 	split_is("", NULL, 0);
@@ -69,7 +69,7 @@ static void test_hl_rsp_split_empty(void **state)
 	SPLIT_IS("'' \"\"", "", "");
 }
 
-static void test_hl_rsp_split_unterminated(void **state)
+static void test_lw_rsp_split_unterminated(void **state)
 {
 	(void)state;
 	SPLIT_IS("\"abc def", "abc def");
@@ -97,7 +97,7 @@ static void expand_is(const char *const *in, size_t nin,
 	lw_argv_free(&a);
 }
 
-static void test_hl_rsp_expand_nested(void **state)
+static void test_lw_rsp_expand_nested(void **state)
 {
 	static const char *const in[] = { "p", "@rsp-outer", "z" };
 	static const char *const want[] = {
@@ -112,7 +112,7 @@ static void test_hl_rsp_expand_nested(void **state)
 	unlink("rsp-inner");
 }
 
-static void test_hl_rsp_expand_missing_stays_literal(void **state)
+static void test_lw_rsp_expand_missing_stays_literal(void **state)
 {
 	static const char *const in[] = { "@/nonexistent/rsp", "@", "a@b" };
 
@@ -120,7 +120,7 @@ static void test_hl_rsp_expand_missing_stays_literal(void **state)
 	expand_is(in, 3, in, 3);
 }
 
-static void test_hl_rsp_expand_empty_file(void **state)
+static void test_lw_rsp_expand_empty_file(void **state)
 {
 	static const char *const in[] = { "a", "@rsp-empty", "b" };
 	static const char *const want[] = { "a", "b" };
@@ -140,7 +140,7 @@ static void expand_fails(const char *arg)
 	lw_argv_free(&a);
 }
 
-static void test_hl_rsp_expand_loop_fails(void **state)
+static void test_lw_rsp_expand_loop_fails(void **state)
 {
 	(void)state;
 	put_file("rsp-loop", "a @rsp-loop");
@@ -148,7 +148,7 @@ static void test_hl_rsp_expand_loop_fails(void **state)
 	unlink("rsp-loop");
 }
 
-static void test_hl_rsp_expand_directory_fails(void **state)
+static void test_lw_rsp_expand_directory_fails(void **state)
 {
 	(void)state;
 	assert_int_equal(mkdir("rsp-dir", 0700), 0);
@@ -157,7 +157,7 @@ static void test_hl_rsp_expand_directory_fails(void **state)
 }
 
 /* A FIFO would be drained, /dev/zero never ends: both stay literal. */
-static void test_hl_rsp_expand_only_regular_files(void **state)
+static void test_lw_rsp_expand_only_regular_files(void **state)
 {
 	static const char *const in[] = { "@/dev/zero", "@rsp-fifo", "@/dev/null" };
 
@@ -174,7 +174,7 @@ static void sized_file(const char *name, off_t size)
 	assert_int_equal(truncate(name, size), 0);
 }
 
-static void test_hl_rsp_expand_too_large_fails(void **state)
+static void test_lw_rsp_expand_too_large_fails(void **state)
 {
 	static const char *const in[] = { "@rsp-max" };
 	static const char *const none[] = { "x" };
@@ -198,7 +198,7 @@ static void test_hl_rsp_expand_too_large_fails(void **state)
 	unlink("rsp-twice");
 }
 
-static void test_hl_rsp_write_round_trip(void **state)
+static void test_lw_rsp_write_round_trip(void **state)
 {
 	static const char *const args[] = {
 		"plain", "two words", "it's", "say \"hi\"", "back\\slash",
@@ -222,19 +222,19 @@ static void test_hl_rsp_write_round_trip(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_hl_rsp_split_whitespace),
-		cmocka_unit_test(test_hl_rsp_split_quotes),
-		cmocka_unit_test(test_hl_rsp_split_backslash),
-		cmocka_unit_test(test_hl_rsp_split_empty),
-		cmocka_unit_test(test_hl_rsp_split_unterminated),
-		cmocka_unit_test(test_hl_rsp_expand_nested),
-		cmocka_unit_test(test_hl_rsp_expand_missing_stays_literal),
-		cmocka_unit_test(test_hl_rsp_expand_empty_file),
-		cmocka_unit_test(test_hl_rsp_expand_loop_fails),
-		cmocka_unit_test(test_hl_rsp_expand_directory_fails),
-		cmocka_unit_test(test_hl_rsp_expand_only_regular_files),
-		cmocka_unit_test(test_hl_rsp_expand_too_large_fails),
-		cmocka_unit_test(test_hl_rsp_write_round_trip),
+		cmocka_unit_test(test_lw_rsp_split_whitespace),
+		cmocka_unit_test(test_lw_rsp_split_quotes),
+		cmocka_unit_test(test_lw_rsp_split_backslash),
+		cmocka_unit_test(test_lw_rsp_split_empty),
+		cmocka_unit_test(test_lw_rsp_split_unterminated),
+		cmocka_unit_test(test_lw_rsp_expand_nested),
+		cmocka_unit_test(test_lw_rsp_expand_missing_stays_literal),
+		cmocka_unit_test(test_lw_rsp_expand_empty_file),
+		cmocka_unit_test(test_lw_rsp_expand_loop_fails),
+		cmocka_unit_test(test_lw_rsp_expand_directory_fails),
+		cmocka_unit_test(test_lw_rsp_expand_only_regular_files),
+		cmocka_unit_test(test_lw_rsp_expand_too_large_fails),
+		cmocka_unit_test(test_lw_rsp_write_round_trip),
 	};
 	char dir[] = "/tmp/rsp-test.XXXXXX";
 	int rc;

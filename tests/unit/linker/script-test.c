@@ -47,7 +47,7 @@ static char *line_of(char *text, const char *needle)
 	return p;
 }
 
-static void test_hl_script_make_align(void **state)
+static void test_lw_script_make_align(void **state)
 {
 	char *s = lw_script_make(verbose, LW_SCRIPT_ALIGN, 2 * MIB, 2 * MIB);
 
@@ -64,7 +64,7 @@ static void test_hl_script_make_align(void **state)
 }
 
 /* The segment holding .bss ends on a huge-page boundary. */
-static void test_hl_script_make_pads_bss(void **state)
+static void test_lw_script_make_pads_bss(void **state)
 {
 	char *a = lw_script_make(verbose, LW_SCRIPT_ALIGN, 2 * MIB, GIB);
 	char *b = lw_script_make(verbose, LW_SCRIPT_BSS, 0, 2 * MIB);
@@ -78,7 +78,7 @@ static void test_hl_script_make_pads_bss(void **state)
 	free(b);
 }
 
-static void test_hl_script_make_align_larger_data_page(void **state)
+static void test_lw_script_make_align_larger_data_page(void **state)
 {
 	char *s = lw_script_make(verbose, LW_SCRIPT_ALIGN, 2 * MIB, GIB);
 
@@ -93,7 +93,7 @@ static void test_hl_script_make_align_larger_data_page(void **state)
 	free(s);
 }
 
-static void test_hl_script_make_bss(void **state)
+static void test_lw_script_make_bss(void **state)
 {
 	char *s = lw_script_make(verbose, LW_SCRIPT_BSS, 0, 2 * MIB);
 
@@ -108,7 +108,7 @@ static void test_hl_script_make_bss(void **state)
 	free(s);
 }
 
-static void test_hl_script_make_rejects(void **state)
+static void test_lw_script_make_rejects(void **state)
 {
 	(void)state;
 	assert_null(lw_script_make("GNU ld 2.40\n", LW_SCRIPT_ALIGN,
@@ -125,11 +125,11 @@ static void test_hl_script_make_rejects(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_hl_script_make_align),
-		cmocka_unit_test(test_hl_script_make_pads_bss),
-		cmocka_unit_test(test_hl_script_make_align_larger_data_page),
-		cmocka_unit_test(test_hl_script_make_bss),
-		cmocka_unit_test(test_hl_script_make_rejects),
+		cmocka_unit_test(test_lw_script_make_align),
+		cmocka_unit_test(test_lw_script_make_pads_bss),
+		cmocka_unit_test(test_lw_script_make_align_larger_data_page),
+		cmocka_unit_test(test_lw_script_make_bss),
+		cmocka_unit_test(test_lw_script_make_rejects),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -33,7 +33,7 @@ static struct remap_range range(void)
 	return s;
 }
 
-static void test_ldr_slice_first_page(void **state)
+static void test_ldr_range_clip_first_page(void **state)
 {
 	struct remap_range s = range(), part;
 
@@ -52,7 +52,7 @@ static void test_ldr_slice_first_page(void **state)
 	assert_true(part.copy[1].start == part.copy[1].end);
 }
 
-static void test_ldr_slice_moves_the_file_offset(void **state)
+static void test_ldr_range_clip_moves_the_file_offset(void **state)
 {
 	struct remap_range s = range(), part;
 
@@ -67,7 +67,7 @@ static void test_ldr_slice_moves_the_file_offset(void **state)
 	assert_int_equal(part.copy[0].map_end, 8 * MIB);
 }
 
-static void test_ldr_slice_last_page(void **state)
+static void test_ldr_range_clip_last_page(void **state)
 {
 	struct remap_range s = range(), part;
 
@@ -85,7 +85,7 @@ static void test_ldr_slice_last_page(void **state)
 	assert_int_equal(part.copy[1].map, 0);
 }
 
-static void test_ldr_slice_outside_every_area(void **state)
+static void test_ldr_range_clip_outside_every_area(void **state)
 {
 	struct remap_range s = range(), part;
 
@@ -103,10 +103,10 @@ static void test_ldr_slice_outside_every_area(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_ldr_slice_first_page),
-		cmocka_unit_test(test_ldr_slice_moves_the_file_offset),
-		cmocka_unit_test(test_ldr_slice_last_page),
-		cmocka_unit_test(test_ldr_slice_outside_every_area),
+		cmocka_unit_test(test_ldr_range_clip_first_page),
+		cmocka_unit_test(test_ldr_range_clip_moves_the_file_offset),
+		cmocka_unit_test(test_ldr_range_clip_last_page),
+		cmocka_unit_test(test_ldr_range_clip_outside_every_area),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

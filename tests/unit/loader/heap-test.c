@@ -39,7 +39,7 @@ static int setup(void **state)
 /* bss ends at 5.5 MiB; its huge pages reach 6 MiB. */
 static const uintptr_t lo = 4 * MIB, seg_end = 5 * MIB + MIB / 2;
 
-static void test_ldr_heap_fit_heap_above_range(void **state)
+static void test_ldr_heap_make_room_heap_above_range(void **state)
 {
 	uintptr_t hi = 6 * MIB;
 	struct remap_copy copy;
@@ -52,7 +52,7 @@ static void test_ldr_heap_fit_heap_above_range(void **state)
 	assert_int_equal(brk_now, 8 * MIB);
 }
 
-static void test_ldr_heap_fit_carries_the_heap_over(void **state)
+static void test_ldr_heap_make_room_carries_the_heap_over(void **state)
 {
 	uintptr_t hi = 6 * MIB, heap = seg_end + 4096;
 	struct remap_copy copy;
@@ -69,7 +69,7 @@ static void test_ldr_heap_fit_carries_the_heap_over(void **state)
 	assert_int_equal(copy.file_off, -1);
 }
 
-static void test_ldr_heap_fit_empty_heap_starts_at_the_break(void **state)
+static void test_ldr_heap_make_room_empty_heap_starts_at_the_break(void **state)
 {
 	uintptr_t hi = 6 * MIB;
 	struct remap_copy copy;
@@ -81,7 +81,7 @@ static void test_ldr_heap_fit_empty_heap_starts_at_the_break(void **state)
 	assert_int_equal(brk_now, 6 * MIB);
 }
 
-static void test_ldr_heap_fit_shrinks_when_the_break_is_stuck(void **state)
+static void test_ldr_heap_make_room_shrinks_when_the_break_is_stuck(void **state)
 {
 	uintptr_t hi = 6 * MIB, heap = seg_end + 4096;
 	struct remap_copy copy;
@@ -95,7 +95,7 @@ static void test_ldr_heap_fit_shrinks_when_the_break_is_stuck(void **state)
 	assert_int_equal(brk_now, heap + 4096);
 }
 
-static void test_ldr_heap_fit_heap_before_segment_end(void **state)
+static void test_ldr_heap_make_room_heap_before_segment_end(void **state)
 {
 	uintptr_t hi = 6 * MIB;
 	struct remap_copy copy;
@@ -110,11 +110,11 @@ static void test_ldr_heap_fit_heap_before_segment_end(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup(test_ldr_heap_fit_heap_above_range, setup),
-		cmocka_unit_test_setup(test_ldr_heap_fit_carries_the_heap_over, setup),
-		cmocka_unit_test_setup(test_ldr_heap_fit_empty_heap_starts_at_the_break, setup),
-		cmocka_unit_test_setup(test_ldr_heap_fit_shrinks_when_the_break_is_stuck, setup),
-		cmocka_unit_test_setup(test_ldr_heap_fit_heap_before_segment_end, setup),
+		cmocka_unit_test_setup(test_ldr_heap_make_room_heap_above_range, setup),
+		cmocka_unit_test_setup(test_ldr_heap_make_room_carries_the_heap_over, setup),
+		cmocka_unit_test_setup(test_ldr_heap_make_room_empty_heap_starts_at_the_break, setup),
+		cmocka_unit_test_setup(test_ldr_heap_make_room_shrinks_when_the_break_is_stuck, setup),
+		cmocka_unit_test_setup(test_ldr_heap_make_room_heap_before_segment_end, setup),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -27,7 +27,7 @@ static void join(const char *dir, const char *rel, const char *want)
 	free(got);
 }
 
-static void test_host_dirs_join_default_layout(void **state)
+static void test_mach_dirs_join_default_layout(void **state)
 {
 	(void)state;
 	join("/usr/local/bin", "../lib", "/usr/local/lib");
@@ -35,7 +35,7 @@ static void test_host_dirs_join_default_layout(void **state)
 	join("/opt/hl/bin", "../lib/x86_64-linux-gnu", "/opt/hl/lib/x86_64-linux-gnu");
 }
 
-static void test_host_dirs_join_dots_and_slashes(void **state)
+static void test_mach_dirs_join_dots_and_slashes(void **state)
 {
 	(void)state;
 	join("/usr/bin", ".", "/usr/bin");
@@ -44,7 +44,7 @@ static void test_host_dirs_join_dots_and_slashes(void **state)
 	join("/a/b", "", "/a/b");
 }
 
-static void test_host_dirs_join_stays_at_the_root(void **state)
+static void test_mach_dirs_join_stays_at_the_root(void **state)
 {
 	(void)state;
 	join("/bin", "../lib", "/lib");
@@ -54,7 +54,7 @@ static void test_host_dirs_join_stays_at_the_root(void **state)
 }
 
 /* The test runs from <dir>/machine/dirs-test, with links resolved. */
-static void test_host_dirs_find_from_the_running_test(void **state)
+static void test_mach_dirs_find_from_the_running_test(void **state)
 {
 	char *exe = realpath("/proc/self/exe", NULL);
 	struct mach_dirs d;
@@ -78,10 +78,10 @@ static void test_host_dirs_find_from_the_running_test(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_host_dirs_join_default_layout),
-		cmocka_unit_test(test_host_dirs_join_dots_and_slashes),
-		cmocka_unit_test(test_host_dirs_join_stays_at_the_root),
-		cmocka_unit_test(test_host_dirs_find_from_the_running_test),
+		cmocka_unit_test(test_mach_dirs_join_default_layout),
+		cmocka_unit_test(test_mach_dirs_join_dots_and_slashes),
+		cmocka_unit_test(test_mach_dirs_join_stays_at_the_root),
+		cmocka_unit_test(test_mach_dirs_find_from_the_running_test),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

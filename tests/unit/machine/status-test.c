@@ -26,7 +26,7 @@ static const char status[] =
 	"THP_enabled:\t0\n"
 	"Speculation_Store_Bypass:\tthread vulnerable\n";
 
-static void test_host_status_parse_fields(void **state)
+static void test_mach_status_parse_fields(void **state)
 {
 	struct mach_status st;
 
@@ -37,7 +37,7 @@ static void test_host_status_parse_fields(void **state)
 	assert_int_equal(st.thp_enabled, 0);
 }
 
-static void test_host_status_parse_defaults(void **state)
+static void test_mach_status_parse_defaults(void **state)
 {
 	struct mach_status st;
 
@@ -53,7 +53,7 @@ static void test_host_status_parse_defaults(void **state)
 	assert_int_equal(st.thp_enabled, 1);
 }
 
-static void test_host_status_parse_whole_keys_only(void **state)
+static void test_mach_status_parse_whole_keys_only(void **state)
 {
 	struct mach_status st;
 
@@ -64,7 +64,7 @@ static void test_host_status_parse_whole_keys_only(void **state)
 	assert_int_equal(st.tracer, 0);
 }
 
-static void test_host_status_read_self(void **state)
+static void test_mach_status_read_self(void **state)
 {
 	struct mach_status st;
 
@@ -76,10 +76,10 @@ static void test_host_status_read_self(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_host_status_parse_fields),
-		cmocka_unit_test(test_host_status_parse_defaults),
-		cmocka_unit_test(test_host_status_parse_whole_keys_only),
-		cmocka_unit_test(test_host_status_read_self),
+		cmocka_unit_test(test_mach_status_parse_fields),
+		cmocka_unit_test(test_mach_status_parse_defaults),
+		cmocka_unit_test(test_mach_status_parse_whole_keys_only),
+		cmocka_unit_test(test_mach_status_read_self),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

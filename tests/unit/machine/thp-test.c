@@ -54,7 +54,7 @@ static int teardown(void **state)
 	return system(cmd);
 }
 
-static void test_host_thp_setting(void **state)
+static void test_mach_thp_setting(void **state)
 {
 	char out[16];
 
@@ -70,7 +70,7 @@ static void test_host_thp_setting(void **state)
 	assert_int_equal(mach_thp_setting("[a-very-long-word]", out, 4), -1);
 }
 
-static void test_host_thp_read_settings(void **state)
+static void test_mach_thp_read_settings(void **state)
 {
 	struct mach_thp t;
 
@@ -96,7 +96,7 @@ static void test_host_thp_read_settings(void **state)
 	put("hugepages-2048kB/enabled", "always [inherit] madvise never\n");
 }
 
-static void test_host_thp_read_missing(void **state)
+static void test_mach_thp_read_missing(void **state)
 {
 	struct mach_thp t;
 
@@ -106,7 +106,7 @@ static void test_host_thp_read_missing(void **state)
 	assert_non_null(strstr(t.why, "no transparent huge pages"));
 }
 
-static void test_host_thp_read_process_disabled(void **state)
+static void test_mach_thp_read_process_disabled(void **state)
 {
 	struct mach_thp t;
 
@@ -120,10 +120,10 @@ static void test_host_thp_read_process_disabled(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_host_thp_setting),
-		cmocka_unit_test(test_host_thp_read_settings),
-		cmocka_unit_test(test_host_thp_read_missing),
-		cmocka_unit_test(test_host_thp_read_process_disabled),
+		cmocka_unit_test(test_mach_thp_setting),
+		cmocka_unit_test(test_mach_thp_read_settings),
+		cmocka_unit_test(test_mach_thp_read_missing),
+		cmocka_unit_test(test_mach_thp_read_process_disabled),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

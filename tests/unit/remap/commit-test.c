@@ -81,7 +81,7 @@ static void teardown(struct fixture *f)
 		munmap(f->scratch, PAGES * f->pg);
 }
 
-static void test_hl_commit_run_swaps_and_keeps_data(void **state)
+static void test_remap_commit_run_swaps_and_keeps_data(void **state)
 {
 	struct fixture f;
 
@@ -102,7 +102,7 @@ static void test_hl_commit_run_swaps_and_keeps_data(void **state)
  * A file-backed part: untouched pages come from the file, the page the
  * program wrote to from memory.
  */
-static void test_hl_commit_run_reads_untouched_pages_from_file(void **state)
+static void test_remap_commit_run_reads_untouched_pages_from_file(void **state)
 {
 	struct fixture f;
 	char path[] = "/tmp/hl-commit-test.XXXXXX", *file;
@@ -288,7 +288,7 @@ static void test_remap_copy_pages_file_from_its_mapping(void **state)
 }
 
 /* HUGETLB_MINIMAL_COPY=no: every page from memory, pagemap or not. */
-static void test_hl_commit_run_copies_all_when_asked(void **state)
+static void test_remap_commit_run_copies_all_when_asked(void **state)
 {
 	struct fixture f;
 
@@ -301,7 +301,7 @@ static void test_hl_commit_run_copies_all_when_asked(void **state)
 	teardown(&f);
 }
 
-static void test_hl_commit_run_copies_all_without_pagemap(void **state)
+static void test_remap_commit_run_copies_all_without_pagemap(void **state)
 {
 	struct fixture f;
 
@@ -315,7 +315,7 @@ static void test_hl_commit_run_copies_all_without_pagemap(void **state)
 	teardown(&f);
 }
 
-static void test_hl_commit_run_failed_swap_keeps_old_pages(void **state)
+static void test_remap_commit_run_failed_swap_keeps_old_pages(void **state)
 {
 	struct fixture f;
 
@@ -330,7 +330,7 @@ static void test_hl_commit_run_failed_swap_keeps_old_pages(void **state)
 	teardown(&f);
 }
 
-static void test_hl_commit_run_recovers_unmapped_range(void **state)
+static void test_remap_commit_run_recovers_unmapped_range(void **state)
 {
 	struct fixture f;
 
@@ -346,7 +346,7 @@ static void test_hl_commit_run_recovers_unmapped_range(void **state)
 	teardown(&f);
 }
 
-static void test_hl_commit_run_read_only_range(void **state)
+static void test_remap_commit_run_read_only_range(void **state)
 {
 	struct fixture f;
 
@@ -366,7 +366,7 @@ static void test_hl_commit_run_read_only_range(void **state)
 }
 
 /* With THP usable, a swap that failed in place is restored anyway. */
-static void test_hl_commit_run_failed_swap_restores_for_thp(void **state)
+static void test_remap_commit_run_failed_swap_restores_for_thp(void **state)
 {
 	struct fixture f;
 
@@ -423,21 +423,21 @@ static void file_over_target(enum remap_how how, enum remap_fault fault)
 	munmap(f.scratch, PAGES * f.pg);
 }
 
-static void test_hl_commit_run_maps_file_over_target(void **state)
+static void test_remap_commit_run_maps_file_over_target(void **state)
 {
 	(void)state;
 	file_over_target(REMAP_MAP_FILE, REMAP_FAULT_NONE);
 }
 
 /* A shared file that the kernel will not move is mapped over instead. */
-static void test_hl_commit_run_no_hugetlb_mremap_maps_the_file(void **state)
+static void test_remap_commit_run_no_hugetlb_mremap_maps_the_file(void **state)
 {
 	(void)state;
 	file_over_target(REMAP_MOVE, REMAP_FAULT_NO_HUGETLB_MREMAP);
 }
 
 /* HUGELINK_FAULT=no-hugetlb-mremap fails the moves of hugetlb pages only. */
-static void test_hl_commit_run_no_hugetlb_mremap(void **state)
+static void test_remap_commit_run_no_hugetlb_mremap(void **state)
 {
 	struct fixture f;
 
@@ -457,7 +457,7 @@ static void test_hl_commit_run_no_hugetlb_mremap(void **state)
 	teardown(&f);
 }
 
-static void test_hl_commit_run_unrecoverable_aborts_loudly(void **state)
+static void test_remap_commit_run_unrecoverable_aborts_loudly(void **state)
 {
 	struct fixture f;
 	int fds[2], status;
@@ -485,23 +485,23 @@ static void test_hl_commit_run_unrecoverable_aborts_loudly(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_hl_commit_run_swaps_and_keeps_data),
-		cmocka_unit_test(test_hl_commit_run_reads_untouched_pages_from_file),
-		cmocka_unit_test(test_hl_commit_run_copies_all_without_pagemap),
-		cmocka_unit_test(test_hl_commit_run_copies_all_when_asked),
+		cmocka_unit_test(test_remap_commit_run_swaps_and_keeps_data),
+		cmocka_unit_test(test_remap_commit_run_reads_untouched_pages_from_file),
+		cmocka_unit_test(test_remap_commit_run_copies_all_without_pagemap),
+		cmocka_unit_test(test_remap_commit_run_copies_all_when_asked),
 		cmocka_unit_test(test_remap_copy_pages_file_from_its_mapping),
 		cmocka_unit_test(test_remap_copy_pages_written_keeps_breakpoints),
 		cmocka_unit_test(test_remap_copy_pages_file_drops_what_was_written),
 		cmocka_unit_test(test_remap_copy_pages_written_without_pagemap),
 		cmocka_unit_test(test_remap_copy_pages_file_ends_inside_a_page),
-		cmocka_unit_test(test_hl_commit_run_failed_swap_keeps_old_pages),
-		cmocka_unit_test(test_hl_commit_run_recovers_unmapped_range),
-		cmocka_unit_test(test_hl_commit_run_read_only_range),
-		cmocka_unit_test(test_hl_commit_run_failed_swap_restores_for_thp),
-		cmocka_unit_test(test_hl_commit_run_maps_file_over_target),
-		cmocka_unit_test(test_hl_commit_run_no_hugetlb_mremap),
-		cmocka_unit_test(test_hl_commit_run_no_hugetlb_mremap_maps_the_file),
-		cmocka_unit_test(test_hl_commit_run_unrecoverable_aborts_loudly),
+		cmocka_unit_test(test_remap_commit_run_failed_swap_keeps_old_pages),
+		cmocka_unit_test(test_remap_commit_run_recovers_unmapped_range),
+		cmocka_unit_test(test_remap_commit_run_read_only_range),
+		cmocka_unit_test(test_remap_commit_run_failed_swap_restores_for_thp),
+		cmocka_unit_test(test_remap_commit_run_maps_file_over_target),
+		cmocka_unit_test(test_remap_commit_run_no_hugetlb_mremap),
+		cmocka_unit_test(test_remap_commit_run_no_hugetlb_mremap_maps_the_file),
+		cmocka_unit_test(test_remap_commit_run_unrecoverable_aborts_loudly),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

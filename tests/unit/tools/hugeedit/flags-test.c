@@ -15,7 +15,7 @@ static const struct hl_phdr text = { PT_LOAD, PF_R | PF_X, 0x1000, 0x1000,
 static const struct hl_phdr data = { PT_LOAD, PF_R | PF_W, 0x2dd0, 0x3dd0,
 				     0x250, 0x8000, 0x1000 };
 
-static void test_ed_new_flags_text(void **state)
+static void test_edit_new_flags_text(void **state)
 {
 	(void)state;
 	assert_int_equal(edit_new_flags(&rodata, EDIT_TEXT), PF_R | HL_PF_HUGETLB);
@@ -24,7 +24,7 @@ static void test_ed_new_flags_text(void **state)
 	assert_int_equal(edit_new_flags(&data, EDIT_TEXT), PF_R | PF_W);
 }
 
-static void test_ed_new_flags_data(void **state)
+static void test_edit_new_flags_data(void **state)
 {
 	(void)state;
 	assert_int_equal(edit_new_flags(&rodata, EDIT_DATA), PF_R);
@@ -34,7 +34,7 @@ static void test_ed_new_flags_data(void **state)
 			 PF_R | PF_W | HL_PF_HUGETLB);
 }
 
-static void test_ed_new_flags_clears_first(void **state)
+static void test_edit_new_flags_clears_first(void **state)
 {
 	struct hl_phdr flagged = data;
 
@@ -44,7 +44,7 @@ static void test_ed_new_flags_clears_first(void **state)
 	assert_int_equal(edit_new_flags(&flagged, EDIT_TEXT), PF_R | PF_W | 0x10);
 }
 
-static void test_ed_format_listing(void **state)
+static void test_edit_format_listing(void **state)
 {
 	struct hl_phdr flagged = text;
 	char line[160];
@@ -65,10 +65,10 @@ static void test_ed_format_listing(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_ed_new_flags_text),
-		cmocka_unit_test(test_ed_new_flags_data),
-		cmocka_unit_test(test_ed_new_flags_clears_first),
-		cmocka_unit_test(test_ed_format_listing),
+		cmocka_unit_test(test_edit_new_flags_text),
+		cmocka_unit_test(test_edit_new_flags_data),
+		cmocka_unit_test(test_edit_new_flags_clears_first),
+		cmocka_unit_test(test_edit_format_listing),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

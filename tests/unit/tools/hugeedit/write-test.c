@@ -74,7 +74,7 @@ static int teardown(void **state)
 	return rmdir(fx->dir);
 }
 
-static void test_ed_replace_keeps_mode_and_leaves_no_copy(void **state)
+static void test_edit_replace_keeps_mode_and_leaves_no_copy(void **state)
 {
 	struct fixture *fx = *state;
 	struct el_file back;
@@ -93,7 +93,7 @@ static void test_ed_replace_keeps_mode_and_leaves_no_copy(void **state)
 	close(fd);
 }
 
-static void test_ed_replace_refuses_a_swapped_name(void **state)
+static void test_edit_replace_refuses_a_swapped_name(void **state)
 {
 	struct fixture *fx = *state;
 	struct stat st;
@@ -112,10 +112,10 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(
-			test_ed_replace_keeps_mode_and_leaves_no_copy,
+			test_edit_replace_keeps_mode_and_leaves_no_copy,
 			setup, teardown),
 		cmocka_unit_test_setup_teardown(
-			test_ed_replace_refuses_a_swapped_name, setup, teardown),
+			test_edit_replace_refuses_a_swapped_name, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -64,7 +64,7 @@ static void done(struct inspect_live *lv, struct inspect_object *o)
 	inspect_live_free(lv);
 }
 
-static void test_in_cover_text_on_hugetlb(void **state)
+static void test_inspect_cover_text_on_hugetlb(void **state)
 {
 	struct inspect_live lv;
 	struct inspect_object o;
@@ -88,7 +88,7 @@ static void test_in_cover_text_on_hugetlb(void **state)
 }
 
 /* Data: RELRO and data from the file, bss partly THP, then a hole. */
-static void test_in_cover_data_in_parts(void **state)
+static void test_inspect_cover_data_in_parts(void **state)
 {
 	struct inspect_live lv;
 	struct inspect_object o;
@@ -122,7 +122,7 @@ static void test_in_cover_data_in_parts(void **state)
 }
 
 /* A THP mapping wider than the part is credited with at most the part. */
-static void test_in_cover_thp_beyond_segment(void **state)
+static void test_inspect_cover_thp_beyond_segment(void **state)
 {
 	struct hl_phdr bss = { PT_LOAD, PF_R | PF_W, 0, 0xf01000, 0, 0x1000,
 			       0x1000 };
@@ -138,7 +138,7 @@ static void test_in_cover_thp_beyond_segment(void **state)
 	done(&lv, &o);
 }
 
-static void test_in_live_parse_refuses_junk(void **state)
+static void test_inspect_live_parse_refuses_junk(void **state)
 {
 	struct inspect_live lv;
 
@@ -151,10 +151,10 @@ static void test_in_live_parse_refuses_junk(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_in_cover_text_on_hugetlb),
-		cmocka_unit_test(test_in_cover_data_in_parts),
-		cmocka_unit_test(test_in_cover_thp_beyond_segment),
-		cmocka_unit_test(test_in_live_parse_refuses_junk),
+		cmocka_unit_test(test_inspect_cover_text_on_hugetlb),
+		cmocka_unit_test(test_inspect_cover_data_in_parts),
+		cmocka_unit_test(test_inspect_cover_thp_beyond_segment),
+		cmocka_unit_test(test_inspect_live_parse_refuses_junk),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -29,7 +29,7 @@ static void expect(const char *s, const char *want)
 	free(got);
 }
 
-static void test_tl_json_str_plain_and_null(void **state)
+static void test_inspect_json_str_plain_and_null(void **state)
 {
 	(void)state;
 	expect("./prog", "\"./prog\"");
@@ -37,7 +37,7 @@ static void test_tl_json_str_plain_and_null(void **state)
 	expect(NULL, "null");
 }
 
-static void test_tl_json_str_escapes(void **state)
+static void test_inspect_json_str_escapes(void **state)
 {
 	(void)state;
 	expect("a\"b\\c", "\"a\\\"b\\\\c\"");
@@ -45,7 +45,7 @@ static void test_tl_json_str_escapes(void **state)
 	expect("\x01\x1f", "\"\\u0001\\u001f\"");
 }
 
-static void test_tl_json_str_utf8(void **state)
+static void test_inspect_json_str_utf8(void **state)
 {
 	(void)state;
 	expect("caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80",
@@ -59,9 +59,9 @@ static void test_tl_json_str_utf8(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_tl_json_str_plain_and_null),
-		cmocka_unit_test(test_tl_json_str_escapes),
-		cmocka_unit_test(test_tl_json_str_utf8),
+		cmocka_unit_test(test_inspect_json_str_plain_and_null),
+		cmocka_unit_test(test_inspect_json_str_escapes),
+		cmocka_unit_test(test_inspect_json_str_utf8),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -52,7 +52,7 @@ static const struct entry entries[] = {
 	{ 0x0303, S(0), 9999, 0, 0 },			/* out of the file */
 };
 
-static void test_in_ldcache_find_by_architecture(void **state)
+static void test_inspect_ldcache_find_by_architecture(void **state)
 {
 	unsigned char buf[4096];
 	size_t len = make(buf, 0, entries, 4, strings, sizeof(strings));
@@ -74,7 +74,7 @@ static void test_in_ldcache_find_by_architecture(void **state)
 				     "libz.so.1", out, 10));
 }
 
-static void test_in_ldcache_find_after_old_format(void **state)
+static void test_inspect_ldcache_find_after_old_format(void **state)
 {
 	unsigned char buf[4096];
 	size_t len = make(buf, 16, entries, 4, strings, sizeof(strings));
@@ -86,7 +86,7 @@ static void test_in_ldcache_find_after_old_format(void **state)
 	assert_string_equal(out, "/lib/x86_64-linux-gnu/libz.so.1");
 }
 
-static void test_in_ldcache_find_malformed(void **state)
+static void test_inspect_ldcache_find_malformed(void **state)
 {
 	unsigned char buf[4096];
 	size_t len = make(buf, 0, entries, 4, strings, sizeof(strings));
@@ -107,9 +107,9 @@ static void test_in_ldcache_find_malformed(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_in_ldcache_find_by_architecture),
-		cmocka_unit_test(test_in_ldcache_find_after_old_format),
-		cmocka_unit_test(test_in_ldcache_find_malformed),
+		cmocka_unit_test(test_inspect_ldcache_find_by_architecture),
+		cmocka_unit_test(test_inspect_ldcache_find_after_old_format),
+		cmocka_unit_test(test_inspect_ldcache_find_malformed),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -23,7 +23,7 @@ static const struct hl_phdr pie[] = {
 };
 #define NPIE (sizeof(pie) / sizeof(pie[0]))
 
-static void test_in_auxv_get_both_classes(void **state)
+static void test_inspect_auxv_get_both_classes(void **state)
 {
 	uint64_t v64[] = { AT_PHDR, 0x555555554040, AT_PHNUM, 13, AT_NULL, 0,
 			   AT_ENTRY, 1 };
@@ -93,7 +93,7 @@ static bool inode_7(const struct hl_smaps_map *m, void *ctx)
  * loader's PROT_NONE gap are left of the file.  The RELRO page's offset
  * is also in rodata's file range; the bias aligned to p_align wins.
  */
-static void test_in_bias_from_maps_only_relro_left(void **state)
+static void test_inspect_bias_from_maps_only_relro_left(void **state)
 {
 	const uintptr_t b = 0x7f3812600000;
 	struct hl_smaps_map maps[] = {
@@ -111,7 +111,7 @@ static void test_in_bias_from_maps_only_relro_left(void **state)
 }
 
 /* Loaded on base pages: every mapping agrees. */
-static void test_in_bias_from_maps_whole_file(void **state)
+static void test_inspect_bias_from_maps_whole_file(void **state)
 {
 	const uintptr_t b = 0x555555400000;
 	struct hl_smaps_map maps[] = {
@@ -140,10 +140,10 @@ static void test_in_bias_from_maps_whole_file(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_in_auxv_get_both_classes),
+		cmocka_unit_test(test_inspect_auxv_get_both_classes),
 		cmocka_unit_test(test_inspect_bias_from_phdr),
-		cmocka_unit_test(test_in_bias_from_maps_only_relro_left),
-		cmocka_unit_test(test_in_bias_from_maps_whole_file),
+		cmocka_unit_test(test_inspect_bias_from_maps_only_relro_left),
+		cmocka_unit_test(test_inspect_bias_from_maps_whole_file),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -35,7 +35,7 @@ static const struct hl_phdr ph[] = {
 	{ PT_LOAD, PF_R | PF_W, 0x800000, 0x801000, 0x1000, 0x200000, 0x1000 },
 };
 
-static void test_in_moved_text_takes_the_moved_part_of_text(void **state)
+static void test_inspect_moved_text_takes_the_moved_part_of_text(void **state)
 {
 	struct mach_text_range r[4];
 	struct inspect_live lv;
@@ -59,7 +59,7 @@ static void test_in_moved_text_takes_the_moved_part_of_text(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_in_moved_text_takes_the_moved_part_of_text),
+		cmocka_unit_test(test_inspect_moved_text_takes_the_moved_part_of_text),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

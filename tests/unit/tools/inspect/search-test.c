@@ -29,7 +29,7 @@ static int note(const char *dir, enum inspect_search_from from, void *ctx)
 	return s->stop && !strcmp(dir, s->stop);
 }
 
-static void test_in_search_each_rpath_chain(void **state)
+static void test_inspect_search_each_rpath_chain(void **state)
 {
 	/* libb needed by liba, needed by the program: RPATHs up the chain. */
 	const struct inspect_search_obj chain[] = {
@@ -45,7 +45,7 @@ static void test_in_search_each_rpath_chain(void **state)
 			    "rpath:/bin/p2 ld:/l1 ld:/bin/l2");
 }
 
-static void test_in_search_each_runpath(void **state)
+static void test_inspect_search_each_runpath(void **state)
 {
 	/* A RUNPATH of the needer: no RPATH at all, RUNPATH after the
 	 * environment, and nobody else's RUNPATH. */
@@ -99,8 +99,8 @@ static void test_inspect_search_expand(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_in_search_each_rpath_chain),
-		cmocka_unit_test(test_in_search_each_runpath),
+		cmocka_unit_test(test_inspect_search_each_rpath_chain),
+		cmocka_unit_test(test_inspect_search_each_runpath),
 		cmocka_unit_test(test_inspect_search_expand),
 	};
 
