@@ -78,7 +78,7 @@ static long replace(const char *path, struct hl_elf_syms *s, uintptr_t bias,
 	}
 	snprintf(tmp, sizeof(tmp), "%s.XXXXXX", path);
 	fd = mkostemp(tmp, O_CLOEXEC);
-	if (fd < 0 || fchmod(fd, 0644)) {
+	if (fd < 0 || fchmod(fd, 0600)) {
 		snprintf(err, errlen, "a temporary file for %s: %s", path,
 			 strerror(errno));
 		if (fd >= 0) {
@@ -111,7 +111,7 @@ long mach_perf_map_write(pid_t pid, const void *image, size_t len,
 	}
 	snprintf(path, sizeof(path), "/tmp/perf-%d.map", (int)pid);
 	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
-		  0644);
+		  0600);
 	if (fd < 0 && errno == EEXIST)
 		return replace(path, &s, bias, r, n, err, errlen);
 	if (fd < 0) {

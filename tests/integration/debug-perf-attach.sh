@@ -9,7 +9,8 @@
 # HUGETLB_SHARE=1 (the share directory on the only hugetlbfs mount, in a
 # mount namespace of the test's own).  The inspector replaces a stale
 # map of its own, leaves anything else alone, and writes nothing for a
-# process whose text did not move.  perf report is the oracle.
+# process whose text did not move.  perf report is the oracle.  Each map
+# is mode 0600: only its owner (and root) may read the addresses.
 [ -n "${HL_PERF_NS:-}" ] || HL_PERF_NS=1 exec unshare -m sh "$0"
 . "$HL_SRC/tests/integration/common.sh"
 . "$HL_SRC/tests/integration/lib/debug.sh"
@@ -26,6 +27,11 @@ attached() {
 		fail "$1: perf report puts first: $(hot_symbol "$1.data")"
 }
 
+# expect_mode MODE FILE: FILE's permission bits are MODE (octal).
+expect_mode() {
+	[ "$(stat -c %a "$2")" = "$1" ] || fail "$2 has mode $(stat -c %a "$2"), not $1"
+}
+
 map=
 started() {
 	start_spin "$@"
@@ -39,6 +45,7 @@ for mode in $MODES; do
 	expect_lines $mode.out "$(mode_text $mode)"
 	[ -f "$map" ] || fail "$mode: HUGELINK_PERF_MAP=1 wrote no $map"
 	grep -q ' work$' "$map" || fail "$mode: $map does not name work(): $(cat "$map")"
+	expect_mode 600 "$map"
 	attached $mode
 	stop_spin
 	ok "$mode, HUGELINK_PERF_MAP=1: perf -p names work() on $(grep '^text-map' $mode.out)"
@@ -47,6 +54,7 @@ for mode in $MODES; do
 	[ ! -e "$map" ] || fail "$mode: a map was written unasked"
 	"$HLBIN/hugelink-inspect" --perf-map $spin_pid >tool.out ||
 		fail "$mode: hugelink-inspect --perf-map failed"
+	expect_mode 600 "$map"
 	attached $mode-tool
 	stop_spin
 	ok "$mode, hugelink-inspect --perf-map: perf -p names work(): $(cat tool.out)"
@@ -63,6 +71,7 @@ rm "$map"
 echo "1 1 stale" >"$map"
 "$HLBIN/hugelink-inspect" --perf-map $spin_pid >/dev/null || fail "a stale map of ours was not replaced"
 grep -q ' work$' "$map" && ! grep -q stale "$map" || fail "the stale map is still there: $(cat "$map")"
+expect_mode 600 "$map"
 attached stale
 stop_spin
 ok "a symbolic link in the map's place is left alone; a stale map of ours is replaced"
