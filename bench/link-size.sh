@@ -7,7 +7,9 @@
 # default the staged tree build/stage) and with libhugetlbfs 2.23's
 # ld.hugetlbfs --hugetlbfs-align (the hello world also with the shared
 # runtime), print a markdown table of the file size, as built and stripped,
-# and of the 2 MiB huge pages a full HUGETLB_ELFMAP=RW remap would need:
+# of the disk space it takes (stat's blocks, in KiB: padding written as a
+# hole takes none), and of the 2 MiB huge pages a full HUGETLB_ELFMAP=RW
+# remap would need:
 # for each PT_LOAD, its span rounded out to huge pages, read-only (R) and
 # writable (W) segments counted apart, and the pages data and bss need
 # from RELRO's end on (W after RELRO: what stays on base pages in front of
@@ -91,8 +93,9 @@ pages() {
 row() {
 	strip -o "$3.stripped" "$3"
 	set -- "$1" "$2" "$3" $(pages "$3")
-	printf '| %s | %s | %s | %s | %s | %s | %s |\n' "$1" "$2" "$(stat -c %s "$3")" \
-		"$(stat -c %s "$3.stripped")" "$4" "$5" "$6"
+	printf '| %s | %s | %s | %s | %s | %s | %s | %s |\n' "$1" "$2" \
+		"$(stat -c %s "$3")" "$(stat -c %s "$3.stripped")" \
+		"$(( $(stat -c '%b * %B' "$3") / 1024 ))" "$4" "$5" "$6"
 }
 
 lhb=$(libhugetlbfs_dir)
@@ -104,8 +107,8 @@ else
 	lhb_flags="-Wl,-zcommon-page-size=4194304,-zmax-page-size=4194304"
 fi
 
-echo "| program | link | file bytes | stripped | R pages | W pages | W after RELRO |"
-echo "|---|---|---:|---:|---:|---:|---:|"
+echo "| program | link | file bytes | stripped | on disk (KiB) | R pages | W pages | W after RELRO |"
+echo "|---|---|---:|---:|---:|---:|---:|---:|"
 for p in hello big; do
 	$CC -O2 -o "$p.plain" "$p.c"
 	$CC -O2 -B "$prefix/share/hugelink" -Wl,--hugetlbfs-align -o "$p.ours" "$p.c"

@@ -58,6 +58,11 @@ static int layout_args(const struct lw_cmdline *p, struct lw_argv *tail)
 
 	switch (l->method) {
 	case LW_METHOD_GENERATE:
+		snprintf(max, sizeof(max), "max-page-size=0x%zx",
+			 l->text_page);
+		return lw_argv_pushv(tail, (char *const[]){ "-T",
+				     (char *)p->script, "-z", max },
+				     l->congruent ? 4 : 2);
 	case LW_METHOD_SCRIPT:
 		return lw_argv_pushv(tail, (char *const[]){ "-T",
 				     (char *)p->script }, 2);

@@ -23,6 +23,7 @@
 #include "core/version.h"
 #include "linker/argv.h"
 #include "linker/cmdline.h"
+#include "linker/congruent.h"
 #include "linker/emul.h"
 #include "linker/layout.h"
 #include "linker/options.h"
@@ -209,13 +210,12 @@ static int prepare(struct job *j)
 	return write_args(j);
 }
 
-/* Run the real linker on the response file; note the output before. */
-static int link_output(struct job *j)
+/* Run the real linker on the response file. */
+static int run_ld(struct job *j)
 {
 	char *rsp = NULL;
 	int rc;
 
-	j->existed = stat(j->opts.output, &j->before) == 0;
 	if (asprintf(&rsp, "@%s", j->tmp.args) < 0) {
 		warn("response file");
 		return -1;
@@ -224,6 +224,13 @@ static int link_output(struct job *j)
 		      NULL }, NULL, &j->status);
 	free(rsp);
 	return rc;
+}
+
+/* Note the output before the link, then link. */
+static int link_output(struct job *j)
+{
+	j->existed = stat(j->opts.output, &j->before) == 0;
+	return run_ld(j);
 }
 
 /* True when the link wrote a regular file at the output path. */
@@ -244,6 +251,31 @@ static void discard_output(const struct job *j)
 {
 	if (output_written(j) && unlink(j->opts.output) == 0)
 		warnx("removed %s", j->opts.output);
+}
+
+/*
+ * GNU ld with the generated script: when a read-only segment holds a
+ * whole huge page and its file offset is not congruent to its address,
+ * link again with -z max-page-size (linker/congruent.h).  A program with
+ * no such segment keeps the compact layout of the first link.
+ */
+static int relink_congruent(struct job *j)
+{
+	int need;
+
+	if (j->layout.method != LW_METHOD_GENERATE || !output_written(j))
+		return 0;
+	need = lw_congruence_needed(j->opts.output, j->layout.text_page);
+	if (need <= 0)
+		return need;
+	j->layout.congruent = true;
+	if (unlink(j->tmp.args) < 0) {
+		warn("%s", j->tmp.args);
+		return -1;
+	}
+	if (write_args(j) < 0 || run_ld(j) < 0)
+		return -1;
+	return 0;
 }
 
 static int edit(struct job *j)
@@ -268,6 +300,14 @@ static int run_link(struct job *j)
 		return LW_EXIT_FAILED;
 	if (link_output(j) < 0)
 		return LW_EXIT_SETUP;
+	if (WIFSIGNALED(j->status))
+		discard_output(j);
+	if (j->status != 0)
+		return lw_exit_code(j->status);
+	if (relink_congruent(j) < 0) {
+		discard_output(j);
+		return LW_EXIT_FAILED;
+	}
 	if (WIFSIGNALED(j->status))
 		discard_output(j);
 	if (j->status != 0)
