@@ -61,7 +61,8 @@ symlink = @mkdir -p $(@D); [ "$$(readlink $@ 2>/dev/null)" = '$(1)' ] || \
 # and mk/check-tree.sh holds every #include to them.  arch/ is headers
 # only, with no archive.
 CODE_DIRS = core machine remap loader elf linker \
-            tools/common tools/hugectl tools/hugeedit tools/inspect
+            tools/common tools/hugectl tools/hugeedit tools/inspect \
+            tools/profile
 USES_arch              =
 USES_core              =
 USES_machine           = core
@@ -73,6 +74,7 @@ USES_tools/common      =
 USES_tools/hugectl     = tools/common elf machine core
 USES_tools/hugeedit    = tools/common elf machine core
 USES_tools/inspect     = tools/common elf machine core
+USES_tools/profile     = tools/common elf machine core
 USES_ldscripts         = linker elf machine core
 USES_fuzz              = tools/hugectl tools/hugeedit tools/inspect \
                          tools/common elf machine core
