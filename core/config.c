@@ -387,8 +387,14 @@ void hl_config_read(struct hl_config *cfg, hl_getenv_fn *get, void *ctx,
 
 	memset(cfg, 0, sizeof(*cfg));
 	cfg->minimal_copy = true;
-	cfg->verbose = HL_V_WARN;
 	cfg->secure = secure;
+	/*
+	 * A privileged program says nothing but what cannot wait (the fatal
+	 * messages, which hold no address): its user can make a remap fail
+	 * at will (ulimit -v survives a set-uid exec), and the warning would
+	 * name addresses that user may not read from /proc/PID/maps.
+	 */
+	cfg->verbose = secure ? HL_V_ERROR : HL_V_WARN;
 	if (secure)
 		return;
 

@@ -74,7 +74,7 @@ struct hl_config {
 	bool perf_map;		/* HUGELINK_PERF_MAP=1 */
 	bool restricted;	/* HUGETLB_RESTRICT_EXE does not name us */
 	bool secure;		/* AT_SECURE: the environment was ignored */
-	int verbose;
+	int verbose;		/* HL_V_ERROR under AT_SECURE: no warnings */
 	enum hl_backing_mode backing;
 	size_t default_page;	/* 0: the kernel's default */
 	char path[HL_CFG_PATH_MAX];

@@ -454,6 +454,15 @@ static void test_hl_config_read_secure_ignores_environment(void **state)
 	assert_string_equal(cfg.path, "");
 }
 
+static void test_hl_config_read_secure_warns_nothing(void **state)
+{
+	struct hl_config cfg;
+
+	(void)state;
+	hl_config_read(&cfg, must_not_be_called, NULL, true, "prog");
+	assert_int_equal(cfg.verbose, HL_V_ERROR);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -475,6 +484,7 @@ int main(void)
 		cmocka_unit_test(test_hl_config_read_force_alone_means_rw),
 		cmocka_unit_test(test_hl_config_read_restrict_exe),
 		cmocka_unit_test(test_hl_config_read_secure_ignores_environment),
+		cmocka_unit_test(test_hl_config_read_secure_warns_nothing),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
