@@ -38,6 +38,7 @@ struct todo {
 struct state {
 	struct hl_config cfg;		/* read by the first pass */
 	bool configured;
+	struct ldr_stderr err;		/* fd 2 as the first pass found it */
 	int sizes_read;			/* 0 not yet, 1 read, -1 no huge pages */
 	struct hl_sizes sizes;
 	unsigned long long unloads;	/* dlpi_subs at the last pass */
@@ -125,16 +126,26 @@ __attribute__((destructor)) static void state_drop(void)
 static const char no_proc[] = "/proc is not mounted (or not readable): the "
 	"runtime needs /proc/self/status and /proc/self/maps to remap safely";
 
-/* The first pass reads the configuration, and says when it is wrong. */
+/* The verbosity of this pass: none while fd 2 is not the noted stderr. */
+static int verbosity(const struct state *st)
+{
+	return ldr_stderr_same(&st->err) ? st->cfg.verbose : 0;
+}
+
+/*
+ * The first pass reads the configuration, notes the standard error,
+ * and says when the configuration is wrong.
+ */
 static void configure(struct state *st, const char *prog)
 {
 	bool secure = getauxval(AT_SECURE) != 0;
 
 	hl_config_read(&st->cfg, mach_env_get, NULL, secure, prog);
+	ldr_stderr_note(&st->err);
 	st->configured = true;
 	if (st->cfg.error[0] && !st->cfg.restricted &&
 	    st->cfg.elfmap != HL_ELFMAP_NO) {
-		ldr_report_init(&st->rep, st->cfg.verbose, prog);
+		ldr_report_init(&st->rep, verbosity(st), prog);
 		ldr_report_why(&st->rep, "%s", st->cfg.error);
 		ldr_report_flush(&st->rep);
 	}
@@ -249,7 +260,7 @@ void ldr_pass(void)
 	ctx.cfg = &st->cfg;
 	ctx.sizes = &st->sizes;
 	ctx.fault = &st->fault;
-	ldr_report_init(&st->rep, st->cfg.verbose, prog);
+	ldr_report_init(&st->rep, verbosity(st), prog);
 	forget_unloaded(st);
 	st->ntodo = 0;
 	ldr_image_each(&st->img, collect, st);

@@ -1,12 +1,32 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Messages, on stderr, prefixed "hugelink: <program>:".
+ * Messages, on stderr, prefixed "hugelink: <program>:", while fd 2 is
+ * the standard error noted by the first pass (ldr_stderr_same).
  */
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "core/size.h"
 #include "loader/report.h"
+
+void ldr_stderr_note(struct ldr_stderr *e)
+{
+	struct stat st;
+
+	e->open = fstat(2, &st) == 0;
+	e->dev = e->open ? (unsigned long long)st.st_dev : 0;
+	e->ino = e->open ? (unsigned long long)st.st_ino : 0;
+}
+
+bool ldr_stderr_same(const struct ldr_stderr *e)
+{
+	struct stat st;
+
+	return e->open && fstat(2, &st) == 0 &&
+	       (unsigned long long)st.st_dev == e->dev &&
+	       (unsigned long long)st.st_ino == e->ino;
+}
 
 /* Only the counts: the reasons' room is written before it is read. */
 void ldr_report_init(struct ldr_report *r, int verbose, const char *prog)

@@ -45,6 +45,25 @@ struct ldr_report {
 void ldr_report_init(struct ldr_report *r, int verbose, const char *prog);
 
 /*
+ * The standard error messages may go to: fd 2 as the process's first
+ * pass found it, which for a program that carries the runtime, or
+ * preloads it, is at start-up.  A program may close fd 2 and open
+ * something else there (a daemon its database), and a library loaded
+ * later with dlopen() would then write into that: messages go out only
+ * while fd 2 is still the file, pipe or terminal noted, and never when
+ * fd 2 was closed when it was noted.
+ */
+struct ldr_stderr {
+	bool open;		/* fd 2 was open when noted */
+	unsigned long long dev, ino;
+};
+
+void ldr_stderr_note(struct ldr_stderr *e);
+
+/* True when fd 2 is open and is what E noted. */
+bool ldr_stderr_same(const struct ldr_stderr *e);
+
+/*
  * Report on the shared library named OBJ from now on (a file name), or
  * on the program (NULL).  Flush what was recorded before.
  */
