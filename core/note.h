@@ -33,8 +33,9 @@
  * the copy that acts through it.  A new ABI number means a new meaning
  * of the call; an older runtime has no entry point.
  */
-#define HL_NOTE_ENTRY 2u
-#define HL_ENTRY_ABI 1u
+#define HL_NOTE_ENTRY 2	/* plain numbers: loader/acting.c's assembly */
+#define HL_ENTRY_ABI 1	/* writes them too, and clang's assembler
+			   takes no C suffix */
 #define HL_ENTRY_DESC_SIZE 16
 
 /*

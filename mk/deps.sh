@@ -13,13 +13,21 @@
 # message otherwise, 2 for a usage error.
 set -u
 
-build='
+# The compiler is the one the build uses, $CC: gcc's package, or clang's
+# when it is a clang (clang-14 on Debian 12).
+case ${CC:-gcc} in
+*clang*) cc_pkg=clang ;;
+*) cc_pkg=gcc ;;
+esac
+cc_cmd=${CC:-gcc}
+build="
+cmd ${cc_cmd%% *} $cc_pkg
+"'
 hdr gelf.h libelf-dev
 hdr cmocka.h libcmocka-dev
 cmd readelf binutils
 cmd objcopy binutils
 cmd ld.gold binutils
-cmd gcc gcc
 cmd make make
 '
 check='

@@ -1,12 +1,46 @@
 # SPDX-License-Identifier: MIT
-# The commit code is copied into a private page and run from there, so
-# its object file must hold nothing but the remap_text section's code, and
-# that code must refer to nothing outside it (no relocations).
+# Everything in remap/ is built freestanding: it runs while the
+# program's segments are being replaced (the commit, from a private copy
+# of its own section, remap/run.c) or inside fork() (the snapshots), so
+# no object of it may call into libc, the stack protector or a memcpy
+# the compiler invented.  The commit's object must moreover hold nothing
+# but the remap_text section's code, referring to nothing outside it (no
+# relocations), since only that section is copied.  The objects checked
+# are those of the compiler the build used ($CC), which must be the one
+# named in their .comment.
 . "$HL_SRC/tests/integration/common.sh"
 : "${HL_BUILD:?}"
-o=$HL_BUILD/obj/remap/commit.o
-[ -f "$o" ] || fail "$o was not built"
+objdir=$HL_BUILD/obj/remap
 
+if $CC -dM -E -x c /dev/null | grep -q __clang__; then
+	made_by='clang version'
+else
+	made_by='GCC:'
+fi
+
+# Every remap/*.c has its object, built by $CC.
+objs=
+for c in "$HL_SRC"/remap/*.c; do
+	o=$objdir/$(basename "$c" .c).o
+	[ -f "$o" ] || fail "$o was not built"
+	readelf -p .comment "$o" | grep -q "$made_by" ||
+		fail "$o was not built by $CC: $(readelf -p .comment "$o" | tr -s '\n ' '  ')"
+	objs="$objs $o"
+done
+[ -n "$objs" ] || fail "no source in $HL_SRC/remap"
+
+# What the objects define between them is all they may need, with the
+# GOT's own symbol, which the linker makes.
+# shellcheck disable=SC2086
+nm --defined-only $objs | awk 'NF == 3 { print $3 }' | sort -u >defined
+for o in $objs; do
+	nm -u "$o" | awk '{ print $2 }' | grep -vx '_GLOBAL_OFFSET_TABLE_' |
+		sort -u | comm -23 - defined >outside || true
+	[ ! -s outside ] || fail "$(basename "$o") needs symbols outside remap/: $(cat outside)"
+done
+ok "every object of remap/ ($(echo $objs | wc -w), $CC) needs nothing outside remap/"
+
+o=$objdir/commit.o
 # Name, type, address, offset, size: one line per section.
 readelf -SW "$o" | sed -n 's/^ *\[ *[0-9]*\] *//p' >sections
 awk '$1 ~ /^\.(text|data|bss|rodata)/ && $5 !~ /^0+$/ { print }' \
