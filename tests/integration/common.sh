@@ -78,6 +78,23 @@ hl_make() {
 	hl_make_try "$@" || { tail -n 30 "$1.log" >&2; fail "make failed (build in $1)"; }
 }
 
+# cc_is_clang: $CC is a clang (it defines __clang__), which spells some
+# flags otherwise than gcc.
+cc_is_clang() { "$CC" -dM -E -x c /dev/null | grep -q __clang__; }
+
+# remap_outside_symbols OBJDIR: the symbols the objects of remap/ in
+# OBJDIR (OBJDIR/remap/*.o) need from outside remap/, one a line; empty
+# when they are freestanding, as remap/ must be (the current directory,
+# the test's own, keeps a list of what they define).  The GOT's own symbol,
+# which the linker makes, is no outside code.
+remap_outside_symbols() {
+	nm --defined-only "$1"/remap/*.o | awk 'NF == 3 { print $3 }' |
+		sort -u >remap-defined
+	nm -u "$1"/remap/*.o | awk 'NF == 2 { print $2 }' |
+		grep -vx '_GLOBAL_OFFSET_TABLE_' | sort -u |
+		comm -23 - remap-defined || true
+}
+
 need_root() {
 	[ "$(id -u)" = 0 ] || skip "needs root to manage the huge-page pool"
 }

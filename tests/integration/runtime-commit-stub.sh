@@ -12,33 +12,25 @@
 : "${HL_BUILD:?}"
 objdir=$HL_BUILD/obj/remap
 
-if $CC -dM -E -x c /dev/null | grep -q __clang__; then
+if cc_is_clang; then
 	made_by='clang version'
 else
 	made_by='GCC:'
 fi
 
 # Every remap/*.c has its object, built by $CC.
-objs=
+n=0
 for c in "$HL_SRC"/remap/*.c; do
 	o=$objdir/$(basename "$c" .c).o
 	[ -f "$o" ] || fail "$o was not built"
 	readelf -p .comment "$o" | grep -q "$made_by" ||
 		fail "$o was not built by $CC: $(readelf -p .comment "$o" | tr -s '\n ' '  ')"
-	objs="$objs $o"
+	n=$((n + 1))
 done
-[ -n "$objs" ] || fail "no source in $HL_SRC/remap"
-
-# What the objects define between them is all they may need, with the
-# GOT's own symbol, which the linker makes.
-# shellcheck disable=SC2086
-nm --defined-only $objs | awk 'NF == 3 { print $3 }' | sort -u >defined
-for o in $objs; do
-	nm -u "$o" | awk '{ print $2 }' | grep -vx '_GLOBAL_OFFSET_TABLE_' |
-		sort -u | comm -23 - defined >outside || true
-	[ ! -s outside ] || fail "$(basename "$o") needs symbols outside remap/: $(cat outside)"
-done
-ok "every object of remap/ ($(echo $objs | wc -w), $CC) needs nothing outside remap/"
+[ "$n" -gt 0 ] || fail "no source in $HL_SRC/remap"
+remap_outside_symbols "$HL_BUILD/obj" >outside
+[ ! -s outside ] || fail "remap/ needs symbols from outside it: $(cat outside)"
+ok "the $n objects of remap/, by $CC, need nothing outside remap/"
 
 o=$objdir/commit.o
 # Name, type, address, offset, size: one line per section.
