@@ -3,7 +3,7 @@
 # Check the tree's structure against the include arrows the Makefile
 # declares (USES_<dir>), as "make check-tree" passes them:
 #
-#   mk/check-tree.sh 'core:' 'host:core' 'runtime:swap arch host core' ...
+#   mk/check-tree.sh 'core:' 'machine:core' 'loader:remap arch machine core' ...
 #
 #  - every #include "X" in a directory's *.c and *.h names a file of that
 #    directory or of one it may use; a unit test under tests/unit/<dir>/
@@ -12,93 +12,133 @@
 #  - every header's include guard is its path in capitals, with each
 #    character that is not a letter or a digit as '_', so no two headers
 #    share a guard.
+# The files are git's (git ls-files): outside a git checkout, or with no
+# file to check, there is nothing to judge, and that is a failure too.
 # Exit status 1 after naming every violation.
 set -u
-bad=0
-say() { echo "check-tree: $*" >&2; bad=1; }
+die() { echo "check-tree: $*" >&2; exit 1; }
 
-table=
-for arg in "$@"; do
-	table="$table$arg
-"
+[ $# -gt 0 ] || die "no include table given (make check-tree passes the Makefile's)"
+files=$(git ls-files '*.c' '*.h' 2>/dev/null) ||
+	die "$(pwd) is not a git checkout: no list of the tree's files to check"
+[ -n "$files" ] || die "git ls-files lists no *.c or *.h file"
+
+# One pass of awk over every file: the table comes as "dir:uses" lines.
+table=$(printf '%s\n' "$@")
+existing=
+for f in $files; do
+	[ -f "$f" ] && existing="$existing $f"
 done
+[ -n "$existing" ] || die "none of the files git lists is in the work tree"
+# shellcheck disable=SC2086
+exec awk -v table="$table" '
+function say(msg) { print "check-tree: " msg > "/dev/stderr"; bad = 1 }
 
-uses() { printf '%s' "$table" | sed -n "s|^$1:||p"; }
-known() { printf '%s' "$table" | cut -d: -f1; }
-
-# owner FILE: the most specific directory of the table that holds FILE.
-owner() {
-	known | while read -r d; do
-		case $1 in "$d"/*) echo "${#d} $d" ;; esac
-	done | sort -n | tail -n 1 | cut -d' ' -f2
+# The most specific directory of the table that holds path P.
+function owner(p,    d, best) {
+	best = ""
+	for (d in part)
+		if (index(p, d "/") == 1 && length(d) > length(best))
+			best = d
+	return best
 }
 
-# allowed FROM TO: FROM's code may include TO's.
-allowed() {
-	[ "$1" = "$2" ] && return 0
-	for u in $(uses "$1"); do
-		[ "$u" = "$2" ] && return 0
-	done
-	return 1
+function allowed(from, to) {
+	return from == to || ((from SUBSEP to) in uses)
 }
 
-# check_includes FILE PART TEST: FILE belongs to PART; TEST is "test"
-# for a unit test, which may include tests/unit/support/ too.
-check_includes() {
-	file=$1 from=$2 test=$3
-	grep -n '^#include "' "$file" | while IFS=: read -r line text; do
-		inc=$(echo "$text" | sed 's/^#include "\([^"]*\)".*/\1/')
-		case $inc in */*) ;; *) continue ;; esac
-		case $test:$inc in test:tests/unit/support/*) continue ;; esac
-		to=$(owner "$inc")
-		if [ -z "$to" ]; then
-			echo "$file:$line: includes $inc, outside every part of the tree"
-		elif ! allowed "$from" "$to"; then
-			echo "$file:$line: $from/ may not include $inc ($to/)"
-		fi
-	done
+# The header just read: its first directive, and the one after it.
+function check_guard(    got, def) {
+	got = (ndir >= 1 && dir[1] == "#ifndef") ? arg[1] : ""
+	def = (ndir >= 2 && dir[2] == "#define") ? arg[2] : ""
+	if (got != want || def != want)
+		say(file ": include guard " (got == "" ? "missing" : got) \
+		    ", expected " want)
 }
 
-# Includes, part by part, and the unit tests as their part.
-for f in $(git ls-files '*.c' '*.h'); do
-	case $f in
-	tests/unit/support/*) continue ;;
-	tests/unit/*) from=$(owner "${f#tests/unit/}") test=test ;;
-	*) from=$(owner "$f") test= ;;
-	esac
-	[ -n "$from" ] || continue
-	out=$(check_includes "$f" "$from" "$test")
-	[ -z "$out" ] || say "$out"
-done
+function start_file(f,    rest) {
+	file = f; test = 0; from = ""; ndir = 0
+	if (f ~ /^tests\/unit\/support\//)
+		from = ""
+	else if (f ~ /^tests\/unit\//) {
+		from = owner(substr(f, length("tests/unit/") + 1)); test = 1
+	} else
+		from = owner(f)
+	is_header = f ~ /\.h$/
+	if (is_header) {
+		want = toupper(f)
+		gsub(/[^A-Z0-9]/, "_", want)
+	}
+}
 
-# No cycles: repeatedly drop the parts that use nothing left.
-left=$(known)
-while [ -n "$left" ]; do
-	next=
-	for d in $left; do
-		for u in $(uses "$d"); do
-			case " $(echo $left) " in *" $u "*)
-				[ "$u" != "$d" ] && { next="$next $d"; break; } ;;
-			esac
-		done
-	done
-	if [ "$(echo $next)" = "$(echo $left)" ]; then
-		say "the include arrows form a cycle among:$next"
-		break
-	fi
-	left=$next
-done
+BEGIN {
+	n = split(table, rows, "\n")
+	for (i = 1; i <= n; i++) {
+		if (rows[i] == "")
+			continue
+		k = index(rows[i], ":")
+		d = substr(rows[i], 1, k - 1)
+		part[d] = 1
+		m = split(substr(rows[i], k + 1), us, " ")
+		for (j = 1; j <= m; j++) {
+			uses[d SUBSEP us[j]] = 1
+			uselist[d] = uselist[d] " " us[j]
+		}
+	}
+}
 
-# Include guards derived from the path: the header's first directive.
-for f in $(git ls-files '*.h'); do
-	want=$(echo "$f" | tr 'a-z' 'A-Z' | sed 's/[^A-Z0-9]/_/g')
-	# The first directive, and the one after it.
-	set -- $(grep '^#' "$f" | head -n 2)
-	got=; [ "${1:-}" = "#ifndef" ] && got=${2:-}
-	def=; [ "${3:-}" = "#define" ] && def=${4:-}
-	[ "$got" = "$want" ] && [ "$def" = "$want" ] ||
-		say "$f: include guard ${got:-missing}, expected $want"
-done
+FNR == 1 {
+	if (NR > 1 && is_header)
+		check_guard()
+	start_file(FILENAME)
+}
 
-[ "$bad" -eq 0 ] && echo "check-tree: the include arrows point one way, every guard is its path"
-exit "$bad"
+is_header && /^#/ && ndir < 2 {
+	ndir++; dir[ndir] = $1; arg[ndir] = $2
+}
+
+from != "" && /^#include "/ {
+	inc = $0
+	sub(/^#include "/, "", inc)
+	sub(/".*/, "", inc)
+	if (inc !~ /\//)
+		next
+	if (test && inc ~ /^tests\/unit\/support\//)
+		next
+	to = owner(inc)
+	if (to == "")
+		say(file ":" FNR ": includes " inc ", outside every part of the tree")
+	else if (!allowed(from, to))
+		say(file ":" FNR ": " from "/ may not include " inc " (" to "/)")
+}
+
+END {
+	if (NR > 0 && is_header)
+		check_guard()
+	# No cycles: repeatedly drop the parts that use nothing left.
+	nleft = 0
+	for (d in part) { left[d] = 1; nleft++ }
+	while (nleft > 0) {
+		split("", keep); nkeep = 0
+		for (d in left) {
+			m = split(uselist[d], us, " ")
+			for (j = 1; j <= m; j++)
+				if (us[j] != d && (us[j] in left)) {
+					keep[d] = 1; nkeep++
+					break
+				}
+		}
+		if (nkeep == nleft) {
+			names = ""
+			for (d in keep)
+				names = names " " d
+			say("the include arrows form a cycle among:" names)
+			break
+		}
+		split("", left); nleft = 0
+		for (d in keep) { left[d] = 1; nleft++ }
+	}
+	if (!bad)
+		print "check-tree: the include arrows point one way, every guard is its path"
+	exit bad
+}' $existing
