@@ -39,7 +39,7 @@ failed() {
 	fail "$1; again: make check-random SEED=$seed FIRST=$i COUNT=1"
 }
 
-runs=0
+programs=0 runs=0
 i=$first
 while [ "$i" -lt $((first + count)) ]; do
 	mkdir "p$i"
@@ -61,6 +61,11 @@ while [ "$i" -lt $((first + count)) ]; do
 	done <runs
 	cd ..
 	rm -rf "p$i"
+	programs=$((programs + 1))
 	i=$((i + 1))
 done
-ok "seed $seed: $count programs from number $first, $runs runs, every byte and child kept, every object on the pages asked for"
+# A count that is no number, or 0, or a generator that gives no runs,
+# would check nothing: that is no pass.
+[ "$programs" -gt 0 ] && [ "$runs" -gt 0 ] ||
+	fail "seed $seed: $programs programs and $runs runs from RANDOM_COUNT=$count RANDOM_FIRST=$first: nothing was checked"
+ok "seed $seed: $programs programs from number $first, $runs runs, every byte and child kept, every object on the pages asked for"
