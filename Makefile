@@ -32,6 +32,25 @@ STAGE    = $(B)/stage
 
 -include config.mak
 
+# ARCH names the architecture to build the runtime for, with a compiler
+# for it: "make install-runtime ARCH=aarch64 CC=aarch64-linux-gnu-gcc
+# PREFIX=...".  Left empty, or naming the build machine's own, the whole
+# tree is built.  Another architecture builds the runtime alone, below
+# $(B)/$(ARCH), with the binutils the compiler runs, and stages it in
+# $(LIBDIR)/<multiarch>/ (aarch64-linux-gnu/), beside the build machine's
+# own: the one wrapper links a program for that architecture with it
+# (linker/prefix.c).
+ARCH      =
+HOST_ARCH := $(shell uname -m)
+CROSS     := $(filter-out $(HOST_ARCH),$(ARCH))
+ifneq ($(CROSS),)
+MULTIARCH := $(shell $(CC) -print-multiarch)
+$(if $(MULTIARCH),,$(error CC=$(CC) names no multiarch target for ARCH=$(ARCH)))
+override B := $(B)/$(CROSS)
+AR        := $(shell $(CC) -print-prog-name=ar)
+OBJCOPY   := $(shell $(CC) -print-prog-name=objcopy)
+endif
+
 # The one version string, from the file VERSION: the tools print it, the
 # runtime carries it in its ELF note, and its major number is the shared
 # runtime's soname (libhugelink.so.$(SO_MAJOR)).
@@ -119,6 +138,17 @@ override DIR_CFLAGS_machine    = -fvisibility=hidden
 override DIR_CFLAGS_loader = -fvisibility=hidden
 override DIR_CFLAGS_remap    = -fvisibility=hidden $(REMAP_SAFETY_CFLAGS)
 
+# For aarch64, the runtime is built for branch target identification
+# and return address signing, so that a program marked for them stays
+# marked with the runtime linked in (the linker keeps a mark only when
+# every input has it); and the remap code's atomics are instructions,
+# not calls to libgcc's out-of-line helpers.
+CC_ARCH := $(firstword $(subst -, ,$(shell $(CC) -dumpmachine)))
+ifeq ($(CC_ARCH),aarch64)
+HL_CFLAGS += -mbranch-protection=standard
+override REMAP_SAFETY_CFLAGS += -mno-outline-atomics
+endif
+
 # Libraries beyond libc that a directory's code needs.
 LIBS_elf = -lelf
 
@@ -127,7 +157,11 @@ LIBS_elf = -lelf
 archives = $(foreach d,$(filter $(CODE_DIRS),$(1) $(USES_$(1))),$(B)/lib/$(d).a)
 libs     = $(sort $(foreach d,$(1) $(USES_$(1)),$(LIBS_$(d))))
 
+ifeq ($(CROSS),)
 all: stage
+else
+all: runtime
+endif
 
 # Dependencies.  Plain "make" only checks the packages the build needs
 # and names those missing; "make deps" installs them (and those of the
@@ -137,7 +171,7 @@ deps:
 
 $(B)/.deps-build: mk/deps.sh
 	@mkdir -p $(B)
-	@CC=$(CC) mk/deps.sh verify build
+	@CC=$(CC) mk/deps.sh verify $(if $(CROSS),$(CROSS),build)
 	@touch $@
 
 # Generated headers, below $(B)/gen and included by their path like any
@@ -209,14 +243,27 @@ $(STAGE_LIB)/pkgconfig/hugelink.pc: mk/hugelink.pc.in FORCE
 
 STAGE_FILES += $(STAGE_LIB)/pkgconfig/hugelink.pc
 
-stage: $(STAGE_FILES)
+# The runtime of each other architecture whose cross compiler is
+# installed ("make deps" installs aarch64's) is staged too, in
+# $(STAGE_LIB)/<multiarch>/, so that the tests cross-link with it and
+# "make install" installs it.
+CROSS_ARCHES = aarch64
+STAGE_CROSS := $(if $(CROSS),,$(foreach a,$(filter-out $(HOST_ARCH),$(CROSS_ARCHES)),\
+	$(if $(shell command -v $(a)-linux-gnu-gcc),$(a))))
+
+cross-runtime-%: FORCE
+	$(MAKE) --no-print-directory runtime ARCH=$* CC=$*-linux-gnu-gcc \
+		STAGE='$(STAGE)'
+
+stage: $(STAGE_FILES) $(STAGE_CROSS:%=cross-runtime-%)
 
 # Install copies the staged files (and the directory of generated
 # scripts) below $(DESTDIR)$(PREFIX), and records what it put there, the
 # directories it had to create included, in a manifest; uninstall removes
 # exactly that.
 INSTALL_ITEMS = $(patsubst $(STAGE)/%,%,$(filter $(STAGE)/%,$(STAGE_FILES))) \
-		$(patsubst $(STAGE)/%,%,$(STAGE_DATA))/hugelink/ldscripts
+		$(patsubst $(STAGE)/%,%,$(STAGE_DATA))/hugelink/ldscripts \
+		$(foreach a,$(STAGE_CROSS),$(patsubst $(STAGE)/%,%,$(STAGE_LIB))/$(a)-linux-gnu)
 INSTALL_MANIFEST = $(DATADIR)/hugelink/install.manifest
 
 install: stage

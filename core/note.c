@@ -96,3 +96,37 @@ const void *hl_note_entry(const void *desc, size_t descsz, unsigned abi)
 		return NULL;
 	return (const char *)desc + offset;
 }
+
+/* NT_GNU_PROPERTY_TYPE_0 and GNU_PROPERTY_AARCH64_FEATURE_1_AND, which
+ * older <elf.h> lack. */
+#define GNU_PROPERTY_NOTE 5u
+#define AARCH64_FEATURE_1_AND 0xc0000000u
+
+uint32_t hl_note_aarch64_features(const void *notes, size_t len, size_t align)
+{
+	size_t n, at = 0;
+	const unsigned char *d = hl_note_find(notes, len, align, "GNU",
+					      GNU_PROPERTY_NOTE, &n);
+
+	/* Each property: type, data size (4 bytes each), data padded to 8. */
+	while (d && n - at >= 8) {
+		uint32_t type, size;
+
+		memcpy(&type, d + at, 4);
+		memcpy(&size, d + at + 4, 4);
+		if (size > n - at - 8)
+			return 0;
+		if (type == AARCH64_FEATURE_1_AND) {
+			uint32_t bits;
+
+			if (size < 4)
+				return 0;
+			memcpy(&bits, d + at + 8, 4);
+			return bits;
+		}
+		at += 8 + round_up(size, 8);
+		if (at > n)
+			return 0;
+	}
+	return 0;
+}

@@ -77,6 +77,18 @@ size_t hl_note_build_id(const void *notes, size_t len, size_t align,
 bool hl_note_runtime(const void *notes, size_t len, size_t align,
 		     char *out, size_t max);
 
+/*
+ * The aarch64 feature bits of the GNU property note (NT_GNU_PROPERTY_TYPE_0,
+ * name "GNU", in an ELF64 object's PT_NOTE or PT_GNU_PROPERTY, aligned to
+ * 8): the value of its GNU_PROPERTY_AARCH64_FEATURE_1_AND property, with
+ * HL_AARCH64_BTI set when every input of the link was built for branch
+ * target identification, HL_AARCH64_PAC for return address signing.  0
+ * when there is no such note or property, or the notes are malformed.
+ */
+#define HL_AARCH64_BTI 1u
+#define HL_AARCH64_PAC 2u
+uint32_t hl_note_aarch64_features(const void *notes, size_t len, size_t align);
+
 /* The alignment of the notes of a PT_NOTE whose p_align is P_ALIGN. */
 size_t hl_note_align(unsigned long long p_align);
 

@@ -78,6 +78,7 @@ static void read_field(struct hl_smaps_map *m, const char *name, size_t n,
 
 	if (n == 7 && !strncmp(name, "VmFlags", 7)) {
 		m->hugetlb = has_flag(value, "ht");
+		m->guarded = has_flag(value, "bt");
 		m->thp_advised = has_flag(value, "hg");
 		return;
 	}

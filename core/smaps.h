@@ -31,6 +31,7 @@ struct hl_smaps_map {
 	uint64_t file_pmd;		/* FilePmdMapped */
 	bool hugetlb;			/* VmFlags "ht" */
 	bool thp_advised;		/* VmFlags "hg": MADV_HUGEPAGE */
+	bool guarded;			/* VmFlags "bt": aarch64 BTI pages */
 };
 
 /* What backs a mapping now. */

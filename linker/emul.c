@@ -57,6 +57,28 @@ bool lw_emul_native(const char *emu)
 	return LW_NATIVE && fnmatch(LW_NATIVE, emu, 0) == 0;
 }
 
+/*
+ * The multiarch names of the targets a runtime can be built for
+ * ("make runtime ARCH=..."), as the compiler for each prints them
+ * (-print-multiarch): the directory below LIBDIR that holds that
+ * target's runtime when it is not the wrapper's own.
+ */
+static const struct {
+	const char *pattern;
+	const char *multiarch;
+} runtimes[] = {
+	{ "elf_x86_64",		"x86_64-linux-gnu" },
+	{ "aarch64linux",	"aarch64-linux-gnu" },
+};
+
+const char *lw_emul_multiarch(const char *emu)
+{
+	for (size_t i = 0; i < sizeof(runtimes) / sizeof(runtimes[0]); i++)
+		if (fnmatch(runtimes[i].pattern, emu, 0) == 0)
+			return runtimes[i].multiarch;
+	return NULL;
+}
+
 int lw_emul_default(const char *v_output, char *buf, size_t len)
 {
 	const char *s = strstr(v_output, "Supported emulations:");

@@ -20,6 +20,12 @@ size_t lw_emul_page_size(const char *emu);
 bool lw_emul_native(const char *emu);
 
 /*
+ * The multiarch name ("aarch64-linux-gnu") of the target emulation EMU
+ * links for, when the runtime can be built for it; NULL otherwise.
+ */
+const char *lw_emul_multiarch(const char *emu);
+
+/*
  * The first emulation listed under "Supported emulations:" in the output
  * of "ld -V", copied into BUF.  Returns 0, or -1 when there is none or it
  * does not fit.

@@ -111,22 +111,36 @@ static int find_script(struct job *j)
  * object, unless --hugetlbfs-runtime=shared asks for the shared library
  * in a dynamic executable (with a run path unless the loader finds it
  * anyway).  A shared object carries its own copy, whose constructor is
- * how the runtime hears that dlopen() loaded it; one for another machine
- * than the runtime's (-m elf_i386) gets the layout only. */
+ * how the runtime hears that dlopen() loaded it.  For another target
+ * than the wrapper's own (aarch64linux on x86-64), the runtime built for
+ * it in <libdir>/<multiarch>/; a shared object for a target with none
+ * there (-m elf_i386) gets the layout only. */
 static int find_runtime(struct job *j)
 {
 	const struct lw_opts *o = &j->opts;
+	const char *emu = emulation(j), *multiarch = NULL;
 
-	if (!wants_layout(o) ||
-	    (o->kind == LW_KIND_SHARED && !lw_emul_native(emulation(j))))
+	if (!wants_layout(o))
 		return 0;
+	if (!lw_emul_native(emu)) {
+		multiarch = lw_emul_multiarch(emu);
+		if (multiarch && lw_prefix_target(&j->prefix, multiarch) < 0)
+			return -1;
+		if (o->kind == LW_KIND_SHARED &&
+		    (!multiarch || access(j->prefix.lib_a, R_OK) < 0))
+			return 0;
+	}
 	j->plan.archive = o->is_static || o->kind == LW_KIND_SHARED ||
 			  o->runtime == LW_RUNTIME_STATIC;
 	j->plan.runtime = j->plan.archive ? j->prefix.lib_a : j->prefix.lib_so;
 	if (!j->plan.archive && !lw_prefix_is_system_libdir(j->prefix.libdir))
 		j->plan.rpath = j->prefix.libdir;
 	if (access(j->plan.runtime, R_OK) < 0) {
-		warn("runtime library %s", j->plan.runtime);
+		if (multiarch)
+			warn("no runtime for emulation %s (make install-runtime "
+			     "ARCH=... installs one): %s", emu, j->plan.runtime);
+		else
+			warn("runtime library %s", j->plan.runtime);
 		return -1;
 	}
 	return 0;

@@ -40,6 +40,28 @@ int lw_prefix_find(struct lw_prefix *p)
 	return 0;
 }
 
+int lw_prefix_target(struct lw_prefix *p, const char *multiarch)
+{
+	char *dir = join(p->libdir, multiarch);
+	char *so = dir ? join(dir, "libhugelink.so") : NULL;
+	char *a = dir ? join(dir, "libhugelink.a") : NULL;
+
+	if (!dir || !so || !a) {
+		warn("finding the %s runtime", multiarch);
+		free(dir);
+		free(so);
+		free(a);
+		return -1;
+	}
+	free(p->libdir);
+	free(p->lib_so);
+	free(p->lib_a);
+	p->libdir = dir;
+	p->lib_so = so;
+	p->lib_a = a;
+	return 0;
+}
+
 bool lw_prefix_is_system_libdir(const char *dir)
 {
 	static const char *const dirs[] = {

@@ -5,6 +5,8 @@
  * The wrapper's files in the install tree, found from the wrapper's own
  * location (machine/dirs.h): the runtime <libdir>/libhugelink.a and
  * <libdir>/libhugelink.so, the scripts <datadir>/hugelink/ldscripts.
+ * The runtime for another target than the wrapper's own is in
+ * <libdir>/<multiarch>/.
  * Nothing absolute is compiled in, so the tree can be moved.
  */
 #include <stdbool.h>
@@ -18,6 +20,13 @@ struct lw_prefix {
 
 /* Fill P for the running wrapper.  Returns 0, or -1 after a message. */
 int lw_prefix_find(struct lw_prefix *p);
+
+/*
+ * Point P's runtime at the one built for another target, in the
+ * directory MULTIARCH below the libdir ("make runtime ARCH=...").
+ * Returns 0, or -1 after a message.
+ */
+int lw_prefix_target(struct lw_prefix *p, const char *multiarch);
 
 /* True when DIR is searched by the dynamic loader without help. */
 bool lw_prefix_is_system_libdir(const char *dir);

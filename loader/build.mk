@@ -18,32 +18,49 @@
 RUNTIME_OBJ = $(B)/loader/hugelink.o
 RUNTIME_SO  = libhugelink.so.$(VERSION)
 
+# The libraries are staged in $(STAGE_LIB), or for another architecture
+# (ARCH, in the Makefile) in $(STAGE_LIB)/<multiarch>.
+RT_LIB = $(STAGE_LIB)$(if $(CROSS),/$(MULTIARCH))
+
 $(RUNTIME_OBJ): $(call archives,loader)
 	@mkdir -p $(@D)
 	$(CC) -nostdlib -r -Wl,-u,ldr_ctor -o $@.all $^
 	$(OBJCOPY) --keep-global-symbol=ldr_ctor $@.all $@
 	rm -f $@.all
 
-$(STAGE_LIB)/$(RUNTIME_SO): $(RUNTIME_OBJ) loader/libhugelink.map
+$(RT_LIB)/$(RUNTIME_SO): $(RUNTIME_OBJ) loader/libhugelink.map
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -shared -o $@ $< \
 		-Wl,-soname,libhugelink.so.$(SO_MAJOR) -Wl,-z,now -Wl,-z,relro \
 		-Wl,-Bsymbolic -Wl,--no-undefined \
 		-Wl,--version-script=loader/libhugelink.map $(LDFLAGS)
 
-$(STAGE_LIB)/libhugelink.so.$(SO_MAJOR): FORCE
+$(RT_LIB)/libhugelink.so.$(SO_MAJOR): FORCE
 	$(call symlink,$(RUNTIME_SO))
 
-$(STAGE_LIB)/libhugelink.so: FORCE
+$(RT_LIB)/libhugelink.so: FORCE
 	$(call symlink,libhugelink.so.$(SO_MAJOR))
 
-$(STAGE_LIB)/libhugelink.a: $(RUNTIME_OBJ)
+$(RT_LIB)/libhugelink.a: $(RUNTIME_OBJ)
 	@mkdir -p $(@D)
 	rm -f $@
 	$(AR) rcs $@ $<
 
-STAGE_FILES += $(STAGE_LIB)/$(RUNTIME_SO) $(STAGE_LIB)/libhugelink.so.$(SO_MAJOR) \
-	$(STAGE_LIB)/libhugelink.so $(STAGE_LIB)/libhugelink.a
+RUNTIME_FILES = $(RT_LIB)/$(RUNTIME_SO) $(RT_LIB)/libhugelink.so.$(SO_MAJOR) \
+	$(RT_LIB)/libhugelink.so $(RT_LIB)/libhugelink.a
+STAGE_FILES += $(RUNTIME_FILES)
+
+# runtime: the runtime alone; install-runtime installs it alone, with
+# the same manifest as "make install", so that "make uninstall" removes it
+# too.  With ARCH naming another architecture, these are all there is to
+# build.
+runtime: $(RUNTIME_FILES)
+
+install-runtime: runtime
+	sh mk/install.sh install '$(STAGE)' '$(DESTDIR)' '$(PREFIX)' \
+		'$(INSTALL_MANIFEST)' $(patsubst $(STAGE)/%,%,$(RUNTIME_FILES))
+
+.PHONY: runtime install-runtime
 
 # The fork guard's handlers run inside fork(), the child's before
 # anything else in the child (loader/forkguard.c): built like remap/, with no stack protector and no calls the

@@ -145,6 +145,22 @@ const void *ldr_image_note(const struct ldr_image *img, unsigned type,
 	return NULL;
 }
 
+uint32_t ldr_image_aarch64_features(const struct ldr_image *img)
+{
+	for (size_t i = 0; i < img->phnum; i++) {
+		const struct hl_phdr *ph = note_segment(img, i);
+		uint32_t bits;
+
+		if (!ph)
+			continue;
+		bits = hl_note_aarch64_features((const void *)(img->bias + ph->vaddr),
+						ph->filesz, hl_note_align(ph->align));
+		if (bits)
+			return bits;
+	}
+	return 0;
+}
+
 size_t ldr_image_build_id(const struct ldr_image *img, unsigned char *out,
 			 size_t max)
 {

@@ -63,6 +63,13 @@ const void *ldr_image_note(const struct ldr_image *img, unsigned type,
 			  size_t *len);
 
 /*
+ * The aarch64 feature bits of IMG's GNU property note, read from its
+ * loaded PT_NOTE segments (core/note.h: HL_AARCH64_BTI, ...); 0 when it
+ * has none.
+ */
+uint32_t ldr_image_aarch64_features(const struct ldr_image *img);
+
+/*
  * Copy the GNU build-id from the loaded PT_NOTE segments into OUT (at
  * most MAX bytes).  Returns its length, or 0 when there is none.
  */

@@ -28,6 +28,7 @@
 #include "loader/replacement.h"
 #include "loader/heap.h"
 #include "loader/maps.h"
+#include "loader/bti.h"
 #include "loader/prepare.h"
 
 #define PM_ENTRIES 4096
@@ -184,6 +185,8 @@ static int prepare_one(struct ldr_prepared *p, const struct hl_seg *seg,
 	s->len = hi - lo;
 	p->page[i] = seg->page;
 	describe(seg, ph, cfg, p->c->base, p->tracer, s);
+	if (s->prot & PROT_EXEC)
+		s->prot |= p->exec_prot;
 	ldr_fault_wait(fault->wait_reserve);
 	if (ldr_make_replacement(p, i, seg, ph, cfg, fault, rep))
 		return -1;
@@ -228,6 +231,7 @@ int ldr_prepare(struct ldr_prepared *p, const struct hl_plan *plan,
 	p->share.dirfd = -1;
 	ldr_source_init(&p->src, &p->prog, img);
 	p->tracer = st->tracer;
+	p->exec_prot = ldr_bti_exec_prot(img);
 	if (ldr_maps_read(&p->maps)) {
 		ldr_report_why(rep, "cannot read /proc/self/maps");
 		return -1;

@@ -30,6 +30,8 @@ struct ldr_prepared {
 	struct ldr_source src;			/* what read-only copies read */
 	struct ldr_choice choice;		/* what backs each range */
 	int tracer;				/* TracerPid, or 0 */
+	int exec_prot;				/* more PROT_ bits for text:
+						   PROT_BTI (loader/bti.h) */
 };
 
 /*

@@ -89,6 +89,8 @@ static int fill(struct ldr_prepared *p, struct remap_range *s,
 		ldr_uprobes_drop(p->c, s);
 	if (b->kind == HL_BACK_THP && ldr_thp_collapse(b))
 		return -1;
+	if (!s->live && (s->prot & PROT_EXEC))
+		raw_sync_icache((void *)s->scratch, s->len);
 	if (!s->live && mprotect((void *)s->scratch, s->len, s->prot)) {
 		snprintf(b->error, sizeof(b->error), "mprotect of the huge-page "
 			 "copy failed: %s", strerror(errno));

@@ -5,10 +5,10 @@
 # packages when we can, as root with apt-get (install).  Plain "make"
 # only verifies; "make deps", which "make check" and "make demo" call,
 # installs.  Each line of a table is "check kind, check value, package".
-# A "cmd" row needs a program on PATH, a "hdr" row a header the compiler
-# can include, a "fuzzer" row clang able to link a libFuzzer target.
+# A "cmd" row needs a program on PATH, a "file" row a file, a "hdr" row
+# a header the compiler can include, a "fuzzer" row clang able to link a libFuzzer target.
 #
-# Usage: mk/deps.sh verify|install build|check|bench|fuzz|libhugetlbfs
+# Usage: mk/deps.sh verify|install build|check|bench|fuzz|aarch64|libhugetlbfs
 # Exit status: 0 when everything is present (or was installed), 1 with a
 # message otherwise, 2 for a usage error.
 set -u
@@ -54,6 +54,13 @@ cmd pkg-config pkg-config
 bench='
 cmd valgrind valgrind
 '
+# The cross compiler and C library the aarch64 runtime is built with
+# ("make runtime ARCH=aarch64"), which the tests cross-link with.
+aarch64='
+cmd aarch64-linux-gnu-gcc gcc-aarch64-linux-gnu
+cmd aarch64-linux-gnu-ld.bfd binutils-aarch64-linux-gnu
+file /usr/aarch64-linux-gnu/include/stdio.h libc6-dev-arm64-cross
+'
 fuzz='
 cmd clang clang
 fuzzer clang libclang-rt-14-dev
@@ -69,6 +76,7 @@ hdr hugetlbfs.h libhugetlbfs-dev
 have() {
 	case $1 in
 	cmd) command -v "$2" >/dev/null 2>&1 ;;
+	file) [ -e "$2" ] ;;
 	hdr) printf '#include <%s>\n' "$2" | ${CC:-cc} -E -x c - >/dev/null 2>&1 ;;
 	fuzzer) printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n)\n{ return 0; }\n' |
 		"$2" -fsanitize=fuzzer -x c - -o /dev/null >/dev/null 2>&1 ;;
@@ -84,14 +92,15 @@ need() {
 }
 
 usage() {
-	echo "usage: mk/deps.sh verify|install build|check|bench|fuzz|libhugetlbfs" >&2
+	echo "usage: mk/deps.sh verify|install build|check|bench|fuzz|aarch64|libhugetlbfs" >&2
 	exit 2
 }
 case ${1:-} in verify|install) action=$1 ;; *) usage ;; esac
 case ${2:-} in
 build) missing=$(need "$build") ;;
-check) missing=$(need "$build$check") ;;
+check) missing=$(need "$build$check$aarch64") ;;
 bench) missing=$(need "$build$check$bench") ;;
+aarch64) missing=$(need "$aarch64") ;;
 fuzz) missing=$(need "$build$fuzz") ;;
 libhugetlbfs) missing=$(need "$libhugetlbfs") ;;
 *) usage ;;

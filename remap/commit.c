@@ -283,6 +283,8 @@ REMAP_INLINE void refill(struct remap_commit *c, struct remap_range *s)
 		r = raw_madvise((void *)s->target, s->len, MADV_COLLAPSE);
 		thp = r == 0 || r == -EINVAL;
 	}
+	if (s->prot & PROT_EXEC)
+		raw_sync_icache((void *)s->target, s->len);
 	r = raw_mprotect((void *)s->target, s->len, s->prot);
 	if (r)
 		die(c, r);

@@ -47,7 +47,7 @@ long remap_run_from_copy(struct remap_commit *c, size_t base)
 	page = (char *)r;
 	for (size_t i = 0; i < n; i++)
 		page[i] = start[i];
-	__builtin___clear_cache(page, page + n);
+	raw_sync_icache(page, n);
 	if (raw_failed(raw_mprotect(page, len, PROT_READ | PROT_EXEC))) {
 		raw_munmap(page, len);
 		return -1;

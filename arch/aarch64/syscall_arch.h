@@ -40,4 +40,38 @@ RAW_INLINE void raw_copy(void *dst, const void *src, unsigned long n)
 		*(volatile unsigned char *)d++ = *s++;
 }
 
+/*
+ * Make the instructions written to [START, START + N) visible to
+ * instruction fetch, as libgcc's __clear_cache does, without calling
+ * it: clean each data cache line to the point of unification, then
+ * invalidate each instruction cache line, with the line sizes CTR_EL0
+ * gives (user space may read it; the kernel emulates the read where it
+ * must).  CTR_EL0.IDC or DIC say a step is not needed.
+ */
+RAW_INLINE void raw_sync_icache(void *start, unsigned long n)
+{
+	unsigned long ctr, line, a;
+	unsigned long from = (unsigned long)start, to = from + n;
+
+	__asm__ volatile("mrs %0, ctr_el0" : "=r"(ctr));
+	if (!(ctr & (1ul << 28))) {
+		line = 4ul << ((ctr >> 16) & 15);
+		for (a = from & ~(line - 1); a < to; a += line)
+			__asm__ volatile("dc cvau, %0" : : "r"(a) : "memory");
+	}
+	__asm__ volatile("dsb ish" : : : "memory");
+	if (!(ctr & (1ul << 29))) {
+		line = 4ul << (ctr & 15);
+		for (a = from & ~(line - 1); a < to; a += line)
+			__asm__ volatile("ic ivau, %0" : : "r"(a) : "memory");
+		__asm__ volatile("dsb ish" : : : "memory");
+	}
+	__asm__ volatile("isb" : : : "memory");
+}
+
+/* PROT_BTI: guarded pages, whose indirect branches must land on BTI
+ * instructions; the kernel's ELF loader and ld.so set it on the text of
+ * BTI-marked objects, and so must a mapping that replaces such text. */
+#define RAW_PROT_BTI 0x10
+
 #endif

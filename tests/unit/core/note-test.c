@@ -120,6 +120,44 @@ static void test_hl_note_entry(void **state)
 	assert_null(hl_note_entry(desc, sizeof(desc), HL_ENTRY_ABI));
 }
 
+/* A GNU property note holding PROPS, N 32-bit words. */
+static size_t property_note(unsigned char *buf, const uint32_t *props, size_t n)
+{
+	size_t len = 0;
+
+	put_note(buf, &len, 8, NT_GNU_PROPERTY_TYPE_0, "GNU", props, 4 * n);
+	return len;
+}
+
+static void test_hl_note_aarch64_features_bti_pac(void **state)
+{
+	/* x86's ISA property first (8 bytes of data), then aarch64's. */
+	uint32_t props[] = { 0xc0008002, 4, 1, 0, 0xc0000000, 4, 3, 0 };
+	unsigned char buf[256];
+	size_t n = property_note(buf, props, 8);
+
+	(void)state;
+	assert_int_equal(hl_note_aarch64_features(buf, n, 8),
+			 HL_AARCH64_BTI | HL_AARCH64_PAC);
+}
+
+static void test_hl_note_aarch64_features_none_or_malformed(void **state)
+{
+	uint32_t other[] = { 0xc0008002, 4, 1, 0 };
+	uint32_t too_long[] = { 0xc0000000, 64, 1, 0 };
+	uint32_t too_short[] = { 0xc0000000, 2, 1, 0 };
+	unsigned char buf[256] = { 0 };
+
+	(void)state;
+	assert_int_equal(hl_note_aarch64_features(buf, 0, 8), 0);
+	assert_int_equal(hl_note_aarch64_features(buf,
+			 property_note(buf, other, 4), 8), 0);
+	assert_int_equal(hl_note_aarch64_features(buf,
+			 property_note(buf, too_long, 4), 8), 0);
+	assert_int_equal(hl_note_aarch64_features(buf,
+			 property_note(buf, too_short, 4), 8), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -129,6 +167,8 @@ int main(void)
 		cmocka_unit_test(test_hl_note_runtime_version),
 		cmocka_unit_test(test_hl_note_runtime_unterminated_or_cut),
 		cmocka_unit_test(test_hl_note_entry),
+		cmocka_unit_test(test_hl_note_aarch64_features_bti_pac),
+		cmocka_unit_test(test_hl_note_aarch64_features_none_or_malformed),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
