@@ -151,6 +151,7 @@ endif
 
 # Libraries beyond libc that a directory's code needs.
 LIBS_elf = -lelf
+LIBS_linker = -lbfd
 
 # $(call archives,DIR): the archives a program or test in DIR links, in
 # link order; $(call libs,DIR): the libraries they need.

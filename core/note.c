@@ -130,3 +130,19 @@ uint32_t hl_note_aarch64_features(const void *notes, size_t len, size_t align)
 	}
 	return 0;
 }
+
+bool hl_note_hot(const void *desc, size_t descsz, uint64_t *start,
+		 uint64_t *len)
+{
+	const unsigned char *d = desc;
+	uint32_t abi;
+
+	if (!desc || descsz < HL_HOT_DESC_SIZE)
+		return false;
+	memcpy(&abi, d, sizeof(abi));
+	if (abi != HL_HOT_ABI)
+		return false;
+	memcpy(start, d + 8, sizeof(*start));
+	memcpy(len, d + 16, sizeof(*len));
+	return *start + *len >= *start;
+}

@@ -39,6 +39,28 @@
 #define HL_ENTRY_DESC_SIZE 16
 
 /*
+ * The hot text's range: a note of the same owner, type HL_NOTE_HOT, in
+ * the program (or library) itself, not in the runtime: the linker wrapper
+ * adds it with --hugetlbfs-order (loader/hotnote.c) and fills it in
+ * after the link.  Its 24-byte descriptor holds a 32-bit ABI number
+ * (HL_HOT_ABI), 4 bytes of zeros, then the 64-bit link-time address and
+ * the 64-bit length of the ordered functions.  A length of 0 means no
+ * ordered function was found; an object without the note was linked
+ * with no order.
+ */
+#define HL_NOTE_HOT 3u
+#define HL_HOT_ABI 1u
+#define HL_HOT_DESC_SIZE 24
+
+/*
+ * The range a hot note's descriptor DESC (DESCSZ bytes) gives, into
+ * *START and *LEN, when it is of ABI number HL_HOT_ABI; false when it is
+ * not, or is malformed.
+ */
+bool hl_note_hot(const void *desc, size_t descsz, uint64_t *start,
+		 uint64_t *len);
+
+/*
  * The distance a entry note's descriptor DESC (DESCSZ bytes) gives, into
  * *OFFSET, when it is of ABI number ABI; false when it is not, or is
  * malformed.

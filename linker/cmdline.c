@@ -11,7 +11,9 @@
  * where the user's own flags say so; the shared runtime is linked
  * --no-as-needed, since Debian's default --as-needed would drop it.
  * Everything else goes last, but before a "--" (after which the real
- * linker reads only file names).
+ * linker reads only file names): the layout's options, the function
+ * order's (--symbol-ordering-file for lld, --section-ordering-file for
+ * gold) and the object that carries the hot text's note.
  */
 #include <stdio.h>
 #include <string.h>
@@ -93,6 +95,10 @@ int lw_cmdline_args(const struct lw_opts *o, const struct lw_cmdline *p,
 				   (char *)p->rpath }, 2);
 	if (rc == 0)
 		rc = layout_args(p, &tail);
+	if (rc == 0 && p->order_arg)
+		rc = lw_argv_push(&tail, p->order_arg);
+	if (rc == 0 && p->hot_note)
+		rc = lw_argv_push(&tail, p->hot_note);
 	/* The runtime (N arguments) went in before options_end. */
 	if (rc == 0)
 		rc = lw_argv_insert(out, base + o->options_end + n, tail.v,

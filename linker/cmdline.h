@@ -17,6 +17,8 @@ struct lw_cmdline {
 	const char *runtime;	/* libhugelink.so or .a, NULL for none */
 	bool archive;		/* RUNTIME is the static archive */
 	const char *rpath;	/* the runtime's directory, NULL for none */
+	const char *hot_note;	/* the hot note's object, NULL for none */
+	const char *order_arg;	/* the linker's ordering option, or NULL */
 };
 
 /* Append the real linker's arguments for O and P to OUT.  Returns 0, or

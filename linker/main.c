@@ -25,12 +25,16 @@
 #include "linker/cmdline.h"
 #include "linker/congruent.h"
 #include "linker/emul.h"
+#include "linker/hotrange.h"
 #include "linker/layout.h"
+#include "linker/libsearch.h"
 #include "linker/options.h"
+#include "linker/order.h"
 #include "linker/prefix.h"
 #include "linker/realld.h"
 #include "linker/rsp.h"
 #include "linker/script.h"
+#include "linker/scriptorder.h"
 #include "linker/spawn.h"
 #include "linker/status.h"
 #include "linker/tmp.h"
@@ -44,6 +48,8 @@ struct job {
 	struct lw_cmdline plan;
 	struct lw_tmp tmp;
 	char *script;		/* -T path for an installed script */
+	struct lw_order order;	/* --hugetlbfs-order, resolved */
+	char *order_arg;	/* the linker's ordering option */
 	struct stat before;	/* the output before the link */
 	bool existed;		/* ... if there was one */
 	int status;		/* the real linker's wait status */
@@ -179,6 +185,12 @@ static int generate_script(struct job *j)
 	}
 	script = lw_script_make(out, LW_SCRIPT_ALIGN, j->layout.text_page,
 				j->layout.page);
+	if (script && j->opts.order) {
+		char *ordered = lw_script_order(script, &j->order.sections);
+
+		free(script);
+		script = ordered;
+	}
 	if (script && lw_tmp_write(j->tmp.script, script) == 0) {
 		j->plan.script = j->tmp.script;
 		rc = 0;
@@ -215,13 +227,94 @@ out:
 	return rc;
 }
 
+/*
+ * --hugetlbfs-order: each linker through its own means.  GNU ld gets the
+ * sections first in .text of the generated script (generate_script);
+ * lld the symbols in --symbol-ordering-file; gold the sections in
+ * --section-ordering-file, followed by ".text*", since gold puts the
+ * sections its file does not name before those it names, and the
+ * pattern names the rest of the text in their link order.  GNU ld with a -T script of the user's, and
+ * mold, have no means here.
+ */
+static int order_option(struct job *j)
+{
+	const struct lw_argv *list = NULL;
+	const char *opt = NULL;
+	char *text;
+	int rc;
+
+	if (j->ld.flavour == LW_FLAVOUR_LLD) {
+		list = &j->order.names;
+		opt = "--symbol-ordering-file=";
+	} else if (j->ld.flavour == LW_FLAVOUR_GOLD) {
+		list = &j->order.sections;
+		opt = "--section-ordering-file=";
+	}
+	if (!list)
+		return 0;
+	text = lw_order_text(list, j->ld.flavour == LW_FLAVOUR_GOLD ?
+			     ".text*" : NULL);
+	if (!text) {
+		warn("the ordering file");
+		return -1;
+	}
+	rc = lw_tmp_write(j->tmp.order, text);
+	free(text);
+	if (rc == 0 && asprintf(&j->order_arg, "%s%s", opt, j->tmp.order) < 0) {
+		j->order_arg = NULL;
+		warn("the ordering file");
+		rc = -1;
+	}
+	j->plan.order_arg = j->order_arg;
+	return rc;
+}
+
 static int prepare(struct job *j)
 {
 	if (lw_tmp_create(&j->tmp) < 0)
 		return -1;
+	if (j->opts.order && order_option(j) < 0)
+		return -1;
 	if (j->layout.method == LW_METHOD_GENERATE && generate_script(j) < 0)
 		return -1;
 	return write_args(j);
+}
+
+/* The order's names and sections, from the link's inputs; the hot note's
+ * object joins the link.  A linker with no means to order is refused. */
+static int resolve_order(struct job *j)
+{
+	struct lw_argv inputs = { 0 };
+	int rc;
+
+	if (!j->opts.order || !wants_layout(&j->opts))
+		return 0;
+	if (j->ld.flavour == LW_FLAVOUR_MOLD ||
+	    (j->ld.flavour == LW_FLAVOUR_BFD &&
+	     j->layout.method != LW_METHOD_GENERATE)) {
+		warnx("--hugetlbfs-order: %s has no way to order sections "
+		      "here (GNU ld without a -T script, lld and gold do)",
+		      j->ld.flavour == LW_FLAVOUR_MOLD ? "mold" :
+		      "GNU ld with a -T script");
+		return -1;
+	}
+	if (lw_argv_pushv(&inputs, j->opts.inputs.v, j->opts.inputs.n) < 0 ||
+	    lw_libsearch(&j->opts.libs, &j->opts.libdirs, j->opts.is_static,
+			 &inputs) < 0) {
+		warn("the link's inputs");
+		lw_argv_free(&inputs);
+		return -1;
+	}
+	rc = lw_order_resolve(j->opts.order, &inputs, &j->order);
+	lw_argv_free(&inputs);
+	if (rc < 0)
+		return -1;
+	j->plan.hot_note = j->prefix.hot_o;
+	if (access(j->plan.hot_note, R_OK) < 0) {
+		warn("hot text note %s", j->plan.hot_note);
+		return -1;
+	}
+	return 0;
 }
 
 /* Run the real linker on the response file. */
@@ -310,6 +403,8 @@ static int run_link(struct job *j)
 		return LW_EXIT_USAGE;
 	if (find_runtime(j) < 0)
 		return LW_EXIT_SETUP;
+	if (resolve_order(j) < 0)
+		return LW_EXIT_USAGE;
 	if (prepare(j) < 0)
 		return LW_EXIT_FAILED;
 	if (link_output(j) < 0)
@@ -326,7 +421,8 @@ static int run_link(struct job *j)
 		discard_output(j);
 	if (j->status != 0)
 		return lw_exit_code(j->status);
-	if (edit(j) < 0) {
+	if (edit(j) < 0 || (j->plan.hot_note && output_written(j) &&
+			    lw_hotrange_write(j->opts.output, &j->order.names) < 0)) {
 		discard_output(j);
 		return LW_EXIT_FAILED;
 	}
@@ -355,6 +451,8 @@ int main(int argc, char **argv)
 	lw_tmp_remove(&j.tmp);
 	lw_realld_free(&j.ld);
 	free(j.script);
+	free(j.order_arg);
+	lw_order_free(&j.order);
 	lw_prefix_free(&j.prefix);
 	lw_opts_free(&j.opts);
 	lw_argv_free(&j.args);

@@ -114,6 +114,10 @@ static int take_ours(const char *a, struct lw_opts *o, enum lw_mode *link,
 			*link = LW_MODE_BDT;
 		else
 			goto bad_value;
+	} else if ((v = value_of(a, OURS "order"))) {
+		if (!*v)
+			goto bad_value;
+		o->order = v;
 	} else if ((v = value_of(a, OURS "script-path"))) {
 		if (!*v)
 			goto bad_value;
@@ -128,6 +132,7 @@ static int take_ours(const char *a, struct lw_opts *o, enum lw_mode *link,
 	} else if (strcmp(a, OURS "link") == 0 ||
 		   strcmp(a, OURS "script-path") == 0 ||
 		   strcmp(a, OURS "page-size") == 0 ||
+		   strcmp(a, OURS "order") == 0 ||
 		   strcmp(a, OURS "runtime") == 0) {
 		warnx("%s needs a value: %s=VALUE", a, a);
 		return -1;
@@ -140,7 +145,8 @@ static int take_ours(const char *a, struct lw_opts *o, enum lw_mode *link,
 bad_value:
 	warnx("%s: bad value (expected %s)", a,
 	      value_of(a, OURS "link") ? "B or BDT" :
-	      value_of(a, OURS "runtime") ? "static or shared" : "a directory");
+	      value_of(a, OURS "runtime") ? "static or shared" :
+	      value_of(a, OURS "order") ? "a file" : "a directory");
 	return -1;
 }
 
@@ -209,6 +215,10 @@ static int take_separate(const char *a, const char *next, struct lw_opts *o)
 		o->output = next ? next : o->output;
 	else if (strcmp(a, "-z") == 0)
 		return next && take_z(next, o) < 0 ? -1 : used;
+	else if (strcmp(a, "-l") == 0 || strcmp(n, "-library") == 0)
+		return next && lw_argv_push(&o->libs, next) < 0 ? -1 : used;
+	else if (strcmp(a, "-L") == 0 || strcmp(n, "-library-path") == 0)
+		return next && lw_argv_push(&o->libdirs, next) < 0 ? -1 : used;
 	else if (strcmp(a, "-T") == 0 || strcmp(a, "-dT") == 0 ||
 		 strcmp(a, "-c") == 0 || in(n, script_options))
 		o->user_script = true;
@@ -228,6 +238,10 @@ static int take_joined(const char *a, struct lw_opts *o)
 
 	if ((v = value_of(n, "-output")))
 		o->output = v;
+	else if ((v = value_of(n, "-library")) || (a[1] == 'l' && a[2]))
+		return lw_argv_push(&o->libs, v ? v : a + 2) < 0 ? -1 : 1;
+	else if ((v = value_of(n, "-library-path")) || (a[1] == 'L' && a[2]))
+		return lw_argv_push(&o->libdirs, v ? v : a + 2) < 0 ? -1 : 1;
 	else if (in_prefix(n, script_options))
 		o->user_script = true;
 	else if (in_prefix(n, with_value))
@@ -253,7 +267,9 @@ static int classify(const char *a, const char *next, struct lw_opts *o)
 {
 	int used;
 
-	if (a[0] != '-' || !a[1])
+	if (a[0] != '-')
+		return lw_argv_push(&o->inputs, a) < 0 ? -1 : 1;
+	if (!a[1])
 		return 1;
 	used = take_separate(a, next, o);
 	return used ? used : take_joined(a, o);
@@ -262,6 +278,8 @@ static int classify(const char *a, const char *next, struct lw_opts *o)
 /* Copy A[I..] to the rest unchanged: what follows "--" is not ours. */
 static int take_verbatim(const struct lw_argv *a, size_t i, struct lw_opts *o)
 {
+	if (lw_argv_pushv(&o->inputs, a->v + i + 1, a->n - i - 1) < 0)
+		return -1;
 	return lw_argv_pushv(&o->rest, a->v + i, a->n - i);
 }
 
@@ -275,6 +293,10 @@ static int finish(struct lw_opts *o, enum lw_mode link, bool align)
 		return 0;
 	if (o->page_size && o->mode == LW_MODE_NONE) {
 		warnx(OURS "page-size needs " OURS "align or " OURS "link");
+		return -1;
+	}
+	if (o->order && o->mode != LW_MODE_ALIGN) {
+		warnx(OURS "order needs " OURS "align");
 		return -1;
 	}
 	if (o->runtime_set && o->mode == LW_MODE_NONE) {
@@ -325,4 +347,7 @@ void lw_opts_free(struct lw_opts *o)
 {
 	lw_argv_free(&o->rest);
 	lw_argv_free(&o->script_opts);
+	lw_argv_free(&o->inputs);
+	lw_argv_free(&o->libs);
+	lw_argv_free(&o->libdirs);
 }

@@ -34,6 +34,7 @@ struct lw_opts {
 	enum lw_runtime runtime; /* --hugetlbfs-runtime, static when absent */
 	bool runtime_set;	/* --hugetlbfs-runtime was given */
 	bool version;		/* --hugetlbfs-version: print it, link nothing */
+	const char *order;	/* --hugetlbfs-order: the function order file */
 
 	const char *emulation;	/* the last -m, NULL when absent */
 	const char *output;	/* the last -o, "a.out" when absent */
@@ -48,6 +49,9 @@ struct lw_opts {
 	struct lw_argv rest;	/* every other argument, in order */
 	size_t options_end;	/* index in REST of "--", else REST's size */
 	struct lw_argv script_opts; /* those of them that pick ld's script */
+	struct lw_argv inputs;	/* the input files named on the command line */
+	struct lw_argv libs;	/* the NAMEs of -lNAME, in order */
+	struct lw_argv libdirs;	/* the -L directories, in order */
 };
 
 /*

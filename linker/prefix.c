@@ -30,9 +30,10 @@ int lw_prefix_find(struct lw_prefix *p)
 	p->libdir = strdup(d.lib);
 	p->lib_so = join(d.lib, "libhugelink.so");
 	p->lib_a = join(d.lib, "libhugelink.a");
+	p->hot_o = join(d.lib, "hugelink-hot.o");
 	p->scripts = join(d.data, "hugelink/ldscripts");
 	mach_dirs_free(&d);
-	if (!p->libdir || !p->lib_so || !p->lib_a || !p->scripts) {
+	if (!p->libdir || !p->lib_so || !p->lib_a || !p->hot_o || !p->scripts) {
 		warn("finding the install tree");
 		lw_prefix_free(p);
 		return -1;
@@ -45,20 +46,24 @@ int lw_prefix_target(struct lw_prefix *p, const char *multiarch)
 	char *dir = join(p->libdir, multiarch);
 	char *so = dir ? join(dir, "libhugelink.so") : NULL;
 	char *a = dir ? join(dir, "libhugelink.a") : NULL;
+	char *hot = dir ? join(dir, "hugelink-hot.o") : NULL;
 
-	if (!dir || !so || !a) {
+	if (!dir || !so || !a || !hot) {
 		warn("finding the %s runtime", multiarch);
 		free(dir);
 		free(so);
 		free(a);
+		free(hot);
 		return -1;
 	}
 	free(p->libdir);
 	free(p->lib_so);
 	free(p->lib_a);
+	free(p->hot_o);
 	p->libdir = dir;
 	p->lib_so = so;
 	p->lib_a = a;
+	p->hot_o = hot;
 	return 0;
 }
 
@@ -80,6 +85,7 @@ void lw_prefix_free(struct lw_prefix *p)
 	free(p->libdir);
 	free(p->lib_so);
 	free(p->lib_a);
+	free(p->hot_o);
 	free(p->scripts);
-	p->libdir = p->lib_so = p->lib_a = p->scripts = NULL;
+	p->libdir = p->lib_so = p->lib_a = p->hot_o = p->scripts = NULL;
 }

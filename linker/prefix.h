@@ -14,6 +14,7 @@
 struct lw_prefix {
 	char *lib_so;		/* <libdir>/libhugelink.so */
 	char *lib_a;		/* <libdir>/libhugelink.a */
+	char *hot_o;		/* <libdir>/hugelink-hot.o: the hot note */
 	char *libdir;
 	char *scripts;		/* <datadir>/hugelink/ldscripts */
 };

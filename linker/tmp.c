@@ -24,6 +24,8 @@ static void remove_files(const struct lw_tmp *t)
 		unlink(t->args);
 	if (t->script)
 		unlink(t->script);
+	if (t->order)
+		unlink(t->order);
 	rmdir(t->dir);
 }
 
@@ -42,7 +44,7 @@ static char *path_in(const char *dir, const char *name)
 int lw_tmp_create(struct lw_tmp *t)
 {
 	const char *base = getenv("TMPDIR");
-	char *dir, *args, *script;
+	char *dir, *args, *script, *order;
 	sigset_t saved;
 
 	if (!base || !*base)
@@ -64,11 +66,13 @@ int lw_tmp_create(struct lw_tmp *t)
 	}
 	args = path_in(t->dir, "args");
 	script = path_in(t->dir, "script");
+	order = path_in(t->dir, "order");
 	mach_signals_hold(&saved);
 	t->args = args;
 	t->script = script;
+	t->order = order;
 	mach_signals_release(&saved);
-	if (!args || !script) {
+	if (!args || !script || !order) {
 		warn("temporary directory");
 		return -1;
 	}
@@ -102,6 +106,7 @@ void lw_tmp_remove(struct lw_tmp *t)
 	mach_signals_release(&saved);
 	free(t->args);
 	free(t->script);
+	free(t->order);
 	free(t->dir);
-	t->dir = t->args = t->script = NULL;
+	t->dir = t->args = t->script = t->order = NULL;
 }

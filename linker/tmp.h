@@ -2,14 +2,15 @@
 #ifndef LINKER_TMP_H
 #define LINKER_TMP_H
 /*
- * A private temporary directory for one link: the response file and the
- * generated script live there and go away with it.
+ * A private temporary directory for one link: the response file, the
+ * generated script and the ordering file live there and go away with it.
  */
 
 struct lw_tmp {
 	char *dir;	/* NULL until created */
 	char *args;	/* <dir>/args: the real linker's response file */
 	char *script;	/* <dir>/script: a generated linker script */
+	char *order;	/* <dir>/order: the linker's ordering file */
 };
 
 /* Create it under $TMPDIR (or /tmp).  Returns 0, or -1 after a message. */

@@ -46,8 +46,15 @@ $(RT_LIB)/libhugelink.a: $(RUNTIME_OBJ)
 	rm -f $@
 	$(AR) rcs $@ $<
 
+# The hot text's note, which the wrapper adds to links with
+# --hugetlbfs-order (loader/hotnote.c): not part of the runtime, but
+# built for the same target, beside it.
+$(RT_LIB)/hugelink-hot.o: $(B)/obj/loader/hotnote.o
+	@mkdir -p $(@D)
+	cp $< $@
+
 RUNTIME_FILES = $(RT_LIB)/$(RUNTIME_SO) $(RT_LIB)/libhugelink.so.$(SO_MAJOR) \
-	$(RT_LIB)/libhugelink.so $(RT_LIB)/libhugelink.a
+	$(RT_LIB)/libhugelink.so $(RT_LIB)/libhugelink.a $(RT_LIB)/hugelink-hot.o
 STAGE_FILES += $(RUNTIME_FILES)
 
 # runtime: the runtime alone; install-runtime installs it alone, with

@@ -25,6 +25,7 @@ cmd ${cc_cmd%% *} $cc_pkg
 "'
 hdr gelf.h libelf-dev
 hdr cmocka.h libcmocka-dev
+hdr bfd.h binutils-dev
 cmd readelf binutils
 cmd objcopy binutils
 cmd ld.gold binutils

@@ -21,3 +21,30 @@ hot_profile() {
 
 # hot_names: the hot functions, one a line, sorted.
 hot_names() { printf 'hot_%s\n' 0 1 2 3 4 5 6 7; }
+
+# text_functions PROG: the functions in PROG's .text section, in address
+# order, as nm -n lists them.
+text_functions() {
+	_lo=$(readelf -SW "$1" | sed -n 's/^ *\[ *[0-9]*\] \.text  *PROGBITS  *\([0-9a-f]*\) .*/\1/p')
+	[ -n "$_lo" ] || fail "$1 has no .text section"
+	nm -n "$1" | awk -v lo="$_lo" '
+		function hex(s,  i, v) { v = 0; s = tolower(s)
+			for (i = 1; i <= length(s); i++)
+				v = v * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1
+			return v }
+		($2 == "T" || $2 == "t") && hex($1) >= hex(lo) { print $3 }'
+}
+
+# hot_note PROG: "START LENGTH" of PROG's hot text note (owner hugelink,
+# type 3), in hexadecimal, as readelf -n prints its bytes (little-endian).
+hot_note() {
+	readelf -nW "$1" | awk '
+		/^ *hugelink .*Unknown note type: \(0x00000003\)/ { want = 1 }
+		want && /description data:/ {
+			sub(/.*description data: */, "")
+			n = split($0, b, " ")
+			s = ""; l = ""
+			for (i = 16; i >= 9; i--) s = s b[i]
+			for (i = 24; i >= 17; i--) l = l b[i]
+			print s, l; exit }'
+}

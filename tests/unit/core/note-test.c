@@ -158,9 +158,35 @@ static void test_hl_note_aarch64_features_none_or_malformed(void **state)
 			 property_note(buf, too_short, 4), 8), 0);
 }
 
+static void test_hl_note_hot_range(void **state)
+{
+	unsigned char d[HL_HOT_DESC_SIZE] = { 0 };
+	uint32_t abi = HL_HOT_ABI;
+	uint64_t start = 0x201000, len = 0x300, s, l;
+
+	(void)state;
+	memcpy(d, &abi, 4);
+	memcpy(d + 8, &start, 8);
+	memcpy(d + 16, &len, 8);
+	assert_true(hl_note_hot(d, sizeof(d), &s, &l));
+	assert_int_equal(s, start);
+	assert_int_equal(l, len);
+	assert_false(hl_note_hot(d, sizeof(d) - 1, &s, &l));
+	assert_false(hl_note_hot(NULL, sizeof(d), &s, &l));
+	abi = 2;
+	memcpy(d, &abi, 4);
+	assert_false(hl_note_hot(d, sizeof(d), &s, &l));
+	abi = HL_HOT_ABI;
+	memcpy(d, &abi, 4);
+	start = UINT64_MAX - 4;
+	memcpy(d + 8, &start, 8);
+	assert_false(hl_note_hot(d, sizeof(d), &s, &l));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_hl_note_hot_range),
 		cmocka_unit_test(test_hl_note_build_id_after_other_notes),
 		cmocka_unit_test(test_hl_note_build_id_eight_byte_alignment),
 		cmocka_unit_test(test_hl_note_build_id_none_or_malformed),

@@ -1,0 +1,92 @@
+/* SPDX-License-Identifier: MIT */
+#include <err.h>
+#include <fcntl.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "elf/file.h"
+#include "elf/funcs.h"
+#include "elf/hotnote.h"
+#include "linker/hotrange.h"
+
+struct range {
+	const char **names;	/* sorted */
+	size_t n;
+	uint64_t start, end;
+	bool found;
+};
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static int widen(void *ctx, const char *name, uint64_t value, uint64_t size)
+{
+	struct range *r = ctx;
+
+	if (!bsearch(&name, r->names, r->n, sizeof(*r->names), cmp_str))
+		return 0;
+	if (!r->found || value < r->start)
+		r->start = value;
+	if (!r->found || value + size > r->end)
+		r->end = value + size;
+	r->found = true;
+	return 0;
+}
+
+static int write_range(const char *output, off_t at, const struct range *r)
+{
+	uint64_t v[2] = { r->start, r->end - r->start };
+	int fd = open(output, O_WRONLY | O_CLOEXEC);
+
+	if (fd < 0 || pwrite(fd, v, sizeof(v), at) != (ssize_t)sizeof(v)) {
+		warn("%s: writing the hot text's range", output);
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	if (close(fd) < 0) {
+		warn("%s", output);
+		return -1;
+	}
+	return 0;
+}
+
+int lw_hotrange_write(const char *output, const struct lw_argv *names)
+{
+	struct range r = { .n = names->n };
+	struct el_file f = { 0 };
+	off_t at;
+	int rc = -1;
+
+	r.names = malloc((names->n ? names->n : 1) * sizeof(*r.names));
+	if (!r.names) {
+		warn("%s", output);
+		return -1;
+	}
+	memcpy(r.names, names->v, names->n * sizeof(*r.names));
+	qsort(r.names, r.n, sizeof(*r.names), cmp_str);
+	if (el_open(&f, output) < 0 || el_funcs_each(&f, widen, &r) < 0)
+		goto out;
+	at = el_hot_note(&f, &(uint64_t){ 0 }, &(uint64_t){ 0 });
+	if (at < 0) {
+		warnx("%s: no hot text note (was %s linked in?)", output,
+		      "hugelink-hot.o");
+		goto out;
+	}
+	if (!r.found) {
+		warnx("%s: no ordered function in the symbol table; the hot "
+		      "text's range stays empty", output);
+		rc = 0;
+		goto out;
+	}
+	rc = write_range(output, at, &r);
+out:
+	el_close(&f);
+	free(r.names);
+	return rc;
+}

@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef LINKER_HOTRANGE_H
+#define LINKER_HOTRANGE_H
+/*
+ * After a link with --hugetlbfs-order: the range the ordered functions
+ * took in the output, from its symbol table, written into the hot note
+ * the wrapper linked in (core/note.h, HL_NOTE_HOT).  Only those eight
+ * bytes of the descriptor's range change; nothing in the file moves.
+ */
+#include "linker/argv.h"
+
+/*
+ * Fill OUTPUT's hot note with the range the functions NAMES occupy.
+ * Returns 0 (a warning says so when none of them is in the symbol table,
+ * and the range stays empty), or -1 after a message naming the file.
+ */
+int lw_hotrange_write(const char *output, const struct lw_argv *names);
+
+#endif
