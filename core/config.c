@@ -222,6 +222,36 @@ static void read_backing(struct hl_config *cfg, const char *value)
 			"expected auto, hugetlb or thp");
 }
 
+static void read_text(struct hl_config *cfg, const char *value)
+{
+	if (!value)
+		return;
+	if (!strcmp(value, "hot"))
+		cfg->text = HL_TEXT_HOT;
+	else if (!strcmp(value, "all"))
+		cfg->text = HL_TEXT_ALL;
+	else
+		note(cfg, "HUGELINK_TEXT", value, "expected all or hot: ignored");
+}
+
+/* A number of pages, in decimal, from 1. */
+static void read_text_budget(struct hl_config *cfg, const char *value)
+{
+	size_t n = 0;
+	const char *s = value;
+
+	if (!value)
+		return;
+	for (; *s >= '0' && *s <= '9' && n <= 1000000; s++)
+		n = n * 10 + (size_t)(*s - '0');
+	if (*s || s == value || n == 0 || n > 1000000) {
+		note(cfg, "HUGELINK_TEXT_BUDGET", value, "not a number of huge "
+		     "pages from 1 to 1000000: ignored");
+		return;
+	}
+	cfg->text_budget = n;
+}
+
 static void read_perf_map(struct hl_config *cfg, const char *value)
 {
 	if (value && !strcmp(value, "1"))
@@ -411,6 +441,8 @@ void hl_config_read(struct hl_config *cfg, hl_getenv_fn *get, void *ctx,
 	 * the swap safe. */
 	read_share(cfg, get("HUGETLB_SHARE", ctx));
 	read_backing(cfg, get("HUGELINK_BACKING", ctx));
+	read_text(cfg, get("HUGELINK_TEXT", ctx));
+	read_text_budget(cfg, get("HUGELINK_TEXT_BUDGET", ctx));
 	read_perf_map(cfg, get("HUGELINK_PERF_MAP", ctx));
 	read_libs(cfg, get("HUGELINK_LIBS", ctx));
 	v = get("HUGETLB_DEFAULT_PAGE_SIZE", ctx);

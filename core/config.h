@@ -34,6 +34,10 @@
  *   HUGELINK_PERF_MAP      "1": after the move, write /tmp/perf-<pid>.map
  *                          naming the functions of the moved text, for
  *                          perf attached later (machine/perfmap.h)
+ *   HUGELINK_TEXT          "all" (the default) or "hot": only the hot
+ *                          text an order laid first (core/plan.h,
+ *                          hl_plan_text) goes on huge pages
+ *   HUGELINK_TEXT_BUDGET   N: the most huge pages any text remap takes
  *   HUGELINK_LIBS          shared libraries that were not relinked to
  *                          move too, ':'- or ','-separated: file names
  *                          ("libLLVM-14.so.1") or sonames, absolute paths,
@@ -59,6 +63,12 @@ enum hl_backing_mode {
 	HL_BACKING_THP,		/* transparent huge pages only */
 };
 
+/* HUGELINK_TEXT: how much of an executable segment may move. */
+enum hl_text_mode {
+	HL_TEXT_ALL,		/* all of it that can */
+	HL_TEXT_HOT,		/* only the hot range its order recorded */
+};
+
 /* Verbosity levels, as libhugetlbfs numbers them. */
 enum { HL_V_ERROR = 1, HL_V_WARN = 2, HL_V_INFO = 3, HL_V_DEBUG = 4 };
 
@@ -76,6 +86,8 @@ struct hl_config {
 	bool secure;		/* AT_SECURE: the environment was ignored */
 	int verbose;		/* HL_V_ERROR under AT_SECURE: no warnings */
 	enum hl_backing_mode backing;
+	enum hl_text_mode text;	/* HUGELINK_TEXT */
+	size_t text_budget;	/* HUGELINK_TEXT_BUDGET, in huge pages; 0: none */
 	size_t default_page;	/* 0: the kernel's default */
 	char path[HL_CFG_PATH_MAX];
 	char share_path[HL_CFG_PATH_MAX];

@@ -273,6 +273,59 @@ static void apply_cap(struct hl_plan *plan, enum hl_class cls, size_t cap)
 	}
 }
 
+/* Keep only SEG's part that holds the hot range, in whole huge pages. */
+static void keep_hot(struct hl_seg *seg, const struct hl_hot *hot)
+{
+	uintptr_t lo = ALIGN_DOWN(hot->start, seg->page);
+	uintptr_t hi = ALIGN_UP(hot->end, seg->page);
+
+	if (lo < seg->map_start)
+		lo = seg->map_start;
+	if (hi > seg->map_end)
+		hi = seg->map_end;
+	if (lo >= hi) {
+		seg->remap = false;
+		seg->why = HL_WHY_NOT_HOT;
+		return;
+	}
+	seg->map_start = lo;
+	seg->map_end = hi;
+	seg->why = HL_WHY_HOT;
+}
+
+void hl_plan_text(struct hl_plan *plan, const struct hl_config *cfg,
+		  const struct hl_hot *hot)
+{
+	bool by_order = cfg->text == HL_TEXT_HOT && hot->ordered;
+	size_t left = cfg->text_budget;
+
+	for (int i = 0; i < plan->nseg; i++) {
+		struct hl_seg *seg = &plan->seg[i];
+		size_t pages;
+
+		if (!seg->remap || !(seg->prot & PROT_EXEC))
+			continue;
+		if (by_order)
+			keep_hot(seg, hot);
+		else if (cfg->text == HL_TEXT_HOT)
+			seg->why = HL_WHY_NO_ORDER;
+		if (!seg->remap || !cfg->text_budget)
+			continue;
+		pages = (seg->map_end - seg->map_start) / seg->page;
+		if (!left) {
+			seg->remap = false;
+			seg->why = HL_WHY_BEYOND_TEXT_BUDGET;
+		} else if (pages > left) {
+			seg->map_end = seg->map_start + left * seg->page;
+			seg->why = by_order ? HL_WHY_TEXT_BUDGET :
+				   HL_WHY_TEXT_BUDGET_FIRST;
+			left = 0;
+		} else {
+			left -= pages;
+		}
+	}
+}
+
 int hl_plan_build(struct hl_plan *plan, const struct hl_config *cfg,
 		  const struct hl_sizes *sizes, const struct hl_phdr *ph,
 		  size_t phnum, uintptr_t bias)
@@ -374,6 +427,22 @@ const char *hl_why_text(enum hl_why why)
 		       "base pages";
 	case HL_WHY_BEYOND_CAP:
 		return "beyond HUGETLB_ELFMAP's cap";
+	case HL_WHY_HOT:
+		return "its hot text on huge pages (HUGELINK_TEXT=hot), the rest "
+		       "on base pages";
+	case HL_WHY_NOT_HOT:
+		return "holds none of the hot text (HUGELINK_TEXT=hot)";
+	case HL_WHY_NO_ORDER:
+		return "on huge pages: HUGELINK_TEXT=hot, but no function order "
+		       "was linked in (--hugetlbfs-order)";
+	case HL_WHY_TEXT_BUDGET:
+		return "on huge pages up to HUGELINK_TEXT_BUDGET, the rest on "
+		       "base pages";
+	case HL_WHY_TEXT_BUDGET_FIRST:
+		return "its first pages up to HUGELINK_TEXT_BUDGET, since no "
+		       "function order was linked in; the rest on base pages";
+	case HL_WHY_BEYOND_TEXT_BUDGET:
+		return "beyond HUGELINK_TEXT_BUDGET";
 	}
 	return "unknown";
 }

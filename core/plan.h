@@ -48,6 +48,14 @@ enum hl_why {
 	HL_WHY_ALL_RELRO,	/* writable only until relocation is done */
 	HL_WHY_CAPPED,		/* its first part, up to HUGETLB_ELFMAP's cap */
 	HL_WHY_BEYOND_CAP,	/* none: the cap was taken by what comes first */
+	HL_WHY_HOT,		/* text: only its hot range (HUGELINK_TEXT=hot) */
+	HL_WHY_NOT_HOT,		/* text: none of the hot range lies in it */
+	HL_WHY_NO_ORDER,	/* text: HUGELINK_TEXT=hot, but no order was
+				   recorded: all of it, as with "all" */
+	HL_WHY_TEXT_BUDGET,	/* text: its first pages, up to the budget */
+	HL_WHY_TEXT_BUDGET_FIRST, /* text: no order recorded, so the budget
+				   took its first pages */
+	HL_WHY_BEYOND_TEXT_BUDGET, /* text: none, the budget was taken */
 };
 
 struct hl_seg {
@@ -110,6 +118,24 @@ uintptr_t hl_phdrs_end(const struct hl_phdr *ph, size_t phnum,
  */
 bool hl_phdrs_relinked(const struct hl_sizes *sizes, const struct hl_phdr *ph,
 		       size_t phnum, uintptr_t bias);
+
+/* The hot text an order recorded in the object (core/note.h,
+ * HL_NOTE_HOT), at its load address. */
+struct hl_hot {
+	bool ordered;		/* the object carries a non-empty range */
+	uintptr_t start, end;
+};
+
+/*
+ * HUGELINK_TEXT and HUGELINK_TEXT_BUDGET on a built plan: with "hot" and
+ * an order, each executable segment's range shrinks to the hot range
+ * rounded out to whole huge pages (and inside what it had); with a
+ * budget, the executable segments' ranges, in address order, take at
+ * most that many huge pages, each keeping its first part.  Segments
+ * that are not executable are left alone.
+ */
+void hl_plan_text(struct hl_plan *plan, const struct hl_config *cfg,
+		  const struct hl_hot *hot);
 
 /* A short English reason for WHY, for reports. */
 const char *hl_why_text(enum hl_why why);

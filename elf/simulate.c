@@ -5,6 +5,7 @@
  */
 #include <string.h>
 
+#include "elf/hotnote.h"
 #include "elf/simulate.h"
 
 uintptr_t el_sim_bias(const struct el_file *f, const struct hl_sizes *sizes)
@@ -38,8 +39,19 @@ static int plan_at(struct hl_plan *plan, const struct hl_config *cfg,
 		off.elfmap = HL_ELFMAP_NO;
 		cfg = &off;
 	}
-	return hl_plan_build_object(plan, cfg, sizes, f->ph, f->eh.phnum, bias,
-		library ? hl_phdrs_end(f->ph, f->eh.phnum, bias, sizes->base) : 0);
+	struct hl_hot hot = { 0 };
+	uint64_t start, len;
+
+	if (hl_plan_build_object(plan, cfg, sizes, f->ph, f->eh.phnum, bias,
+		library ? hl_phdrs_end(f->ph, f->eh.phnum, bias, sizes->base) : 0))
+		return -1;
+	if (el_hot_note(f, &start, &len) >= 0 && len) {
+		hot.ordered = true;
+		hot.start = bias + (uintptr_t)start;
+		hot.end = hot.start + (uintptr_t)len;
+	}
+	hl_plan_text(plan, cfg, &hot);
+	return 0;
 }
 
 int el_sim_plan(struct hl_plan *plan, const struct hl_config *cfg,

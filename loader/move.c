@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/note.h"
 #include "core/size.h"
 #include "loader/forkguard.h"
 #include "loader/move.h"
@@ -37,6 +38,8 @@ static int keep_what_can_move(struct hl_plan *plan,
 		else if (s->why != HL_WHY_NOT_ASKED &&
 			 s->why != HL_WHY_DISABLED && s->why != HL_WHY_ALL_RELRO &&
 			 s->why != HL_WHY_BEYOND_CAP &&
+			 s->why != HL_WHY_NOT_HOT &&
+			 s->why != HL_WHY_BEYOND_TEXT_BUDGET &&
 			 (s->why != HL_WHY_TOO_SMALL || !ctx->quiet_small))
 			ldr_report_why(rep, "segment %d at %#lx: %s", s->phdr,
 				      (unsigned long)s->start,
@@ -110,12 +113,23 @@ static int plan_for(struct hl_plan *plan, const struct ldr_image *img,
 	uintptr_t limit = img->main ? 0 : hl_phdrs_end(img->ph, img->phnum,
 						       img->bias,
 						       ctx->sizes->base);
+	struct hl_hot hot = { 0 };
+	uint64_t start, len;
+	size_t desc_len = 0;
+	const void *desc = ldr_image_note(img, HL_NOTE_HOT, &desc_len);
+
+	if (hl_note_hot(desc, desc_len, &start, &len) && len) {
+		hot.ordered = true;
+		hot.start = img->bias + (uintptr_t)start;
+		hot.end = hot.start + (uintptr_t)len;
+	}
 
 	if (hl_plan_build_object(plan, ctx->cfg, ctx->sizes, img->ph,
 				 img->phnum, img->bias, limit)) {
 		ldr_report_why(rep, "program headers refused: %s", plan->error);
 		return -1;
 	}
+	hl_plan_text(plan, ctx->cfg, &hot);
 	ldr_report_plan(rep, plan);
 	return keep_what_can_move(plan, ctx, rep) ? 0 : -1;
 }

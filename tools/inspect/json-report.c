@@ -23,6 +23,12 @@ static const char *const why_codes[] = {
 	[HL_WHY_ALL_RELRO] = "all_relro",
 	[HL_WHY_CAPPED] = "capped",
 	[HL_WHY_BEYOND_CAP] = "beyond_cap",
+	[HL_WHY_HOT] = "hot",
+	[HL_WHY_NOT_HOT] = "not_hot",
+	[HL_WHY_NO_ORDER] = "no_order",
+	[HL_WHY_TEXT_BUDGET] = "text_budget",
+	[HL_WHY_TEXT_BUDGET_FIRST] = "text_budget_first",
+	[HL_WHY_BEYOND_TEXT_BUDGET] = "beyond_text_budget",
 };
 
 static const char *const runtime_codes[] = {

@@ -7,7 +7,8 @@
  *
  * "hotprog N" calls the hot functions N times and prints, for the hot
  * functions and for a cold one, the page size that backs them
- * (hugecheck.h): "hot PAGE_KB" and "cold PAGE_KB".
+ * (hugecheck.h): "hot PAGE_KB" and "cold PAGE_KB"; then "pool-free N",
+ * the free 2 MiB huge pages of the pool while it holds its own.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -58,5 +59,16 @@ int main(int argc, char **argv)
 	}
 	hc_report("cold", (const void *)cold_3, 1);
 	printf("sum %u\n", s);
+	{
+		FILE *f = fopen("/sys/kernel/mm/hugepages/hugepages-2048kB/"
+				"free_hugepages", "r");
+		long n = -1;
+
+		if (f && fscanf(f, "%ld", &n) != 1)
+			n = -1;
+		if (f)
+			fclose(f);
+		printf("pool-free %ld\n", n);
+	}
 	return 0;
 }

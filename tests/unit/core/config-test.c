@@ -106,6 +106,30 @@ static void test_hl_config_read_libs(void **state)
 	assert_non_null(strstr(cfg.note, "HUGELINK_LIBS"));
 }
 
+static void test_hl_config_read_text(void **state)
+{
+	const char *hot[] = { "HUGELINK_TEXT", "hot",
+			      "HUGELINK_TEXT_BUDGET", "12", NULL };
+	const char *bad[] = { "HUGELINK_TEXT", "warm",
+			      "HUGELINK_TEXT_BUDGET", "3x", NULL };
+	const char *zero[] = { "HUGELINK_TEXT_BUDGET", "0", NULL };
+	struct hl_config cfg;
+
+	(void)state;
+	cfg = read_env(hot);
+	assert_int_equal(cfg.text, HL_TEXT_HOT);
+	assert_int_equal(cfg.text_budget, 12);
+	assert_string_equal(cfg.note, "");
+	cfg = read_env(bad);
+	assert_int_equal(cfg.text, HL_TEXT_ALL);
+	assert_int_equal(cfg.text_budget, 0);
+	assert_string_equal(cfg.error, "");
+	assert_non_null(strstr(cfg.note, "HUGELINK_TEXT"));
+	cfg = read_env(zero);
+	assert_int_equal(cfg.text_budget, 0);
+	assert_non_null(strstr(cfg.note, "HUGELINK_TEXT_BUDGET"));
+}
+
 static void test_hl_libs_match(void **state)
 {
 	const char *list = "libLLVM-14.so.1::libz.so.1,/opt/lib/libfoo.so";
@@ -466,6 +490,7 @@ static void test_hl_config_read_secure_warns_nothing(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_hl_config_read_text),
 		cmocka_unit_test(test_hl_config_read_defaults),
 		cmocka_unit_test(test_hl_config_may_ask),
 		cmocka_unit_test(test_hl_config_is_hugetlb_var),

@@ -447,10 +447,78 @@ static void test_hl_phdrs_relinked(void **state)
 	assert_int_equal(hl_phdrs_end(aligned_pie, 0, 0, 4096), 0);
 }
 
+/* The big PIE's plan with R, then HUGELINK_TEXT=TEXT, BUDGET pages and
+ * the hot range [START, START + LEN) from the load address (LEN 0: no
+ * order). */
+static struct hl_plan text_plan(enum hl_text_mode text, size_t budget,
+				uintptr_t start, uintptr_t len)
+{
+	struct hl_config cfg = cfg_env("R");
+	uintptr_t bias = 0x55aa00000000;
+	struct hl_plan p = PLAN(cfg, big_text_pie, bias);
+	struct hl_hot hot = { len != 0, bias + start, bias + start + len };
+
+	cfg.text = text;
+	cfg.text_budget = budget;
+	hl_plan_text(&p, &cfg, &hot);
+	return p;
+}
+
+static void test_hl_plan_text_hot_keeps_the_hot_pages(void **state)
+{
+	uintptr_t bias = 0x55aa00000000;
+	struct hl_plan p = text_plan(HL_TEXT_HOT, 0, 0x200400, 0x3000);
+	struct hl_plan across = text_plan(HL_TEXT_HOT, 0, 0x3ff000, 0x2000);
+
+	(void)state;
+	assert_int_equal(p.seg[1].why, HL_WHY_HOT);
+	assert_int_equal(p.seg[1].map_start, bias + M2);
+	assert_int_equal(p.seg[1].map_end, bias + 2 * M2);
+	/* Other segments keep their plan. */
+	assert_int_equal(p.seg[0].why, HL_WHY_FULL);
+	assert_true(p.seg[2].remap);
+	assert_int_equal(hl_seg_pages(&across.seg[1]), 2);
+	assert_int_equal(across.seg[1].map_start, bias + M2);
+}
+
+static void test_hl_plan_text_hot_elsewhere_or_all(void **state)
+{
+	struct hl_plan elsewhere = text_plan(HL_TEXT_HOT, 0, 0x2400000, 0x100);
+	struct hl_plan unordered = text_plan(HL_TEXT_HOT, 0, 0, 0);
+	struct hl_plan all = text_plan(HL_TEXT_ALL, 0, 0x200400, 0x3000);
+
+	(void)state;
+	assert_false(elsewhere.seg[1].remap);
+	assert_int_equal(elsewhere.seg[1].why, HL_WHY_NOT_HOT);
+	assert_true(unordered.seg[1].remap);
+	assert_int_equal(unordered.seg[1].why, HL_WHY_NO_ORDER);
+	assert_int_equal(hl_seg_pages(&unordered.seg[1]), 17);
+	assert_int_equal(all.seg[1].why, HL_WHY_FULL);
+	assert_int_equal(hl_seg_pages(&all.seg[1]), 17);
+}
+
+static void test_hl_plan_text_budget(void **state)
+{
+	uintptr_t bias = 0x55aa00000000;
+	struct hl_plan first = text_plan(HL_TEXT_ALL, 3, 0, 0);
+	struct hl_plan hot = text_plan(HL_TEXT_HOT, 1, 0x200400, 0x300000);
+	struct hl_plan roomy = text_plan(HL_TEXT_HOT, 5, 0x200400, 0x3000);
+
+	(void)state;
+	assert_int_equal(first.seg[1].why, HL_WHY_TEXT_BUDGET_FIRST);
+	assert_int_equal(first.seg[1].map_start, bias + M2);
+	assert_int_equal(hl_seg_pages(&first.seg[1]), 3);
+	assert_int_equal(hot.seg[1].why, HL_WHY_TEXT_BUDGET);
+	assert_int_equal(hl_seg_pages(&hot.seg[1]), 1);
+	assert_int_equal(roomy.seg[1].why, HL_WHY_HOT);
+	/* The budget is the text's: the headers' page is not counted. */
+	assert_int_equal(hl_seg_pages(&first.seg[0]), 1);
+}
+
 static void test_hl_why_text_every_reason(void **state)
 {
 	(void)state;
-	for (int w = HL_WHY_PENDING; w <= HL_WHY_ALL_RELRO; w++)
+	for (int w = HL_WHY_PENDING; w <= HL_WHY_BEYOND_TEXT_BUDGET; w++)
 		assert_string_not_equal(hl_why_text(w), "unknown");
 }
 
@@ -458,6 +526,9 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_hl_plan_build_aligned_rw),
+		cmocka_unit_test(test_hl_plan_text_hot_keeps_the_hot_pages),
+		cmocka_unit_test(test_hl_plan_text_hot_elsewhere_or_all),
+		cmocka_unit_test(test_hl_plan_text_budget),
 		cmocka_unit_test(test_hl_plan_build_cap_takes_the_start),
 		cmocka_unit_test(test_hl_plan_build_cap_rounds_down),
 		cmocka_unit_test(test_hl_plan_build_cap_of_w),
