@@ -12,16 +12,19 @@
 #include <err.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "linker/emul.h"
-#include "linker/readall.h"
 #include "linker/script.h"
+#include "machine/readall.h"
 
 int main(int argc, char **argv)
 {
 	enum lw_script_kind kind;
 	char *in, *out;
+	size_t in_len;
 	size_t page;
 
 	if (argc != 3 || (strcmp(argv[1], "B") && strcmp(argv[1], "BDT")))
@@ -30,7 +33,7 @@ int main(int argc, char **argv)
 	page = lw_emul_page_size(argv[2]);
 	if (!page)
 		errx(2, "no huge page size known for emulation %s", argv[2]);
-	in = lw_read_all(stdin);
+	in = mach_read_fd(STDIN_FILENO, SIZE_MAX, &in_len);
 	if (!in)
 		err(1, "standard input");
 	out = lw_script_make(in, kind, page, page);

@@ -13,8 +13,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "linker/readall.h"
 #include "linker/rsp.h"
+#include "machine/readall.h"
 
 /* libiberty gives up after this many @files, which ends nesting loops. */
 #define RSP_LIMIT 2000
@@ -87,7 +87,6 @@ static int slurp(const char *path, char **text, size_t *left)
 {
 	struct stat st;
 	size_t got = 0;
-	FILE *f;
 	int fd, e;
 
 	if (stat(path, &st) < 0)
@@ -99,17 +98,13 @@ static int slurp(const char *path, char **text, size_t *left)
 	if (!S_ISREG(st.st_mode))
 		return 0;
 	fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-	f = fd >= 0 ? fdopen(fd, "r") : NULL;
-	if (!f) {
-		if (fd >= 0)
-			close(fd);
+	if (fd < 0)
 		return 0;
-	}
 	errno = 0;
 	*text = fstat(fd, &st) || !S_ISREG(st.st_mode) ? NULL :
-		lw_read_max(f, *left, &got);
+		mach_read_fd(fd, *left, &got);
 	e = errno;
-	fclose(f);
+	close(fd);
 	if (!*text && e == EFBIG) {
 		warnx("@%s: response files hold more than %u MiB in all",
 		      path, LW_RSP_MAX_BYTES >> 20);

@@ -8,28 +8,24 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "linker/readall.h"
 #include "linker/spawn.h"
+#include "machine/readall.h"
 
 extern char **environ;
 
 /* Read the child's output to its end; closes FD. */
 static char *read_output(int fd)
 {
-	FILE *f = fdopen(fd, "r");
-	char *text;
+	size_t len;
+	char *text = mach_read_fd(fd, SIZE_MAX, &len);
 
-	if (!f) {
-		close(fd);
-		return NULL;
-	}
-	text = lw_read_all(f);
-	fclose(f);
+	close(fd);
 	return text;
 }
 

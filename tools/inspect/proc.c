@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,7 @@
 #include <unistd.h>
 
 #include "core/maps.h"
+#include "machine/readall.h"
 #include "tools/inspect/proc.h"
 
 #define OPEN_FLAGS (O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
@@ -34,35 +36,6 @@ static void cannot(pid_t pid, const char *name)
 		      strerror(e));
 }
 
-static char *read_all(int fd, size_t *len)
-{
-	size_t cap = 1 << 16, n = 0;
-	char *buf = malloc(cap), *grown;
-	ssize_t got;
-
-	while (buf && (got = read(fd, buf + n, cap - n - 1)) != 0) {
-		if (got < 0) {
-			free(buf);
-			return NULL;
-		}
-		n += (size_t)got;
-		if (cap - n - 1 == 0) {
-			grown = realloc(buf, cap * 2);
-			if (!grown) {
-				free(buf);
-				return NULL;
-			}
-			buf = grown;
-			cap *= 2;
-		}
-	}
-	if (buf) {
-		buf[n] = '\0';
-		*len = n;
-	}
-	return buf;
-}
-
 char *inspect_proc_slurp(pid_t pid, const char *name, size_t *len)
 {
 	char path[64];
@@ -75,7 +48,7 @@ char *inspect_proc_slurp(pid_t pid, const char *name, size_t *len)
 		cannot(pid, name);
 		return NULL;
 	}
-	buf = read_all(fd, len);
+	buf = mach_read_fd(fd, SIZE_MAX, len);
 	if (!buf)
 		cannot(pid, name);
 	close(fd);
@@ -89,7 +62,7 @@ char *inspect_read_file(const char *path, size_t *len)
 
 	if (fd < 0)
 		return NULL;
-	buf = read_all(fd, len);
+	buf = mach_read_fd(fd, SIZE_MAX, len);
 	close(fd);
 	return buf;
 }
