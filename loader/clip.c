@@ -4,11 +4,6 @@
  */
 #include "loader/clip.h"
 
-static uintptr_t clamp(uintptr_t x, uintptr_t lo, uintptr_t hi)
-{
-	return x < lo ? lo : x > hi ? hi : x;
-}
-
 void ldr_range_clip(const struct remap_range *s, uintptr_t from, size_t len,
 	      struct remap_range *part)
 {
@@ -17,12 +12,12 @@ void ldr_range_clip(const struct remap_range *s, uintptr_t from, size_t len,
 		const struct remap_copy *k = &s->copy[i];
 		struct remap_copy *p = &part->copy[i];
 
-		p->start = clamp(k->start, from, from + len);
-		p->end = clamp(k->end, p->start, from + len);
-		p->sparse = clamp(k->sparse, p->start, p->end);
+		p->start = ldr_clamp(k->start, from, from + len);
+		p->end = ldr_clamp(k->end, p->start, from + len);
+		p->sparse = ldr_clamp(k->sparse, p->start, p->end);
 		p->file_off = k->file_off < 0 ? -1 :
 			      k->file_off + (long)(p->start - k->start);
 		p->map = k->map ? k->map + (p->start - k->start) : 0;
-		p->map_end = clamp(k->map_end, p->start, p->end);
+		p->map_end = ldr_clamp(k->map_end, p->start, p->end);
 	}
 }

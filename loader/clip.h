@@ -22,4 +22,10 @@
 void ldr_range_clip(const struct remap_range *s, uintptr_t from, size_t len,
 	      struct remap_range *part);
 
+/* X brought into [LO, HI], LO <= HI: the nearer bound when outside. */
+static inline uintptr_t ldr_clamp(uintptr_t x, uintptr_t lo, uintptr_t hi)
+{
+	return x < lo ? lo : x > hi ? hi : x;
+}
+
 #endif

@@ -25,6 +25,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "loader/clip.h"
 #include "loader/replacement.h"
 #include "loader/heap.h"
 #include "loader/maps.h"
@@ -40,11 +41,6 @@ static const char fatal_text[] =
 static uintptr_t align_up(uintptr_t x, size_t a)
 {
 	return (x + a - 1) & ~(uintptr_t)(a - 1);
-}
-
-static uintptr_t clamp(uintptr_t x, uintptr_t lo, uintptr_t hi)
-{
-	return x < lo ? lo : x > hi ? hi : x;
 }
 
 /*
@@ -151,13 +147,14 @@ static void describe(const struct hl_seg *seg, const struct hl_phdr *ph,
 		     const struct hl_config *cfg, size_t base, int tracer,
 		     struct remap_range *s)
 {
-	uintptr_t from = clamp(seg->start, s->target, s->target + s->len);
-	uintptr_t to = clamp(align_up(seg->end, base), from, s->target + s->len);
+	uintptr_t from = ldr_clamp(seg->start, s->target, s->target + s->len);
+	uintptr_t to = ldr_clamp(align_up(seg->end, base), from,
+				 s->target + s->len);
 
 	s->copy[0].start = from;
 	s->copy[0].end = to;
 	s->copy[0].sparse = seg->cls == HL_CLASS_W && cfg->minimal_copy ?
-			    clamp(seg->file_end, from, to) : to;
+			    ldr_clamp(seg->file_end, from, to) : to;
 	s->copy[0].file_off = from < seg->file_end ?
 			      (long)(ph->offset + (from - seg->start)) : -1;
 	s->live = seg->cls == HL_CLASS_W;

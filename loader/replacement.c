@@ -23,11 +23,6 @@
 #include "loader/thp.h"
 #include "loader/uprobes.h"
 
-static uintptr_t clamp(uintptr_t x, uintptr_t lo, uintptr_t hi)
-{
-	return x < lo ? lo : x > hi ? hi : x;
-}
-
 /* The clock, when the report will show the times (remap_commit.timed). */
 static uint64_t now(const struct ldr_prepared *p)
 {
@@ -42,7 +37,7 @@ static struct ldr_bytes bytes_of(const struct remap_range *s, const struct hl_se
 	struct ldr_bytes b = { k->start, k->end, 0, 0 };
 
 	b.off = (off_t)(ph->offset + (k->start - seg->start));
-	b.file_len = clamp(seg->file_end, k->start, k->end) - k->start;
+	b.file_len = ldr_clamp(seg->file_end, k->start, k->end) - k->start;
 	return b;
 }
 
