@@ -7,29 +7,23 @@
  */
 #include <limits.h>
 
-#include "core/size.h"
 #include "elf/simulate.h"
 #include "tools/common/escape.h"
 #include "tools/inspect/print.h"
+#include "tools/inspect/segrow.h"
 
 static void print_seg(FILE *out, const struct inspect_lib *l, int i)
 {
-	const struct hl_seg *s = &l->plan.seg[i];
-	const struct hl_phdr *p = &l->elf.ph[s->phdr];
-	char flags[5], pg[32], range[48], action[96];
+	char placement[32];
+	struct inspect_seg_row row = {
+		.indent = "      ", .seg = &l->plan.seg[i],
+		.ph = &l->elf.ph[l->plan.seg[i].phdr],
+		.placement = placement, .action_width = 22,
+	};
 
-	inspect_flags_text(flags, p->flags);
-	snprintf(range, sizeof(range), "0x%llx-0x%llx",
-		 (unsigned long long)p->vaddr,
-		 (unsigned long long)(p->vaddr + p->memsz));
-	if (s->remap)
-		snprintf(action, sizeof(action), "%zu x %s, %s", hl_seg_pages(s),
-			 hl_format_size(s->page, pg, sizeof(pg)),
-			 hl_backing_name(l->backing[i].backing));
-	else
-		snprintf(action, sizeof(action), "base pages");
-	fprintf(out, "      %4d  %-22s %s  %-22s %s\n", s->phdr, range, flags,
-		action, hl_why_text(s->why));
+	snprintf(placement, sizeof(placement), ", %s",
+		 hl_backing_name(l->backing[i].backing));
+	inspect_print_seg_row(out, &row);
 }
 
 /* Which copy of the runtime would move them, when it matters. */

@@ -10,6 +10,7 @@
 #include "core/size.h"
 #include "tools/common/escape.h"
 #include "tools/inspect/print.h"
+#include "tools/inspect/segrow.h"
 
 /* A name from the process, escaped so it cannot forge lines. */
 static void put_name(FILE *out, const char *name)

@@ -21,10 +21,4 @@ void inspect_print_libs_text(FILE *out, const struct inspect_report *r);
 void inspect_print_live_text(FILE *out, const struct inspect_live *lv);
 void inspect_print_live_json(FILE *out, const struct inspect_live *lv);
 
-/* 1512 -> "1.5K", 2097152 -> "2M": a size people read at a glance. */
-const char *inspect_human(uint64_t v, char *buf, size_t len);
-
-/* p_flags as "RWXH", with '-' for each flag not set, into BUF[5]. */
-void inspect_flags_text(char *buf, uint32_t flags);
-
 #endif

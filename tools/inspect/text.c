@@ -12,34 +12,7 @@
 #include "elf/simulate.h"
 #include "tools/common/escape.h"
 #include "tools/inspect/print.h"
-
-const char *inspect_human(uint64_t v, char *buf, size_t len)
-{
-	static const char units[] = "BKMGTPE";
-	int u = 0;
-	double d = (double)v;
-
-	while (d >= 1024 && units[u + 1]) {
-		d /= 1024;
-		u++;
-	}
-	if (u == 0)
-		snprintf(buf, len, "%lluB", (unsigned long long)v);
-	else if (d == (double)(uint64_t)d)
-		snprintf(buf, len, "%llu%c", (unsigned long long)d, units[u]);
-	else
-		snprintf(buf, len, "%.1f%c", d, units[u]);
-	return buf;
-}
-
-void inspect_flags_text(char *buf, uint32_t flags)
-{
-	buf[0] = flags & PF_R ? 'R' : '-';
-	buf[1] = flags & PF_W ? 'W' : '-';
-	buf[2] = flags & PF_X ? 'X' : '-';
-	buf[3] = flags & HL_PF_HUGETLB ? 'H' : '-';
-	buf[4] = '\0';
-}
+#include "tools/inspect/segrow.h"
 
 static void print_config(FILE *out, const struct inspect_report *r)
 {
@@ -91,25 +64,21 @@ static void print_seg(FILE *out, const struct inspect_report *r,
 {
 	const struct hl_phdr *p = &r->elf->ph[s->phdr];
 	size_t page = inspect_seg_page(r, s);
-	char flags[5], sz[32], al[32], pg[32], range[48], action[96];
+	char sz[32], al[32], pg[32], fit[48], placement[64];
+	struct inspect_seg_row row = {
+		.indent = "", .seg = s, .ph = p, .size = sz, .fit = fit,
+		.placement = placement, .action_width = 34,
+	};
 
-	inspect_flags_text(flags, p->flags);
-	snprintf(range, sizeof(range), "0x%llx-0x%llx",
-		 (unsigned long long)p->vaddr,
-		 (unsigned long long)(p->vaddr + p->memsz));
-	if (s->remap)
-		snprintf(action, sizeof(action), "%zu x %s at 0x%lx-0x%lx",
-			 hl_seg_pages(s), hl_format_size(s->page, pg, sizeof(pg)),
-			 (unsigned long)(s->map_start - r->bias),
-			 (unsigned long)(s->map_end - r->bias));
-	else
-		snprintf(action, sizeof(action), "base pages");
-	fprintf(out, "%4d  %-22s %7s  %s  %8s  %-7s  %-34s %s\n",
-		s->phdr, range, inspect_human(p->memsz, sz, sizeof(sz)), flags,
-		inspect_human(p->align, al, sizeof(al)),
-		page && p->vaddr % page == 0 ?
-		hl_format_size(page, pg, sizeof(pg)) : "no",
-		action, hl_why_text(s->why));
+	inspect_human(p->memsz, sz, sizeof(sz));
+	snprintf(fit, sizeof(fit), "%8s  %-7s",
+		 inspect_human(p->align, al, sizeof(al)),
+		 page && p->vaddr % page == 0 ?
+		 hl_format_size(page, pg, sizeof(pg)) : "no");
+	snprintf(placement, sizeof(placement), " at 0x%lx-0x%lx",
+		 (unsigned long)(s->map_start - r->bias),
+		 (unsigned long)(s->map_end - r->bias));
+	inspect_print_seg_row(out, &row);
 }
 
 /* What would back each segment put on huge pages, and why when it is
