@@ -101,11 +101,38 @@ $(BENCH_OUT)/lhf/itlb $(BENCH_OUT)/lhf/dtlb: $(BENCH_OUT)/lhf/%: examples/%.c \
 	@mkdir -p $(@D)
 	$(CC) $(BENCH_CFLAGS) $(BENCH_LHF) -o $@ $<
 
+# Hot text (bench/hottext.sh): 64 MiB of 1 KiB functions, every 20th
+# hot (bench/hotgen.sh), linked with the wrapper unordered; profiled on
+# base pages with perf record -e cpu-clock -g, ordered by
+# hugelink-profile, and linked again with that order.
+HOT_NFUNC  = 65536
+HOT_BYTES  = 1024
+HOT_STRIDE = 20
+$(BENCH_OUT)/hot.o: bench/hotgen.sh | $(B)/.deps-build
+	@mkdir -p $(@D)
+	sh bench/hotgen.sh $(HOT_NFUNC) $(HOT_BYTES) $(HOT_STRIDE) >$(@:.o=.s)
+	$(CC) -c -o $@ $(@:.o=.s)
+	rm -f $(@:.o=.s)
+
+$(BENCH_OUT)/hotmain: bench/hotmain.c examples/measure.h $(BENCH_OUT)/hot.o $(STAGE_FILES)
+	$(CC) $(BENCH_CFLAGS) -DSTRIDE=$(HOT_STRIDE) $(BENCH_HL) -o $@ $< $(BENCH_OUT)/hot.o
+
+$(BENCH_OUT)/hotmain.order: $(BENCH_OUT)/hotmain $(STAGE_FILES)
+	perf record -q -e cpu-clock -F 10000 -g -o $@.data -- $< 100 >/dev/null
+	$(STAGE_BIN)/hugelink-profile -o $@ -x $< $@.data >$@.report
+	rm -f $@.data
+
+$(BENCH_OUT)/hotmain-ordered: bench/hotmain.c examples/measure.h $(BENCH_OUT)/hot.o \
+		$(BENCH_OUT)/hotmain.order $(STAGE_FILES)
+	$(CC) $(BENCH_CFLAGS) -DSTRIDE=$(HOT_STRIDE) $(BENCH_HL) \
+		-Wl,--hugetlbfs-order=$(BENCH_OUT)/hotmain.order -o $@ $< $(BENCH_OUT)/hot.o
+
 BENCH_PROGS = $(BENCH_OUT)/timeit $(BENCH_OUT)/memcpy $(BENCH_OUT)/thp.so \
 	$(BIGSEG_MIB:%=$(BENCH_OUT)/bigseg-plain-%) $(BIGSEG_MIB:%=$(BENCH_OUT)/bigseg-%) \
 	$(BENCH_OUT)/itlb-packed $(BENCH_OUT)/forkloop \
 	$(addprefix $(BENCH_OUT)/trivial-,plain static shared) \
-	$(BENCH_OUT)/libmain $(BENCH_OUT)/libmain-plain
+	$(BENCH_OUT)/libmain $(BENCH_OUT)/libmain-plain \
+	$(BENCH_OUT)/hotmain $(BENCH_OUT)/hotmain-ordered
 BENCH_LHF_PROGS = $(BIGSEG_MIB:%=$(BENCH_OUT)/lhf/bigseg-%) \
 	$(BENCH_OUT)/lhf/bigseg-8-pie $(BENCH_OUT)/lhf/itlb $(BENCH_OUT)/lhf/dtlb
 

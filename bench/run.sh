@@ -40,7 +40,7 @@ for _v in $(env | sed -n 's/^\(HUGETLB_[A-Z_]*\|HUGELINK_[A-Z_]*\)=.*/\1/p'); do
 done
 RUNS=${BENCH_ROUNDS:-}
 SEED=${BENCH_SEED:-$(date +%s)}
-PARTS=${BENCH_PARTS:-startup nothing share tlb concurrent instructions runtime-kinds fork libtext}
+PARTS=${BENCH_PARTS:-startup nothing share tlb concurrent instructions runtime-kinds fork libtext hottext}
 POOL_2M=320
 
 [ "$(id -u)" = 0 ] || {
