@@ -71,12 +71,15 @@ static const enum hl_backing *order_of(enum hl_backing_mode mode,
 	};
 	static const enum hl_backing pool_only[] = { HL_BACK_HUGETLB, HL_BACK_BASE };
 	static const enum hl_backing thp_only[] = { HL_BACK_THP, HL_BACK_BASE };
+	static const enum hl_backing no_copy[] = { HL_BACK_BASE };
 
 	switch (mode) {
 	case HL_BACKING_HUGETLB:
 		return pool_only;
 	case HL_BACKING_THP:
 		return thp_only;
+	case HL_BACKING_FILE:
+		return no_copy;
 	case HL_BACKING_AUTO:
 		break;
 	}
@@ -104,6 +107,8 @@ struct hl_backing_choice hl_backing_take(struct hl_backing_env *env,
 		c.obstacles |= HL_OBST_ONLY_HUGETLB;
 	else if (env->mode == HL_BACKING_THP)
 		c.obstacles |= HL_OBST_ONLY_THP;
+	else if (env->mode == HL_BACKING_FILE)
+		c.obstacles |= HL_OBST_ONLY_FILE;
 	return c;
 }
 
@@ -175,6 +180,9 @@ const char *hl_obstacle_text(unsigned bit)
 		return "HUGELINK_BACKING=hugetlb rules out transparent huge pages";
 	case HL_OBST_ONLY_THP:
 		return "HUGELINK_BACKING=thp rules out the hugetlb pool";
+	case HL_OBST_ONLY_FILE:
+		return "HUGELINK_BACKING=file rules out copies onto the pool or "
+		       "transparent huge pages";
 	case HL_OBST_LIBRARY:
 		return "a shared library's writable data never goes on hugetlb "
 		       "pages (glibc's fork() writes libc's in the child before "

@@ -18,7 +18,8 @@
  *    takes writable ranges only when THP cannot: THP not usable, or a
  *    page size THP does not have (1 GiB);
  *  - HUGELINK_BACKING=hugetlb: the pool only; HUGELINK_BACKING=thp: THP
- *    only.
+ *    only; HUGELINK_BACKING=file: neither (the page cache serves
+ *    read-only ranges before any copy is chosen: loader/filetext.h).
  * The pool serves a range when the pages it has to give (free minus
  * reserved, plus what overcommit may add, within any hugetlb cgroup
  * limit) cover it; the ranges take from it in turn, so a short pool puts
@@ -58,8 +59,9 @@ enum {
 	HL_OBST_ONLY_HUGETLB = 1 << 5,	/* HUGELINK_BACKING=hugetlb */
 	HL_OBST_ONLY_THP = 1 << 6,	/* HUGELINK_BACKING=thp */
 	HL_OBST_LIBRARY = 1 << 7,	/* writable, in a shared library */
+	HL_OBST_ONLY_FILE = 1 << 8,	/* HUGELINK_BACKING=file */
 };
-#define HL_OBST_COUNT 8
+#define HL_OBST_COUNT 9
 
 /* What the choice knows about one pool. */
 struct hl_pool_share {

@@ -204,6 +204,7 @@ int hl_config_parse_backing(const char *value, enum hl_backing_mode *mode)
 		[HL_BACKING_AUTO] = "auto",
 		[HL_BACKING_HUGETLB] = "hugetlb",
 		[HL_BACKING_THP] = "thp",
+		[HL_BACKING_FILE] = "file",
 	};
 
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
@@ -219,7 +220,7 @@ static void read_backing(struct hl_config *cfg, const char *value)
 {
 	if (value && hl_config_parse_backing(value, &cfg->backing))
 		invalid(cfg, "HUGELINK_BACKING", value,
-			"expected auto, hugetlb or thp");
+			"expected auto, file, hugetlb or thp");
 }
 
 static void read_text(struct hl_config *cfg, const char *value)

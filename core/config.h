@@ -29,8 +29,9 @@
  *   HUGETLB_VERBOSE        0..99 (default 2); HUGETLB_DEBUG: at least 4
  *   HUGETLB_NO_RESERVE     any value, ignored: reserving the pages is
  *                          what keeps the swap safe
- *   HUGELINK_BACKING       "auto" (the default), "hugetlb" or "thp": which
- *                          memory may back the ranges (core/backing.h)
+ *   HUGELINK_BACKING       "auto" (the default), "file", "hugetlb" or
+ *                          "thp": which memory may back the ranges
+ *                          (core/backing.h, loader/filetext.h)
  *   HUGELINK_PERF_MAP      "1": after the move, write /tmp/perf-<pid>.map
  *                          naming the functions of the moved text, for
  *                          perf attached later (machine/perfmap.h)
@@ -61,6 +62,8 @@ enum hl_backing_mode {
 	HL_BACKING_AUTO,	/* the pool or THP, by the rules of core/backing.h */
 	HL_BACKING_HUGETLB,	/* the hugetlb pool only */
 	HL_BACKING_THP,		/* transparent huge pages only */
+	HL_BACKING_FILE,	/* read-only ranges from the program file's
+				   page cache only (loader/filetext.h) */
 };
 
 /* HUGELINK_TEXT: how much of an executable segment may move. */

@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 #include "core/plan.h"
+#include "core/smaps.h"
 
 /* The whole huge pages of a segment's file bytes, relative to its
  * link-time addresses. */
@@ -39,5 +40,29 @@ bool hl_filetext_any(const struct hl_phdr *ph, size_t n, size_t page);
  * cache's huge pages. */
 bool hl_filetext_needs_layout(const struct hl_phdr *ph, size_t n,
 			      size_t page);
+
+/*
+ * What the page cache gave a range [lo, hi) of a segment whose file
+ * bytes lie at address + DELTA in the file (p_offset - p_vaddr - bias,
+ * modulo 2^64), from the smaps of the mappings that meet it.
+ */
+struct hl_filetext_got {
+	uint64_t pmd;		/* FilePmdMapped, at most hi - lo */
+	bool seen;		/* some mapping met the range */
+	bool foreign;		/* one of them is not the file at DELTA:
+				   anonymous, hugetlb, writable, hugelink's */
+	bool deleted;		/* the file is deleted */
+};
+
+/* Count mapping M into GOT for the range [LO, HI) at DELTA. */
+void hl_filetext_count(const struct hl_smaps_map *m, uint64_t lo, uint64_t hi,
+		       uint64_t delta, struct hl_filetext_got *got);
+
+/*
+ * True when the page cache serves a range of WHOLE bytes of which PMD
+ * are mapped with PMDs: at least half of it.  Below that a copy gives
+ * the TLB more than the page cache does.
+ */
+bool hl_filetext_served(uint64_t pmd, uint64_t whole);
 
 #endif

@@ -19,8 +19,10 @@ void ldr_choice_init(struct ldr_choice *ch, const struct hl_plan *plan,
 	ch->env.is_library = !img->main;
 	ch->plan = plan;
 	ch->thp_allowed = thp_allowed;
-	/* With THP only, the pool and the moves of its pages do not matter. */
-	ch->live = cfg->backing != HL_BACKING_THP;
+	/* With THP only, or no copy, the pool and the moves of its pages do
+	 * not matter. */
+	ch->live = cfg->backing != HL_BACKING_THP &&
+		   cfg->backing != HL_BACKING_FILE;
 	ch->no_move = fault->commit == REMAP_FAULT_NO_HUGETLB_MREMAP;
 	ch->read = false;
 }

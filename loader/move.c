@@ -8,6 +8,7 @@
 
 #include "core/note.h"
 #include "core/size.h"
+#include "loader/filetext.h"
 #include "loader/forkguard.h"
 #include "loader/move.h"
 #include "loader/perfmap.h"
@@ -131,7 +132,13 @@ static int plan_for(struct hl_plan *plan, const struct ldr_image *img,
 	}
 	hl_plan_text(plan, ctx->cfg, &hot);
 	ldr_report_plan(rep, plan);
-	return keep_what_can_move(plan, ctx, rep) ? 0 : -1;
+	if (!keep_what_can_move(plan, ctx, rep))
+		return -1;
+	ldr_filetext_serve(plan, img, ctx, rep);
+	for (int i = 0; i < plan->nseg; i++)
+		if (plan->seg[i].remap)
+			return 0;
+	return -1;
 }
 
 void ldr_move(struct ldr_move_work *w, const struct ldr_image *img,

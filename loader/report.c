@@ -270,3 +270,14 @@ void ldr_report_base(const struct ldr_report *r, uintptr_t lo, uintptr_t hi,
 		fprintf(stderr, "%s%#lx-%#lx %s base\n", who(r, head, sizeof(head)),
 			(unsigned long)lo, (unsigned long)hi, prot_text(prot, p));
 }
+
+void ldr_report_file(const struct ldr_report *r, uintptr_t lo, uintptr_t hi,
+		     int prot, const char *text)
+{
+	char p[4], head[300];
+
+	if (r->verbose >= HL_V_INFO)
+		fprintf(stderr, "%s%#lx-%#lx %s %s\n", who(r, head, sizeof(head)),
+			(unsigned long)lo, (unsigned long)hi, prot_text(prot, p),
+			text);
+}

@@ -115,4 +115,11 @@ void ldr_report_swap(const struct ldr_report *r, const struct remap_range *s,
 void ldr_report_base(const struct ldr_report *r, uintptr_t lo, uintptr_t hi,
 		    int prot);
 
+/*
+ * At >= 3: a range the page cache backs (loader/filetext.h), or one it
+ * could not back and why, in TEXT.
+ */
+void ldr_report_file(const struct ldr_report *r, uintptr_t lo, uintptr_t hi,
+		     int prot, const char *text);
+
 #endif

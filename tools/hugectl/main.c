@@ -22,6 +22,7 @@
 #include "tools/hugectl/env.h"
 #include "tools/hugectl/exec.h"
 #include "tools/hugectl/opts.h"
+#include "tools/hugectl/prime.h"
 #include "tools/hugectl/share.h"
 
 #define EXIT_HUGECTL 125	/* hugectl itself failed, as env(1) */
@@ -223,6 +224,19 @@ static int own_libdir(char *buf, size_t len)
 	return n < 0 ? -1 : 0;
 }
 
+/* --prime, for the kernel's default huge page: the PMD size, which is
+ * the only size of the page cache's huge folios. */
+static int prime(char *const *files)
+{
+	struct hl_sizes sizes = { .base = (size_t)sysconf(_SC_PAGESIZE) };
+
+	if (mach_sizes_read(&sizes, 0) || !sizes.def) {
+		warnx("--prime: this kernel has no huge pages");
+		return 1;
+	}
+	return ctl_prime(stdout, files, sizes.def) ? 1 : 0;
+}
+
 static int run(const struct ctl_opts *o)
 {
 	struct program p = { .elf.fd = -1 };
@@ -257,6 +271,8 @@ int main(int argc, char **argv)
 		       fflush(stdout) ? EXIT_HUGECTL : 0;
 	if (o.action == CTL_SHARE_LIST)
 		return ctl_share_list(stdout) ? EXIT_HUGECTL : 0;
+	if (o.action == CTL_PRIME)
+		return prime(o.argv);
 	if (o.action == CTL_SHARE_CLEAN)
 		return ctl_share_clean(stdout, o.clean_all) ? EXIT_HUGECTL : 0;
 	return run(&o);

@@ -149,7 +149,7 @@ static int opt_backing(struct ctl_opts *o, const struct ctl_arg *a)
 	enum hl_backing_mode mode;
 
 	if (hl_config_parse_backing(a->arg, &mode))
-		return fail(a, "--%s=%s: expected auto, hugetlb or thp",
+		return fail(a, "--%s=%s: expected auto, file, hugetlb or thp",
 			    a->row->name, a->arg);
 	o->backing = a->arg;
 	return 0;
@@ -207,7 +207,7 @@ static const struct ctl_option options[] = {
 	  "share read-only segments between runs (HUGETLB_SHARE=1)",
 	  opt_flag, AT(share), 0 },
 	{ "backing", 0, required_argument, "mode",
-	  "auto, hugetlb or thp: what may back them (HUGELINK_BACKING)",
+	  "auto, file, hugetlb or thp: what may back them (HUGELINK_BACKING)",
 	  opt_backing, 0, 0 },
 	{ "libs", 0, required_argument, "list",
 	  "also these libraries that were not relinked, their aligned "
@@ -243,6 +243,10 @@ static const struct ctl_option options[] = {
 	{ "share-clean", 0, optional_argument, "all",
 	  "remove the stale shared files, or all of them",
 	  opt_clean, 0, CTL_SHARE_CLEAN },
+	{ "prime", 0, no_argument, NULL,
+	  "read the read-only segments of the files named after the "
+	  "options back into the page cache in huge folios",
+	  opt_action, 0, CTL_PRIME },
 	{ "verbose", 0, required_argument, "level",
 	  "set the verbosity, 0 to 99 (exported as HUGETLB_VERBOSE)",
 	  opt_verbose, 0, 0 },
@@ -328,6 +332,8 @@ int ctl_parse(struct ctl_opts *o, int argc, char **argv, int verbose,
 	o->argv = optind < argc ? &argv[optind] : NULL;
 	if (o->action == CTL_RUN && !o->argv)
 		return fail(&a, "no program named");
+	if (o->action == CTL_PRIME && !o->argv)
+		return fail(&a, "--prime: no file named");
 	return 0;
 }
 
@@ -350,6 +356,7 @@ void ctl_usage(FILE *out)
 {
 	fputs("usage: hugectl [option ...] program [argument ...]\n"
 	      "       hugectl --dry-run [option ...] [program]\n"
+	      "       hugectl --prime file ...\n"
 	      "Run PROGRAM with its text, data and bss on huge pages.\n\n"
 	      "options:\n", out);
 	for (size_t i = 0; i < NOPTIONS; i++)
@@ -357,7 +364,8 @@ void ctl_usage(FILE *out)
 	fputs("\nA size is a page size such as 2M or 1G; without one, the "
 	      "default huge page size.\n\n"
 	      "exit status: the program's own once it runs; 0 after --dry-run, "
-	      "--help or\n--version; 125 when hugectl fails (a bad or "
+	      "--help or\n--version, or --prime of files all primed; 1 after "
+	      "--prime when some file\nhas nothing in huge folios; 125 when hugectl fails (a bad or "
 	      "unsupported option, no runtime\nto preload); 126 when the "
 	      "program cannot be executed (or is an ELF file\nhugectl finds "
 	      "malformed); 127 when it is not found.\n",

@@ -19,6 +19,7 @@ enum ctl_action {
 	CTL_VERSION,		/* print the version */
 	CTL_SHARE_LIST,		/* list the shared files */
 	CTL_SHARE_CLEAN,	/* remove the stale (or all) shared files */
+	CTL_PRIME,		/* read files back in huge folios */
 };
 
 enum ctl_preload {

@@ -180,6 +180,13 @@ static void test_hl_backing_take_modes(void **state)
 	c = hl_backing_take(&env, HL_CLASS_R, M2, 2);
 	assert_int_equal(c.backing, HL_BACK_BASE);
 	assert_int_equal(c.obstacles, HL_OBST_POOL | HL_OBST_ONLY_HUGETLB);
+	/* The page cache or nothing: no copy, and the pool is not asked. */
+	env.mode = HL_BACKING_FILE;
+	hl_backing_pool(&env, M2)->avail = 10;
+	c = hl_backing_take(&env, HL_CLASS_R, M2, 2);
+	assert_int_equal(c.backing, HL_BACK_BASE);
+	assert_int_equal(c.obstacles, HL_OBST_ONLY_FILE);
+	assert_int_equal(hl_backing_pool(&env, M2)->avail, 10);
 }
 
 static void test_hl_backing_refuse_counts_once(void **state)

@@ -172,6 +172,7 @@ static void test_hl_config_read_own_variables_strictly(void **state)
 		{ "auto", HL_BACKING_AUTO },
 		{ "hugetlb", HL_BACKING_HUGETLB },
 		{ "thp", HL_BACKING_THP },
+		{ "file", HL_BACKING_FILE },
 	};
 	static const char *bad[] = { "THP", "anon", "" };
 	static const char *bad_map[] = { "yes", "", "2" };

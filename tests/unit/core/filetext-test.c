@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include <elf.h>
+#include <string.h>
 
 #include "core/filetext.h"
 
@@ -89,6 +90,77 @@ static void test_hl_filetext_needs_layout_only_when_whole_page(void **state)
 	assert_false(hl_filetext_needs_layout(big, 2, M2));
 }
 
+static struct hl_smaps_map map_of(const char *path, unsigned long start,
+				  unsigned long offset, const char *perms,
+				  uint64_t pmd)
+{
+	struct hl_smaps_map m = { 0 };
+
+	m.line.start = start;
+	m.line.end = start + 0x2000000;
+	m.line.offset = offset;
+	memcpy(m.line.perms, perms, 5);
+	m.line.path = path;
+	m.file_pmd = pmd;
+	return m;
+}
+
+static void test_hl_filetext_count_own_file(void **state)
+{
+	struct hl_smaps_map m = map_of("/bin/prog", 0x55aa00200000, 0x200000,
+				       "r-xp", 0x1e00000);
+	struct hl_filetext_got got = { 0 };
+	uint64_t delta = 0x200000 - 0x55aa00200000ull;
+
+	(void)state;
+	hl_filetext_count(&m, 0x55aa00200000, 0x55aa02200000, delta, &got);
+	assert_true(got.seen);
+	assert_false(got.foreign);
+	assert_false(got.deleted);
+	assert_int_equal(got.pmd, 0x1e00000);
+}
+
+static void test_hl_filetext_count_not_the_file(void **state)
+{
+	uint64_t delta = 0x200000 - 0x55aa00200000ull;
+	struct hl_smaps_map anon = map_of("", 0x55aa00200000, 0, "r-xp", 0);
+	struct hl_smaps_map moved = map_of("/anon_hugepage (deleted)",
+					   0x55aa00200000, 0, "r-xp", 0);
+	struct hl_smaps_map elsewhere = map_of("/bin/prog", 0x55aa00200000,
+					       0x400000, "r-xp", 0x200000);
+	struct hl_smaps_map gone = map_of("/bin/prog (deleted)",
+					  0x55aa00200000, 0x200000, "r-xp",
+					  0x200000);
+	struct hl_smaps_map away = map_of("/bin/prog", 0x7f0000000000,
+					  0x200000, "r-xp", 0x200000);
+	struct hl_filetext_got got = { 0 };
+
+	(void)state;
+	hl_filetext_count(&away, 0x55aa00200000, 0x55aa02200000, delta, &got);
+	assert_false(got.seen);
+	hl_filetext_count(&anon, 0x55aa00200000, 0x55aa02200000, delta, &got);
+	assert_true(got.foreign);
+	memset(&got, 0, sizeof(got));
+	hl_filetext_count(&moved, 0x55aa00200000, 0x55aa02200000, delta, &got);
+	assert_true(got.foreign);
+	memset(&got, 0, sizeof(got));
+	hl_filetext_count(&elsewhere, 0x55aa00200000, 0x55aa02200000, delta,
+			  &got);
+	assert_true(got.foreign);
+	memset(&got, 0, sizeof(got));
+	hl_filetext_count(&gone, 0x55aa00200000, 0x55aa02200000, delta, &got);
+	assert_true(got.deleted);
+}
+
+static void test_hl_filetext_served_half(void **state)
+{
+	(void)state;
+	assert_true(hl_filetext_served(16 << 20, 32 << 20));
+	assert_true(hl_filetext_served(32 << 20, 32 << 20));
+	assert_false(hl_filetext_served(14 << 20, 32 << 20));
+	assert_false(hl_filetext_served(0, 0));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -97,6 +169,9 @@ int main(void)
 		cmocka_unit_test(test_hl_filetext_span_unaligned_start),
 		cmocka_unit_test(test_hl_filetext_span_small_or_writable),
 		cmocka_unit_test(test_hl_filetext_needs_layout_only_when_whole_page),
+		cmocka_unit_test(test_hl_filetext_count_own_file),
+		cmocka_unit_test(test_hl_filetext_count_not_the_file),
+		cmocka_unit_test(test_hl_filetext_served_half),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -171,7 +171,9 @@ static void test_ctl_parse_backing(void **state)
 	assert_int_equal(PARSE(&o, err, "--backing", "hugetlb", "prog"), 0);
 	assert_string_equal(o.backing, "hugetlb");
 	assert_int_equal(PARSE(&o, err, "--backing=huge", "prog"), -1);
-	assert_string_equal(err, "--backing=huge: expected auto, hugetlb or thp");
+	assert_string_equal(err, "--backing=huge: expected auto, file, hugetlb or thp");
+	assert_int_equal(PARSE(&o, err, "--backing=file", "prog"), 0);
+	assert_string_equal(o.backing, "file");
 }
 
 static void test_ctl_parse_libs(void **state)

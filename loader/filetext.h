@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef LOADER_FILETEXT_H
+#define LOADER_FILETEXT_H
+/*
+ * The file backing: a read-only segment stays a mapping of its object's
+ * own file, and the kernel maps the file's page-cache folios there with
+ * PMDs.  It can where the segment's file offset is congruent to its
+ * address modulo the huge page (core/filetext.h; hugetlbfs-ld lays
+ * segments so) and the page cache holds the file in PMD-size folios.
+ *
+ * For each read-only range the plan chose, of the default huge page
+ * size (the PMD size on every architecture hugelink supports), the
+ * whole huge pages of file bytes in it are advised MADV_HUGEPAGE, then
+ * populated (MADV_POPULATE_READ, Linux 5.14), which reads pages missing
+ * from the page cache in PMD-size folios and maps the folios it finds
+ * with PMDs; MADV_COLLAPSE (Linux 6.1) is tried too, which on kernels
+ * with CONFIG_READ_ONLY_THP_FOR_FS collapses small folios of read-only
+ * file text, and elsewhere fails at once.  Then /proc/self/smaps is
+ * read once for every range of the object, and a range whose
+ * FilePmdMapped covers at least half of its whole pages is served: it
+ * is left out of the copy.  Nothing here changes a mapping, so nothing
+ * can break the program.
+ *
+ * The other ranges go on as before: with HUGELINK_BACKING=auto, to the
+ * copy onto the pool or THP (the reason is said at HUGETLB_VERBOSE 3,
+ * since that copy is what auto did before); with HUGELINK_BACKING=file,
+ * they stay on base pages with the reason at 2.  The reasons: the range
+ * holds no whole huge page of file bytes, or is not congruent (an old
+ * layout, a library loaded at a base not aligned to the huge page); THP
+ * turned off for the process (PR_SET_THP_DISABLE); the advice refused
+ * (THP not built, or "never" where the kernel heeds it); the mapping is
+ * not the file (moved already, or a deleted file); the file system is
+ * tmpfs, NFS or FUSE; or the page cache holds the file in small folios
+ * (a file just written: hugectl --prime reads it back in large ones).
+ */
+#include "core/plan.h"
+#include "loader/image.h"
+#include "loader/move.h"
+#include "loader/report.h"
+
+/*
+ * Serve what the page cache can of PLAN's read-only ranges for IMG;
+ * those it serves are no longer PLAN's to remap.  Returns the number
+ * served.
+ */
+int ldr_filetext_serve(struct hl_plan *plan, const struct ldr_image *img,
+		       const struct ldr_move_ctx *ctx, struct ldr_report *rep);
+
+#endif

@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef MACHINE_PAGECACHE_H
+#define MACHINE_PAGECACHE_H
+/*
+ * How much of a file the page cache holds in huge folios, seen through
+ * a mapping of the tools' own: a folio can be mapped with a PMD only when
+ * it is PMD-sized, so the FilePmdMapped of a fresh mapping of the file,
+ * advised MADV_HUGEPAGE and populated, is what a program mapping the same
+ * bytes at a congruent address gets.  Populating reads the pages the
+ * page cache does not hold yet, in huge folios where the file system can.
+ * mincore(2) could not tell: it sees pages, not folios.
+ */
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * Map LEN bytes of FD at OFF (both multiples of PAGE) read-only and
+ * private at an address aligned to PAGE, advise and populate it
+ * (MADV_HUGEPAGE, MADV_POPULATE_READ, and MADV_COLLAPSE where the kernel
+ * has it for file text), and set *PMD to the bytes of it mapped with
+ * PMDs.  Returns 0, or a negative errno with *WHAT naming the call that
+ * failed.
+ */
+int mach_pagecache_huge(int fd, uint64_t off, size_t len, size_t page,
+			uint64_t *pmd, const char **what);
+
+/* "tmpfs", "NFS" or "FUSE" for a file on such a file system, whose page
+ * cache a read does not fill with huge folios; NULL otherwise. */
+const char *mach_pagecache_fs(int fd);
+
+#endif

@@ -1,0 +1,63 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# The file backing: a relinked program with 32 MiB of text, after
+# hugectl --prime, runs with HUGETLB_ELFMAP=R and an empty pool, and its
+# text stays a mapping of its own file that the kernel maps with PMDs
+# from the page cache: at least 90% of its whole 2 MiB pages
+# FilePmdMapped, no anonymous huge pages, and four copies running at once
+# hold it once (the sum of their Pss about one copy's Rss).  The file
+# takes the disk blocks of a plain link (within 5%), and a hello world
+# stays under 1 MiB.  An unprimed copy of the file (small folios) falls
+# back to the copy; HUGELINK_BACKING=file leaves it on base pages.
+. "$HL_SRC/tests/integration/common.sh"
+. "$HL_SRC/tests/integration/lib/filetext.sh"
+
+need_thp
+pool_set_free 0
+write_bigtext 32
+hl_cc -O2 -Wl,--hugetlbfs-align -o prog bigtext.c || fail "cannot link prog"
+"$CC" -O2 -o prog.plain bigtext.c || fail "cannot link prog.plain"
+_b=$(stat -c %b prog) _p=$(stat -c %b prog.plain)
+[ $((_b * 100)) -le $((_p * 105)) ] || fail "prog: $_b disk blocks against $_p plainly"
+ok "prog: $_b disk blocks, $_p for a plain link"
+echo 'int main(void) { return 0; }' >hello.c
+hl_cc -Wl,--hugetlbfs-align -o hello hello.c
+[ "$(stat -c %s hello)" -lt 1048576 ] || fail "hello: $(stat -c %s hello) bytes"
+ok "hello: $(stat -c %s hello) bytes"
+
+"$HLBIN/hugectl" --prime prog >prime.out || fail "hugectl --prime prog: $(cat prime.out)"
+whole=$(text_whole prog)
+[ "$whole" -ge $((16 * 2097152)) ] || fail "prog: only $whole bytes of whole text pages"
+
+start_holds 4 ./prog HUGETLB_ELFMAP=R
+sum=0
+for h in $holds; do
+	set -- $(text_smaps "$h" "$PWD/prog")
+	[ "$1" = "$PWD/prog" ] || fail "process $h: its text is not a mapping of $PWD/prog"
+	[ $(($2 * 100)) -ge $((whole * 90)) ] ||
+		fail "process $h: $2 of $whole bytes of text FilePmdMapped"
+	[ "$3" -eq 0 ] || fail "process $h: $3 bytes of AnonHugePages in its text"
+	sum=$((sum + $4)) rss=$5
+done
+[ $((sum * 100)) -le $((rss * 110)) ] ||
+	fail "four processes hold their text $sum bytes of Pss, one's Rss is $rss"
+ok "4 processes: text from $PWD/prog, $2 of $whole bytes PMD-mapped, Pss summed $sum against $rss"
+stop_holds
+[ "$(pool_free)" -eq 0 ] || fail "the pool changed"
+
+# A copy of the file just written holds small folios: the copy serves.
+cp prog fresh
+start_holds 1 ./fresh HUGETLB_ELFMAP=R HUGETLB_VERBOSE=0
+set -- $(text_smaps $holds "$PWD/fresh")
+[ "${1:-}" != "$PWD/fresh" ] || [ "$2" -eq 0 ] ||
+	fail "fresh: $2 bytes FilePmdMapped from small folios"
+stop_holds
+ok "fresh: copied, not from the page cache"
+start_holds 1 ./fresh HUGETLB_ELFMAP=R HUGELINK_BACKING=file
+set -- $(text_smaps $holds "$PWD/fresh")
+[ "$1" = "$PWD/fresh" ] || fail "fresh with HUGELINK_BACKING=file: its text moved"
+[ "$3" -eq 0 ] || fail "fresh with HUGELINK_BACKING=file: anonymous huge pages"
+grep -q 'page cache cannot back it' hold1.err ||
+	fail "HUGELINK_BACKING=file gave no reason: $(cat hold1.err)"
+stop_holds
+ok "fresh with HUGELINK_BACKING=file: base pages, with a reason"
