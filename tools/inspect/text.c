@@ -166,6 +166,7 @@ void inspect_print_text(FILE *out, const struct inspect_report *r)
 	fprintf(out, "\n%d of %d segments would go on huge pages\n", remapped,
 		r->plan.nseg);
 	print_backings(out, r);
+	inspect_print_page_cache(out, r);
 	print_usdt(out, &r->usdt);
 	print_pools(out, r);
 	inspect_print_libs_text(out, r);

@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The page cache's part, for hugelink-inspect FILE: for each read-only
+ * segment that holds a whole huge page, whether its file offset is
+ * congruent to its address (what the kernel needs to map the file's
+ * page-cache folios there with PMDs: loader/filetext.h), and how much of
+ * it the page cache holds in huge folios now.  That is measured through
+ * a mapping of the tool's own (machine/pagecache.h), which reads the
+ * pages the page cache lacks, in huge folios where it can, as a run of
+ * the program would.
+ */
+#include <elf.h>
+#include <string.h>
+
+#include "core/filetext.h"
+#include "machine/pagecache.h"
+#include "tools/inspect/print.h"
+
+/* One segment's line. */
+static void print_one(FILE *out, const struct el_file *f,
+		      const struct hl_phdr *ph, int i, size_t page)
+{
+	struct hl_filetext ft;
+	const char *what;
+	uint64_t pmd;
+	int r;
+
+	hl_filetext_span(ph, page, &ft);
+	if (ft.end <= ft.start)
+		return;
+	fprintf(out, "  segment %d: %llu MiB of whole 2 MiB pages, ", i,
+		(unsigned long long)((ft.end - ft.start) >> 20));
+	if (!ft.congruent) {
+		fprintf(out, "file offset not congruent to the address: the page "
+			"cache cannot serve it (relink with hugetlbfs-ld "
+			"--hugetlbfs-align)\n");
+		return;
+	}
+	if (f->fd < 0) {
+		fprintf(out, "congruent\n");
+		return;
+	}
+	r = mach_pagecache_huge(f->fd, ph->offset + (ft.start - ph->vaddr),
+				ft.end - ft.start, page, &pmd, &what);
+	if (r)
+		fprintf(out, "congruent; the page cache cannot be asked: %s: "
+			"%s\n", what, strerror(-r));
+	else
+		fprintf(out, "congruent; %llu MiB in huge folios in the page "
+			"cache now%s\n", (unsigned long long)(pmd >> 20),
+			pmd ? "" : " (hugectl --prime FILE reads it back in huge "
+			"ones)");
+}
+
+void inspect_print_page_cache(FILE *out, const struct inspect_report *r)
+{
+	const struct el_file *f = r->elf;
+	size_t page = r->sizes.def;
+
+	if (!page || !hl_filetext_any(f->ph, f->eh.phnum, page))
+		return;
+	fprintf(out, "\npage cache (the file backing, 2 MiB pages with no "
+		"copy):\n");
+	for (size_t i = 0; i < f->eh.phnum; i++)
+		print_one(out, f, &f->ph[i], (int)i, page);
+}
