@@ -164,9 +164,15 @@ static void explain(const struct serve *sv, struct try *t)
 			 "hugectl --prime FILE reads it back in huge ones)");
 }
 
+/*
+ * A deleted file is not served even where its folios are huge: nothing
+ * can prime it again, and perf and uprobes cannot find it by its name.
+ */
 static bool served(const struct try *t)
 {
-	return !t->why[0] && hl_filetext_served(t->got.pmd, t->hi - t->lo);
+	return !t->why[0] && t->got.seen && !t->got.foreign &&
+	       !t->got.deleted &&
+	       hl_filetext_served(t->got.pmd, t->hi - t->lo);
 }
 
 /*

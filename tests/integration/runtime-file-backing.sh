@@ -29,7 +29,7 @@ ok "hello: $(stat -c %s hello) bytes"
 whole=$(text_whole prog)
 [ "$whole" -ge $((16 * 2097152)) ] || fail "prog: only $whole bytes of whole text pages"
 
-start_holds 4 ./prog HUGETLB_ELFMAP=R
+start_holds 4 env HUGETLB_ELFMAP=R ./prog
 sum=0
 for h in $holds; do
 	set -- $(text_smaps "$h" "$PWD/prog")
@@ -47,13 +47,13 @@ stop_holds
 
 # A copy of the file just written holds small folios: the copy serves.
 cp prog fresh
-start_holds 1 ./fresh HUGETLB_ELFMAP=R HUGETLB_VERBOSE=0
+start_holds 1 env HUGETLB_ELFMAP=R HUGETLB_VERBOSE=0 ./fresh
 set -- $(text_smaps $holds "$PWD/fresh")
 [ "${1:-}" != "$PWD/fresh" ] || [ "$2" -eq 0 ] ||
 	fail "fresh: $2 bytes FilePmdMapped from small folios"
 stop_holds
 ok "fresh: copied, not from the page cache"
-start_holds 1 ./fresh HUGETLB_ELFMAP=R HUGELINK_BACKING=file
+start_holds 1 env HUGETLB_ELFMAP=R HUGELINK_BACKING=file ./fresh
 set -- $(text_smaps $holds "$PWD/fresh")
 [ "$1" = "$PWD/fresh" ] || fail "fresh with HUGELINK_BACKING=file: its text moved"
 [ "$3" -eq 0 ] || fail "fresh with HUGELINK_BACKING=file: anonymous huge pages"

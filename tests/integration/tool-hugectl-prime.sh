@@ -28,14 +28,14 @@ kill -0 $holds || fail "the process that maps held died"
 stop_holds
 ok "a file a process maps: $(cat held.out held.err)"
 
-start_holds 1 ./prog HUGETLB_ELFMAP=no
+start_holds 1 env HUGETLB_ELFMAP=no ./prog
 set -- $(text_smaps $holds "$PWD/prog")
 before=$2
 stop_holds
 "$HLBIN/hugectl" --prime prog >prime.out || fail "--prime prog failed: $(cat prime.out)"
 grep -q "^prog: [0-9]* of [0-9]* MiB in huge folios" prime.out ||
 	fail "--prime prog said: $(cat prime.out)"
-start_holds 1 ./prog HUGETLB_ELFMAP=no
+start_holds 1 env HUGETLB_ELFMAP=no ./prog
 set -- $(text_smaps $holds "$PWD/prog")
 stop_holds
 [ $(($2 * 100)) -ge $((whole * 90)) ] ||

@@ -55,21 +55,22 @@ text_smaps() {
 		END { print line }' "/proc/$1/smaps"
 }
 
-# start_holds N PROG [ENV...]: start N copies of "PROG hold", each with
-# ENV, and wait until each says ready; their ids in $holds.
+# start_holds N COMMAND...: start N copies of "COMMAND... hold" and wait
+# until each says ready; their ids in $holds (of the last program the
+# command executes).
 start_holds() {
-	_n=$1 _p=$2
-	shift 2
+	_n=$1
+	shift
 	holds=
 	for _i in $(seq "$_n"); do
-		env "$@" "$_p" hold >"hold$_i.out" 2>"hold$_i.err" &
+		"$@" hold >"hold$_i.out" 2>"hold$_i.err" &
 		holds="$holds $!"
 		at_exit "kill $! 2>/dev/null"
 	done
 	for _i in $(seq "$_n"); do
 		_t=0
 		until grep -q ready "hold$_i.out"; do
-			[ $_t -lt 600 ] || fail "$_p hold did not start: $(cat "hold$_i.err")"
+			[ $_t -lt 600 ] || fail "$* hold did not start: $(cat "hold$_i.err")"
 			sleep 0.1; _t=$((_t + 1))
 		done
 	done
