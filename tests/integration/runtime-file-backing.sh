@@ -8,7 +8,8 @@
 # hold it once (the sum of their Pss about one copy's Rss).  The file
 # takes the disk blocks of a plain link (within 5%), and a hello world
 # stays under 1 MiB.  An unprimed copy of the file (small folios) falls
-# back to the copy; HUGELINK_BACKING=file leaves it on base pages.
+# back to the copy; HUGELINK_BACKING=file leaves it on base pages.  With
+# HUGETLB_SHARE=1, where the page cache serves, no shared file is made.
 . "$HL_SRC/tests/integration/common.sh"
 . "$HL_SRC/tests/integration/lib/filetext.sh"
 
@@ -44,6 +45,15 @@ done
 ok "4 processes: text from $PWD/prog, $2 of $whole bytes PMD-mapped, Pss summed $sum against $rss"
 stop_holds
 [ "$(pool_free)" -eq 0 ] || fail "the pool changed"
+
+mount_hugetlbfs "$PWD/mnt"
+mkdir mnt/d
+start_holds 1 env HUGETLB_ELFMAP=R HUGETLB_SHARE=1 HUGETLB_SHARE_PATH="$PWD/mnt/d" ./prog
+set -- $(text_smaps $holds "$PWD/prog")
+stop_holds
+[ "$1" = "$PWD/prog" ] || fail "HUGETLB_SHARE=1: the text is not the file's"
+[ -z "$(ls mnt/d)" ] || fail "HUGETLB_SHARE=1 made shared files: $(ls mnt/d)"
+ok "HUGETLB_SHARE=1: $2 bytes PMD-mapped from the page cache, no shared file"
 
 # A copy of the file just written holds small folios: the copy serves.
 cp prog fresh
