@@ -8,8 +8,8 @@
 
 conc_cmd() {
 	case $1 in
-	hl_private) echo "env HUGETLB_ELFMAP=R $BENCH_BIN/bigseg-32" ;;
-	hl_shared) echo "env $SHARE_ENV HUGETLB_ELFMAP=R $BENCH_BIN/bigseg-32" ;;
+	hl_private) echo "env HUGELINK_BACKING=hugetlb HUGETLB_ELFMAP=R $BENCH_BIN/bigseg-32" ;;
+	hl_shared) echo "env $SHARE_ENV HUGELINK_BACKING=hugetlb HUGETLB_ELFMAP=R $BENCH_BIN/bigseg-32" ;;
 	lhf_private) echo "env $LHF_ENV HUGETLB_ELFMAP=R $BENCH_BIN/lhf/bigseg-32" ;;
 	lhf_shared) echo "env $SHARE_ENV HUGETLB_ELFMAP=R $BENCH_BIN/lhf/bigseg-32" ;;
 	esac

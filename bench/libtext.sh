@@ -13,8 +13,8 @@
 libtext_cmd() {
 	case $1 in
 	plain) echo "$BENCH_BIN/libmain-plain" ;;
-	hl_r) echo "HUGETLB_ELFMAP=R $BENCH_BIN/libmain" ;;
-	hl_warm) echo "$SHARE_ENV HUGETLB_ELFMAP=R $BENCH_BIN/libmain" ;;
+	hl_r) echo "HUGELINK_BACKING=hugetlb HUGETLB_ELFMAP=R $BENCH_BIN/libmain" ;;
+	hl_warm) echo "$SHARE_ENV HUGELINK_BACKING=hugetlb HUGETLB_ELFMAP=R $BENCH_BIN/libmain" ;;
 	esac
 }
 

@@ -8,10 +8,10 @@
 # benchmark's programs), EX_BIN (the examples), BENCH_CSV (where the
 # results go).  BENCH_ROUNDS sets the rounds of every timed part (by
 # default 41 for start-up, 301 for start-up asked for nothing, 15 for
-# shared text, 9 for the TLB-bound runs, 7 for fork, 3 for the page
-# counts; 3 is a quick look), BENCH_PARTS which parts run (default:
-# "startup nothing share tlb concurrent instructions runtime-kinds fork
-# libtext"; part P is bench/P.sh, whose function is
+# shared text and for the page cache's text, 9 for the TLB-bound runs, 7
+# for fork, 3 for the page counts; 3 is a quick look), BENCH_PARTS which
+# parts run (default: "startup nothing share tlb concurrent instructions
+# runtime-kinds fork libtext hottext filetext"; part P is bench/P.sh, whose function is
 # bench_P with '-' as '_'), BENCH_SEED the seed of the order of the runs
 # in each round (default: the time), BENCH_FORKS the forks of one fork
 # run (default 50).
@@ -40,7 +40,7 @@ for _v in $(env | sed -n 's/^\(HUGETLB_[A-Z_]*\|HUGELINK_[A-Z_]*\)=.*/\1/p'); do
 done
 RUNS=${BENCH_ROUNDS:-}
 SEED=${BENCH_SEED:-$(date +%s)}
-PARTS=${BENCH_PARTS:-startup nothing share tlb concurrent instructions runtime-kinds fork libtext hottext}
+PARTS=${BENCH_PARTS:-startup nothing share tlb concurrent instructions runtime-kinds fork libtext hottext filetext}
 POOL_2M=320
 
 [ "$(id -u)" = 0 ] || {

@@ -12,8 +12,8 @@
 share_cmd() {
 	case $1 in
 	plain) echo "$BENCH_BIN/bigseg-plain-128" ;;
-	private) echo "HUGETLB_ELFMAP=R $BENCH_BIN/bigseg-128" ;;
-	hl_*) echo "$SHARE_ENV HUGETLB_ELFMAP=R $BENCH_BIN/bigseg-128" ;;
+	private) echo "HUGELINK_BACKING=hugetlb HUGETLB_ELFMAP=R $BENCH_BIN/bigseg-128" ;;
+	hl_*) echo "$SHARE_ENV HUGELINK_BACKING=hugetlb HUGETLB_ELFMAP=R $BENCH_BIN/bigseg-128" ;;
 	lhf_*) echo "$SHARE_ENV HUGETLB_ELFMAP=R $BENCH_BIN/lhf/bigseg-128" ;;
 	esac
 }

@@ -5,7 +5,7 @@
 #
 #   - linked plainly, and relinked with hugelink but asked for nothing;
 #   - its text moved (HUGETLB_ELFMAP=R) by hugelink onto hugetlb pages
-#     (the default where the pool has them) and onto transparent huge
+#     (HUGELINK_BACKING=hugetlb: the page cache's part is filetext.sh's) and onto transparent huge
 #     pages (HUGELINK_BACKING=thp), by thp.so (the anonymous-copy way,
 #     preloaded), and by libhugetlbfs 2.23;
 #   - its text shared (HUGETLB_SHARE=1), warm: mapped from the files an
@@ -33,12 +33,12 @@ startup_cmd() {
 	case $1 in
 	plain) echo "$BENCH_BIN/bigseg-plain-$mib" ;;
 	nothing) echo "$BENCH_BIN/bigseg-$mib" ;;
-	hl_r) echo "HUGETLB_ELFMAP=R $BENCH_BIN/bigseg-$mib" ;;
+	hl_r) echo "HUGELINK_BACKING=hugetlb HUGETLB_ELFMAP=R $BENCH_BIN/bigseg-$mib" ;;
 	hl_r_thp) echo "HUGETLB_ELFMAP=R HUGELINK_BACKING=thp $BENCH_BIN/bigseg-$mib" ;;
-	hl_r_cap) echo "HUGETLB_ELFMAP=R:cap=32M $BENCH_BIN/bigseg-$mib" ;;
+	hl_r_cap) echo "HUGELINK_BACKING=hugetlb HUGETLB_ELFMAP=R:cap=32M $BENCH_BIN/bigseg-$mib" ;;
 	thp_r) echo "BENCH_THP=text LD_PRELOAD=$BENCH_BIN/thp.so $BENCH_BIN/bigseg-$mib" ;;
 	lhf_r) echo "$LHF_ENV HUGETLB_ELFMAP=R $BENCH_BIN/lhf/bigseg-$mib" ;;
-	hl_warm) echo "$SHARE_ENV HUGETLB_ELFMAP=R $BENCH_BIN/bigseg-$mib" ;;
+	hl_warm) echo "$SHARE_ENV HUGELINK_BACKING=hugetlb HUGETLB_ELFMAP=R $BENCH_BIN/bigseg-$mib" ;;
 	lhf_warm) echo "$SHARE_ENV HUGETLB_ELFMAP=R $BENCH_BIN/lhf/bigseg-$mib" ;;
 	hl_w) echo "HUGETLB_ELFMAP=W $BENCH_BIN/bigseg-$mib" ;;
 	hl_w_hugetlb) echo "HUGETLB_ELFMAP=W HUGELINK_BACKING=hugetlb $BENCH_BIN/bigseg-$mib" ;;

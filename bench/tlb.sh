@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: MIT
 # Part c, sourced by bench/run.sh: the two TLB-bound examples on base
 # pages; on huge pages through hugelink, on hugetlb pages and on
-# transparent huge pages (HUGELINK_BACKING), and through libhugetlbfs;
+# transparent huge pages (HUGELINK_BACKING), itlb's text also from the
+# page cache after hugectl --prime, and through libhugetlbfs;
 # and on transparent huge pages the way anonymous-copy tools get them
 # (thp.so, preloaded).  Each example times its own work and says so; the
 # whole run, start-up and first touch of the memory included, is timed
@@ -18,6 +19,7 @@ tlb_cmd() {
 	packed) echo "$BENCH_BIN/$prog-packed" ;;
 	hugelink) echo "HUGETLB_ELFMAP=$class HUGELINK_BACKING=hugetlb $EX_BIN/$prog" ;;
 	hugelink_thp) echo "HUGETLB_ELFMAP=$class HUGELINK_BACKING=thp $EX_BIN/$prog" ;;
+	hugelink_file) echo "HUGETLB_ELFMAP=$class HUGELINK_BACKING=file $EX_BIN/$prog" ;;
 	hugelink1g) echo "HUGETLB_ELFMAP=$class=1G $EX_BIN/$prog-1g" ;;
 	thp) echo "BENCH_THP=$kind LD_PRELOAD=$BENCH_BIN/thp.so $EX_BIN/$prog" ;;
 	lhf) echo "$LHF_ENV HUGETLB_ELFMAP=$class $BENCH_BIN/lhf/$prog" ;;
@@ -30,6 +32,7 @@ tlb_label() {
 	packed) echo "control: packed in 1 MiB, base pages" ;;
 	hugelink) echo "hugelink $class, hugetlb 2 MiB pages" ;;
 	hugelink_thp) echo "hugelink $class, THP (HUGELINK_BACKING=thp)" ;;
+	hugelink_file) echo "hugelink $class, page cache, primed (HUGELINK_BACKING=file)" ;;
 	hugelink1g) echo "hugelink $class, hugetlb 1 GiB pages" ;;
 	thp) echo "THP preload $class (thp.so)" ;;
 	lhf) echo "$LHF $class, 2 MiB pages" ;;
@@ -41,6 +44,7 @@ tlb_pages() {
 	base | packed) echo 4 ;;
 	thp) echo - ;;
 	hugelink_thp) echo thp ;;
+	hugelink_file) echo - ;;
 	hugelink1g) echo 1048576 ;;
 	*) echo 2048 ;;
 	esac
@@ -48,8 +52,9 @@ tlb_pages() {
 
 bench_tlb() {
 	prog=itlb class=R kind=text what=call
+	"$HL_PREFIX/bin/hugectl" --prime "$EX_BIN/itlb" >&2 || true
 	tlb_one "itlb: 20 M calls over 32 MiB of text" 20 \
-		base hugelink hugelink_thp thp lhf packed
+		base hugelink hugelink_file hugelink_thp thp lhf packed
 	prog=dtlb class=W kind=data what=probe
 	tlb_one "dtlb: 5 M chained probes of a 512 MiB table" 5 \
 		base hugelink hugelink1g hugelink_thp thp lhf
