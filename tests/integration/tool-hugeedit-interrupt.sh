@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: MIT
 # hugeedit stopped half-way never leaves a copy of a set-uid program, or
 # of one with file capabilities, that has those powers: until its data
-# are synced the copy is mode 0600 without capabilities, and SIGTERM,
-# SIGHUP or SIGINT remove it.  The copy is caught in its first fsync by an
+# are synced the copy is mode 0600 without capabilities, in a directory
+# of its own that only root may open, and SIGTERM, SIGHUP or SIGINT
+# remove both.  The copy is caught in its first fsync by an
 # LD_PRELOAD shim of the test's own, which says so and waits there until
 # told to go on: hugeedit's own code runs around it.
 . "$HL_SRC/tests/integration/common.sh"
@@ -44,7 +45,7 @@ pid=
 at_exit 'touch "$PWD/go"; [ -z "$pid" ] || kill -KILL $pid 2>/dev/null'
 
 # edit_until_fsync: start hugeedit --text on prog, held in its first
-# fsync; $copy is the copy it is writing, $pid hugeedit.
+# fsync; $copy is the copy it is writing, in $copydir, $pid hugeedit.
 edit_until_fsync() {
 	rm -f in-fsync go
 	# A job started with & ignores SIGINT unless told otherwise.
@@ -55,7 +56,10 @@ edit_until_fsync() {
 		kill -0 $pid 2>/dev/null || fail "hugeedit ended: $(cat err)"
 		sleep 0.05
 	done
-	copy=$(ls -A | grep '^\.prog\.hugeedit-') || fail "no copy while in fsync"
+	copydir=$(ls -A | grep '^\.prog\.hugeedit-') || fail "no copy while in fsync"
+	copy=$copydir/prog
+	[ "$(stat -c '%U %a' "$copydir")" = "root 700" ] ||
+		fail "$copydir is $(stat -c '%U %a' "$copydir"), not root's and 700"
 }
 
 # powerless FILE: neither set-id bits nor file capabilities.
@@ -88,7 +92,7 @@ wait $pid
 set -e
 [ -e "$copy" ] || fail "SIGKILL left no copy: the test proves nothing"
 powerless "$copy"
-rm -f "$copy"
+rm -rf "$copydir"
 cmp orig prog || fail "SIGKILL: prog changed"
 ok "SIGKILL in fsync leaves a copy without set-id bits or capabilities"
 

@@ -1,17 +1,28 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The safe rewrite: copy, patch and read back (elf/write.c), sync, carry
- * the metadata over, rename.  The copy is only ever reached through the
- * directory descriptor, and the rename happens only if the original's
- * name still refers to the file that was read and the copy's name to
- * the copy.
+ * the metadata over, rename.  The copy is only ever reached through
+ * descriptors, and the rename happens only if the original's name still
+ * refers to the file that was read and the copy's name to the copy.
+ *
+ * The copy is made in a directory of its own, made for it next to the
+ * original (.NAME.hugeedit-XXXXXX, mode 0700, its owner whoever runs
+ * hugeedit, any ACL removed), so that nobody else can reach it by any
+ * name until it is renamed over the original.  Root editing another
+ * user's program in that user's directory gives the copy that user as
+ * owner before the set-id bits and security.capability (fchown would
+ * clear them); were the copy reachable then, its new owner could open it
+ * and write their own bytes before the powers came, which a write only
+ * takes away once they are there.  In the private directory nobody but
+ * root can open it, so the powers go only on the bytes hugeedit wrote.
  *
  * A copy of a set-uid program, or of one with file capabilities, must
  * never lie about with those powers: it stays mode 0600, owned by whoever
  * runs hugeedit, until its data are synced, and gets the set-id bits and
  * security.capability only just before the rename.  SIGHUP, SIGINT and
- * SIGTERM remove it (machine/signals.h).  A SIGKILL or a power loss before
- * that point leaves a copy without any of them.
+ * SIGTERM remove it and its directory (machine/signals.h).  A SIGKILL or
+ * a power loss before that point leaves a copy without any of them, in
+ * a directory only its maker can open.
  */
 #include <err.h>
 #include <errno.h>
@@ -31,10 +42,16 @@
 
 #define CAPABILITY_XATTR "security.capability"
 
-/* The temporary copy: its name in the directory, and its descriptor. */
+/*
+ * The temporary copy: the original's directory DIRFD, the private
+ * directory made in it (named DIRNAME there, open as PRIVFD), and the
+ * copy in that (named NAME, open as FD).
+ */
 struct tmpfile {
 	int dirfd;
+	int privfd;
 	int fd;
+	char dirname[256];
 	char name[256];
 };
 
@@ -129,19 +146,21 @@ static int give_powers(const struct el_file *f, int to, const struct stat *st)
 }
 
 /*
- * The copy being written, for the signal handler, which has no other
- * way to find it: set while the name exists.
+ * The copy being written and its directory, for the signal handler,
+ * which has no other way to find them: set while they exist.
  */
 static struct {
-	int dirfd;
-	char name[256];
+	int dirfd, privfd;
+	char dirname[256], name[256];
 	volatile sig_atomic_t armed;
 } pending;
 
 static void remove_pending(void)
 {
-	if (pending.armed)
-		unlinkat(pending.dirfd, pending.name, 0);
+	if (!pending.armed)
+		return;
+	unlinkat(pending.privfd, pending.name, 0);
+	unlinkat(pending.dirfd, pending.dirname, AT_REMOVEDIR);
 }
 
 /* Mark the copy T as there (or gone), with the signals held meanwhile. */
@@ -151,19 +170,24 @@ static void set_pending(const struct tmpfile *t, bool there)
 
 	mach_signals_hold(&saved);
 	pending.dirfd = t->dirfd;
+	pending.privfd = t->privfd;
+	memcpy(pending.dirname, t->dirname, sizeof(pending.dirname));
 	memcpy(pending.name, t->name, sizeof(pending.name));
 	pending.armed = there;
 	mach_signals_release(&saved);
 }
 
-/* Create the copy, mode 0600, and note it for the signal handler in the
- * same breath. */
-static int make_tmp(struct tmpfile *t, const char *base)
+/*
+ * Make the private directory T->dirname in T->dirfd and open it: mode
+ * 0700, with no ACL that a default ACL of the directory may have given
+ * it, owned by us.  Its name is random; one that exists is tried again.
+ */
+static int make_private_dir(struct tmpfile *t, const char *base)
 {
 	static const char alphabet[] = "abcdefghijklmnopqrstuvwxyz0123456789";
 	unsigned char r[6];
 	char suffix[7];
-	sigset_t saved;
+	struct stat st;
 
 	for (int tries = 0; tries < 100; tries++) {
 		if (getrandom(r, sizeof(r), 0) != sizeof(r))
@@ -171,18 +195,50 @@ static int make_tmp(struct tmpfile *t, const char *base)
 		for (size_t i = 0; i < sizeof(r); i++)
 			suffix[i] = alphabet[r[i] % (sizeof(alphabet) - 1)];
 		suffix[6] = '\0';
-		snprintf(t->name, sizeof(t->name), ".%.200s.hugeedit-%s", base,
-			 suffix);
-		mach_signals_hold(&saved);
-		t->fd = openat(t->dirfd, t->name, O_RDWR | O_CREAT | O_EXCL |
-			       O_NOFOLLOW | O_CLOEXEC, 0600);
-		if (t->fd >= 0)
-			set_pending(t, true);
-		mach_signals_release(&saved);
-		if (t->fd >= 0 || errno != EEXIST)
-			return t->fd < 0 ? -1 : 0;
+		snprintf(t->dirname, sizeof(t->dirname), ".%.200s.hugeedit-%s",
+			 base, suffix);
+		if (!mkdirat(t->dirfd, t->dirname, 0700))
+			break;
+		if (errno != EEXIST)
+			return -1;
 	}
-	return -1;
+	t->privfd = openat(t->dirfd, t->dirname, O_RDONLY | O_DIRECTORY |
+			   O_NOFOLLOW | O_CLOEXEC);
+	if (t->privfd < 0) {
+		unlinkat(t->dirfd, t->dirname, AT_REMOVEDIR);
+		return -1;
+	}
+	(void)fremovexattr(t->privfd, "system.posix_acl_access");
+	(void)fremovexattr(t->privfd, "system.posix_acl_default");
+	if (fchmod(t->privfd, 0700) || fstat(t->privfd, &st) ||
+	    st.st_uid != geteuid() || (st.st_mode & 077)) {
+		errno = EPERM;
+		return -1;
+	}
+	return 0;
+}
+
+/* Create the private directory and the copy in it, mode 0600, and note
+ * them for the signal handler in the same breath. */
+static int make_tmp(struct tmpfile *t, const char *base)
+{
+	sigset_t saved;
+	int rc;
+
+	mach_signals_hold(&saved);
+	rc = make_private_dir(t, base);
+	if (t->privfd >= 0)
+		set_pending(t, true);
+	if (!rc) {
+		snprintf(t->name, sizeof(t->name), "%.250s", base);
+		t->fd = openat(t->privfd, t->name, O_RDWR | O_CREAT | O_EXCL |
+			       O_NOFOLLOW | O_CLOEXEC, 0600);
+		rc = t->fd < 0 ? -1 : 0;
+		if (!rc)
+			set_pending(t, true);
+	}
+	mach_signals_release(&saved);
+	return rc;
 }
 
 /* True when BASE in the directory is still the file F was read from,
@@ -198,7 +254,7 @@ static int same_files(const struct el_file *f, const struct tmpfile *t,
 		      "alone", f->name);
 		return -1;
 	}
-	if (fstat(t->fd, &a) || fstatat(t->dirfd, t->name, &b, AT_SYMLINK_NOFOLLOW) ||
+	if (fstat(t->fd, &a) || fstatat(t->privfd, t->name, &b, AT_SYMLINK_NOFOLLOW) ||
 	    a.st_dev != b.st_dev || a.st_ino != b.st_ino) {
 		warnx("%s: its copy %s was replaced while being written; left "
 		      "alone", f->name, t->name);
@@ -220,6 +276,17 @@ static int fill_tmp(const struct el_file *f, const struct tmpfile *t,
 	return 0;
 }
 
+/* Remove T's private directory, when its name is still that directory. */
+static void remove_private_dir(const struct tmpfile *t)
+{
+	struct stat a, b;
+
+	if (!fstat(t->privfd, &a) &&
+	    !fstatat(t->dirfd, t->dirname, &b, AT_SYMLINK_NOFOLLOW) &&
+	    a.st_dev == b.st_dev && a.st_ino == b.st_ino)
+		unlinkat(t->dirfd, t->dirname, AT_REMOVEDIR);
+}
+
 /* Give T the original's metadata and put it in BASE's place. */
 static int publish(const struct el_file *f, const struct tmpfile *t,
 		   const char *base)
@@ -232,9 +299,11 @@ static int publish(const struct el_file *f, const struct tmpfile *t,
 	    same_files(f, t, base))
 		return -1;
 	mach_signals_hold(&saved);
-	rc = renameat(t->dirfd, t->name, t->dirfd, base);
-	if (rc == 0)
+	rc = renameat(t->privfd, t->name, t->dirfd, base);
+	if (rc == 0) {
+		remove_private_dir(t);
 		set_pending(t, false);
+	}
 	mach_signals_release(&saved);
 	if (rc) {
 		warn("%s: renaming the edited copy over it", f->name);
@@ -249,7 +318,7 @@ static int publish(const struct el_file *f, const struct tmpfile *t,
 int edit_replace(const struct el_file *f, int dirfd, const char *base,
 	       const struct hl_phdr *want)
 {
-	struct tmpfile t = { .dirfd = dirfd, .fd = -1 };
+	struct tmpfile t = { .dirfd = dirfd, .privfd = -1, .fd = -1 };
 
 	if (el_write_check(f))
 		return -1;
@@ -259,15 +328,22 @@ int edit_replace(const struct el_file *f, int dirfd, const char *base,
 	}
 	if (make_tmp(&t, base)) {
 		warn("%s: creating a temporary copy next to it", f->name);
-		return -1;
+		goto out_remove;
 	}
 	if (fill_tmp(f, &t, want) || publish(f, &t, base))
-		goto out_unlink_tmp;
+		goto out_remove;
 	close(t.fd);
+	close(t.privfd);
 	return 0;
-out_unlink_tmp:
-	unlinkat(dirfd, t.name, 0);
+out_remove:
+	if (t.fd >= 0) {
+		unlinkat(t.privfd, t.name, 0);
+		close(t.fd);
+	}
+	if (t.privfd >= 0) {
+		remove_private_dir(&t);
+		close(t.privfd);
+	}
 	set_pending(&t, false);
-	close(t.fd);
 	return -1;
 }
