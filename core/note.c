@@ -26,20 +26,26 @@ const void *hl_note_find(const void *notes, size_t len, size_t align,
 	size_t want = strlen(name) + 1;
 	Elf32_Nhdr n;	/* Elf64_Nhdr has the same three 32-bit words */
 
+	/* The descriptor starts at the first multiple of ALIGN after the
+	 * header and name, and the next note at the first after it: with
+	 * 8-byte alignment (GNU property notes) "GNU\0" needs no padding. */
 	while (len >= sizeof(n)) {
-		size_t nsz, dsz, whole;
+		size_t desc, whole;
 
 		memcpy(&n, p, sizeof(n));
-		nsz = round_up(n.n_namesz, align);
-		dsz = round_up(n.n_descsz, align);
-		if (nsz > len || dsz > len || sizeof(n) + nsz + dsz > len)
+		if (n.n_namesz > len - sizeof(n))
 			return NULL;
-		whole = sizeof(n) + nsz + dsz;
+		desc = round_up(sizeof(n) + n.n_namesz, align);
+		if (desc > len || n.n_descsz > len - desc)
+			return NULL;
 		if (n.n_type == type && n.n_namesz == want &&
 		    !memcmp(p + sizeof(n), name, want)) {
 			*descsz = n.n_descsz;
-			return p + sizeof(n) + nsz;
+			return p + desc;
 		}
+		whole = round_up(desc + n.n_descsz, align);
+		if (whole >= len)
+			break;
 		p += whole;
 		len -= whole;
 	}
