@@ -16,7 +16,9 @@
  * 2 MiB pages and run with W=1G still gets 2 MiB pages, and the small
  * segment a 1 GiB layout leaves after RELRO gets one.  A shared
  * library's ranges also stay below the end of its mapping (plan->limit),
- * and end on the last huge page before it.
+ * and end on the last huge page before it.  A segment that asks for the
+ * default size but holds no whole page of it takes the largest smaller
+ * huge page size it fills, where the machine has one (arm64's 64 KiB).
  */
 #include <elf.h>
 #include <string.h>
@@ -50,6 +52,27 @@ static bool supported(const struct hl_sizes *sizes, size_t page)
 	return false;
 }
 
+/*
+ * The page size for SEG when nothing names one: the machine's default,
+ * unless SEG holds no whole page of it and the machine has a smaller
+ * huge page size that SEG fills; then the largest such size.  On arm64
+ * a 1 MiB text gets 64 KiB (contiguous-PTE) pages rather than one 2 MiB
+ * page mostly of padding, or none; on x86-64, with nothing between 4 KiB
+ * and 2 MiB, this is always the default.
+ */
+static size_t default_for(const struct hl_sizes *sizes, const struct hl_seg *seg)
+{
+	size_t len = seg->end - seg->start, best = 0;
+
+	if (len >= sizes->def)
+		return sizes->def;
+	for (int i = 0; i < sizes->navail; i++)
+		if (sizes->avail[i] > sizes->base && sizes->avail[i] <= len &&
+		    sizes->avail[i] > best)
+			best = sizes->avail[i];
+	return best ? best : sizes->def;
+}
+
 /* The page size SEG asks for, or 0 with SEG->why saying why none. */
 static size_t choose_page(const struct hl_config *cfg,
 			  const struct hl_sizes *sizes, struct hl_seg *seg)
@@ -71,7 +94,10 @@ static size_t choose_page(const struct hl_config *cfg,
 		seg->why = HL_WHY_NOT_ASKED;
 		return 0;
 	}
-	asked = resolve(cfg, sizes, asked);
+	if (asked == HL_PAGE_DEFAULT && !cfg->default_page && sizes->def)
+		asked = default_for(sizes, seg);
+	else
+		asked = resolve(cfg, sizes, asked);
 	if (!asked || !supported(sizes, asked)) {
 		seg->why = HL_WHY_NO_SIZE;
 		return asked;

@@ -320,6 +320,65 @@ static void test_hl_plan_build_page_sizes(void **state)
 	assert_int_equal(p.seg[1].page, G1);
 }
 
+/*
+ * arm64 with 4 KiB pages: 64 KiB, 2 MiB, 32 MiB and 1 GiB.  A segment
+ * that holds no whole 2 MiB page takes, by default, the largest size it
+ * fills; a size named anywhere is kept.
+ */
+static void test_hl_plan_build_default_takes_the_size_filled(void **state)
+{
+	static const struct hl_sizes arm64 = {
+		.base = 4096, .def = M2,
+		.avail = { 0x10000, M2, 0x2000000, G1 }, .navail = 4,
+	};
+	/* aarch64-linux-gnu-gcc -pie through the wrapper: 88 KiB of text. */
+	static const struct hl_phdr small_pie[] = {
+		LOAD(PF_R | PF_X, 0, 0, 0x162fc, 0x162fc),
+		LOAD(PF_R | PF_W, 0x1fcd8, 0x3ffcd8, 0x5a8, 0x200328),
+		RELRO(0x3ffcd8, 0x328, 0x328),
+	};
+	static const struct hl_phdr tiny_text[] = {
+		LOAD(PF_R | PF_X, 0, 0, 0x5000, 0x5000),
+	};
+	static const struct hl_phdr mib_text[] = {
+		LOAD(PF_R | PF_X, 0, 0, 0x100000, 0x100000),
+	};
+	struct hl_config cfg = cfg_env("RW");
+	struct hl_plan p;
+
+	(void)state;
+	assert_int_equal(hl_plan_build(&p, &cfg, &arm64, small_pie, 3, 0), 0);
+	assert_int_equal(p.seg[0].why, HL_WHY_FULL);
+	assert_int_equal(p.seg[0].page, 0x10000);
+	assert_int_equal(p.seg[0].map_start, 0);
+	assert_int_equal(p.seg[0].map_end, 0x20000);
+	assert_int_equal(p.seg[1].page, M2);
+	assert_int_equal(p.seg[1].map_start, 0x400000);
+	assert_int_equal(p.seg[1].map_end, 0x600000);
+
+	assert_int_equal(hl_plan_build(&p, &cfg, &arm64, mib_text, 1, 0), 0);
+	assert_int_equal(p.seg[0].page, 0x10000);
+	assert_int_equal(p.seg[0].map_end, 0x100000);
+
+	/* Smaller than any huge page: the default, as before. */
+	assert_int_equal(hl_plan_build(&p, &cfg, &arm64, tiny_text, 1, 0), 0);
+	assert_int_equal(p.seg[0].page, M2);
+
+	/* Named sizes are kept. */
+	cfg = cfg_env("R=2M");
+	assert_int_equal(hl_plan_build(&p, &cfg, &arm64, small_pie, 3, 0), 0);
+	assert_int_equal(p.seg[0].page, M2);
+	cfg = cfg_env("R");
+	cfg.default_page = M2;
+	assert_int_equal(hl_plan_build(&p, &cfg, &arm64, small_pie, 3, 0), 0);
+	assert_int_equal(p.seg[0].page, M2);
+
+	/* x86-64 has nothing between 4 KiB and 2 MiB. */
+	cfg = cfg_env("R");
+	assert_int_equal(hl_plan_build(&p, &cfg, &sizes, small_pie, 3, 0), 0);
+	assert_int_equal(p.seg[0].page, M2);
+}
+
 static void test_hl_plan_build_unaligned_base(void **state)
 {
 	struct hl_config cfg = cfg_env("RW");
@@ -537,6 +596,7 @@ int main(void)
 		cmocka_unit_test(test_hl_plan_build_lld_layout),
 		cmocka_unit_test(test_hl_plan_build_selection),
 		cmocka_unit_test(test_hl_plan_build_page_sizes),
+		cmocka_unit_test(test_hl_plan_build_default_takes_the_size_filled),
 		cmocka_unit_test(test_hl_plan_build_unaligned_base),
 		cmocka_unit_test(test_hl_plan_build_malformed),
 		cmocka_unit_test(test_hl_plan_build_object_limit),
