@@ -9,7 +9,8 @@
 # around them.
 #
 # Targets: all, deps, check, install, uninstall, demo, bench, fuzz,
-# sanitize, clean.
+# sanitize, clean; runtime and install-runtime (with ARCH=, below);
+# check-aarch64.
 
 # Where "make install" puts things.  Every directory must lie under
 # PREFIX.  The installed programs find one another through the relative
@@ -141,12 +142,13 @@ override DIR_CFLAGS_remap    = -fvisibility=hidden $(REMAP_SAFETY_CFLAGS)
 # For aarch64, the runtime is built for branch target identification
 # and return address signing, so that a program marked for them stays
 # marked with the runtime linked in (the linker keeps a mark only when
-# every input has it); and the remap code's atomics are instructions,
-# not calls to libgcc's out-of-line helpers.
+# every input has it); and its atomics are instructions, not calls to
+# libgcc's out-of-line helpers, which carry no such mark and which the
+# remap code could not reach.
 CC_ARCH := $(firstword $(subst -, ,$(shell $(CC) -dumpmachine)))
 ifeq ($(CC_ARCH),aarch64)
 HL_CFLAGS += -mbranch-protection=standard
-override REMAP_SAFETY_CFLAGS += -mno-outline-atomics
+HL_CFLAGS += -mno-outline-atomics
 endif
 
 # Libraries beyond libc that a directory's code needs.
@@ -230,6 +232,7 @@ include examples/build.mk
 include bench/build.mk
 include fuzz/build.mk
 include tests/build.mk
+include tests/kernels/aarch64/build.mk
 
 # pkg-config's file, its directories relative to ${prefix} so that
 # --define-variable=prefix=DIR finds a tree moved to DIR.

@@ -8,7 +8,7 @@
 # A "cmd" row needs a program on PATH, a "file" row a file, a "hdr" row
 # a header the compiler can include, a "fuzzer" row clang able to link a libFuzzer target.
 #
-# Usage: mk/deps.sh verify|install build|check|bench|fuzz|aarch64|libhugetlbfs
+# Usage: mk/deps.sh verify|install build|check|bench|fuzz|aarch64|aarch64-guest|libhugetlbfs
 # Exit status: 0 when everything is present (or was installed), 1 with a
 # message otherwise, 2 for a usage error.
 set -u
@@ -62,6 +62,14 @@ cmd aarch64-linux-gnu-gcc gcc-aarch64-linux-gnu
 cmd aarch64-linux-gnu-ld.bfd binutils-aarch64-linux-gnu
 file /usr/aarch64-linux-gnu/include/stdio.h libc6-dev-arm64-cross
 '
+# What "make check-aarch64" runs its guest with; the kernel, busybox
+# and libc it fetches itself (tests/kernels/aarch64/fetch.sh).
+aarch64_guest='
+cmd qemu-system-aarch64 qemu-system-arm
+cmd cpio cpio
+cmd dpkg-deb dpkg
+cmd apt-get apt
+'
 fuzz='
 cmd clang clang
 fuzzer clang libclang-rt-14-dev
@@ -93,7 +101,7 @@ need() {
 }
 
 usage() {
-	echo "usage: mk/deps.sh verify|install build|check|bench|fuzz|aarch64|libhugetlbfs" >&2
+	echo "usage: mk/deps.sh verify|install build|check|bench|fuzz|aarch64|aarch64-guest|libhugetlbfs" >&2
 	exit 2
 }
 case ${1:-} in verify|install) action=$1 ;; *) usage ;; esac
@@ -102,6 +110,7 @@ build) missing=$(need "$build") ;;
 check) missing=$(need "$build$check$aarch64") ;;
 bench) missing=$(need "$build$check$bench") ;;
 aarch64) missing=$(need "$aarch64") ;;
+aarch64-guest) missing=$(need "$aarch64$aarch64_guest") ;;
 fuzz) missing=$(need "$build$fuzz") ;;
 libhugetlbfs) missing=$(need "$libhugetlbfs") ;;
 *) usage ;;

@@ -1,0 +1,22 @@
+# SPDX-License-Identifier: MIT
+# Branch target identification: a PIE marked for BTI, whose text the
+# dynamic linker guards (VmFlags "bt"), keeps it
+# guarded once its text is on 64 KiB hugetlb pages, and its indirect
+# calls, which land on "bti c", still work.  Where the text is not
+# guarded to begin with there is nothing to keep: skipped with the
+# reason.
+. /kt/common.sh
+grep -qw bti /proc/cpuinfo || { skip bti "the CPU has no BTI"; exit 0; }
+pool 64 64
+run env HUGETLB_ELFMAP=no "$T/bti"
+want ok
+before=$(sed -n 's/^text-bt //p' out)
+if [ -n "$why" ] || [ "$before" = yes ]; then
+	result bti-unmoved
+else
+	skip bti "its text is not guarded before any move (text-bt $before)"
+	exit 0
+fi
+run env HUGELINK_BACKING=hugetlb HUGETLB_ELFMAP=R "$T/bti"
+want ok "text 64" "text-bt yes"
+result bti-moved
