@@ -13,6 +13,7 @@
 #   small          small.c relinked for 64 KiB pages
 #                  (--hugetlbfs-page-size=64K), as PIE
 #   small-2m       small.c relinked for the default 2 MiB pages
+#   small-32m      small.c relinked for 32 MiB (contiguous-PMD) pages
 #   bti            small.c built for BTI (-mbranch-protection=standard),
 #                  as PIE, with start.c for Debian's unmarked crt1.o
 #   libcheck.so    libcheck relinked with --hugetlbfs-align
@@ -34,6 +35,7 @@ done
 small=$HL_SRC/tests/kernels/aarch64/small.c
 X -o small "$small" -Wl,--hugetlbfs-align,--hugetlbfs-page-size=64K
 X -o small-2m "$small" -Wl,--hugetlbfs-align
+X -o small-32m "$small" -Wl,--hugetlbfs-align,--hugetlbfs-page-size=32M
 X -o bti -nostartfiles -mbranch-protection=standard -mno-outline-atomics \
 	"$HL_SRC/tests/kernels/aarch64/start.c" "$small" \
 	-Wl,--hugetlbfs-align,--hugetlbfs-page-size=64K -Wl,-z,force-bti 2>/dev/null
