@@ -16,6 +16,21 @@
 #include "machine/pagecache.h"
 #include "tools/inspect/print.h"
 
+/*
+ * True when F is loaded at a base aligned to PAGE: an ET_EXEC at its
+ * link-time addresses, an ET_DYN when a PT_LOAD asks for that alignment
+ * (the kernel and ld.so align the base to the largest p_align).
+ */
+static bool base_aligned(const struct el_file *f, size_t page)
+{
+	if (f->eh.type != ET_DYN)
+		return true;
+	for (size_t i = 0; i < f->eh.phnum; i++)
+		if (f->ph[i].type == PT_LOAD && f->ph[i].align >= page)
+			return true;
+	return false;
+}
+
 /* One segment's line. */
 static void print_one(FILE *out, const struct el_file *f,
 		      const struct hl_phdr *ph, int i, size_t page)
@@ -34,6 +49,12 @@ static void print_one(FILE *out, const struct el_file *f,
 		fprintf(out, "file offset not congruent to the address: the page "
 			"cache cannot serve it (relink with hugetlbfs-ld "
 			"--hugetlbfs-align)\n");
+		return;
+	}
+	if (!base_aligned(f, page)) {
+		fprintf(out, "congruent in the file, but no PT_LOAD asks for a "
+			"load base aligned to 2 MiB (p_align): the page cache "
+			"serves it only where the base happens to be\n");
 		return;
 	}
 	if (f->fd < 0) {

@@ -1,0 +1,39 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# hugelink-inspect and the page cache: for a relinked program, FILE says
+# each read-only segment with a whole 2 MiB page is congruent and how
+# much the page cache holds in huge folios (none for a copy just
+# written, all after hugectl --prime); for a plain PIE, congruent in the
+# file (GNU ld's offsets equal the addresses) but with no p_align that
+# makes its load base 2 MiB-aligned; --pid shows a running copy's text as "page cache,
+# N of M MiB on 2 MiB pages", as its smaps' FilePmdMapped says.
+. "$HL_SRC/tests/integration/common.sh"
+. "$HL_SRC/tests/integration/lib/filetext.sh"
+
+need_thp
+write_bigtext 8
+hl_cc -O2 -Wl,--hugetlbfs-align -o built bigtext.c || fail "cannot link"
+"$CC" -O2 -o plain bigtext.c || fail "cannot link plain"
+cp built prog
+
+"$HLBIN/hugelink-inspect" plain >plain.out || fail "inspect plain failed"
+grep -q "no PT_LOAD asks for a load base aligned" plain.out ||
+	fail "inspect plain: $(sed -n '/^page cache/,/^$/p' plain.out)"
+ok "plain PIE: the load base is not aligned"
+
+"$HLBIN/hugelink-inspect" prog >fresh.out || fail "inspect prog failed"
+grep -q "congruent; 0 MiB in huge folios" fresh.out ||
+	fail "inspect, a copy just written: $(sed -n '/^page cache/,/^$/p' fresh.out)"
+"$HLBIN/hugectl" --prime prog >/dev/null || fail "--prime prog"
+"$HLBIN/hugelink-inspect" prog >primed.out || fail "inspect prog failed"
+grep -Eq "8 MiB of whole 2 MiB pages, congruent; [1-8] MiB in huge folios" primed.out ||
+	fail "inspect, primed: $(sed -n '/^page cache/,/^$/p' primed.out)"
+ok "relinked: $(grep -c 'congruent;' primed.out) segments congruent; $(grep -m1 'in huge folios' primed.out)"
+
+start_holds 1 env HUGETLB_ELFMAP=R ./prog
+set -- $(text_smaps $holds "$PWD/prog")
+"$HLBIN/hugelink-inspect" --pid $holds >pid.out || fail "inspect --pid failed"
+stop_holds
+grep -q "page cache, $(($2 >> 20)) of [0-9]* MiB on 2 MiB pages r-xp" pid.out ||
+	fail "inspect --pid does not show $2 bytes from the page cache: $(cat pid.out)"
+ok "--pid: $(grep -m1 'page cache,' pid.out | sed 's/^ *//')"
