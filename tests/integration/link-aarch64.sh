@@ -24,11 +24,12 @@ cat >lib.c <<'EOT'
 int shared_fn(int x) { return x + 1; }
 EOT
 
-# check_layout FILE: what every relinked aarch64 file must show.
+# check_layout FILE [PAGE]: what every relinked aarch64 file must show,
+# laid out for PAGE-byte pages (2 MiB by default).
 check_layout() {
 	$XREADELF -hW "$1" | grep -q 'Machine:.*AArch64' || fail "$1 is not an aarch64 file"
 	$XREADELF -lW "$1" >"$1.ph"
-	awk -v P=2097152 "$HL_AWK_LIB"'
+	awk -v P="${2:-2097152}" "$HL_AWK_LIB"'
 		$1 == "LOAD" {
 			lo = down(hex($3)); hi = up(hex($3) + hex($6))
 			if (n++ && lo < prev) { print "overlap at " $3; bad = 1 }
@@ -38,7 +39,7 @@ check_layout() {
 			prev = hi
 		}
 		END { exit bad || n < 2 }' "$1.ph" ||
-		{ cat "$1.ph" >&2; fail "$1: its PT_LOADs do not each have 2 MiB pages of their own"; }
+		{ cat "$1.ph" >&2; fail "$1: its PT_LOADs do not each have pages of ${2:-2097152} bytes of their own"; }
 	$XREADELF -nW "$1" | grep -q '^ *hugelink ' || fail "$1 carries no hugelink runtime note"
 }
 
@@ -54,6 +55,12 @@ for kind in pie no-pie static static-pie; do
 	check_layout "p-$kind"
 	ok "$kind"
 done
+
+# arm64's 64 KiB pages (contiguous PTEs).
+$XCC -O1 -B"$HLDIR" -Wl,--hugetlbfs-align,--hugetlbfs-page-size=64K -pie -o p-64k prog.c lib.c ||
+	fail "cannot cross-link for 64 KiB pages"
+check_layout p-64k 65536
+ok "pie for 64 KiB pages"
 
 # The tools, built for this machine, on the aarch64 files.
 "$HLBIN/hugelink-inspect" p-pie >inspect.out || fail "hugelink-inspect p-pie failed"
