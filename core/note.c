@@ -100,7 +100,8 @@ const void *hl_note_entry(const void *desc, size_t descsz, unsigned abi)
 
 	if (!hl_note_entry_offset(desc, descsz, abi, &offset))
 		return NULL;
-	return (const char *)desc + offset;
+	/* An address, not a pointer into the descriptor: it may lie anywhere. */
+	return (const void *)((uintptr_t)desc + (uintptr_t)offset);
 }
 
 /* NT_GNU_PROPERTY_TYPE_0 and GNU_PROPERTY_AARCH64_FEATURE_1_AND, which

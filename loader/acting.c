@@ -7,6 +7,7 @@
 #include <elf.h>
 #include <stdint.h>
 
+#include "core/image.h"
 #include "core/note.h"
 #include "core/version.h"
 #include "loader/acting.h"
@@ -53,7 +54,6 @@ __asm__(".pushsection .note.hugelink,\"a\",@note\n"
 static int first_carrier(const struct ldr_image *img, size_t index, void *data)
 {
 	ldr_entry_fn **entry = data;
-	const void *desc;
 	size_t len;
 
 	(void)index;
@@ -63,8 +63,9 @@ static int first_carrier(const struct ldr_image *img, size_t index, void *data)
 		*entry = ldr_entry;
 		return 1;
 	}
-	desc = ldr_image_note(img, HL_NOTE_ENTRY, &len);
-	*entry = (ldr_entry_fn *)(uintptr_t)hl_note_entry(desc, len, HL_ENTRY_ABI);
+	/* Only into its own executable memory, and only of our ABI. */
+	*entry = (ldr_entry_fn *)(uintptr_t)hl_image_entry(img->ph, img->phnum,
+							    img->bias);
 	return 1;
 }
 

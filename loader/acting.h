@@ -24,6 +24,9 @@
  * The acting copy's object carries a second note (HL_NOTE_ENTRY) that
  * leads to its entry point, ldr_entry, fixed when it was linked, so a copy
  * of one object calls into another's without either exporting a symbol.
+ * The note is followed only into an executable PT_LOAD of the object
+ * that holds it, and only for this runtime's ABI (core/image.h); else
+ * the object has no entry point.
  * A library loaded with dlopen() has its constructor run as it arrives:
  * its copy's call is how the acting runtime hears of it.
  */

@@ -6,6 +6,7 @@
 #include <link.h>
 #include <string.h>
 
+#include "core/image.h"
 #include "core/note.h"
 #include "loader/image.h"
 
@@ -110,45 +111,20 @@ bool ldr_image_holds(const struct ldr_image *img, uintptr_t addr)
  * PT_LOAD of the object. */
 static bool loaded(const struct ldr_image *img, uint64_t vaddr, uint64_t len)
 {
-	for (size_t i = 0; i < img->phnum; i++) {
-		const struct hl_phdr *p = &img->ph[i];
-
-		if (p->type == PT_LOAD && (p->flags & PF_R) &&
-		    vaddr >= p->vaddr && vaddr - p->vaddr <= p->filesz &&
-		    p->filesz - (vaddr - p->vaddr) >= len)
-			return true;
-	}
-	return false;
-}
-
-/* The Ith header when it is a PT_NOTE whose notes are loaded, else NULL. */
-static const struct hl_phdr *note_segment(const struct ldr_image *img, size_t i)
-{
-	const struct hl_phdr *ph = &img->ph[i];
-
-	return ph->type == PT_NOTE && loaded(img, ph->vaddr, ph->filesz) ?
-	       ph : NULL;
+	return hl_image_loaded(img->ph, img->phnum, vaddr, len);
 }
 
 const void *ldr_image_note(const struct ldr_image *img, unsigned type,
 			  size_t *len)
 {
-	for (size_t i = 0; i < img->phnum; i++) {
-		const struct hl_phdr *ph = note_segment(img, i);
-		const void *d;
-
-		if (ph && (d = hl_note_find((const void *)(img->bias + ph->vaddr),
-					    ph->filesz, hl_note_align(ph->align),
-					    HL_NOTE_OWNER, type, len)))
-			return d;
-	}
-	return NULL;
+	return hl_image_note(img->ph, img->phnum, img->bias, type, len);
 }
 
 uint32_t ldr_image_aarch64_features(const struct ldr_image *img)
 {
 	for (size_t i = 0; i < img->phnum; i++) {
-		const struct hl_phdr *ph = note_segment(img, i);
+		const struct hl_phdr *ph = hl_image_note_segment(img->ph,
+								 img->phnum, i);
 		uint32_t bits;
 
 		if (!ph)
@@ -165,7 +141,8 @@ size_t ldr_image_build_id(const struct ldr_image *img, unsigned char *out,
 			 size_t max)
 {
 	for (size_t i = 0; i < img->phnum; i++) {
-		const struct hl_phdr *ph = note_segment(img, i);
+		const struct hl_phdr *ph = hl_image_note_segment(img->ph,
+								 img->phnum, i);
 		size_t n;
 
 		if (!ph)

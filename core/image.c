@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Reading a loaded object through its program headers: see image.h.
+ */
+#include <elf.h>
+
+#include "core/image.h"
+#include "core/note.h"
+
+bool hl_image_loaded(const struct hl_phdr *ph, size_t phnum, uint64_t vaddr,
+		     uint64_t len)
+{
+	for (size_t i = 0; i < phnum; i++) {
+		const struct hl_phdr *p = &ph[i];
+
+		if (p->type == PT_LOAD && (p->flags & PF_R) &&
+		    vaddr >= p->vaddr && vaddr - p->vaddr <= p->filesz &&
+		    p->filesz - (vaddr - p->vaddr) >= len)
+			return true;
+	}
+	return false;
+}
+
+bool hl_image_executes(const struct hl_phdr *ph, size_t phnum, uintptr_t bias,
+		       uintptr_t addr)
+{
+	uint64_t vaddr = (uint64_t)(addr - bias);
+
+	for (size_t i = 0; i < phnum; i++) {
+		const struct hl_phdr *p = &ph[i];
+
+		if (p->type == PT_LOAD && (p->flags & PF_X) &&
+		    vaddr >= p->vaddr && vaddr - p->vaddr < p->filesz)
+			return true;
+	}
+	return false;
+}
+
+const struct hl_phdr *hl_image_note_segment(const struct hl_phdr *ph,
+					    size_t phnum, size_t i)
+{
+	const struct hl_phdr *p = &ph[i];
+
+	return p->type == PT_NOTE && hl_image_loaded(ph, phnum, p->vaddr,
+						     p->filesz) ? p : NULL;
+}
+
+const void *hl_image_note(const struct hl_phdr *ph, size_t phnum,
+			  uintptr_t bias, unsigned type, size_t *len)
+{
+	for (size_t i = 0; i < phnum; i++) {
+		const struct hl_phdr *p = hl_image_note_segment(ph, phnum, i);
+		const void *d;
+
+		if (p && (d = hl_note_find((const void *)(bias + (uintptr_t)p->vaddr),
+					   (size_t)p->filesz,
+					   hl_note_align(p->align),
+					   HL_NOTE_OWNER, type, len)))
+			return d;
+	}
+	return NULL;
+}
+
+const void *hl_image_entry(const struct hl_phdr *ph, size_t phnum,
+			   uintptr_t bias)
+{
+	size_t len;
+	const void *desc = hl_image_note(ph, phnum, bias, HL_NOTE_ENTRY, &len);
+	const void *entry = hl_note_entry(desc, len, HL_ENTRY_ABI);
+
+	return entry && hl_image_executes(ph, phnum, bias, (uintptr_t)entry) ?
+	       entry : NULL;
+}

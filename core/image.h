@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef CORE_IMAGE_H
+#define CORE_IMAGE_H
+/*
+ * A loaded object as its program headers describe it: PH (PHNUM headers)
+ * and BIAS, as dl_iterate_phdr reports them.  Pure: the runtime
+ * (loader/image.c, loader/acting.c), the unit tests and the fuzzers read
+ * memory through these alone.  Nothing is read outside the file part of
+ * a readable PT_LOAD, and no address is formed outside one.
+ */
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/plan.h"
+
+/* True when [VADDR, VADDR + LEN) lies in the file part of a readable
+ * PT_LOAD. */
+bool hl_image_loaded(const struct hl_phdr *ph, size_t phnum, uint64_t vaddr,
+		     uint64_t len);
+
+/* True when the run-time address ADDR lies in the file part of an
+ * executable PT_LOAD. */
+bool hl_image_executes(const struct hl_phdr *ph, size_t phnum, uintptr_t bias,
+		       uintptr_t addr);
+
+/* The Ith header when it is a PT_NOTE whose notes are loaded, else NULL. */
+const struct hl_phdr *hl_image_note_segment(const struct hl_phdr *ph,
+					    size_t phnum, size_t i);
+
+/*
+ * The descriptor of the first hugelink note of TYPE (core/note.h) in the
+ * loaded PT_NOTE segments, with *LEN its size; NULL when there is none.
+ */
+const void *hl_image_note(const struct hl_phdr *ph, size_t phnum,
+			  uintptr_t bias, unsigned type, size_t *len);
+
+/*
+ * The entry point the object's entry note leads to: only for the ABI
+ * this runtime knows (HL_ENTRY_ABI), and only inside an executable
+ * PT_LOAD of the same object; NULL otherwise, or when it has none.
+ */
+const void *hl_image_entry(const struct hl_phdr *ph, size_t phnum,
+			   uintptr_t bias);
+
+#endif
