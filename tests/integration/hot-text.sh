@@ -2,7 +2,8 @@
 # HUGELINK_TEXT=hot moves only the hot text an order laid first: a
 # program built with -ffunction-sections, profiled with perf record -e
 # cpu-clock -g, ordered by hugelink-profile and relinked with
-# --hugetlbfs-order (GNU ld and lld) has its hot functions on a huge
+# --hugetlbfs-order (GNU ld and lld; the static runtime and the shared
+# one) has its hot functions on a huge
 # page and its cold text on base pages, and takes fewer pages from the
 # pool than HUGELINK_TEXT=all, which moves the whole text as before.
 # HUGELINK_TEXT_BUDGET=N caps any text remap at N pages: without an
@@ -42,6 +43,15 @@ for ld in bfd lld; do
 		fail "$ld: hot took $(used hot.out) pages, all $(used all.out)"
 	ok "$ld: HUGELINK_TEXT=hot: hot functions on huge pages, cold text on base pages, $(used hot.out) pages against $(used all.out)"
 done
+
+# With the shared runtime the note is the program's all the same.
+hl_cc -Wl,--hugetlbfs-align,--hugetlbfs-runtime=shared \
+	-Wl,--hugetlbfs-order=hotprog.order -o prog-shared hotprog.o 2>link.err ||
+	fail "shared runtime: $(cat link.err)"
+HUGETLB_ELFMAP=R HUGELINK_TEXT=hot ./prog-shared 1 >shared.out 2>shared.err ||
+	fail "shared runtime: $(cat shared.out shared.err)"
+expect_lines shared.out "hot 2048" "cold 4"
+ok "the shared runtime reads the program's hot note"
 
 # A budget without an order: the first page of text only.
 hl_cc -Wl,--hugetlbfs-align -o plain hotprog.o
