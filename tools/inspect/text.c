@@ -31,6 +31,12 @@ static void print_config(FILE *out, const struct inspect_report *r)
 		fprintf(out, "environment: HUGETLB_ELFMAP=%s%s\n",
 			tl_escape(r->elfmap ? r->elfmap : "", text, sizeof(text)),
 			r->cfg.force ? ", HUGETLB_FORCE_ELFMAP=yes" : "");
+	if (r->cfg.text == HL_TEXT_HOT)
+		fprintf(out, "text: HUGELINK_TEXT=hot: only the hot text an "
+			"order recorded\n");
+	if (r->cfg.text_budget)
+		fprintf(out, "text: HUGELINK_TEXT_BUDGET=%zu: at most %zu huge "
+			"pages of text\n", r->cfg.text_budget, r->cfg.text_budget);
 }
 
 static void print_header(FILE *out, const struct inspect_report *r)
