@@ -54,3 +54,20 @@ readelf -dW "$so" >dynamic
 grep -q 'BIND_NOW\|FLAGS.*NOW' dynamic || fail "libhugelink.so is not -z now"
 grep -q SYMBOLIC dynamic || fail "libhugelink.so is not -Bsymbolic"
 ok "libhugelink.so links only libc, binds now"
+
+# The aarch64 runtime, when the build made one (make stage does with
+# aarch64-linux-gnu-gcc installed): the same rules, and no libgcc helper
+# either (__clear_cache, the out-of-line atomics).
+xobj=$HL_BUILD/aarch64/obj
+if [ -d "$xobj/remap" ]; then
+	remap_outside_symbols "$xobj" >outside
+	[ ! -s outside ] || fail "the aarch64 remap/ needs symbols from outside it: $(cat outside)"
+	o=$xobj/remap/commit.o
+	readelf -SW "$o" | grep -q 'rela\.*remap_text' &&
+		fail "the aarch64 remap_text section has relocations"
+	nm -u "$o" >undefined
+	[ ! -s undefined ] || fail "the aarch64 commit.o needs outside symbols: $(cat undefined)"
+	nm -u "$xobj"/*/*.o | grep -E '__clear_cache|__aarch64_' >helpers || true
+	[ ! -s helpers ] || fail "the aarch64 runtime calls libgcc helpers: $(sort -u helpers | tr '\n' ' ')"
+	ok "the aarch64 remap/ is self-contained, and the runtime calls no libgcc helper"
+fi
