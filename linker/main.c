@@ -5,8 +5,8 @@
  *
  * Without any --hugetlbfs-* option the wrapper only execs the real
  * linker: compilers run every link through it (gcc -B), including -r,
- * --version and -v.  --hugetlbfs-version is answered by the wrapper
- * itself, which then runs nothing.  With another, it runs the real
+ * --version and -v.  --hugetlbfs-version and --hugetlbfs-help are
+ * answered by the wrapper itself, which then runs nothing.  With another, it runs the real
  * linker as a child and waits, because the output needs a post-link
  * edit (p_align, p_flags) that no linker option or script can express.  Each step returns -1
  * after its message; main alone turns that into an exit status.
@@ -32,6 +32,7 @@
 #include "linker/order.h"
 #include "linker/prefix.h"
 #include "linker/realld.h"
+#include "linker/usage.h"
 #include "linker/rsp.h"
 #include "linker/script.h"
 #include "linker/scriptorder.h"
@@ -438,6 +439,8 @@ int main(int argc, char **argv)
 	program_invocation_short_name = "hugetlbfs-ld";
 	if (parse(&j, argc, argv) < 0)
 		rc = LW_EXIT_USAGE;
+	else if (j.opts.help)
+		rc = lw_usage(stdout) < 0 || fflush(stdout) ? LW_EXIT_FAILED : 0;
 	else if (j.opts.version)
 		rc = printf("hugetlbfs-ld (hugelink) %s\n", HL_VERSION) < 0 ||
 		     fflush(stdout) ? LW_EXIT_FAILED : 0;

@@ -99,6 +99,8 @@ static int take_ours(const char *a, struct lw_opts *o, enum lw_mode *link,
 		*align = true;
 	} else if (strcmp(a, OURS "version") == 0) {
 		o->version = true;
+	} else if (strcmp(a, OURS "help") == 0) {
+		o->help = true;
 	} else if ((v = value_of(a, OURS "runtime"))) {
 		if (strcmp(v, "static") == 0)
 			o->runtime = LW_RUNTIME_STATIC;
@@ -289,7 +291,7 @@ static int finish(struct lw_opts *o, enum lw_mode link, bool align)
 		o->options_end = o->rest.n;
 	o->mode = link != LW_MODE_NONE ? link :
 		  align ? LW_MODE_ALIGN : LW_MODE_NONE;
-	if (o->version)
+	if (o->version || o->help)
 		return 0;
 	if (o->page_size && o->mode == LW_MODE_NONE) {
 		warnx(OURS "page-size needs " OURS "align or " OURS "link");

@@ -35,6 +35,7 @@ struct lw_opts {
 	bool runtime_set;	/* --hugetlbfs-runtime was given */
 	bool version;		/* --hugetlbfs-version: print it, link nothing */
 	const char *order;	/* --hugetlbfs-order: the function order file */
+	bool help;		/* --hugetlbfs-help: list our options, link nothing */
 
 	const char *emulation;	/* the last -m, NULL when absent */
 	const char *output;	/* the last -o, "a.out" when absent */

@@ -44,6 +44,7 @@ cmd strace strace
 cmd setcap libcap2-bin
 cmd python3 python3
 cmd groff groff-base
+cmd mandoc mandoc
 cmd man man-db
 cmd perf linux-perf
 cmd gdb gdb

@@ -1,23 +1,39 @@
 # SPDX-License-Identifier: MIT
-# Every staged manual page renders without a single groff warning, and
-# man(1) shows it; hugelink(7) covers every HUGETLB_* and HUGELINK_*
+# Every staged manual page renders without a single groff warning,
+# passes mandoc's lint with nothing of warning level or above, and
+# man(1) shows it; a page for another name of a tool sources a staged
+# page; each tool's page has an ENVIRONMENT section; hugelink(7) covers
+# every HUGETLB_* and HUGELINK_*
 # variable the runtime reads (as core/config.h lists them) and
 # HUGELINK_LD.
 . "$HL_SRC/tests/integration/common.sh"
 need_cmd groff
 need_cmd man
+need_cmd mandoc
 
 pages=$(find "$HLMAN" -type f -name '*.[1-8]' | sort)
 [ -n "$pages" ] || fail "no manual pages staged"
 for p in $pages; do
 	echo "${p#$HLMAN/}"
+	if [ "$(sed -n '1s/^\.so .*/so/p' "$p")" = so ]; then
+		[ "$(wc -l <"$p")" -eq 1 ] || fail "$p: more than its .so line"
+		to=$(sed 's/^\.so //' "$p")
+		[ -f "$HLMAN/$to" ] || fail "$p sources $to, which is not staged"
+		continue
+	fi
+	mandoc -Tlint -W warning "$p" > warnings 2>&1 || true
+	[ ! -s warnings ] || fail "mandoc -Tlint $p: $(cat warnings)"
+	if ! grep -q '^\.SH ENVIRONMENT' "$p"; then
+		case ${p##*/} in hugelink.7) ;; *) fail "$p has no ENVIRONMENT section" ;; esac
+	fi
 	groff -man -Tutf8 -ww -z "$p" > warnings 2>&1
 	[ ! -s warnings ] || fail "$p: $(cat warnings)"
 	MANWIDTH=80 man -l "$p" 2>&1 > page | head -n 5 > warnings
 	[ ! -s warnings ] || fail "man -l $p: $(cat warnings)"
 	grep -q '^NAME' page || fail "man -l $p: no NAME"
 done
-for name in hugectl.8 hugeedit.8 hugelink-inspect.1 hugelink.7; do
+for name in hugelink-ctl.8 hugelink-edit.8 hugelink-inspect.1 hugelink.7 \
+	hugetlbfs-ld.1 hugelink-ld.1 hugectl.8 hugeedit.8 ld.hugetlbfs.1; do
 	echo "$pages" | grep -q "/$name\$" || fail "$name is not staged"
 done
 
