@@ -22,6 +22,11 @@ LIBDIR   = $(PREFIX)/lib
 DATADIR  = $(PREFIX)/share
 MANDIR   = $(PREFIX)/share/man
 DESTDIR  =
+# yes: also install the tools under libhugetlbfs's names (hugectl,
+# hugeedit, ld.hugetlbfs, the -B directory share/libhugetlbfs and their
+# manual pages); no: only under hugelink's own (hugelink-ctl,
+# hugelink-edit, hugelink-ld, ...), beside an installed libhugetlbfs.
+LIBHUGETLBFS_NAMES = yes
 CC       = gcc
 AR       = ar
 OBJCOPY  = objcopy
@@ -50,6 +55,10 @@ $(if $(MULTIARCH),,$(error CC=$(CC) names no multiarch target for ARCH=$(ARCH)))
 override B := $(B)/$(CROSS)
 AR        := $(shell $(CC) -print-prog-name=ar)
 OBJCOPY   := $(shell $(CC) -print-prog-name=objcopy)
+endif
+
+ifeq ($(filter yes no,$(LIBHUGETLBFS_NAMES)),)
+$(error LIBHUGETLBFS_NAMES=$(LIBHUGETLBFS_NAMES): expected yes or no)
 endif
 
 # The one version string, from the file VERSION: the tools print it, the
@@ -262,9 +271,12 @@ cross-runtime-%: FORCE
 stage: $(STAGE_FILES) $(STAGE_CROSS:%=cross-runtime-%)
 
 # Install copies the staged files (and the directory of generated
-# scripts) below $(DESTDIR)$(PREFIX), and records what it put there, the
-# directories it had to create included, in a manifest; uninstall removes
-# exactly that.
+# scripts) below $(DESTDIR)$(PREFIX), creating DESTDIR when it does not
+# exist.  Installed on the running system (no DESTDIR), it records what
+# it put there, the directories it had to create included, in a
+# manifest, and uninstall removes exactly that.  A DESTDIR install, which
+# packages are made from, holds no manifest: uninstall removes the same
+# items from it, then the directories they leave empty (mk/install.sh).
 INSTALL_ITEMS = $(patsubst $(STAGE)/%,%,$(filter $(STAGE)/%,$(STAGE_FILES))) \
 		$(patsubst $(STAGE)/%,%,$(STAGE_DATA))/hugelink/ldscripts \
 		$(foreach a,$(STAGE_CROSS),$(patsubst $(STAGE)/%,%,$(STAGE_LIB))/$(a)-linux-gnu)
@@ -276,7 +288,7 @@ install: stage
 
 uninstall:
 	sh mk/install.sh uninstall '$(STAGE)' '$(DESTDIR)' '$(PREFIX)' \
-		'$(INSTALL_MANIFEST)'
+		'$(INSTALL_MANIFEST)' $(INSTALL_ITEMS)
 
 clean:
 	rm -rf $(B) $(CLEAN_FILES)

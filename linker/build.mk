@@ -22,7 +22,10 @@ $(STAGE_BIN)/hugetlbfs-ld: $(B)/obj/linker/main.o $(call archives,linker)
 # libhugetlbfs installed its own and where existing Makefiles point -B.
 # There also as ld.hugetlbfs, libhugetlbfs's name for it.  Only these
 # links are ours in share/libhugetlbfs: libhugetlbfs's own files there
-# (Debian's ldscripts/) are never touched.
+# (Debian's ldscripts/) are never touched.  In BINDIR it is also
+# hugelink-ld, its name beside the other tools', and ld.hugetlbfs.  The
+# names of libhugetlbfs's (share/libhugetlbfs, ld.hugetlbfs) are staged
+# only when LIBHUGETLBFS_NAMES=yes.
 HL_LD_NAMES  = ld ld.bfd ld.gold ld.lld ld.mold
 HL_LD_LINKS  = $(addprefix $(STAGE_DATA)/hugelink/,$(HL_LD_NAMES))
 HL_LHF_LINKS = $(addprefix $(STAGE_DATA)/libhugetlbfs/,$(HL_LD_NAMES) ld.hugetlbfs)
@@ -31,8 +34,10 @@ $(HL_LHF_LINKS): FROM = $(DATADIR)/libhugetlbfs
 $(HL_LD_LINKS) $(HL_LHF_LINKS): FORCE
 	$(call symlink,$(call relpath,$(FROM),$(BINDIR))/hugetlbfs-ld)
 
-$(STAGE_BIN)/ld.hugetlbfs: FORCE
+$(STAGE_BIN)/ld.hugetlbfs $(STAGE_BIN)/hugelink-ld: FORCE
 	$(call symlink,hugetlbfs-ld)
 
-STAGE_FILES += $(STAGE_BIN)/hugetlbfs-ld $(STAGE_BIN)/ld.hugetlbfs \
-	$(HL_LD_LINKS) $(HL_LHF_LINKS)
+STAGE_FILES += $(STAGE_BIN)/hugetlbfs-ld $(STAGE_BIN)/hugelink-ld $(HL_LD_LINKS)
+ifeq ($(LIBHUGETLBFS_NAMES),yes)
+STAGE_FILES += $(STAGE_BIN)/ld.hugetlbfs $(HL_LHF_LINKS)
+endif

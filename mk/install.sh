@@ -1,21 +1,28 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # Usage: mk/install.sh install STAGE DESTDIR PREFIX MANIFEST ITEM...
-#        mk/install.sh uninstall STAGE DESTDIR PREFIX MANIFEST
+#        mk/install.sh uninstall STAGE DESTDIR PREFIX MANIFEST ITEM...
 #
 # install copies each ITEM, a path below STAGE (a file, a symbolic link,
 # or a directory, whose files and links are copied), to
 # $DESTDIR$PREFIX/ITEM, symbolic links as links, creating the directories
-# it needs.  It writes the manifest $DESTDIR$MANIFEST: one line for each
-# directory it created ("dir PATH", parents first) and for each file or
-# link it put there ("file PATH"), paths as they are without DESTDIR.  A
-# manifest from an earlier install is merged in, so that what that
-# install created is still removed by uninstall.
+# it needs, DESTDIR itself included.
 #
-# uninstall removes every file of the manifest, then the manifest, then
-# each directory of the manifest that is empty, deepest first: what
-# install put there, and no directory that was there before it.  A
-# directory someone has put files in since stays, and is named.
+# Installed on the running system (DESTDIR empty), it also writes the
+# manifest MANIFEST: one line for each directory it created ("dir PATH",
+# parents first) and for each file or link it put there ("file PATH").
+# A manifest from an earlier install is merged in, so that what that
+# install created is still removed by uninstall.  Into a DESTDIR, which
+# a package is made from, it writes no manifest: the tree holds only
+# what is installed.
+#
+# uninstall with a manifest removes every file of it, then the manifest,
+# then each directory of it that is empty, deepest first: what install
+# put there, and no directory that was there before it.  Without a
+# manifest (a DESTDIR install) it removes each ITEM below
+# $DESTDIR$PREFIX, a directory ITEM whole, then every directory left
+# empty on the way from them up to DESTDIR.  A directory someone has put
+# files in since stays, and is named.
 set -eu
 
 usage() {
@@ -26,7 +33,7 @@ usage() {
 action=$1 stage=$2 dest=$3 prefix=$4 manifest=$5
 shift 5
 new=$(mktemp "${TMPDIR:-/tmp}/hugelink-manifest.XXXXXX")
-trap 'rm -f "$new"' EXIT
+trap 'rm -f "$new" "$new.all"' EXIT
 
 # mkdirs DIR: create the install path DIR and the parents it lacks below
 # DESTDIR, noting each one created.
@@ -50,7 +57,21 @@ put() {
 	echo "  $dest$_to"
 }
 
+# The manifest, with an earlier install's lines first, so that its
+# directories still come before their children; each line once.
+write_manifest() {
+	if [ -f "$manifest" ]; then
+		cat "$manifest" "$new"
+	else
+		cat "$new"
+	fi | awk '!seen[$0]++' >"$new.all"
+	mkdirs "${manifest%/*}"
+	mv "$new.all" "$manifest"
+	echo "  $manifest"
+}
+
 install() {
+	[ -z "$dest" ] || mkdir -p "$dest"
 	for item in "$@"; do
 		[ -e "$stage/$item" ] || [ -L "$stage/$item" ] || {
 			echo "mk/install.sh: $stage/$item was not staged" >&2
@@ -63,29 +84,12 @@ install() {
 			put "$item"
 		fi
 	done
-	# An earlier install's lines first, so that its directories still come
-	# before their children; each line once.
-	if [ -f "$dest$manifest" ]; then
-		cat "$dest$manifest" "$new"
-	else
-		cat "$new"
-	fi | awk '!seen[$0]++' >"$new.all"
-	mkdirs "${manifest%/*}"
-	mv "$new.all" "$dest$manifest"
-	echo "  $dest$manifest"
+	[ -n "$dest" ] || write_manifest
 }
 
-uninstall() {
-	[ -f "$dest$manifest" ] || {
-		echo "mk/install.sh: no $dest$manifest: nothing installed there" >&2
-		exit 1
-	}
-	sed -n 's/^file //p' "$dest$manifest" | while IFS= read -r f; do
-		rm -f "$dest$f"
-	done
-	sed -n 's/^dir //p' "$dest$manifest" | awk '{ l[NR] = $0 }
-		END { for (i = NR; i; i--) print l[i] }' >"$new"
-	rm -f "$dest$manifest"
+# remove_dirs: rmdir each directory listed in $new, in that order,
+# naming those that are not empty.
+remove_dirs() {
 	while IFS= read -r d; do
 		[ -d "$dest$d" ] || continue
 		rmdir "$dest$d" 2>/dev/null ||
@@ -93,8 +97,61 @@ uninstall() {
 	done <"$new"
 }
 
+uninstall_manifest() {
+	sed -n 's/^file //p' "$manifest" | while IFS= read -r f; do
+		rm -f "$f"
+	done
+	sed -n 's/^dir //p' "$manifest" | awk '{ l[NR] = $0 }
+		END { for (i = NR; i; i--) print l[i] }' >"$new"
+	rm -f "$manifest"
+	remove_dirs
+}
+
+# The directories from each item's up to DESTDIR, deepest first.
+item_parents() {
+	for item in "$@"; do
+		_d=$prefix/$item
+		while _d=${_d%/*}; [ -n "$_d" ]; do
+			echo "$_d"
+		done
+	done | sort -u | awk '{ print length($0) "\t" $0 }' | sort -rn |
+		cut -f 2-
+}
+
+uninstall_items() {
+	_found=
+	for item in "$@"; do
+		_f=$dest$prefix/$item
+		[ -e "$_f" ] || [ -L "$_f" ] || continue
+		_found=1
+		if [ -d "$_f" ] && [ ! -L "$_f" ]; then
+			rm -rf "$_f"
+		else
+			rm -f "$_f"
+		fi
+	done
+	[ -n "$_found" ] || {
+		echo "mk/install.sh: nothing installed in $dest$prefix" >&2
+		exit 1
+	}
+	item_parents "$@" >"$new"
+	remove_dirs 2>/dev/null
+}
+
+uninstall() {
+	if [ -z "$dest" ]; then
+		[ -f "$manifest" ] || {
+			echo "mk/install.sh: no $manifest: nothing installed there" >&2
+			exit 1
+		}
+		uninstall_manifest
+	else
+		uninstall_items "$@"
+	fi
+}
+
 case $action in
 install) install "$@" ;;
-uninstall) uninstall ;;
+uninstall) uninstall "$@" ;;
 *) usage ;;
 esac
