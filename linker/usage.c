@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The text of --hugetlbfs-help, one line per option of the wrapper's, as
  * hugetlbfs-ld(1) describes them.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #ifndef LINKER_USAGE_H
 #define LINKER_USAGE_H
 /*
