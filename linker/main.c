@@ -437,8 +437,10 @@ int main(int argc, char **argv)
 
 	/* Messages name the wrapper, whatever name the compiler ran. */
 	program_invocation_short_name = "hugetlbfs-ld";
-	if (parse(&j, argc, argv) < 0)
+	if (parse(&j, argc, argv) < 0) {
+		fputs("Try 'hugetlbfs-ld --hugetlbfs-help'.\n", stderr);
 		rc = LW_EXIT_USAGE;
+	}
 	else if (j.opts.help)
 		rc = lw_usage(stdout) < 0 || fflush(stdout) ? LW_EXIT_FAILED : 0;
 	else if (j.opts.version)

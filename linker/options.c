@@ -139,7 +139,7 @@ static int take_ours(const char *a, struct lw_opts *o, enum lw_mode *link,
 		warnx("%s needs a value: %s=VALUE", a, a);
 		return -1;
 	} else {
-		warnx("unknown option %s", a);
+		warnx("%s: unknown option", a);
 		return -1;
 	}
 	return 0;

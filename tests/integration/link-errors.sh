@@ -11,8 +11,8 @@ make_start
 write_prog
 mkdir empty
 
-refused 2 "unknown option --hugetlbfs-bogus" out "$LD" --hugetlbfs-bogus -o out start.o
-refused 2 "unknown option --hugetlbfs-align=yes" out "$LD" --hugetlbfs-align=yes -o out start.o
+refused 2 "--hugetlbfs-bogus: unknown option" out "$LD" --hugetlbfs-bogus -o out start.o
+refused 2 "--hugetlbfs-align=yes: unknown option" out "$LD" --hugetlbfs-align=yes -o out start.o
 refused 2 "page-size=3M: not a page size" out "$LD" --hugetlbfs-align --hugetlbfs-page-size=3M -o out start.o
 refused 2 "page-size=1K: not a page size" out "$LD" --hugetlbfs-align --hugetlbfs-page-size=1K -o out start.o
 refused 2 "page-size=big: not a page size" out "$LD" --hugetlbfs-align --hugetlbfs-page-size=big -o out start.o
@@ -49,6 +49,6 @@ refused 4 "not an ELF file" out \
 refused 1 "nowhere" out \
 	"$LD" --hugetlbfs-align -shared -o out start.o --require-defined=nowhere
 # Through gcc, the message still comes from the wrapper.
-refused any "unknown option --hugetlbfs-bogus" prog hl_cc -Wl,--hugetlbfs-bogus -o prog prog.c
+refused any "--hugetlbfs-bogus: unknown option" prog hl_cc -Wl,--hugetlbfs-bogus -o prog prog.c
 refused any "lld aligns every segment" prog hl_cc -fuse-ld=lld \
 	-Wl,--hugetlbfs-align,--hugetlbfs-page-size=1G -o prog prog.c

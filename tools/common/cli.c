@@ -3,19 +3,38 @@
  * The one-file tools' command line and exit statuses.
  */
 #include <err.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "tools/common/cli.h"
+
+/* The message for getopt's '?' or ':' about ARGV[optind - 1]. */
+static int bad_option(int c, char **argv)
+{
+	const char *arg = argv[optind - 1];
+
+	if (c == ':')
+		warnx("%s: needs an argument", arg);
+	else if (optopt && strncmp(arg, "--", 2))
+		warnx("-%c: unknown option", optopt);
+	else if (strchr(arg, '=') && !strncmp(arg, "--", 2))
+		warnx("%.*s: takes no argument", (int)strcspn(arg, "="), arg);
+	else
+		warnx("%s: unknown option", arg);
+	return -1;
+}
 
 int tl_cli_options(int argc, char **argv, const struct option *lo,
 		   tl_cli_add_fn *add, void *ctx)
 {
 	int c, shown = 0;
 
-	while ((c = getopt_long(argc, argv, "+h", lo, NULL)) != -1) {
+	opterr = 0;	/* the messages are ours, without argv[0]'s path */
+	while ((c = getopt_long(argc, argv, "+:h", lo, NULL)) != -1) {
 		if (c == 'h')
 			return TL_CLI_HELP;
-		if (c == '?')
-			return -1;
+		if (c == '?' || c == ':')
+			return bad_option(c, argv);
 		if (c == TL_CLI_VERSION)
 			shown = TL_CLI_SHOW_VERSION;
 		else
@@ -41,18 +60,33 @@ int tl_cli_parse(int argc, char **argv, const struct option *lo,
 	return rc ? rc : tl_cli_operand(argc, what);
 }
 
-int tl_cli_stop(int rc, void (*usage)(FILE *out), const char *prog,
-		const char *version)
+void tl_cli_hint(void (*usage)(FILE *out))
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&text, &len);
+
+	if (m) {
+		usage(m);
+		if (!fclose(m) && text)
+			fprintf(stderr, "%.*s\n", (int)strcspn(text, "\n"), text);
+		free(text);
+	}
+	fprintf(stderr, "Try '%s --help'.\n", program_invocation_short_name);
+}
+
+int tl_cli_stop(int rc, void (*usage)(FILE *out), const char *version)
 {
 	if (rc == TL_CLI_HELP) {
 		usage(stdout);
 		return 0;
 	}
 	if (rc == TL_CLI_SHOW_VERSION) {
-		printf("%s (hugelink) %s\n", prog, version);
+		printf("%s (hugelink) %s\n", program_invocation_short_name,
+		       version);
 		return tl_cli_finish(0);
 	}
-	fprintf(stderr, "Try '%s --help'.\n", prog);
+	tl_cli_hint(usage);
 	return TL_EXIT_USAGE;
 }
 

@@ -6,6 +6,7 @@
  * options, exactly one operand, and the same exit statuses: 0 done, 1 the
  * file was refused, 2 a usage error.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 
@@ -43,11 +44,19 @@ int tl_cli_operand(int argc, const char *what);
 
 /*
  * The exit status for a parse result RC that is not 0: the usage (to
- * stdout) and 0 for --help, "PROG (hugelink) VERSION" and 0 for
- * --version, a hint and TL_EXIT_USAGE for an error.
+ * stdout) and 0 for --help, "NAME (hugelink) VERSION" and 0 for
+ * --version, the usage's first line, a hint and TL_EXIT_USAGE for an
+ * error.  NAME is the name the tool runs as, without its directory.
  */
-int tl_cli_stop(int rc, void (*usage)(FILE *out), const char *prog,
-		const char *version);
+int tl_cli_stop(int rc, void (*usage)(FILE *out), const char *version);
+
+/*
+ * After a usage error's message: the first line of USAGE's text and
+ * "Try 'NAME --help'.", to stderr.  Every tool words its usage errors
+ * as "NAME: ARG: unknown option" (or "needs an argument", ...), then
+ * this.
+ */
+void tl_cli_hint(void (*usage)(FILE *out));
 
 /* The exit status once the work returned RC (0 or -1), stdout flushed. */
 int tl_cli_finish(int rc);

@@ -18,6 +18,7 @@
 #include "machine/dirs.h"
 #include "machine/env.h"
 #include "machine/sysinfo.h"
+#include "tools/common/cli.h"
 #include "tools/common/escape.h"
 #include "tools/hugectl/env.h"
 #include "tools/hugectl/exec.h"
@@ -259,7 +260,7 @@ int main(int argc, char **argv)
 
 	if (ctl_parse(&o, argc, argv, env_verbose(), err, sizeof(err))) {
 		warnx("%s", tl_escape(err, shown, sizeof(shown)));
-		fprintf(stderr, "Try 'hugectl --help'.\n");
+		tl_cli_hint(ctl_usage);
 		return EXIT_HUGECTL;
 	}
 	if (o.action == CTL_HELP) {
@@ -267,7 +268,8 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	if (o.action == CTL_VERSION)
-		return printf("hugectl (hugelink) %s\n", HL_VERSION) < 0 ||
+		return printf("%s (hugelink) %s\n", program_invocation_short_name,
+			      HL_VERSION) < 0 ||
 		       fflush(stdout) ? EXIT_HUGECTL : 0;
 	if (o.action == CTL_SHARE_LIST)
 		return ctl_share_list(stdout) ? EXIT_HUGECTL : 0;

@@ -4,6 +4,7 @@
  * pure apart from getopt's own state: no output, no exit; a bad option
  * comes back as a message for main to print.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stddef.h>
 #include <stdarg.h>
@@ -354,10 +355,12 @@ static void usage_row(FILE *out, const struct ctl_option *row)
 
 void ctl_usage(FILE *out)
 {
-	fputs("usage: hugectl [option ...] program [argument ...]\n"
-	      "       hugectl --dry-run [option ...] [program]\n"
-	      "       hugectl --prime file ...\n"
-	      "Run PROGRAM with its text, data and bss on huge pages.\n\n"
+	const char *me = program_invocation_short_name;
+
+	fprintf(out, "usage: %s [option ...] program [argument ...]\n"
+		"       %s --dry-run [option ...] [program]\n"
+		"       %s --prime file ...\n", me, me, me);
+	fputs("Run PROGRAM with its text, data and bss on huge pages.\n\n"
 	      "options:\n", out);
 	for (size_t i = 0; i < NOPTIONS; i++)
 		usage_row(out, &options[i]);

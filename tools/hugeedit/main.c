@@ -26,9 +26,11 @@
 
 static void usage(FILE *out)
 {
-	fputs("usage: hugeedit [--text] [--data] file\n"
-	      "       hugeedit --disable file\n"
-	      "Show or set which segments of FILE go on huge pages by default.\n"
+	const char *me = program_invocation_short_name;
+
+	fprintf(out, "usage: %s [--text] [--data] file\n"
+	      "       %s --disable file\n", me, me);
+	fputs("Show or set which segments of FILE go on huge pages by default.\n"
 	      "\n"
 	      "  --text      mark the read-only segments (text and rodata)\n"
 	      "  --data      mark the writable segment (data and bss)\n"
@@ -191,7 +193,7 @@ int main(int argc, char **argv)
 
 	rc = parse(argc, argv, &mode);
 	if (rc)
-		return tl_cli_stop(rc, usage, "hugeedit", HL_VERSION);
+		return tl_cli_stop(rc, usage, HL_VERSION);
 	/* Every message names the file as escaped here, libelf's too. */
 	tl_escape(argv[optind], shown, sizeof(shown));
 	dirfd = open_dir(argv[optind], shown, base, sizeof(base));

@@ -35,10 +35,12 @@ struct args {
 
 static void usage(FILE *out)
 {
-	fputs("usage: hugelink-inspect [--json] program\n"
-	      "       hugelink-inspect [--json] --pid PID\n"
-	      "       hugelink-inspect --perf-map PID\n"
-	      "Say what the hugelink runtime would do with PROGRAM under the\n"
+	const char *me = program_invocation_short_name;
+
+	fprintf(out, "usage: %s [--json] program\n"
+		"       %s [--json] --pid PID\n"
+		"       %s --perf-map PID\n", me, me, me);
+	fputs("Say what the hugelink runtime would do with PROGRAM under the\n"
 	      "current environment (HUGETLB_*), and whether the huge-page pool\n"
 	      "and mounts can serve it now.  With --pid, say what backs each\n"
 	      "loadable segment of the running process PID now: hugetlb pages,\n"
@@ -185,7 +187,7 @@ int main(int argc, char **argv)
 	int rc = parse(argc, argv, &a, &pid);
 
 	if (rc)
-		return tl_cli_stop(rc, usage, "hugelink-inspect", HL_VERSION);
+		return tl_cli_stop(rc, usage, HL_VERSION);
 	if (a.perf_map)
 		return tl_cli_finish(inspect_perf_map(pid));
 	if (a.pid)
