@@ -21,6 +21,7 @@ BINDIR   = $(PREFIX)/bin
 LIBDIR   = $(PREFIX)/lib
 DATADIR  = $(PREFIX)/share
 MANDIR   = $(PREFIX)/share/man
+DOCDIR   = $(PREFIX)/share/doc/hugelink
 DESTDIR  =
 # yes: also install the tools under libhugetlbfs's names (hugectl,
 # hugeedit, ld.hugetlbfs, the -B directory share/libhugetlbfs and their
@@ -74,6 +75,7 @@ STAGE_BIN  := $(STAGE)/$(call below_prefix,BINDIR)
 STAGE_LIB  := $(STAGE)/$(call below_prefix,LIBDIR)
 STAGE_DATA := $(STAGE)/$(call below_prefix,DATADIR)
 STAGE_MAN  := $(STAGE)/$(call below_prefix,MANDIR)
+STAGE_DOC  := $(STAGE)/$(call below_prefix,DOCDIR)
 
 # $(call relpath,FROM,TO): the path of directory TO relative to FROM.
 relpath = $(shell realpath -s -m --relative-to='$(1)' '$(2)')
@@ -255,6 +257,13 @@ $(STAGE_LIB)/pkgconfig/hugelink.pc: mk/hugelink.pc.in FORCE
 	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
 
 STAGE_FILES += $(STAGE_LIB)/pkgconfig/hugelink.pc
+
+# The licence (MIT), installed as the documentation of every package.
+$(STAGE_DOC)/LICENSE: LICENSE
+	@mkdir -p $(@D)
+	cp $< $@
+
+STAGE_FILES += $(STAGE_DOC)/LICENSE
 
 # The runtime of each other architecture whose cross compiler is
 # installed ("make deps" installs aarch64's) is staged too, in
