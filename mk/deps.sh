@@ -8,7 +8,10 @@
 # A "cmd" row needs a program on PATH, a "file" row a file, a "hdr" row
 # a header the compiler can include, a "fuzzer" row clang able to link a libFuzzer target.
 #
-# Usage: mk/deps.sh verify|install build|check|bench|fuzz|aarch64|aarch64-guest|libhugetlbfs
+# "build" is what plain "make" needs; "unit" adds what the unit tests
+# need (cmocka), "check" what every test needs.
+#
+# Usage: mk/deps.sh verify|install build|unit|check|package|bench|fuzz|aarch64|aarch64-guest|libhugetlbfs
 # Exit status: 0 when everything is present (or was installed), 1 with a
 # message otherwise, 2 for a usage error.
 set -u
@@ -24,12 +27,14 @@ build="
 cmd ${cc_cmd%% *} $cc_pkg
 "'
 hdr gelf.h libelf-dev
-hdr cmocka.h libcmocka-dev
 hdr bfd.h binutils-dev
 cmd readelf binutils
 cmd objcopy binutils
 cmd ld.gold binutils
 cmd make make
+'
+unit='
+hdr cmocka.h libcmocka-dev
 '
 check='
 cmd eu-elflint elfutils
@@ -52,6 +57,13 @@ cmd bpftrace bpftrace
 hdr sys/sdt.h systemtap-sdt-dev
 cmd gdb gdb
 cmd pkg-config pkg-config
+'
+package='
+cmd dpkg-buildpackage dpkg-dev
+cmd dh debhelper
+cmd lintian lintian
+cmd git git
+hdr cmocka.h libcmocka-dev
 '
 bench='
 cmd valgrind valgrind
@@ -102,14 +114,16 @@ need() {
 }
 
 usage() {
-	echo "usage: mk/deps.sh verify|install build|check|bench|fuzz|aarch64|aarch64-guest|libhugetlbfs" >&2
+	echo "usage: mk/deps.sh verify|install build|unit|check|package|bench|fuzz|aarch64|aarch64-guest|libhugetlbfs" >&2
 	exit 2
 }
 case ${1:-} in verify|install) action=$1 ;; *) usage ;; esac
 case ${2:-} in
 build) missing=$(need "$build") ;;
-check) missing=$(need "$build$check$aarch64") ;;
-bench) missing=$(need "$build$check$bench") ;;
+unit) missing=$(need "$build$unit") ;;
+package) missing=$(need "$build$package") ;;
+check) missing=$(need "$build$unit$check$aarch64") ;;
+bench) missing=$(need "$build$unit$check$bench") ;;
 aarch64) missing=$(need "$aarch64") ;;
 aarch64-guest) missing=$(need "$aarch64$aarch64_guest") ;;
 fuzz) missing=$(need "$build$fuzz") ;;

@@ -16,7 +16,7 @@ UNIT_BINS = $(patsubst tests/unit/%.c,$(B)/tests/unit/%,$(UNIT_SRCS))
 unit_dir = $(patsubst tests/unit/%/,%,$(dir $(1)))
 
 define unit_test
-$(patsubst tests/unit/%.c,$(B)/tests/unit/%,$(1)): $(1) $(call archives,$(call unit_dir,$(1))) | $(B)/.deps-build
+$(patsubst tests/unit/%.c,$(B)/tests/unit/%,$(1)): $(1) $(call archives,$(call unit_dir,$(1))) | $(B)/.deps-unit
 	@mkdir -p $$(@D)
 	$$(CC) $$(ALL_CPPFLAGS) $$(ALL_CFLAGS) -o $$@ $$< \
 		$(call archives,$(call unit_dir,$(1))) \
@@ -24,6 +24,11 @@ $(patsubst tests/unit/%.c,$(B)/tests/unit/%,$(1)): $(1) $(call archives,$(call u
 		$$(LDFLAGS) -lcmocka $(call libs,$(call unit_dir,$(1)))
 endef
 $(foreach t,$(UNIT_SRCS),$(eval $(call unit_test,$(t))))
+
+# The unit tests need cmocka, which plain "make" does not.
+$(B)/.deps-unit: mk/deps.sh $(B)/.deps-build
+	@CC=$(CC) mk/deps.sh verify unit
+	@touch $@
 
 # T=name runs the integration tests whose file names contain "name".
 T =
@@ -37,7 +42,8 @@ check-integration: stage
 	HL_PREFIX=$(abspath $(STAGE)) HL_BINDIR=$(abspath $(STAGE_BIN)) \
 		HL_LIBDIR=$(abspath $(STAGE_LIB)) HL_DATADIR=$(abspath $(STAGE_DATA)) \
 		HL_MANDIR=$(abspath $(STAGE_MAN)) HL_SRC=$(CURDIR) \
-		HL_BUILD=$(abspath $(B)) CC=$(CC) tests/integration/run $(T)
+		HL_BUILD=$(abspath $(B)) CC=$(CC) HL_OFFLINE=$(HL_OFFLINE) \
+		tests/integration/run $(T)
 
 # The random layouts test alone, longer or with another seed:
 # "make check-random SEED=7 COUNT=500" (FIRST=<n> starts at program n).
@@ -60,4 +66,25 @@ check: deps
 	$(MAKE) --no-print-directory check-unit
 	$(MAKE) --no-print-directory check-integration
 
-.PHONY: check-unit check-tree check-integration check-random
+# For packagers: needs no network, no root and nothing beyond the build's
+# own packages and cmocka; installs nothing.  The unit tests, then every
+# integration test with HL_OFFLINE=1, under which a program a test needs
+# and lacks is a reason to skip it, as are root, a huge-page pool or a
+# kernel feature it lacks; each skip says why.
+HL_OFFLINE =
+check-offline:
+	$(MAKE) --no-print-directory stage
+	$(MAKE) --no-print-directory check-tree
+	$(MAKE) --no-print-directory check-unit
+	$(MAKE) --no-print-directory check-integration HL_OFFLINE=1
+
+# The Debian packages (debian/), built from the committed tree by
+# dpkg-buildpackage in $(B)/package, then checked by lintian
+# (mk/check-package.sh).  DEB_BUILD_OPTIONS=nocheck skips the packagers'
+# tests (check-offline) inside the build.
+check-package:
+	@CC=$(CC) mk/deps.sh install package
+	sh mk/check-package.sh $(abspath $(B))/package
+
+.PHONY: check-unit check-tree check-integration check-random check-offline \
+	check-package
