@@ -1,6 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# Replay the saved regressions, then fuzz each target for SECONDS.
+# Replay the saved regressions, then fuzz each target for SECONDS.  A
+# saved input named *.b64 is kept in base64, so that the source tree holds
+# no binary file, and is decoded into BUILD/regress/TARGET before the
+# replay.
 # Crashes are saved in BUILD/artifacts/ and make the run fail.
 #
 # Usage: fuzz/run.sh BUILD SECONDS TARGET...
@@ -26,7 +29,15 @@ for t in "$@"; do
 	mkdir -p "$corpus"
 	if ls "$here/regress/$t"/* >/dev/null 2>&1; then
 		echo "== $t: replaying fuzz/regress/$t"
-		"$build/$t" -close_fd_mask=3 "$here/regress/$t"/* 2>"$build/$t.log" ||
+		rm -rf "$build/regress/$t"
+		mkdir -p "$build/regress/$t"
+		for f in "$here/regress/$t"/*; do
+			case $f in
+			*.b64) base64 -d "$f" >"$build/regress/$t/$(basename "$f" .b64)" ;;
+			*) cp "$f" "$build/regress/$t/" ;;
+			esac
+		done
+		"$build/$t" -close_fd_mask=3 "$build/regress/$t"/* 2>"$build/$t.log" ||
 			{ failed="$failed $t"; tail -n 30 "$build/$t.log"; continue; }
 	fi
 	echo "== $t: fuzzing for ${seconds}s"
