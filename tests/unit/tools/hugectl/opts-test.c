@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+#include <errno.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -222,6 +223,7 @@ static void test_ctl_usage_lists_every_option(void **state)
 	FILE *f = open_memstream(&text, &len);
 
 	(void)state;
+	program_invocation_short_name = (char *)"hugectl";	/* as run */
 	ctl_usage(f);
 	fclose(f);
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
