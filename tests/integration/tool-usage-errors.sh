@@ -39,6 +39,8 @@ done
 usage_error hugelink-inspect 2 --help --bogus /bin/true
 grep -qx "usage: hugelink-inspect \[--json\] program" err ||
 	fail "hugelink-inspect: no usage line: $(cat err)"
+usage_error hugelink-profile 2 --help --bogus perf.data
+grep -q "^usage: hugelink-profile " err || fail "hugelink-profile: no usage line: $(cat err)"
 for n in hugetlbfs-ld hugelink-ld ld.hugetlbfs; do
 	USAGE_AS=$n usage_error hugetlbfs-ld 2 --hugetlbfs-help --hugetlbfs-bogus -o x
 done

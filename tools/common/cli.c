@@ -8,8 +8,7 @@
 
 #include "tools/common/cli.h"
 
-/* The message for getopt's '?' or ':' about ARGV[optind - 1]. */
-static int bad_option(int c, char **argv)
+int tl_cli_bad_option(int c, char **argv)
 {
 	const char *arg = argv[optind - 1];
 
@@ -34,7 +33,7 @@ int tl_cli_options(int argc, char **argv, const struct option *lo,
 		if (c == 'h')
 			return TL_CLI_HELP;
 		if (c == '?' || c == ':')
-			return bad_option(c, argv);
+			return tl_cli_bad_option(c, argv);
 		if (c == TL_CLI_VERSION)
 			shown = TL_CLI_SHOW_VERSION;
 		else

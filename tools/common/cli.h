@@ -31,6 +31,14 @@ int tl_cli_parse(int argc, char **argv, const struct option *lo,
 		 tl_cli_add_fn *add, void *ctx, const char *what);
 
 /*
+ * For a tool that runs getopt_long itself, with opterr = 0 and an
+ * optstring that starts "+:": the message for what getopt returned, '?'
+ * or ':', about ARGV[optind - 1] ("--bogus: unknown option", "--pid:
+ * needs an argument", ...).  Returns -1.
+ */
+int tl_cli_bad_option(int c, char **argv);
+
+/*
  * The two halves of tl_cli_parse, for a tool whose operands depend on
  * its options.  tl_cli_options reads the options in LO, which may take
  * arguments (ADD then reads optarg), and returns 0, TL_CLI_HELP,

@@ -78,11 +78,12 @@ static int parse_args(int argc, char **argv, struct args *a)
 	};
 	int c, shown = 0;
 
-	while ((c = getopt_long(argc, argv, "+ho:x:", lo, NULL)) != -1) {
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "+:ho:x:", lo, NULL)) != -1) {
 		if (c == 'h')
 			return TL_CLI_HELP;
-		if (c == '?')
-			return -1;
+		if (c == '?' || c == ':')
+			return tl_cli_bad_option(c, argv);
 		if (c == TL_CLI_VERSION)
 			shown = TL_CLI_SHOW_VERSION;
 		else if (c == 'o')
@@ -312,7 +313,7 @@ int main(int argc, char **argv)
 	int rc = parse_args(argc, argv, &j.a);
 
 	if (rc)
-		return tl_cli_stop(rc, usage, "hugelink-profile", HL_VERSION);
+		return tl_cli_stop(rc, usage, HL_VERSION);
 	rc = run(&j, argv[optind]);
 	pp_free(&j.p);
 	pn_free(&j.syms);
