@@ -216,11 +216,12 @@ int hl_config_parse_backing(const char *value, enum hl_backing_mode *mode)
 	return -1;
 }
 
+/* A value that is none of them is ignored, with a note: auto applies. */
 static void read_backing(struct hl_config *cfg, const char *value)
 {
 	if (value && hl_config_parse_backing(value, &cfg->backing))
-		invalid(cfg, "HUGELINK_BACKING", value,
-			"expected auto, file, hugetlb or thp");
+		note(cfg, "HUGELINK_BACKING", value, "expected auto, file, "
+		     "hugetlb or thp: ignored, auto applies");
 }
 
 static void read_text(struct hl_config *cfg, const char *value)
@@ -253,12 +254,14 @@ static void read_text_budget(struct hl_config *cfg, const char *value)
 	cfg->text_budget = n;
 }
 
+/* Anything but 0 and 1 is ignored, with a note: no map is written. */
 static void read_perf_map(struct hl_config *cfg, const char *value)
 {
 	if (value && !strcmp(value, "1"))
 		cfg->perf_map = true;
 	else if (value && strcmp(value, "0"))
-		invalid(cfg, "HUGELINK_PERF_MAP", value, "expected 0 or 1");
+		note(cfg, "HUGELINK_PERF_MAP", value, "expected 0 or 1: ignored, "
+		     "no map is written");
 }
 
 /* As libhugetlbfs's atoi: 1 shares; 2 (writable segments too) is refused

@@ -148,6 +148,9 @@ static void configure(struct state *st, const char *prog)
 		ldr_report_init(&st->rep, verbosity(st), prog);
 		ldr_report_why(&st->rep, "%s", st->cfg.error);
 		ldr_report_flush(&st->rep);
+	} else if (st->cfg.note[0] && !st->cfg.restricted) {
+		ldr_report_init(&st->rep, verbosity(st), prog);
+		ldr_report_setting(&st->rep, st->cfg.note);
 	}
 }
 

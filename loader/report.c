@@ -174,6 +174,17 @@ static void say(const struct ldr_report *r, const struct line *l)
 	fprintf(stderr, "%s%s\n", who(r, head, sizeof(head)), l->text);
 }
 
+void ldr_report_setting(const struct ldr_report *r, const char *text)
+{
+	struct line l;
+
+	if (r->verbose < HL_V_WARN)
+		return;
+	l.used = 0;
+	put(&l, "%s", text);
+	say(r, &l);
+}
+
 void ldr_report_object(struct ldr_report *r, const char *obj)
 {
 	ldr_report_flush(r);

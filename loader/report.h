@@ -101,6 +101,12 @@ void ldr_report_pool(struct ldr_report *r, const char *text);
 /* Print what was recorded, once. */
 void ldr_report_flush(struct ldr_report *r);
 
+/*
+ * At verbosity 2 and above, say TEXT now: a setting that was ignored
+ * (hl_config's note), once per process.
+ */
+void ldr_report_setting(const struct ldr_report *r, const char *text);
+
 /* At >= 4: the plan, segment by segment. */
 void ldr_report_plan(const struct ldr_report *r, const struct hl_plan *plan);
 

@@ -163,7 +163,7 @@ static void test_hl_libs_match(void **state)
 			 HL_LIBS_NOT);
 }
 
-static void test_hl_config_read_own_variables_strictly(void **state)
+static void test_hl_config_read_own_variables_bad_ignored(void **state)
 {
 	static const struct {
 		const char *value;
@@ -185,18 +185,24 @@ static void test_hl_config_read_own_variables_strictly(void **state)
 		assert_string_equal(cfg.error, "");
 		assert_int_equal(cfg.backing, ok[i].mode);
 	}
-	/* hugelink's own variable is read strictly. */
+	/* A bad value is ignored with a note; the rest applies. */
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		const char *env[] = { "HUGELINK_BACKING", bad[i], NULL };
+		const char *env[] = { "HUGELINK_BACKING", bad[i],
+				      "HUGETLB_ELFMAP", "RW", NULL };
 		struct hl_config cfg = read_env(env);
 
-		assert_non_null(strstr(cfg.error, "HUGELINK_BACKING"));
+		assert_string_equal(cfg.error, "");
+		assert_non_null(strstr(cfg.note, "HUGELINK_BACKING"));
+		assert_int_equal(cfg.backing, HL_BACKING_AUTO);
+		assert_int_equal(cfg.elfmap, HL_ELFMAP_SET);
 	}
 	for (size_t i = 0; i < sizeof(bad_map) / sizeof(bad_map[0]); i++) {
 		const char *env[] = { "HUGELINK_PERF_MAP", bad_map[i], NULL };
 		struct hl_config cfg = read_env(env);
 
-		assert_non_null(strstr(cfg.error, "HUGELINK_PERF_MAP"));
+		assert_string_equal(cfg.error, "");
+		assert_non_null(strstr(cfg.note, "HUGELINK_PERF_MAP"));
+		assert_false(cfg.perf_map);
 	}
 }
 
@@ -498,7 +504,7 @@ int main(void)
 		cmocka_unit_test(test_hl_config_read_perf_map),
 		cmocka_unit_test(test_hl_config_read_libs),
 		cmocka_unit_test(test_hl_libs_match),
-		cmocka_unit_test(test_hl_config_read_own_variables_strictly),
+		cmocka_unit_test(test_hl_config_read_own_variables_bad_ignored),
 		cmocka_unit_test(test_hl_config_parse_elfmap_forms),
 		cmocka_unit_test(test_hl_config_parse_elfmap_caps),
 		cmocka_unit_test(test_hl_config_parse_elfmap_contradictions),
