@@ -1,21 +1,21 @@
 # SPDX-License-Identifier: MIT
 # HUGETLB_* are read once; a contradictory HUGETLB_ELFMAP gives one
 # warning and no remap (runtime-old-settings.sh: what libhugetlbfs
-# accepted never does); HUGETLB_RESTRICT_EXE gates all remapping;
+# accepted never does; runtime-bad-values.sh: a bad HUGELINK_* value is
+# ignored, and the rest applies); HUGETLB_RESTRICT_EXE gates all remapping;
 # HUGETLB_VERBOSE=3 reports each range; HUGETLB_MINIMAL_COPY=no copies all
 # of bss.
 . "$HL_SRC/tests/integration/common.sh"
 pool_reserve 16
 build_segcheck sc
 
-for bad in "HUGETLB_ELFMAP=R=2M:R=1G" "HUGETLB_ELFMAP=W=2M:w=1G" \
-	   "HUGELINK_BACKING=hugepages" "HUGELINK_BACKING=THP"; do
+for bad in "HUGETLB_ELFMAP=R=2M:R=1G" "HUGETLB_ELFMAP=W=2M:w=1G"; do
 	env HUGETLB_ELFMAP=RW "$bad" ./sc >out 2>err || fail "$bad: failed"
 	expect_lines out "text 4" "data 4" "ok"
 	[ "$(wc -l <err)" -eq 1 ] && grep -q "${bad%%=*}" err ||
 		fail "$bad: expected one warning naming it, got: $(cat err)"
 done
-ok "a contradictory HUGETLB_ELFMAP or an unknown HUGELINK_BACKING: one warning, no remap"
+ok "a contradictory HUGETLB_ELFMAP: one warning, no remap"
 
 HUGETLB_ELFMAP=RW HUGETLB_RESTRICT_EXE=other:names ./sc >out 2>err
 expect_lines out "text 4" "data 4" "ok"
