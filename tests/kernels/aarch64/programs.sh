@@ -18,6 +18,9 @@
 #                  as PIE, with start.c for Debian's unmarked crt1.o
 #   libcheck.so    libcheck relinked with --hugetlbfs-align
 #   use            libuse linked plainly, to dlopen libcheck.so
+#   sc-plain       segcheck with 6 MiB of each kind, linked plainly
+#   sc-pie.pages   the 2 MiB pages of the pool HUGETLB_ELFMAP=RW of
+#                  sc-pie takes
 set -eu
 : "${HL_SRC:?}" "${HL_PREFIX:?}"
 cd "$1"
@@ -41,3 +44,6 @@ X -o bti -nostartfiles -mbranch-protection=standard -mno-outline-atomics \
 	-Wl,--hugetlbfs-align,--hugetlbfs-page-size=64K -Wl,-z,force-bti 2>/dev/null
 X -Wno-prio-ctor-dtor -fPIC -shared -o libcheck.so "$LIB/libcheck.c" -Wl,--hugetlbfs-align
 $XCC $CF -no-pie -o use "$LIB/libuse.c"
+$XCC $CF -DMB=6 -o sc-plain "$LIB/segcheck.c"
+# The pool's 2 MiB pages RW takes of sc-pie, from readelf (common.sh).
+(. "$HL_SRC/tests/integration/common.sh" && huge_pages_needed sc-pie 2048 RW) >sc-pie.pages
