@@ -19,6 +19,7 @@
 #   libcheck.so    libcheck relinked with --hugetlbfs-align
 #   use            libuse linked plainly, to dlopen libcheck.so
 #   sc-plain       segcheck with 6 MiB of each kind, linked plainly
+#   nothp          runs a program with transparent huge pages off
 #   sc-pie.pages   the 2 MiB pages of the pool HUGETLB_ELFMAP=RW of
 #                  sc-pie takes
 set -eu
@@ -45,5 +46,6 @@ X -o bti -nostartfiles -mbranch-protection=standard -mno-outline-atomics \
 X -Wno-prio-ctor-dtor -fPIC -shared -o libcheck.so "$LIB/libcheck.c" -Wl,--hugetlbfs-align
 $XCC $CF -no-pie -o use "$LIB/libuse.c"
 $XCC $CF -DMB=6 -o sc-plain "$LIB/segcheck.c"
+$XCC $CF -o nothp "$LIB/nothp.c"
 # The pool's 2 MiB pages RW takes of sc-pie, from readelf (common.sh).
 (. "$HL_SRC/tests/integration/common.sh" && huge_pages_needed sc-pie 2048 RW) >sc-pie.pages
