@@ -36,9 +36,9 @@ hl_cc -O1 -o p.ours prog.o
 cmp p.plain p.ours || fail "a link without our options differs"
 ok "no option: the real linker's output"
 
-# By hand, with the C run-time files gcc would use.
+# By hand, with the C run-time files $CC would use.
 for kind in pie static; do
-	args=$(gcc_link_args $kind prog.o)
+	args=$(cc_link_args $kind prog.o)
 	"$LD" --hugetlbfs-align $args -o "direct-$kind"
 	check_starts "direct-$kind" $P $P
 	check_run "direct-$kind" $P
@@ -63,7 +63,7 @@ _dl_relocate_static_pie:
 	.section .note.GNU-stack,"",@progbits
 EOF2
 $CC -c -o own.o own.S
-args=$(gcc_link_args static own.o | grep -v '/crt1\.o$')
+args=$(cc_link_args static own.o | grep -v '/crt1\.o$')
 "$HLBIN/ld.hugetlbfs" --hugetlbfs-link=B $args -o own
 ./own || fail "own failed"
 check_bss_segment own $P

@@ -60,7 +60,7 @@ CC=gcc
 
 # Run directly, the wrapper runs the ld a shell would.
 $CC -O1 -c -o prog.o prog.c
-args=$(gcc_link_args pie prog.o)
+args=$(cc_link_args pie prog.o)
 PATH=$PWD/late:$PATH "$HLBIN/hugetlbfs-ld" --hugetlbfs-align $args -o p-direct
 ran ld p-direct
 ok "run directly: late/ld from PATH"

@@ -25,7 +25,7 @@ check_run p-lld $P pie
 ok "-fuse-ld=lld through $HLDIR"
 
 $CC -O1 -c -o prog.o prog.c
-args=$(gcc_link_args pie prog.o)
+args=$(cc_link_args pie prog.o)
 "$HLDIR/ld.hugetlbfs" --hugetlbfs-align $args -o p-direct
 check_starts p-direct $P $P
 check_embedded_runtime p-direct

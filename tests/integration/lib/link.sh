@@ -415,13 +415,16 @@ EOF2
 	$CC -c -o start.o start.S
 }
 
-# gcc_link_args KIND OBJECT...: the arguments gcc gives the linker
-# (collect2) to link OBJECTs as KIND, one a line, without the program
-# name: for running the wrapper directly with the C run-time files.
-gcc_link_args() {
+# cc_link_args KIND OBJECT...: the arguments $CC gives the linker to
+# link OBJECTs as KIND, one a line, without the program name: for
+# running the wrapper directly with the C run-time files.  gcc runs
+# collect2, clang the linker itself ("/usr/bin/ld", quoted).
+cc_link_args() {
 	_k=$1
 	shift
-	_line=$($CC $(kind_flags "$_k") -o prog-direct "$@" -### 2>&1 | grep collect2)
+	_line=$($CC $(kind_flags "$_k") -o prog-direct "$@" -### 2>&1 |
+		grep -E '^ *"?[^" ]*/(collect2|ld(\.[a-z]+)?)"? ')
+	[ -n "$_line" ] || fail "$CC -###: no link step for $_k"
 	eval "set -- $_line"
 	shift
 	printf '%s\n' "$@"
