@@ -3,6 +3,8 @@
  * Reading a loaded object through its program headers: see image.h.
  */
 #include <elf.h>
+#include <link.h>
+#include <string.h>
 
 #include "core/image.h"
 #include "core/note.h"
@@ -70,4 +72,47 @@ const void *hl_image_entry(const struct hl_phdr *ph, size_t phnum,
 
 	return entry && hl_image_executes(ph, phnum, bias, (uintptr_t)entry) ?
 	       entry : NULL;
+}
+
+int hl_image_phdr_table(const void *ehdr, size_t len, size_t phnum,
+			uint64_t *off, size_t *size)
+{
+	ElfW(Ehdr) eh;
+	uint64_t bytes;
+
+	if (len < sizeof(eh))
+		return -1;
+	memcpy(&eh, ehdr, sizeof(eh));
+	if (memcmp(eh.e_ident, ELFMAG, SELFMAG) ||
+	    eh.e_ident[EI_CLASS] != (sizeof(void *) == 8 ? ELFCLASS64 : ELFCLASS32) ||
+	    eh.e_ident[EI_DATA] != (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ ?
+				    ELFDATA2LSB : ELFDATA2MSB) ||
+	    eh.e_phentsize != sizeof(ElfW(Phdr)) || eh.e_phnum != phnum)
+		return -1;
+	bytes = (uint64_t)phnum * sizeof(ElfW(Phdr));
+	if (eh.e_phoff > UINT64_MAX - bytes)
+		return -1;
+	*off = eh.e_phoff;
+	*size = (size_t)bytes;
+	return 0;
+}
+
+bool hl_image_phdrs_equal(const void *table, size_t size,
+			  const struct hl_phdr *ph, size_t phnum)
+{
+	const unsigned char *t = table;
+
+	if (size != phnum * sizeof(ElfW(Phdr)))
+		return false;
+	for (size_t i = 0; i < phnum; i++) {
+		ElfW(Phdr) p;
+
+		memcpy(&p, t + i * sizeof(p), sizeof(p));
+		if (p.p_type != ph[i].type || p.p_flags != ph[i].flags ||
+		    p.p_offset != ph[i].offset || p.p_vaddr != ph[i].vaddr ||
+		    p.p_filesz != ph[i].filesz || p.p_memsz != ph[i].memsz ||
+		    p.p_align != ph[i].align)
+			return false;
+	}
+	return true;
 }

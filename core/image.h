@@ -43,4 +43,21 @@ const void *hl_image_note(const struct hl_phdr *ph, size_t phnum,
 const void *hl_image_entry(const struct hl_phdr *ph, size_t phnum,
 			   uintptr_t bias);
 
+/*
+ * Where the program header table lies in an object's file, from the
+ * file's first LEN bytes at EHDR: 0, with *OFF and *SIZE set, when it is
+ * an ELF file of this machine's class and byte order whose table holds
+ * PHNUM headers of the native size; -1 otherwise.
+ */
+int hl_image_phdr_table(const void *ehdr, size_t len, size_t phnum,
+			uint64_t *off, size_t *size);
+
+/*
+ * True when the SIZE bytes at TABLE, a program header table as the file
+ * holds it, are the PHNUM headers PH, every field: the headers a loaded
+ * object reports (its PT_PHDR may point anywhere) must be its file's.
+ */
+bool hl_image_phdrs_equal(const void *table, size_t size,
+			  const struct hl_phdr *ph, size_t phnum);
+
 #endif

@@ -219,6 +219,33 @@ static void share_setup(struct ldr_prepared *p, const struct hl_plan *plan,
 	}
 }
 
+/*
+ * The program headers the loader reports must be those of the file the
+ * object was mapped from: a PT_PHDR may point at a forged table that
+ * claims memory of others.  A library whose file cannot be read is left
+ * alone too; the program, whose file may be unreadable (deleted, or run
+ * without read permission), is taken on the kernel's word.
+ */
+static int check_phdrs(struct ldr_prepared *p, const struct ldr_image *img,
+		       struct ldr_report *rep)
+{
+	switch (ldr_source_same_phdrs(&p->src, img)) {
+	case 1:
+		return 0;
+	case 0:
+		ldr_report_why(rep, "its program headers in memory are not "
+			      "those of its file %s: left as it is",
+			      p->prog.path);
+		return -1;
+	default:
+		if (img->main)
+			return 0;
+		ldr_report_why(rep, "cannot read its file %s to check its "
+			      "program headers: left as it is", p->prog.path);
+		return -1;
+	}
+}
+
 int ldr_prepare(struct ldr_prepared *p, const struct hl_plan *plan,
 	       const struct ldr_image *img, const struct hl_config *cfg,
 	       const struct ldr_fault *fault, const struct mach_status *st,
@@ -250,6 +277,8 @@ int ldr_prepare(struct ldr_prepared *p, const struct hl_plan *plan,
 			      "/proc/self/maps");
 		return -1;
 	}
+	if (check_phdrs(p, img, rep))
+		return -1;
 	ldr_choice_init(&p->choice, plan, img, cfg, fault, st->thp_enabled != 0);
 	share_setup(p, plan, img, cfg, fault, rep);
 	/* Not sharing: the machine as it is now, before anything waits. */

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/image.h"
 #include "core/maps.h"
 #include "loader/source.h"
 
@@ -63,6 +64,50 @@ int ldr_source_fd(struct ldr_source *src)
 	}
 	src->size = st.st_size;
 	return src->fd;
+}
+
+/* Read LEN bytes at OFF of FD into BUF: 0, or -1 when they are not all there. */
+static int read_at(int fd, void *buf, size_t len, uint64_t off)
+{
+	char *to = buf;
+
+	while (len) {
+		ssize_t n = pread(fd, to, len, (off_t)off);
+
+		if (n <= 0)
+			return -1;
+		to += n;
+		off += (uint64_t)n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+int ldr_source_same_phdrs(const struct ldr_source *src,
+			  const struct ldr_image *img)
+{
+	unsigned char ehdr[64], table[LDR_MAX_PHDRS * 64];
+	uint64_t off;
+	size_t size;
+	struct stat st;
+	int fd = open_mapped(src->prog), rc = -1;
+
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st) || !hl_maps_names_file(&st, src->prog->inode,
+						  src->prog->major,
+						  src->prog->minor))
+		goto out_close;
+	rc = 0;
+	if (read_at(fd, ehdr, sizeof(ehdr), 0) ||
+	    hl_image_phdr_table(ehdr, sizeof(ehdr), img->phnum, &off, &size) ||
+	    size > sizeof(table) || read_at(fd, table, size, off) ||
+	    !hl_image_phdrs_equal(table, size, img->ph, img->phnum))
+		goto out_close;
+	rc = 1;
+out_close:
+	close(fd);
+	return rc;
 }
 
 int ldr_source_read(struct ldr_source *src, void *dst, const struct ldr_bytes *b)
