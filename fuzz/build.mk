@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: MIT
-# fuzz/: robustness of the tools.
+# fuzz/: robustness of the tools, and of the runtime's reading of loaded
+# objects (fuzz/image.c: program headers, notes, the entry note).
 #
 # make fuzz      builds the libFuzzer targets, every fuzz/<target>.c, with
 #                clang, ASan and UBSan over the tools' archives built the
