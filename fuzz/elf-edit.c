@@ -52,7 +52,7 @@ static void check(const struct el_file *f, int fd, const uint8_t *data,
 static void edit(const struct el_file *f, int fd, const uint8_t *data,
 		 size_t size)
 {
-	unsigned mode = size ? ED_TEXT | (data[size - 1] & ED_DATA) : ED_TEXT;
+	unsigned mode = size ? EDIT_TEXT | (data[size - 1] & EDIT_DATA) : EDIT_TEXT;
 	struct hl_phdr *want = calloc(f->eh.phnum, sizeof(*want));
 
 	if (!want)
@@ -60,7 +60,7 @@ static void edit(const struct el_file *f, int fd, const uint8_t *data,
 	for (size_t i = 0; i < f->eh.phnum; i++) {
 		want[i] = f->ph[i];
 		if (f->ph[i].type == PT_LOAD)
-			want[i].flags = ed_new_flags(&f->ph[i], mode);
+			want[i].flags = edit_new_flags(&f->ph[i], mode);
 	}
 	if (!el_write_check(f)) {
 		if (el_write_phdrs(f, fd, want))
