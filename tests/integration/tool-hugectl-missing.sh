@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: MIT
 # A program hugectl cannot run gets a shell's exit status and a message
 # that names it: 127 when it is not found, 126 when it cannot be
-# executed; hugectl's own failures get 125.
+# executed (an ELF file the kernel refuses is never handed to /bin/sh);
+# hugectl's own failures get 125.
 . "$HL_SRC/tests/integration/common.sh"
 
 # expect STATUS TEXT COMMAND...: COMMAND exits STATUS and says TEXT.
@@ -32,6 +33,14 @@ expect 126 "hugectl: ./dir: Permission denied" "$HLBIN/hugectl" ./dir
 expect 126 "hugectl: ./script/x: Not a directory" "$HLBIN/hugectl" ./script/x
 expect 126 "hugectl: script: Permission denied" \
 	env PATH="$PWD" "$HLBIN/hugectl" script
+
+echo "an ELF file for another machine fails as env(1) fails, not in /bin/sh"
+cp /bin/true foreign
+printf '\050\000' | dd of=foreign bs=1 seek=18 conv=notrunc 2>/dev/null	# EM_ARM
+expect 126 "hugectl: cannot execute ./foreign: Exec format error" "$HLBIN/hugectl" ./foreign
+if grep -q "Syntax error\|not found\|unexpected" err; then fail "a shell ran it: $(cat err)"; fi
+expect 126 "hugectl: cannot execute ./foreign: Exec format error" \
+	"$HLBIN/hugectl" --text ./foreign
 
 echo "an ELF file hugectl finds malformed is refused with the cause"
 head -c 100 /bin/true > truncated

@@ -92,6 +92,26 @@ static void exec_shell(const char *path, char **argv)
 	free(args);
 }
 
+/* True when PATH starts with the ELF magic number. */
+static bool starts_elf(const char *path)
+{
+	unsigned char magic[4];
+	FILE *f = fopen(path, "re");
+	bool yes;
+
+	if (!f)
+		return false;
+	yes = fread(magic, 1, sizeof(magic), f) == sizeof(magic) &&
+	      !memcmp(magic, "\177ELF", sizeof(magic));
+	fclose(f);
+	return yes;
+}
+
+/*
+ * As env(1): a file the kernel refuses to execute is not handed to the
+ * shell when it is ELF (another machine's, a class the kernel does not
+ * run), only when it is text without a "#!" line, as execvp does.
+ */
 int ctl_exec(const char *path, char **argv)
 {
 	char shown[TL_ESCAPED_LEN(PATH_MAX)];
@@ -99,15 +119,15 @@ int ctl_exec(const char *path, char **argv)
 
 	execv(path, argv);
 	e = errno;
-	if (e == ENOEXEC) {
+	if (e == ENOEXEC && !starts_elf(path)) {
 		exec_shell(path, argv);
 		e = errno;
 	}
 	if (e == ENOENT) {
-		warnx("%s: cannot execute: a file it needs (its interpreter?) "
+		warnx("cannot execute %s: a file it needs (its interpreter?) "
 		      "is missing", SHOWN(path, shown));
 		return CTL_EXIT_NOTFOUND;
 	}
-	warnx("%s: cannot execute: %s", SHOWN(path, shown), strerror(e));
+	warnx("cannot execute %s: %s", SHOWN(path, shown), strerror(e));
 	return CTL_EXIT_NOEXEC;
 }
