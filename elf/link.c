@@ -176,3 +176,14 @@ bool el_preloads_runtime(const char *list)
 	}
 	return false;
 }
+
+bool el_is_library(const struct el_file *f, const struct el_linkage *l)
+{
+	GElf_Ehdr eh;
+
+	if (!l->pie || l->dynamic)
+		return false;
+	if (l->has_soname)
+		return true;
+	return f->elf && gelf_getehdr(f->elf, &eh) && eh.e_entry == 0;
+}

@@ -37,6 +37,13 @@ struct el_linkage {
 /* Fill L for F.  Returns 0, or -1 after a warning naming the file. */
 int el_linkage_read(const struct el_file *f, struct el_linkage *l);
 
+/*
+ * True when F, with linkage L, is a shared library rather than a
+ * program: position-independent, with no interpreter, and a soname or
+ * no entry point (a static-pie program has an entry and no soname).
+ */
+bool el_is_library(const struct el_file *f, const struct el_linkage *l);
+
 /* True when the program carries the runtime in its own file. */
 bool el_embeds(const struct el_linkage *l);
 

@@ -119,6 +119,12 @@ static int read_program(struct program *p, char *name)
 	if (el_open_as(&p->elf, p->path, p->shown) ||
 	    el_linkage_read(&p->elf, &p->link))
 		return CTL_EXIT_NOEXEC;
+	if (el_is_library(&p->elf, &p->link)) {
+		warnx("%s: a shared library, not a program: run the program "
+		      "that loads it (--libs=NAME moves a library that was not "
+		      "relinked)", p->shown);
+		return CTL_EXIT_NOEXEC;
+	}
 	p->t.elf = &p->elf;
 	p->t.link = &p->link;
 	p->t.foreign = foreign(&p->elf);

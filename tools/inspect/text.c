@@ -43,7 +43,9 @@ static void print_header(FILE *out, const struct inspect_report *r)
 {
 	char size[32], path[TL_ESCAPED_LEN(PATH_MAX)];
 
-	fprintf(out, "program: %s (ELF%d, %s)\n",
+	bool library = el_is_library(r->elf, &r->link);
+
+	fprintf(out, "%s: %s (ELF%d, %s)\n", library ? "library" : "program",
 		tl_escape(r->path, path, sizeof(path)),
 		r->elf->eh.cls == ELFCLASS32 ? 32 : 64,
 		r->elf->eh.type == ET_DYN ? "position-independent" :
