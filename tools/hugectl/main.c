@@ -8,6 +8,7 @@
  * the runtime), and execs it.  Exit statuses: see ctl_usage.
  */
 #include <err.h>
+#include <glob.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -244,17 +245,55 @@ static int prime(char *const *files)
 	return ctl_prime(stdout, files, sizes.def) ? 1 : 0;
 }
 
-static int run(const struct ctl_opts *o)
+/*
+ * --library-path DIR as libhugetlbfs's hugectl took it: DIR itself when
+ * it holds the runtime, else DIR as a prefix, whose lib directories
+ * (lib64, lib, lib/<multiarch>) are searched for it.  DIR may be
+ * relative.  Writes the absolute directory to BUF.
+ */
+static int library_dir(const char *dir, char *buf, size_t len)
+{
+	static const char *const under[] = { "", "/lib64", "/lib", "/lib/*" };
+	char abs[PATH_MAX], pat[PATH_MAX + 64], shown[TL_ESCAPED_LEN(PATH_MAX)];
+	glob_t g;
+
+	if (!realpath(dir, abs)) {
+		warn("--library-path %s", tl_escape(dir, shown, sizeof(shown)));
+		return -1;
+	}
+	for (size_t i = 0; i < sizeof(under) / sizeof(under[0]); i++) {
+		snprintf(pat, sizeof(pat), "%s%s/" EL_RUNTIME_SONAME_MAJOR, abs,
+			 under[i]);
+		if (glob(pat, 0, NULL, &g))
+			continue;
+		snprintf(buf, len, "%.*s", (int)(strrchr(g.gl_pathv[0], '/') -
+						 g.gl_pathv[0]), g.gl_pathv[0]);
+		globfree(&g);
+		return 0;
+	}
+	warnx("--library-path %s: no " EL_RUNTIME_SONAME_MAJOR " in it, nor "
+	      "in its lib64, lib or lib/<multiarch>",
+	      tl_escape(dir, shown, sizeof(shown)));
+	return -1;
+}
+
+static int run(const struct ctl_opts *given)
 {
 	struct program p = { .elf.fd = -1 };
-	char libdir[PATH_MAX] = "";
+	struct ctl_opts o = *given;
+	char libdir[PATH_MAX] = "", found[PATH_MAX];
 	int rc;
 
-	if (o->lib == CTL_LIB_OWN && own_libdir(libdir, sizeof(libdir)))
+	if (o.lib == CTL_LIB_OWN && own_libdir(libdir, sizeof(libdir)))
 		return EXIT_HUGECTL;
-	rc = o->argv ? read_program(&p, o->argv[0]) : 0;
+	if (o.lib == CTL_LIB_DIR) {
+		if (library_dir(o.libdir, found, sizeof(found)))
+			return EXIT_HUGECTL;
+		o.libdir = found;
+	}
+	rc = o.argv ? read_program(&p, o.argv[0]) : 0;
 	if (!rc)
-		rc = launch(o, &p, libdir);
+		rc = launch(&o, &p, libdir);
 	el_close(&p.elf);
 	return rc;
 }

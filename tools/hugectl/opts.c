@@ -133,12 +133,12 @@ static int opt_shm(struct ctl_opts *o, const struct ctl_arg *a)
 		    "MFD_HUGETLB (memfd_create)");
 }
 
-/* --library-path DIR, and --library-use-path (no argument). */
+/* --library-path DIR (a directory or a prefix, as with libhugetlbfs:
+ * main finds the runtime in it), and --library-use-path (no argument). */
 static int opt_library(struct ctl_opts *o, const struct ctl_arg *a)
 {
-	if (a->arg && a->arg[0] != '/')
-		return fail(a, "--%s %s: expected an absolute path",
-			    a->row->name, a->arg);
+	if (a->arg && !*a->arg)
+		return fail(a, "--%s: expected a directory", a->row->name);
 	o->lib = a->arg ? CTL_LIB_DIR : CTL_LIB_SYSTEM;
 	o->libdir = a->arg;
 	return 0;
@@ -230,7 +230,8 @@ static const struct ctl_option options[] = {
 	  "preload the runtime even into a program that links it",
 	  opt_preload, 0, CTL_PRELOAD_ALWAYS },
 	{ "library-path", 0, required_argument, "dir",
-	  "use the runtime in DIR instead of the one next to hugectl",
+	  "use the runtime in DIR, or in DIR's lib directories (a prefix), "
+	  "instead of the one next to hugectl",
 	  opt_library, 0, 0 },
 	{ "library-use-path", 0, no_argument, NULL,
 	  "let ld.so find the runtime; leave LD_LIBRARY_PATH alone",
