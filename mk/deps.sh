@@ -11,7 +11,7 @@
 # "build" is what plain "make" needs; "unit" adds what the unit tests
 # need (cmocka), "check" what every test needs.
 #
-# Usage: mk/deps.sh verify|install build|unit|check|package|bench|fuzz|aarch64|aarch64-guest|libhugetlbfs
+# Usage: mk/deps.sh verify|install build|unit|check|package|bench|fuzz|aarch64|aarch64-guest|kernels|libhugetlbfs
 # Exit status: 0 when everything is present (or was installed), 1 with a
 # message otherwise, 2 for a usage error.
 set -u
@@ -87,6 +87,14 @@ fuzz='
 cmd clang clang
 fuzzer clang libclang-rt-14-dev
 '
+# What "make check-kernels" runs the guests with; the kernels and busybox
+# it fetches itself (tests/kernels/fetch.sh).
+kernels='
+cmd qemu-system-x86_64 qemu-system-x86
+cmd cpio cpio
+cmd dpkg-deb dpkg
+cmd apt-get apt
+'
 # libhugetlbfs is one column of the benchmark's tables, never a dependency
 # of the build or the tests: only "make bench" asks for it, and goes on
 # without it when it cannot be had.
@@ -114,7 +122,7 @@ need() {
 }
 
 usage() {
-	echo "usage: mk/deps.sh verify|install build|unit|check|package|bench|fuzz|aarch64|aarch64-guest|libhugetlbfs" >&2
+	echo "usage: mk/deps.sh verify|install build|unit|check|package|bench|fuzz|aarch64|aarch64-guest|kernels|libhugetlbfs" >&2
 	exit 2
 }
 case ${1:-} in verify|install) action=$1 ;; *) usage ;; esac
@@ -127,6 +135,7 @@ bench) missing=$(need "$build$unit$check$bench") ;;
 aarch64) missing=$(need "$aarch64") ;;
 aarch64-guest) missing=$(need "$aarch64$aarch64_guest") ;;
 fuzz) missing=$(need "$build$fuzz") ;;
+kernels) missing=$(need "$build$kernels") ;;
 libhugetlbfs) missing=$(need "$libhugetlbfs") ;;
 *) usage ;;
 esac
