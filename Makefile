@@ -243,6 +243,7 @@ include examples/build.mk
 include bench/build.mk
 include fuzz/build.mk
 include tests/build.mk
+include tests/kernels/build.mk
 include tests/kernels/aarch64/build.mk
 
 # pkg-config's file, its directories relative to ${prefix} so that

@@ -1,0 +1,48 @@
+#!/bin/sh
+# programs.sh DIR: build the programs the guests run into DIR, which the
+# initramfs holds as /t, from the integration tests' own sources
+# (tests/integration/lib) and with their helpers (common.sh), linked
+# through the staged wrapper.  Run from DIR, with the environment of an
+# integration test (HL_PREFIX, HL_SRC, CC, ...).  Every program and
+# library is made with the run path /t, where the guest finds them.
+#
+#   sc-KIND            segcheck relinked with --hugetlbfs-align, for KIND
+#                      pie, no-pie, static and static-pie
+#   sc-KIND.pages      "R N", "W N" and "RW N": the pool's pages a remap
+#                      of those classes takes, from readelf
+#   sc-KIND.align      big_text's address modulo 2 MiB in the file: the
+#                      program was loaded at an address aligned to 2 MiB
+#                      when its big_text still has it
+#   sc-plain           segcheck with 6 MiB of each kind, linked plainly
+#                      (not relinked), so that each segment has an
+#                      interior of whole huge pages around its middle
+#   libcheck.so        libcheck relinked with --hugetlbfs-align
+#   use-linked         libuse relinked, linked with libcheck.so
+#   use                libuse linked plainly, as no PIE, to dlopen it
+#   nothp              runs a program with transparent huge pages off
+#   features           one line per optional runtime feature present
+set -eu
+. "$HL_SRC/tests/integration/common.sh"
+cd "$1"
+RPATH=-Wl,-rpath,/t
+
+for kind in pie no-pie static static-pie; do
+	build_segcheck "sc-$kind" "-$kind"
+	for c in R W RW; do
+		echo "$c $(huge_pages_needed "sc-$kind" 2048 $c)"
+	done >"sc-$kind.pages"
+	nm "sc-$kind" | awk "$HL_AWK_LIB"'$3 == "big_text" { print hex($1) % 2097152 }' \
+		>"sc-$kind.align"
+	[ -s "sc-$kind.align" ] || fail "no big_text in sc-$kind"
+done
+"$CC" $HC_CFLAGS -DMB=6 -o sc-plain "$HLINC/segcheck.c"
+
+build_libcheck libcheck.so -Wl,--hugetlbfs-align
+build_libuse use-linked -L. -lcheck -Wl,--hugetlbfs-align $RPATH
+build_use_plain use
+build_helper nothp
+
+# The page-cache text backing is documented in hugelink(7) when the
+# runtime has it.
+: >features
+! grep -qi 'page.cache' "$HL_SRC/man/hugelink.7" || echo pagecache >>features
