@@ -260,13 +260,19 @@ int ldr_backing_map_shared(struct ldr_backing *b, int fd, size_t len,
 	return 0;
 }
 
-/* Fault in every base page of [FROM, TO) by writing to it. */
+/*
+ * Fault in every base page of [FROM, TO) for writing, keeping what it
+ * holds.  The first access to each page must be a write: a read fault
+ * in THP memory maps the shared huge zero page, and a write to that
+ * splits it into base pages (Linux 5.8 and later), so the range would
+ * end on base pages.  A locked add of 0 is one access, a write.
+ */
 static void touch(char *from, char *to)
 {
 	size_t base = (size_t)sysconf(_SC_PAGESIZE);
 
-	for (volatile char *p = from; p < to; p += base)
-		*p = *p;
+	for (char *p = from; p < to; p += base)
+		__atomic_fetch_add(p, 0, __ATOMIC_RELAXED);
 }
 
 int ldr_backing_fault_in(struct ldr_backing *b, size_t off, size_t len)
