@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # The guest tests: "make check-kernels" boots Debian's 5.10 and 6.1
 # kernels under qemu and runs the runtime's tests in each
 # (tests/kernels/run); KERNELS=6.1 boots only that one, and T=NAME runs

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # fetch.sh DIR: the Debian packages the guests are made of, downloaded
 # with "apt-get download" and unpacked with "dpkg-deb -x" below DIR/pkgs:
 #   DIR/pkgs/linux-5.10/   linux-image-5.10.0-<N>-cloud-amd64 (bullseye)

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # initramfs.sh DIR: make DIR/initrd.gz, the root file system every guest
 # boots into, from DIR/root, which it fills afresh:
 #   /init              tests/kernels/init

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # programs.sh DIR: build the programs the guests run into DIR, which the
 # initramfs holds as /t, from the integration tests' own sources
 # (tests/integration/lib) and with their helpers (common.sh), linked

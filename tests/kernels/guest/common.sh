@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Sourced by every guest test (/kt/*.sh), which runs in an empty
 # directory of its own, as root, on the kernel under test, with the test
 # programs in /t (tests/kernels/programs.sh) and the staged hugectl and

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # The remap failing at each step, by fault injection (HUGELINK_FAULT):
 # reserving hugetlb pages (the program goes on THP), the last swap with
 # the old pages still there and with them gone (restored from the copy,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # HUGETLB_FORCE_ELFMAP on a program that was not relinked (sc-plain,
 # 6 MiB of each kind): the whole huge pages in the middle of each
 # segment go on huge pages, through hugectl (which preloads the runtime

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # The fork guard with an exhausted pool: data and bss on hugetlb pages
 # (HUGELINK_BACKING=hugetlb), the pool left with no free page, and a
 # child made by fork() that writes to its data and bss runs on the copy

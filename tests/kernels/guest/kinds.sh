@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # The four kinds of program (PIE, no-pie, static, static-pie) with
 # HUGETLB_ELFMAP=R, W and RW, on hugetlb pages (HUGELINK_BACKING=hugetlb,
 # from a pool), on transparent huge pages (with no pool), and as the

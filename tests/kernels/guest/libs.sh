@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # A relinked shared library (libcheck.so) goes on huge pages whether it
 # is loaded at start-up (DT_NEEDED of a relinked program) or by
 # dlopen() (from a program linked plainly): text and rodata from the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Kernels before Linux 5.16, which cannot move hugetlb mappings: the
 # read-only ranges are built in a hugetlb file mapped over the segment
 # (/proc/self/maps names /memfd:hugelink), taking the pool's pages

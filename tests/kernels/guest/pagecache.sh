@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Text straight from the page cache: the slot of the page-cache text
 # backing, which the runtime documents in hugelink(7) when it has it
 # (/t/features then says "pagecache"), and of its fallback.  Until its

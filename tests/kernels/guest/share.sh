@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Shared text (HUGETLB_SHARE=1) on a hugetlbfs mount: the first run
 # makes a file per read-only segment and maps it (cold), the next maps
 # the same file (warm), and 8 runs started at once, held at the door
