@@ -43,7 +43,11 @@ build_libuse use-linked -L. -lcheck -Wl,--hugetlbfs-align $RPATH
 build_use_plain use
 build_helper nothp
 
-# The page-cache text backing is documented in hugelink(7) when the
-# runtime has it.
+# The page-cache text backing is one that hugelink(7)'s entry for
+# HUGELINK_BACKING names when the runtime has it.
 : >features
-! grep -qi 'page.cache' "$HL_SRC/man/hugelink.7" || echo pagecache >>features
+if awk '/^\.B HUGELINK_BACKING$/ { on = 1; next } on && /^\.TP/ { on = 0 }
+	on && tolower($0) ~ /page.cache/ { found = 1 }
+	END { exit !found }' "$HL_SRC/man/hugelink.7"; then
+	echo pagecache >>features
+fi
