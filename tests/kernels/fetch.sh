@@ -47,9 +47,13 @@ update() {
 	Components: main
 	Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
 	EOF
-	apt-get $(opts "$1") update >"$apt/$1/update.log" 2>&1 || {
+	# apt-get update may fail to fetch and still exit 0: the lists are
+	# what counts.
+	rm -f "$apt/$1/lists/"*_Packages*
+	apt-get $(opts "$1") update >"$apt/$1/update.log" 2>&1
+	ls "$apt/$1/lists/"*_Packages* >/dev/null 2>&1 || {
 		echo "SKIP: cannot fetch Debian's $1 package lists (no network?):" \
-			"$(tail -n 1 "$apt/$1/update.log")"
+			"$(grep -m 1 '^[EW]:' "$apt/$1/update.log")"
 		exit 77
 	}
 }
