@@ -23,6 +23,18 @@ int ldr_heap_make_room(uintptr_t lo, uintptr_t *hi, uintptr_t seg_end,
 		return 0;
 	if (!heap_start)
 		heap_start = brk_now;
+	/*
+	 * A [heap] mapping that starts inside the segment while the break
+	 * lies past it is the anonymous part of bss and the heap in one
+	 * mapping, as Linux 5.10 merges them when the heap starts right
+	 * after bss: the heap itself starts at the first base page after
+	 * the segment, where the kernel put the start of the break.
+	 */
+	if (heap_start < seg_end && brk_now >= seg_end) {
+		uintptr_t base = (uintptr_t)sysconf(_SC_PAGESIZE);
+
+		heap_start = (seg_end + base - 1) & ~(base - 1);
+	}
 	if (heap_start >= *hi || heap_start < seg_end)
 		return 0;
 	if (brk_now < *hi && sbrk((intptr_t)(*hi - brk_now)) == (void *)-1) {

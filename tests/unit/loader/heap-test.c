@@ -107,6 +107,26 @@ static void test_ldr_heap_make_room_heap_before_segment_end(void **state)
 	assert_int_equal(hi, 6 * MIB);
 }
 
+/*
+ * One [heap] mapping from the anonymous part of bss on, bss and the heap
+ * merged (Linux 5.10): the heap starts at the page after the segment.
+ */
+static void test_ldr_heap_make_room_heap_merged_with_bss(void **state)
+{
+	uintptr_t hi = 6 * MIB;
+	struct remap_copy copy;
+
+	(void)state;
+	brk_now = seg_end + 5 * 4096;
+	assert_int_equal(ldr_heap_make_room(lo, &hi, seg_end, 5 * MIB, 2 * MIB,
+				     &copy), 1);
+	assert_int_equal(hi, 6 * MIB);
+	assert_int_equal(brk_now, 6 * MIB);
+	assert_int_equal(copy.start, seg_end);
+	assert_int_equal(copy.sparse, seg_end);
+	assert_int_equal(copy.end, 6 * MIB);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -115,6 +135,7 @@ int main(void)
 		cmocka_unit_test_setup(test_ldr_heap_make_room_empty_heap_starts_at_the_break, setup),
 		cmocka_unit_test_setup(test_ldr_heap_make_room_shrinks_when_the_break_is_stuck, setup),
 		cmocka_unit_test_setup(test_ldr_heap_make_room_heap_before_segment_end, setup),
+		cmocka_unit_test_setup(test_ldr_heap_make_room_heap_merged_with_bss, setup),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
