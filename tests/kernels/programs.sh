@@ -17,6 +17,12 @@
 #   sc-plain           segcheck with 6 MiB of each kind, linked plainly
 #                      (not relinked), so that each segment has an
 #                      interior of whole huge pages around its middle
+#   sc-heap            segcheck not relinked, its segments on 2 MiB pages
+#                      (-z max-page-size), so that without address
+#                      randomisation its brk heap starts right after bss,
+#                      in the last huge page of its writable range; it
+#                      takes the runtime by LD_PRELOAD
+#   sc-heap-static     the same, static, with libhugelink.a linked in
 #   libcheck.so        libcheck relinked with --hugetlbfs-align
 #   use-linked         libuse relinked, linked with libcheck.so
 #   use                libuse linked plainly, as no PIE, to dlopen it
@@ -37,6 +43,10 @@ for kind in pie no-pie static static-pie; do
 	[ -s "sc-$kind.align" ] || fail "no big_text in sc-$kind"
 done
 "$CC" $HC_CFLAGS -DMB=6 -o sc-plain "$HLINC/segcheck.c"
+big_pages="-Wl,-z,max-page-size=0x200000 -Wl,-z,common-page-size=0x200000"
+"$CC" $HC_CFLAGS -o sc-heap "$HLINC/segcheck.c" $big_pages
+"$CC" $HC_CFLAGS -static -o sc-heap-static "$HLINC/segcheck.c" $big_pages \
+	-Wl,--whole-archive "$HLLIB/libhugelink.a" -Wl,--no-whole-archive
 
 build_libcheck libcheck.so -Wl,--hugetlbfs-align
 build_libuse use-linked -L. -lcheck -Wl,--hugetlbfs-align $RPATH
