@@ -4,8 +4,8 @@
 # initramfs holds as /t, from the integration tests' own sources
 # (tests/integration/lib) and with their helpers (common.sh), linked
 # through the staged wrapper.  Run from DIR, with the environment of an
-# integration test (HL_PREFIX, HL_SRC, CC, ...).  Every program and
-# library is made with the run path /t, where the guest finds them.
+# integration test (HL_PREFIX, HL_SRC, CC, ...).  A program linked with
+# a library of its own finds it in /t by its run path.
 #
 #   sc-KIND            segcheck relinked with --hugetlbfs-align, for KIND
 #                      pie, no-pie, static and static-pie

@@ -14,8 +14,9 @@
 # when it is not, the case is skipped, and the program must still run.
 . /kt/common.sh
 
-# case NAME KIND CLASSES BACKING: run sc-KIND; then judge it with the
-# caller's expectations, which the caller passes on as result CASE.
+# case_run KIND CLASSES BACKING: run sc-KIND with HUGETLB_ELFMAP=CLASSES
+# and HUGELINK_BACKING=BACKING, with the pool's free pages before it in
+# _free; the caller adds its expectations, and gives the result.
 case_run() {
 	_kind=$1 _classes=$2 _backing=$3
 	_free=$(meminfo HugePages_Free)
