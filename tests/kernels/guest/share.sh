@@ -10,7 +10,9 @@
 # the next run.  The files live in the mount, so the
 # test unmounts it before it ends, giving back the pool.
 . /kt/common.sh
-pool 24
+# Pages for the shared file and for 8 private copies, so that every run
+# has hugetlb pages whichever way it goes.
+pool $((9 * $(pages pie R)))
 mnt=$PWD/mnt
 mkdir -p "$mnt"
 
