@@ -27,6 +27,11 @@ static void cannot(pid_t pid, const char *name)
 
 	if (e == ENOENT || e == ESRCH)
 		warnx("process %d: no such process", (int)pid);
+	else if ((e == EACCES || e == EPERM) && geteuid() == 0)
+		warnx("process %d: /proc/%d/%s: %s: the kernel's ptrace access "
+		      "check refuses even root here (CAP_SYS_PTRACE missing, "
+		      "as in a container, or Yama's ptrace_scope)", (int)pid,
+		      (int)pid, name, strerror(e));
 	else if (e == EACCES || e == EPERM)
 		warnx("process %d: /proc/%d/%s: %s: reading another user's "
 		      "process needs root (ptrace access mode)", (int)pid,
