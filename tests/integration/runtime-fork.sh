@@ -126,12 +126,13 @@ cat >heapin.c <<'C'
 #include <stdio.h>
 #include "hugecheck.h"
 /* A writable segment on a 2 MiB boundary; its bss ends mid-page, or
-   with -DPADDED on a 2 MiB boundary. */
+   with -DPADDED on a 2 MiB boundary.  bss is global, or clang would
+   keep only the element used of it. */
 __attribute__((aligned(2 << 20))) char data[1 << 20] = { 1 };
 #ifdef PADDED
-__attribute__((aligned(2 << 20))) static char bss[2 << 20];
+__attribute__((aligned(2 << 20))) char bss[2 << 20];
 #else
-static char bss[100 << 10];
+char bss[100 << 10];
 #endif
 int main(void)
 {
