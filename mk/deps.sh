@@ -57,6 +57,9 @@ cmd bpftrace bpftrace
 hdr sys/sdt.h systemtap-sdt-dev
 cmd gdb gdb
 cmd pkg-config pkg-config
+cmd libtoolize libtool
+cmd autoreconf autoconf
+cmd automake automake
 '
 package='
 cmd dpkg-buildpackage dpkg-dev
