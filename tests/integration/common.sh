@@ -167,7 +167,16 @@ hugetlbfs_mounts() { awk '$3 == "hugetlbfs" { print $2 }' /proc/mounts; }
 # hugecheck helpers, through the wrapper.
 build_c() {
 	_n=$1; shift
-	hl_cc $HC_CFLAGS -o "$_n" "$_n.c" "$@"
+	hl_cc $HC_CFLAGS -o "$_n" "$_n.c" "$@" && small_folios "$_n"
+}
+
+# small_folios FILE: FILE, copied over itself, so that the page cache
+# holds it in small folios, as it holds a program installed by cp.  The
+# linker's output can sit there in huge folios already, which the file
+# backing would serve (doc/runtime.md); the tests of the copies start
+# where the page cache cannot, and those of the file backing prime.
+small_folios() {
+	cp "$1" "$1.copy" && mv -f "$1.copy" "$1"
 }
 
 # Two eu-elflint 0.188 messages about what the embedded runtime brings
@@ -227,6 +236,7 @@ build_segcheck() {
 	_n=$1; shift
 	hl_cc $HC_CFLAGS -o "$_n" "$HLINC/segcheck.c" -Wl,--hugetlbfs-align "$@" ||
 		fail "cannot link $_n with $*"
+	small_folios "$_n"
 	elf_check "$_n"
 }
 
@@ -238,6 +248,7 @@ build_libcheck() {
 	_n=$1; shift
 	hl_cc $HC_CFLAGS -Wno-prio-ctor-dtor -fPIC -shared -o "$_n" \
 		"$HLINC/libcheck.c" "$@" || fail "cannot link $_n with $*"
+	small_folios "$_n"
 }
 
 # build_libuse NAME [FLAGS...]: the library's user (lib/libuse.c) as NAME,
