@@ -29,10 +29,23 @@
 #include "loader/forkguard.h"
 #include "remap/remap.h"
 
+/* Parts of a range and the protection the program gave each. */
+#define GUARD_PIECES 16
+
+struct guard_piece {
+	uintptr_t lo, hi;
+	int prot;
+};
+
 struct guard_range {
 	struct remap_snap_range at;
 	uintptr_t snap;		/* this fork's copy, or 0: the child moves it */
 	unsigned char *had;	/* len / page bytes: the parent had page i */
+	/* The protections at this fork(), from /proc/self/maps: a program
+	 * may have changed them since the install (mprotect).  npiece -1:
+	 * they could not be read, and AT's protection stands. */
+	int npiece;
+	struct guard_piece piece[GUARD_PIECES];
 };
 
 struct guard {
@@ -115,6 +128,96 @@ static void say(const struct guard *g, const char *text, size_t len)
 	raw_write(2, buf, n);
 }
 
+/* The hexadecimal number at *P, which is moved past it. */
+static uintptr_t hex(const char **p, const char *end)
+{
+	uintptr_t v = 0;
+
+	for (; *p < end; (*p)++) {
+		char c = **p;
+		int d = c >= '0' && c <= '9' ? c - '0' :
+			c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+
+		if (d < 0)
+			break;
+		v = v << 4 | (uintptr_t)d;
+	}
+	return v;
+}
+
+/* Note the maps line [LINE, END) in every range of G it meets. */
+static void note_line(struct guard *g, const char *line, const char *end)
+{
+	const char *p = line;
+	uintptr_t lo = hex(&p, end), hi;
+	int prot = 0;
+
+	if (p >= end || *p++ != '-')
+		return;
+	hi = hex(&p, end);
+	if (end - p < 4 || *p++ != ' ')
+		return;
+	prot = (p[0] == 'r' ? PROT_READ : 0) | (p[1] == 'w' ? PROT_WRITE : 0) |
+	       (p[2] == 'x' ? PROT_EXEC : 0);
+	for (int i = 0; i < g->n; i++) {
+		struct guard_range *r = &g->r[i];
+		uintptr_t a = r->at.addr, b = r->at.addr + r->at.len;
+
+		if (r->npiece < 0 || hi <= a || lo >= b)
+			continue;
+		if (r->npiece == GUARD_PIECES) {
+			r->npiece = -1;
+			continue;
+		}
+		r->piece[r->npiece++] = (struct guard_piece){
+			lo > a ? lo : a, hi < b ? hi : b, prot };
+	}
+}
+
+/*
+ * The protection of every part of every range as it is now, from
+ * /proc/self/maps read with raw system calls into a buffer on the
+ * stack, a line at a time.
+ */
+static void note_protections(struct guard *g)
+{
+	char buf[2048];
+	size_t have = 0;
+	long fd = raw_syscall6(SYS_openat, AT_FDCWD, (long)"/proc/self/maps",
+			       O_RDONLY | O_CLOEXEC, 0, 0, 0), got;
+
+	for (int i = 0; i < g->n; i++)
+		g->r[i].npiece = fd < 0 ? -1 : 0;
+	if (fd < 0)
+		return;
+	while ((got = raw_read((int)fd, buf + have, sizeof(buf) - have)) > 0 ||
+	       have) {
+		size_t end = have + (size_t)(got > 0 ? got : 0), start = 0;
+
+		for (size_t i = 0; i < end; i++)
+			if (buf[i] == '\n') {
+				note_line(g, buf + start, buf + i);
+				start = i + 1;
+			}
+		if (got <= 0 || (start == 0 && end == sizeof(buf)))
+			break;	/* the end, or a line too long to be ours */
+		have = end - start;
+		for (size_t i = 0; i < have; i++)
+			buf[i] = buf[start + i];
+	}
+	raw_close((int)fd);
+}
+
+/* Give R's parts the protections noted at fork(). */
+static void put_protections(const struct guard_range *r)
+{
+	for (int i = 0; i < r->npiece; i++)
+		if (r->piece[i].prot != r->at.prot)
+			raw_mprotect((void *)r->piece[i].lo,
+				     r->piece[i].hi - r->piece[i].lo,
+				     r->piece[i].prot);
+}
+
 /*
  * Prepare (the parent, after the program's own prepare handlers): copy
  * every range; where no memory can be had for a copy, note which huge
@@ -132,6 +235,7 @@ static void before_fork(void)
 	lock(g);
 	g->mask = old;
 	g->moving = 0;
+	note_protections(g);
 	for (int i = 0; i < g->n; i++) {
 		struct guard_range *r = &g->r[i];
 
@@ -191,6 +295,8 @@ static void in_child(void)
 			say(g, lost_text, sizeof(lost_text) - 1);
 			child_abort();
 		}
+		if (!lost)
+			put_protections(r);
 		if (lost < 0) {
 			if (g->verbose >= HL_V_WARN)
 				say(g, stuck_text, sizeof(stuck_text) - 1);
