@@ -100,6 +100,13 @@ static void note_nothing(struct ctl_vars *v, const struct ctl_target *t,
 
 	if (cfg->elfmap == HL_ELFMAP_NO)
 		return;
+	if (cfg->libs[0]) {
+		ctl_note(v, HL_V_WARN, "%s itself stays on base pages (segment "
+			 "%d: %s); the libraries HUGELINK_LIBS names (%s) move "
+			 "as they load", t->path, s ? s->phdr : 0,
+			 s ? hl_why_text(s->why) : "none asked for", cfg->libs);
+		return;
+	}
 	if (!s)
 		ctl_note(v, HL_V_WARN, "nothing of %s goes on huge pages: no "
 			 "segment is flagged for them (see hugeedit) and none "
