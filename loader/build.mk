@@ -68,9 +68,3 @@ install-runtime: runtime
 		'$(INSTALL_MANIFEST)' $(patsubst $(STAGE)/%,%,$(RUNTIME_FILES))
 
 .PHONY: runtime install-runtime
-
-# The fork guard's handlers run inside fork(), the child's before
-# anything else in the child (loader/forkguard.c): built like remap/, with no stack protector and no calls the
-# compiler invents, whatever the user's flags.
-$(B)/obj/loader/forkguard.o: \
-	override DIR_CFLAGS_loader += $(REMAP_SAFETY_CFLAGS)

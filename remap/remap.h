@@ -222,4 +222,53 @@ long remap_snap_move(const struct remap_snap_range *r, size_t base, uintptr_t fr
 void remap_snap_presence(const struct remap_snap_range *r, size_t base,
 		      unsigned char *had);
 
+/*
+ * The fork guard's handlers (loader/forkguard.h says what the guard
+ * does; remap/forkguard.c): they run inside fork(), the child's before
+ * anything else in the child may run, and fork() may be called from a
+ * signal handler.  The loader fills one struct remap_fork_guard in a
+ * mapping of its own, hands it over with remap_fork_guard_set, and
+ * registers the three handlers with pthread_atfork.
+ */
+/* Parts of a range and the protection the program gave each. */
+#define REMAP_GUARD_PIECES 16
+
+struct remap_guard_piece {
+	uintptr_t lo, hi;
+	int prot;
+};
+
+struct remap_guard_range {
+	struct remap_snap_range at;
+	uintptr_t snap;		/* this fork's copy, or 0: the child moves it */
+	unsigned char *had;	/* len / page bytes: the parent had page i */
+	/* The protections at this fork(), from /proc/self/maps: a program
+	 * may have changed them since the install (mprotect).  npiece -1:
+	 * they could not be read, and AT's protection stands. */
+	int npiece;
+	struct remap_guard_piece piece[REMAP_GUARD_PIECES];
+};
+
+struct remap_fork_guard {
+	int lock;		/* futex word: 1 while a fork() is guarded */
+	uint64_t mask;		/* that fork()'s thread's signal mask before */
+	int moving;		/* that fork()'s child moves a range itself */
+	int pipe[2];		/* ... and the parent waits for it; or -1 */
+	int said;		/* the message about moving was given */
+	int warn;		/* messages are wanted */
+	size_t base, align;
+	int thp;
+	char prog[64];
+	int n;
+	struct remap_guard_range r[REMAP_MAX_RANGES];
+};
+
+/* The guard the handlers use, or NULL: set once, after the commit. */
+void remap_fork_guard_set(struct remap_fork_guard *g);
+struct remap_fork_guard *remap_fork_guard_get(void);
+
+void remap_fork_prepare(void);
+void remap_fork_parent(void);
+void remap_fork_child(void);
+
 #endif

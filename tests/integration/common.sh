@@ -186,7 +186,7 @@ small_folios() {
 #    an owner's note types are its own to define;
 #  - it measures a local TLS symbol's value (an offset in the TLS
 #    segment) against its .tbss section alone, so the fork guard's
-#    thread-local pointer (loader/forkguard.c) "does not fit" whenever
+#    thread-local pointer (remap/forkguard.c) "does not fit" whenever
 #    the program has .tdata too: a plain gcc link of any such program
 #    gets the same message.
 HL_NOTE_LINT="note type [12] with owner name 'hugelink'\\|symbol [0-9]* (forking) does not fit completely in referenced section \\[ *[0-9]*\\] '\\.tbss'"
