@@ -55,18 +55,18 @@ pages_for() {
 median() { sort -n "$1" | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
 # no_pool: empty the 2 MiB pool for the first runs, or say why not.  The
-# runs then ask for nothing else (BACKING stays empty) and go where a
-# machine with no pool sends them.  When the pool cannot be emptied, they
-# ask for transparent huge pages by name (HUGELINK_BACKING=thp).
+# runs ask for transparent huge pages by name (HUGELINK_BACKING=thp):
+# left to choose, the runtime would serve the text from the page cache
+# whenever that holds the file in 2 MiB folios, which depends on how the
+# file was last read.
 no_pool() {
-	BACKING=
+	BACKING="HUGELINK_BACKING=thp"
 	pool_empty && return 0
 	if [ "$LOCKED" = yes ] && [ "$(id -u)" = 0 ]; then
 		pool_hold 2048
 		echo 0 >"$d/nr_hugepages" 2>/dev/null || true
 		pool_empty && return 0
 	fi
-	BACKING="HUGELINK_BACKING=thp"
 	say "  The pool can give $(cat "$d/free_hugepages") free 2 MiB pages, and"
 	say "  $(cat "$d/nr_overcommit_hugepages") more by overcommit; only root, holding $POOL_LOCK,"
 	say "  may empty it for the demo.  These runs ask for transparent huge"
@@ -153,12 +153,13 @@ else
 	say "  It runs anyway; where pages are missing the programs go on transparent"
 	say "  huge pages or base pages, and say so."
 fi
-say "  The text takes the pool's pages by default; the data asks for them"
-say "  (HUGELINK_BACKING=hugetlb: by default it goes on transparent huge pages,"
-say "  where a fork()ed child can never die for want of a huge page)."
+say "  The text and the data ask for them (HUGELINK_BACKING=hugetlb): by"
+say "  default the text is served from the file's page cache where that holds"
+say "  it in 2 MiB folios, and the data goes on transparent huge pages, where"
+say "  a fork()ed child can never die for want of a huge page."
 say ""
 say "-- itlb"
-run_example itlb R $CALLS call hugetlb
+run_example itlb R $CALLS call hugetlb HUGELINK_BACKING=hugetlb
 itlb_hugetlb=$huge
 say ""
 say "-- dtlb"

@@ -20,7 +20,9 @@
  * [lo, lo + len), or 0 when smaps cannot be read.  The smallest one is
  * the honest answer for a range that is only partly on huge pages.
  * Transparent huge pages keep the base page's KernelPageSize: *THP_KB
- * gets the kB of them (AnonHugePages) among those mappings, of *SIZE_KB.
+ * gets the kB of them among those mappings, of *SIZE_KB: anonymous ones
+ * (AnonHugePages) and the file's own page cache mapped on huge pages
+ * (FilePmdMapped).
  */
 static inline long page_kb(const void *lo, size_t len, long *thp_kb,
 			   long *size_kb)
@@ -40,7 +42,8 @@ static inline long page_kb(const void *lo, size_t len, long *thp_kb,
 			overlap = start < z && end > a;
 		else if (overlap && sscanf(line, "KernelPageSize: %ld", &kb) == 1)
 			min = min && min < kb ? min : kb;
-		else if (overlap && sscanf(line, "AnonHugePages: %ld", &kb) == 1)
+		else if (overlap && (sscanf(line, "AnonHugePages: %ld", &kb) == 1 ||
+				     sscanf(line, "FilePmdMapped: %ld", &kb) == 1))
 			*thp_kb += kb;
 		else if (overlap && sscanf(line, "Size: %ld", &kb) == 1)
 			*size_kb += kb;
