@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 # Shared text (HUGETLB_SHARE=1) on a hugetlbfs mount: the first run
 # makes a file per read-only segment and maps it (cold), the next maps
-# the same file (warm), and 8 runs started at once, held at the door
+# the same file (warm), and 8 runs started at once, each waiting
 # until all are there, map that one file.  8 runs started at once with
 # no file made yet (cold) each map the file one of them made or, having
 # waited for its maker as long as the runtime waits (200 ms, which a
