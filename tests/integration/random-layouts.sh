@@ -48,6 +48,9 @@ while [ "$i" -lt $((first + count)) ]; do
 	kind=${params%% *} kind=${kind#kind=}
 	hl_cc $HC_CFLAGS -I. -pthread "-$kind" -o prog "$HLINC/randlayout.c" \
 		segs.S -Wl,--hugetlbfs-align >link.out 2>&1 || failed "cannot link" link.out
+	# The runs' oracles are the copies': start where the page cache
+	# cannot serve the text (common.sh).
+	small_folios prog
 	$gen runs "$seed" "$i" prog "$thp" >runs || failed "randlayout.py runs"
 	while read -r sa free elfmap backing t r d b; do
 		pool_set_free "$free"
