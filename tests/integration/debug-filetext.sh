@@ -49,7 +49,7 @@ perf record -q -e cpu-clock -o attach.data -p $spin_pid -- sleep 0.3 \
 ok "perf record -p names work(), with no perf map"
 gdb -q -batch -p $spin_pid -ex "break work" -ex continue -ex "info symbol \$pc" \
 	-ex detach >attach.gdb 2>&1 || true
-grep -q '^work in section \.text' attach.gdb ||
+grep -Eq '^work( \+ [0-9]+)? in section \.text' attach.gdb ||
 	fail "gdb attached did not stop in work(): $(cat attach.gdb)"
 stop_spin
 ok "gdb attached stops in work()"
@@ -57,7 +57,7 @@ ok "gdb attached stops in work()"
 # Before run: gdb writes the breakpoint into the file's mapping first.
 gdb -q -batch -ex "set environment HUGETLB_ELFMAP=R" -ex "break work" \
 	-ex run -ex "info symbol \$pc" -ex kill --args ./$prog >run.gdb 2>&1 || true
-grep -q '^work in section \.text' run.gdb ||
+grep -Eq '^work( \+ [0-9]+)? in section \.text' run.gdb ||
 	fail "gdb did not stop in work(): $(cat run.gdb)"
 grep -q "^text-map $PWD/$prog" run.gdb ||
 	fail "under gdb the text is not the file's: $(grep text-map run.gdb)"

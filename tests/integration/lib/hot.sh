@@ -4,8 +4,11 @@
 # profile.
 
 # The flags the program is compiled with: a section per function, and
-# frame pointers, so that perf's call chains have callers.
-HOT_CFLAGS="-O1 -fno-omit-frame-pointer -fno-toplevel-reorder -ffunction-sections -I$HLINC"
+# frame pointers, so that perf's call chains have callers.  gcc is also
+# told to keep the functions in source order, which clang does anyway
+# and has no flag for.
+HOT_CFLAGS="-O1 -fno-omit-frame-pointer -ffunction-sections -I$HLINC"
+cc_is_clang || HOT_CFLAGS="$HOT_CFLAGS -fno-toplevel-reorder"
 
 # hot_profile: compile hotprog plainly, record it with perf record -e
 # cpu-clock -g, and write hotprog.order with hugelink-profile.
