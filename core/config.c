@@ -283,6 +283,21 @@ static void read_share(struct hl_config *cfg, const char *value)
 		     "read as 1" : "not 1: nothing is shared");
 }
 
+/*
+ * HUGELINK_BACKING=thp takes private transparent huge pages only, and
+ * never touches hugetlbfs, where the shared files are: HUGETLB_SHARE=1
+ * does not apply, with a note.
+ */
+static void share_against_backing(struct hl_config *cfg, const char *value)
+{
+	if (!cfg->share || cfg->backing != HL_BACKING_THP)
+		return;
+	cfg->share = false;
+	note(cfg, "HUGETLB_SHARE", value, "does not apply with "
+	     "HUGELINK_BACKING=thp, whose transparent huge pages are private "
+	     "to each process: nothing is shared");
+}
+
 /* A number; above 99 is 99.  Anything else keeps the default. */
 static void read_verbose(struct hl_config *cfg, const char *value,
 			 const char *debug)
@@ -445,6 +460,7 @@ void hl_config_read(struct hl_config *cfg, hl_getenv_fn *get, void *ctx,
 	 * the swap safe. */
 	read_share(cfg, get("HUGETLB_SHARE", ctx));
 	read_backing(cfg, get("HUGELINK_BACKING", ctx));
+	share_against_backing(cfg, get("HUGETLB_SHARE", ctx));
 	read_text(cfg, get("HUGELINK_TEXT", ctx));
 	read_text_budget(cfg, get("HUGELINK_TEXT_BUDGET", ctx));
 	read_perf_map(cfg, get("HUGELINK_PERF_MAP", ctx));

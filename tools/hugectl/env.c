@@ -210,12 +210,22 @@ static int set_heap(struct ctl_vars *v, const struct ctl_opts *o,
 	return ctl_set(v, "GLIBC_TUNABLES", "%s", tunable);
 }
 
-static int set_misc(struct ctl_vars *v, const struct ctl_opts *o)
+/*
+ * Set before the program's plan is checked, which reads them as the
+ * runtime will (HUGETLB_SHARE=1 does not apply with
+ * HUGELINK_BACKING=thp, and the check says so).
+ */
+static int set_share_backing(struct ctl_vars *v, const struct ctl_opts *o)
 {
 	if (o->share && ctl_set(v, "HUGETLB_SHARE", "1"))
 		return -1;
 	if (o->backing && ctl_set(v, "HUGELINK_BACKING", "%s", o->backing))
 		return -1;
+	return 0;
+}
+
+static int set_no_reserve(struct ctl_vars *v, const struct ctl_opts *o)
+{
 	if (o->no_reserve) {
 		ctl_note(v, HL_V_INFO, "--no-reserve: the runtime ignores "
 			 "HUGETLB_NO_RESERVE; reserving its pages is what keeps "
@@ -231,12 +241,12 @@ int ctl_env_build(struct ctl_vars *v, const struct ctl_opts *o,
 {
 	memset(v, 0, sizeof(*v));
 	if (set_verbose(v, o) || set_library_path(v, o, libdir, get, ctx) ||
-	    set_elfmap(v, o) || set_libs(v, o))
+	    set_elfmap(v, o) || set_libs(v, o) || set_share_backing(v, o))
 		return -1;
 	if (t->path && t->elf && !t->foreign &&
 	    ctl_plan_check(v, t, get, ctx))
 		return -1;
-	if (set_preload(v, o, t, libdir, get, ctx) || set_misc(v, o) ||
+	if (set_preload(v, o, t, libdir, get, ctx) || set_no_reserve(v, o) ||
 	    set_heap(v, o, get, ctx))
 		return -1;
 	if (!t->path && o->preload != CTL_PRELOAD_NEVER)

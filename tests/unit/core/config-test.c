@@ -428,6 +428,26 @@ static void test_hl_config_read_values(void **state)
 	assert_string_equal(cfg.share_path, "/s");
 }
 
+/* THP is private to each process: sharing does not apply, with a note. */
+static void test_hl_config_read_share_with_thp_backing(void **state)
+{
+	const char *thp[] = { "HUGETLB_SHARE", "1", "HUGELINK_BACKING", "thp",
+			      NULL };
+	const char *hugetlb[] = { "HUGETLB_SHARE", "1", "HUGELINK_BACKING",
+				  "hugetlb", NULL };
+	struct hl_config cfg = read_env(thp);
+
+	(void)state;
+	assert_false(cfg.share);
+	assert_int_equal(cfg.backing, HL_BACKING_THP);
+	assert_string_equal(cfg.error, "");
+	assert_non_null(strstr(cfg.note, "HUGETLB_SHARE=\"1\": does not apply "
+			       "with HUGELINK_BACKING=thp"));
+	cfg = read_env(hugetlb);
+	assert_true(cfg.share);
+	assert_string_equal(cfg.note, "");
+}
+
 static void test_hl_config_read_debug_raises_verbosity(void **state)
 {
 	const char *env[] = { "HUGETLB_DEBUG", "", "HUGETLB_VERBOSE", "1", NULL };
@@ -512,6 +532,7 @@ int main(void)
 		cmocka_unit_test(test_hl_config_read_old_values_keep_the_remap),
 		cmocka_unit_test(test_hl_config_read_lenient_values),
 		cmocka_unit_test(test_hl_config_read_values),
+		cmocka_unit_test(test_hl_config_read_share_with_thp_backing),
 		cmocka_unit_test(test_hl_config_read_debug_raises_verbosity),
 		cmocka_unit_test(test_hl_config_read_force_alone_means_rw),
 		cmocka_unit_test(test_hl_config_read_restrict_exe),

@@ -13,14 +13,21 @@
 #define LIBDIR "/opt/hl/lib"
 #define RUNTIME LIBDIR "/libhugelink.so.1"
 
-/* The plan is tested on its own: here it only has to be called. */
+/*
+ * The plan is tested on its own: here it only has to be called, and
+ * notes which of the variables it reads were set by then.
+ */
+static bool plan_saw_share, plan_saw_backing;
+
 int __wrap_ctl_plan_check(struct ctl_vars *v, const struct ctl_target *t,
 			  hl_getenv_fn *get, void *ctx);
 int __wrap_ctl_plan_check(struct ctl_vars *v, const struct ctl_target *t,
 			  hl_getenv_fn *get, void *ctx)
 {
-	(void)v, (void)t, (void)get, (void)ctx;
+	(void)t, (void)get, (void)ctx;
 	function_called();
+	plan_saw_share = ctl_get(v, "HUGETLB_SHARE") != NULL;
+	plan_saw_backing = ctl_get(v, "HUGELINK_BACKING") != NULL;
 	return 0;
 }
 
@@ -306,6 +313,18 @@ static void test_ctl_env_build_backing(void **state)
 	assert_string_equal(ctl_get(&fx->v, "HUGELINK_BACKING"), "thp");
 }
 
+/* The plan's check reads --share-text and --backing as the runtime will. */
+static void test_ctl_env_build_share_backing_before_plan_check(void **state)
+{
+	struct fixture *fx = *state;
+
+	fx->o.share = true;
+	fx->o.backing = "thp";
+	assert_int_equal(build(fx), 0);
+	assert_true(plan_saw_share);
+	assert_true(plan_saw_backing);
+}
+
 static void test_ctl_env_build_libs(void **state)
 {
 	struct fixture *fx = *state;
@@ -335,6 +354,7 @@ int main(void)
 		TEST(test_ctl_env_build_data_wins_over_bss),
 		TEST(test_ctl_env_build_disable),
 		TEST(test_ctl_env_build_backing),
+		TEST(test_ctl_env_build_share_backing_before_plan_check),
 		TEST(test_ctl_env_build_libs),
 		TEST(test_ctl_env_build_library_path),
 		TEST(test_ctl_env_build_debug_at_99),
