@@ -24,13 +24,15 @@ static void invalid(struct hl_config *cfg, const char *name,
 }
 
 /* Keep the first note: a value read as libhugetlbfs read it, or ignored,
- * that changes nothing else. */
-static void note(struct hl_config *cfg, const char *name, const char *value,
+ * that changes nothing else.  True when this one is kept. */
+static bool note(struct hl_config *cfg, const char *name, const char *value,
 		 const char *what)
 {
-	if (!cfg->note[0])
-		snprintf(cfg->note, sizeof(cfg->note), "%s=\"%.60s\": %s",
-			 name, value, what);
+	if (cfg->note[0])
+		return false;
+	snprintf(cfg->note, sizeof(cfg->note), "%s=\"%.60s\": %s", name,
+		 value, what);
+	return true;
 }
 
 enum flag { FLAG_NO, FLAG_YES, FLAG_OTHER };
@@ -99,8 +101,8 @@ static const char *parse_class(struct hl_config *cfg, const char *s,
 	memcpy(text, s, n);
 	text[n] = '\0';
 	if (hl_parse_size(text, &size)) {
-		note(cfg, "HUGETLB_ELFMAP", value, "not a page size (use e.g. "
-		     "2M or 1G): that class is left out");
+		cfg->note_size |= note(cfg, "HUGETLB_ELFMAP", value, "not a page "
+				       "size: that class is left out");
 	} else if (*page && *page != HL_PAGE_DEFAULT && *page != size) {
 		invalid(cfg, "HUGETLB_ELFMAP", value, "a class is given two page "
 			"sizes");
@@ -294,8 +296,8 @@ static void share_against_backing(struct hl_config *cfg, const char *value)
 		return;
 	cfg->share = false;
 	note(cfg, "HUGETLB_SHARE", value, "does not apply with "
-	     "HUGELINK_BACKING=thp, whose transparent huge pages are private "
-	     "to each process: nothing is shared");
+	     "HUGELINK_BACKING=thp, whose transparent huge pages are private: "
+	     "nothing is shared");
 }
 
 /* A number; above 99 is 99.  Anything else keeps the default. */
@@ -468,8 +470,9 @@ void hl_config_read(struct hl_config *cfg, hl_getenv_fn *get, void *ctx,
 	v = get("HUGETLB_DEFAULT_PAGE_SIZE", ctx);
 	if (v && hl_parse_size(v, &cfg->default_page)) {
 		cfg->default_page = 0;
-		note(cfg, "HUGETLB_DEFAULT_PAGE_SIZE", v, "not a page size (use "
-		     "e.g. 2M or 1G): the kernel's default is used");
+		cfg->note_size |= note(cfg, "HUGETLB_DEFAULT_PAGE_SIZE", v, "not "
+				       "a page size: the kernel's default is "
+				       "used");
 	}
 	read_path(cfg, "HUGETLB_PATH", get("HUGETLB_PATH", ctx), cfg->path, true);
 	read_path(cfg, "HUGETLB_SHARE_PATH", get("HUGETLB_SHARE_PATH", ctx),

@@ -97,6 +97,9 @@ struct hl_config {
 	char libs[HL_CFG_LIBS_MAX];	/* HUGELINK_LIBS, or "" */
 	char error[192];	/* why HUGETLB_ELFMAP contradicts itself, or "" */
 	char note[192];		/* the first value ignored or read leniently */
+	bool note_size;		/* the note is about a page size: whoever
+				   prints it adds the sizes the machine has
+				   (hl_sizes_text) */
 };
 
 typedef const char *hl_getenv_fn(const char *name, void *ctx);

@@ -21,10 +21,12 @@
  * huge page size it fills, where the machine has one (arm64's 64 KiB).
  */
 #include <elf.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
 
 #include "core/plan.h"
+#include "core/size.h"
 
 #define ALIGN_DOWN(x, a) ((x) & ~((uintptr_t)(a) - 1))
 #define ALIGN_UP(x, a) ALIGN_DOWN((x) + (a) - 1, (a))
@@ -42,6 +44,19 @@ static size_t resolve(const struct hl_config *cfg,
 	if (asked != HL_PAGE_DEFAULT)
 		return asked;
 	return cfg->default_page ? cfg->default_page : sizes->def;
+}
+
+const char *hl_sizes_text(const struct hl_sizes *sizes, char *buf, size_t len)
+{
+	size_t used = 0;
+	char one[16];
+
+	buf[0] = '\0';
+	for (int k = 0; sizes && k < sizes->navail && used < len; k++)
+		used += (size_t)snprintf(buf + used, len - used, "%s%s",
+				 k ? ", " : "", hl_format_size(sizes->avail[k],
+							       one, sizeof(one)));
+	return buf[0] ? buf : "none";
 }
 
 static bool supported(const struct hl_sizes *sizes, size_t page)

@@ -31,6 +31,12 @@ struct hl_sizes {
 	int navail;
 };
 
+/*
+ * "2M, 1G": the huge page sizes SIZES holds (none for NULL), in BUF of
+ * LEN bytes; "none" when there are none.  Returns the text.
+ */
+const char *hl_sizes_text(const struct hl_sizes *sizes, char *buf, size_t len);
+
 enum hl_class { HL_CLASS_R, HL_CLASS_W };
 
 /* Why a segment is, or is not, remapped. */

@@ -19,21 +19,6 @@
  * writable one stays where other threads run.  Returns the segments
  * still to move.
  */
-/* "2M, 1G": the huge page sizes the machine has, or "none". */
-static const char *sizes_text(const struct hl_sizes *sizes, char *buf,
-			      size_t len)
-{
-	size_t used = 0;
-	char one[16];
-
-	buf[0] = '\0';
-	for (int k = 0; sizes && k < sizes->navail && used < len; k++)
-		used += (size_t)snprintf(buf + used, len - used, "%s%s",
-				 k ? ", " : "", hl_format_size(sizes->avail[k],
-							       one, sizeof(one)));
-	return buf[0] ? buf : "none";
-}
-
 static int keep_what_can_move(struct hl_plan *plan,
 			      const struct ldr_move_ctx *ctx,
 			      struct ldr_report *rep)
@@ -56,7 +41,7 @@ static int keep_what_can_move(struct hl_plan *plan,
 			ldr_report_why(rep, "segment %d at %#lx: %s; this machine "
 				      "has %s", s->phdr, (unsigned long)s->start,
 				      hl_why_text(s->why),
-				      sizes_text(ctx->sizes, have, sizeof(have)));
+				      hl_sizes_text(ctx->sizes, have, sizeof(have)));
 		else if (s->why != HL_WHY_NOT_ASKED &&
 			 s->why != HL_WHY_DISABLED && s->why != HL_WHY_ALL_RELRO &&
 			 s->why != HL_WHY_BEYOND_CAP &&

@@ -4,6 +4,7 @@
  */
 #include <errno.h>
 #include <linux/futex.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/auxv.h>
@@ -132,6 +133,31 @@ static int verbosity(const struct state *st)
 	return ldr_stderr_same(&st->err) ? st->cfg.verbose : 0;
 }
 
+/* The page sizes, read once for every pass: false without huge pages. */
+static bool sizes_known(struct state *st)
+{
+	if (!st->sizes_read)
+		st->sizes_read = mach_sizes_read(&st->sizes,
+						 st->cfg.default_page) ? -1 : 1;
+	return st->sizes_read > 0;
+}
+
+/* The configuration's note, and the sizes the machine has when it is
+ * about a page size. */
+static void say_note(struct state *st)
+{
+	char text[sizeof(st->cfg.note) + 128], have[96];
+
+	if (!st->cfg.note_size) {
+		ldr_report_setting(&st->rep, st->cfg.note);
+		return;
+	}
+	snprintf(text, sizeof(text), "%s; this machine has %s", st->cfg.note,
+		 sizes_known(st) ? hl_sizes_text(&st->sizes, have, sizeof(have))
+				 : "none");
+	ldr_report_setting(&st->rep, text);
+}
+
 /*
  * The first pass reads the configuration, notes the standard error,
  * and says when the configuration is wrong.
@@ -150,7 +176,7 @@ static void configure(struct state *st, const char *prog)
 		ldr_report_flush(&st->rep);
 	} else if (st->cfg.note[0] && !st->cfg.restricted) {
 		ldr_report_init(&st->rep, verbosity(st), prog);
-		ldr_report_setting(&st->rep, st->cfg.note);
+		say_note(st);
 	}
 }
 
@@ -192,10 +218,7 @@ static bool ready(struct state *st, struct ldr_move_ctx *ctx, int *known)
 		ldr_report_why(&st->rep, "%s", no_proc);
 		return false;
 	}
-	if (!st->sizes_read)
-		st->sizes_read = mach_sizes_read(&st->sizes,
-						 st->cfg.default_page) ? -1 : 1;
-	if (st->sizes_read < 0) {
+	if (!sizes_known(st)) {
 		ldr_report_why(&st->rep, "this kernel offers no huge pages");
 		return false;
 	}

@@ -3,8 +3,10 @@
 # HUGETLB_ELFMAP asking for a page size the machine lacks (R=4M on
 # x86_64) leaves that class on base pages with one warning that names the
 # sizes the machine has (from /sys/kernel/mm/hugepages); one that is no
-# page size at all (R=3M) is ignored with one warning naming it.  The
-# rest of the settings applies.  Judged from the program's smaps.
+# page size at all (R=3M) is ignored with one warning naming it and the
+# sizes the machine has, from the runtime and from hugectl alike, and so
+# is HUGETLB_DEFAULT_PAGE_SIZE=3M.  The rest of the settings applies.
+# Judged from the program's smaps.
 . "$HL_SRC/tests/integration/common.sh"
 pool_reserve 16
 build_segcheck sc
@@ -22,4 +24,18 @@ HUGETLB_ELFMAP=R=3M:W HUGELINK_BACKING=hugetlb ./sc >out 2>err || fail "sc faile
 expect_lines out "text 4" "data 2048" "ok"
 [ "$(wc -l <err)" -eq 1 ] && grep -q 'HUGETLB_ELFMAP="R=3M:W": not a page size' err ||
 	fail "R=3M: $(cat err)"
+grep -q "this machine has $have\$" err || fail "R=3M: the sizes ($have) are not named: $(cat err)"
 ok "R=3M: $(cat err)"
+
+HUGETLB_ELFMAP=R=3M:W "$HLBIN/hugectl" --dry-run ./sc >out 2>err ||
+	fail "hugectl --dry-run: $(cat out err)"
+grep -q 'HUGETLB_ELFMAP="R=3M:W": not a page size.*this machine has '"$have\$" err ||
+	fail "hugectl, R=3M: the sizes ($have) are not named: $(cat err)"
+ok "hugectl, R=3M: $(grep R=3M err)"
+
+HUGETLB_DEFAULT_PAGE_SIZE=3M HUGETLB_ELFMAP=R:W HUGELINK_BACKING=hugetlb ./sc >out 2>err ||
+	fail "sc failed: $(cat out err)"
+expect_lines out "text 2048" "data 2048" "ok"
+[ "$(wc -l <err)" -eq 1 ] && grep -q "HUGETLB_DEFAULT_PAGE_SIZE=\"3M\": not a page size.*this machine has $have\$" err ||
+	fail "HUGETLB_DEFAULT_PAGE_SIZE=3M: $(cat err)"
+ok "HUGETLB_DEFAULT_PAGE_SIZE=3M: $(cat err)"

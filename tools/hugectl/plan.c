@@ -169,12 +169,15 @@ int ctl_plan_check(struct ctl_vars *v, const struct ctl_target *t,
 {
 	struct hl_config cfg;
 	struct hl_plan plan;
+	char have[96];
 
 	if (!t->link->dynamic && !el_embeds(t->link))
 		return 0;
 	read_config(&cfg, v, t, get, ctx);
 	if (cfg.note[0])
-		ctl_note(v, HL_V_WARN, "%s", cfg.note);
+		ctl_note(v, HL_V_WARN, "%s%s%s", cfg.note, cfg.note_size ?
+			 "; this machine has " : "", cfg.note_size ?
+			 hl_sizes_text(t->sizes, have, sizeof(have)) : "");
 	if (el_sim_gated(&cfg)) {
 		note_gate(v, t, &cfg);
 		return 0;

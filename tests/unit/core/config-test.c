@@ -328,6 +328,11 @@ static void test_hl_config_parse_elfmap_as_libhugetlbfs(void **state)
 		assert_int_equal(cfg.note[0] != '\0', cases[i].noted);
 		if (cases[i].noted)
 			assert_non_null(strstr(cfg.note, "HUGETLB_ELFMAP"));
+		/* A size that is no page size: the sizes the machine has
+		 * are added where the note is printed. */
+		assert_int_equal(cfg.note_size,
+				 strstr(cases[i].value, "=3M") ||
+				 !strcmp(cases[i].value, "R="));
 	}
 }
 
@@ -401,6 +406,8 @@ static void test_hl_config_read_lenient_values(void **state)
 	assert_true(read_env(share1x).share);
 	assert_int_equal(read_env(verbose).verbose, HL_V_WARN);
 	assert_int_equal(read_env(page).default_page, 0);
+	assert_true(read_env(page).note_size);
+	assert_false(read_env(share2).note_size);
 	/* One note: the first. */
 	assert_non_null(strstr(read_env(two).note, "HUGETLB_VERBOSE"));
 	assert_null(strstr(read_env(two).note, "HUGETLB_SHARE"));

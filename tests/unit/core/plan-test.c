@@ -26,6 +26,17 @@ static const struct hl_sizes sizes = {
 	{ PT_LOAD, (fl), (off), (va), (fsz), (msz), 0x1000 }
 #define RELRO(va, fsz, msz) { PT_GNU_RELRO, PF_R, 0, (va), (fsz), (msz), 1 }
 
+static void test_hl_sizes_text_names_each_size(void **state)
+{
+	const struct hl_sizes none = { .base = 4096 };
+	char buf[64];
+
+	(void)state;
+	assert_string_equal(hl_sizes_text(&sizes, buf, sizeof(buf)), "2M, 1G");
+	assert_string_equal(hl_sizes_text(&none, buf, sizeof(buf)), "none");
+	assert_string_equal(hl_sizes_text(NULL, buf, sizeof(buf)), "none");
+}
+
 /* gcc -pie through hugetlbfs-ld --hugetlbfs-align: GNU ld, 2 MiB. */
 static const struct hl_phdr aligned_pie[] = {
 	LOAD(PF_R, 0, 0, 0x650, 0x650),
@@ -584,6 +595,7 @@ static void test_hl_why_text_every_reason(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_hl_sizes_text_names_each_size),
 		cmocka_unit_test(test_hl_plan_build_aligned_rw),
 		cmocka_unit_test(test_hl_plan_text_hot_keeps_the_hot_pages),
 		cmocka_unit_test(test_hl_plan_text_hot_elsewhere_or_all),
