@@ -4,10 +4,8 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <linux/magic.h>
 #include <stdlib.h>
 #include <sys/mman.h>
-#include <sys/vfs.h>
 #include <unistd.h>
 
 #include "core/smaps.h"
@@ -18,9 +16,6 @@
 #endif
 #ifndef MADV_COLLAPSE
 #define MADV_COLLAPSE 25
-#endif
-#ifndef FUSE_SUPER_MAGIC
-#define FUSE_SUPER_MAGIC 0x65735546
 #endif
 
 /* /proc/self/smaps whole, NUL-terminated, in *TEXT (free it). */
@@ -105,21 +100,4 @@ int mach_pagecache_huge(int fd, uint64_t off, size_t len, size_t page,
 	}
 	munmap(area, len + page);
 	return err;
-}
-
-const char *mach_pagecache_fs(int fd)
-{
-	struct statfs fs;
-
-	if (fstatfs(fd, &fs))
-		return NULL;
-	switch ((unsigned long)fs.f_type) {
-	case TMPFS_MAGIC:
-		return "tmpfs";
-	case NFS_SUPER_MAGIC:
-		return "NFS";
-	case FUSE_SUPER_MAGIC:
-		return "FUSE";
-	}
-	return NULL;
 }

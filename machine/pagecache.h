@@ -24,8 +24,4 @@
 int mach_pagecache_huge(int fd, uint64_t off, size_t len, size_t page,
 			uint64_t *pmd, const char **what);
 
-/* "tmpfs", "NFS" or "FUSE" for a file on such a file system, whose page
- * cache a read does not fill with huge folios; NULL otherwise. */
-const char *mach_pagecache_fs(int fd);
-
 #endif

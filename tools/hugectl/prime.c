@@ -12,6 +12,7 @@
 
 #include "core/filetext.h"
 #include "elf/file.h"
+#include "machine/fstype.h"
 #include "machine/pagecache.h"
 #include "tools/common/escape.h"
 #include "tools/hugectl/prime.h"
@@ -60,7 +61,7 @@ static void read_back(const struct el_file *f, int fd, size_t page,
 /* Why nothing of FD's segments could be had in huge folios. */
 static void say_why(const char *name, int fd, const struct primed *p)
 {
-	const char *fs = mach_pagecache_fs(fd);
+	const char *fs = mach_fstype_of_fd(fd);
 
 	if (!p->whole)
 		warnx("%s: no read-only segment holds a whole huge page at a "
