@@ -8,9 +8,10 @@
  *     bigseg          return at once
  *     bigseg text     print the page size of the text (from smaps)
  *     bigseg data     print the page size of the data
- *     bigseg hold     print the page size of the text, then "ready", then
- *                     wait to be killed, so that the benchmark can count
- *                     the huge pages running copies hold
+ *     bigseg hold     read a byte of every page of the text, print its
+ *                     page size, then "ready", then wait to be killed,
+ *                     so that the benchmark can count the huge pages
+ *                     running copies hold
  *     bigseg floor    the floor under any remap of the text: map fresh
  *                     2 MiB huge pages, private and anonymous, enough to
  *                     hold the executable segment, and fill them once
@@ -187,6 +188,20 @@ static int shared_floor(const char *dir, char **files, int n)
 	return 0;
 }
 
+/*
+ * Read a byte of every page of the text, as a program running through
+ * it would: the kernel maps text from the page cache as it is touched.
+ */
+static void touch_text(void)
+{
+	volatile const char *t = big_text;
+	unsigned sum = 0;
+
+	for (size_t i = 0; i < (size_t)MIB << 20; i += 4096)
+		sum += t[i];
+	(void)sum;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc > 3 && !strcmp(argv[1], "shared-floor")) {
@@ -200,6 +215,8 @@ int main(int argc, char **argv)
 	}
 	if (argc > 1 && !strcmp(argv[1], "floor"))
 		return floor_copy(argc > 2 && !strcmp(argv[2], "check"));
+	if (argc > 1 && !strcmp(argv[1], "hold"))
+		touch_text();
 	if (argc > 1 && (!strcmp(argv[1], "text") || !strcmp(argv[1], "hold")))
 		print_pages("text", big_text, (size_t)MIB << 20);
 	if (argc > 1 && !strcmp(argv[1], "data"))

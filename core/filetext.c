@@ -74,6 +74,8 @@ void hl_filetext_count(const struct hl_smaps_map *m, uint64_t lo, uint64_t hi,
 	}
 	if (ends_with(v->path, " (deleted)"))
 		got->deleted = true;
+	if (v->major == 0)
+		got->unnamed_dev = true;
 	got->pmd += m->file_pmd;
 	if (got->pmd > hi - lo)
 		got->pmd = hi - lo;

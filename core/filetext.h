@@ -52,6 +52,9 @@ struct hl_filetext_got {
 	bool foreign;		/* one of them is not the file at DELTA:
 				   anonymous, hugetlb, writable, hugelink's */
 	bool deleted;		/* the file is deleted */
+	bool unnamed_dev;	/* the file's device number has major 0: a
+				   file system with no block device of its
+				   own (tmpfs, NFS, FUSE, btrfs, ...) */
 };
 
 /* Count mapping M into GOT for the range [LO, HI) at DELTA. */

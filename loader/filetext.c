@@ -5,26 +5,25 @@
  * lack.
  */
 #include <errno.h>
-#include <linux/magic.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/vfs.h>
+#include <unistd.h>
 
 #include "arch/raw.h"
 #include "core/filetext.h"
 #include "core/size.h"
 #include "loader/filetext.h"
 #include "loader/smaps.h"
+#include "machine/fstype.h"
+#include "machine/pagemap.h"
+#include "machine/vmaquery.h"
 
 #ifndef MADV_POPULATE_READ
 #define MADV_POPULATE_READ 22
 #endif
 #ifndef MADV_COLLAPSE
 #define MADV_COLLAPSE 25
-#endif
-#ifndef FUSE_SUPER_MAGIC
-#define FUSE_SUPER_MAGIC 0x65735546
 #endif
 
 /* One range tried, and what it got. */
@@ -33,7 +32,12 @@ struct try {
 	uintptr_t lo, hi;
 	uint64_t delta;		/* file offset - address */
 	struct hl_filetext_got got;
+	uint64_t probed;	/* bytes populated: the range's first and last
+				   whole huge pages */
 	bool small;		/* no whole huge page of file bytes */
+	int span;		/* enum span_why */
+	const char *fs;		/* the file system, when one of those whose
+				   page cache is not used (machine/fstype.h) */
 	char why[200];		/* why it was not served, when not */
 };
 
@@ -45,12 +49,23 @@ struct serve {
 	int n;
 };
 
-/* The whole huge pages of file bytes in SEG's range, if congruent. */
+/* Why a range cannot be served, known from the plan alone. */
+enum span_why {
+	SPAN_OK,
+	SPAN_OTHER_SIZE,	/* not the page cache's huge page size */
+	SPAN_SMALL,		/* no whole huge page of file bytes */
+	SPAN_NOT_CONGRUENT,	/* file offset != address (mod page) */
+};
+
+/*
+ * The whole huge pages of file bytes in SEG's range, if congruent; -1
+ * when they cannot be served, with T->span saying why (put in words
+ * only when said: see span_text).
+ */
 static int span_of(const struct serve *sv, struct hl_seg *seg, struct try *t)
 {
 	const struct hl_phdr *ph = &sv->img->ph[seg->phdr];
 	struct hl_filetext ft;
-	char sz[16];
 
 	hl_filetext_span(ph, seg->page, &ft);
 	t->seg = seg;
@@ -60,21 +75,63 @@ static int span_of(const struct serve *sv, struct hl_seg *seg, struct try *t)
 	t->hi = t->hi < seg->map_end ? t->hi : seg->map_end;
 	t->delta = ph->offset - ph->vaddr - sv->img->bias;
 	t->why[0] = '\0';
-	hl_format_size(seg->page, sz, sizeof(sz));
 	if (seg->page != sv->ctx->sizes->def)
+		t->span = SPAN_OTHER_SIZE;
+	else if ((t->small = t->hi <= t->lo))
+		t->span = SPAN_SMALL;
+	else if (!ft.congruent || sv->img->bias % seg->page)
+		t->span = SPAN_NOT_CONGRUENT;
+	return t->span == SPAN_OK ? 0 : -1;
+}
+
+/* T->span in words, in T->why. */
+static void span_text(struct try *t)
+{
+	char sz[16];
+
+	hl_format_size(t->seg->page, sz, sizeof(sz));
+	if (t->span == SPAN_OTHER_SIZE)
 		snprintf(t->why, sizeof(t->why), "the page cache has no %s "
 			 "pages", sz);
-	else if ((t->small = t->hi <= t->lo))
+	else if (t->span == SPAN_SMALL)
 		snprintf(t->why, sizeof(t->why), "no whole %s page of file "
 			 "bytes", sz);
-	else if (!ft.congruent || sv->img->bias % seg->page)
+	else
 		snprintf(t->why, sizeof(t->why), "its file offset is not "
 			 "congruent to its address modulo %s (relink with "
 			 "hugetlbfs-ld --hugetlbfs-align)", sz);
-	return t->why[0] ? -1 : 0;
 }
 
-/* Advise and populate T's range; -1 with T->why when refused. */
+/* Whether T was refused before it was measured. */
+static bool refused(const struct try *t)
+{
+	return t->span != SPAN_OK || t->why[0];
+}
+
+/*
+ * The huge pages of T probed: its first and last.  Populating reads what
+ * the page cache lacks of them in PMD-size folios (the range is advised
+ * MADV_HUGEPAGE) and maps with a PMD each that is PMD-size; the kernel
+ * maps the others the same way when they are first touched.
+ */
+static int probe(struct try *t, size_t page)
+{
+	uintptr_t last = t->hi - page;
+	long r = raw_madvise((void *)t->lo, page, MADV_POPULATE_READ);
+
+	if (!r && last != t->lo)
+		r = raw_madvise((void *)last, page, MADV_POPULATE_READ);
+	if (r) {
+		snprintf(t->why, sizeof(t->why), "madvise(MADV_POPULATE_READ): "
+			 "%s%s", strerror((int)-r), r == -EINVAL ?
+			 " (Linux 5.14 or later has it)" : "");
+		return -1;
+	}
+	t->probed = last != t->lo ? 2 * (uint64_t)page : page;
+	return 0;
+}
+
+/* Advise T's range and probe it; -1 with T->why when refused. */
 static int advise(const struct serve *sv, struct try *t)
 {
 	void *at = (void *)t->lo;
@@ -92,20 +149,11 @@ static int advise(const struct serve *sv, struct try *t)
 			 strerror((int)-r));
 		return -1;
 	}
-	r = raw_madvise(at, len, MADV_POPULATE_READ);
-	if (r) {
-		snprintf(t->why, sizeof(t->why), "madvise(MADV_POPULATE_READ): "
-			 "%s%s", strerror((int)-r), r == -EINVAL ?
-			 " (Linux 5.14 or later has it)" : "");
-		return -1;
-	}
-	/* Where CONFIG_READ_ONLY_THP_FOR_FS is not set this fails at once. */
-	raw_madvise(at, len, MADV_COLLAPSE);
-	return 0;
+	return probe(t, t->seg->page);
 }
 
 /* Measure every range tried, from one reading of smaps. */
-static int measure(struct serve *sv)
+static int measure_smaps(struct serve *sv)
 {
 	struct ldr_smaps s;
 	struct hl_smaps_map m;
@@ -116,63 +164,148 @@ static int measure(struct serve *sv)
 	cur = s.text;
 	while (hl_smaps_next(&cur, &m) == 1)
 		for (int i = 0; i < sv->n; i++)
-			if (!sv->t[i].why[0])
+			if (!refused(&sv->t[i]))
 				hl_filetext_count(&m, sv->t[i].lo, sv->t[i].hi,
 						  sv->t[i].delta, &sv->t[i].got);
 	ldr_smaps_free(&s);
 	return 0;
 }
 
-/* The file system the object's file lies on, when the page cache there
- * is known not to give large folios to a read. */
-static const char *file_system(const char *path)
+/* Measure T: each mapping that meets it from PROCMAP_QUERY, and the
+ * huge pages of its probes from PAGEMAP_SCAN. */
+static int measure_one(int maps, int pagemap, struct try *t, size_t page,
+		       size_t base)
 {
-	struct statfs fs;
+	char name[4096];
+	struct hl_smaps_map m;
+	uint64_t kpage, first, last = 0;
+	uintptr_t at = t->lo;
+	int r;
 
-	if (!path[0] || statfs(path, &fs))
-		return NULL;
-	switch ((unsigned long)fs.f_type) {
-	case TMPFS_MAGIC:
-		return "tmpfs";
-	case NFS_SUPER_MAGIC:
-		return "NFS";
-	case FUSE_SUPER_MAGIC:
-		return "FUSE";
+	while (at < t->hi) {
+		memset(&m, 0, sizeof(m));
+		r = mach_vmaquery(maps, at, &m.line, name, sizeof(name), &kpage);
+		if (r < 0)
+			return -1;
+		if (r > 0 || m.line.start >= t->hi)
+			break;
+		m.hugetlb = kpage > base;
+		hl_filetext_count(&m, t->lo, t->hi, t->delta, &t->got);
+		at = m.line.end;
 	}
-	return NULL;
+	if (mach_pagemap_huge(pagemap, t->lo, t->lo + page, &first) ||
+	    (t->probed > page &&
+	     mach_pagemap_huge(pagemap, t->hi - page, t->hi, &last)))
+		return -1;
+	t->got.pmd = first + last;
+	return 0;
+}
+
+/*
+ * Measure every range tried: with the two ioctls where the kernel has
+ * them, which look at those ranges only, and otherwise from one reading
+ * of smaps.
+ */
+static int measure(struct serve *sv)
+{
+	int maps = mach_vmaquery_open(), pagemap = mach_pagemap_open();
+	int r = maps >= 0 && pagemap >= 0 ? 0 : -1;
+
+	for (int i = 0; i < sv->n; i++)
+		memset(&sv->t[i].got, 0, sizeof(sv->t[i].got));
+	for (int i = 0; !r && i < sv->n; i++)
+		if (!refused(&sv->t[i]))
+			r = measure_one(maps, pagemap, &sv->t[i],
+					sv->t[i].seg->page,
+					sv->ctx->sizes->base);
+	if (maps >= 0)
+		close(maps);
+	if (pagemap >= 0)
+		close(pagemap);
+	if (!r)
+		return 0;
+	for (int i = 0; i < sv->n; i++)
+		memset(&sv->t[i].got, 0, sizeof(sv->t[i].got));
+	return measure_smaps(sv);
 }
 
 /* Why T, advised and measured, was not served. */
-static void explain(const struct serve *sv, struct try *t)
+static void explain(struct try *t)
 {
-	uint64_t whole = t->hi - t->lo;
-	const char *path = sv->img->name[0] ? sv->img->name : "/proc/self/exe";
-	const char *fs = file_system(path);
+	const char *fs = t->fs;
 
 	if (!t->got.seen || t->got.foreign)
 		snprintf(t->why, sizeof(t->why), "it is no longer a mapping of "
 			 "its file");
 	else if (t->got.deleted)
 		snprintf(t->why, sizeof(t->why), "its file was deleted");
+	else if (fs)
+		snprintf(t->why, sizeof(t->why), "the file is on %s, whose "
+			 "page cache is not used: text is mapped from the page "
+			 "cache of a block device's file system only", fs);
 	else
 		snprintf(t->why, sizeof(t->why), "the page cache holds %llu of "
-			 "its %llu MiB in huge folios%s%s%s",
+			 "the %llu MiB probed in huge folios (a file just "
+			 "written holds small ones: hugectl --prime FILE reads "
+			 "it back in huge ones)",
 			 (unsigned long long)(t->got.pmd >> 20),
-			 (unsigned long long)(whole >> 20),
-			 fs ? ": the file is on " : "", fs ? fs : "",
-			 fs ? "" : " (a file just written holds small ones: "
-			 "hugectl --prime FILE reads it back in huge ones)");
+			 (unsigned long long)(t->probed >> 20));
 }
 
 /*
- * A deleted file is not served even where its folios are huge: nothing
- * can prime it again, and perf and uprobes cannot find it by its name.
+ * Served when at least half of the huge pages probed are mapped with
+ * PMDs (one probe may hold a page a debugger wrote a breakpoint into),
+ * from a file system of a block device's.  A deleted
+ * file is not served even where its folios are huge: nothing can prime
+ * it again, and perf and uprobes cannot find it by its name.
  */
 static bool served(const struct try *t)
 {
-	return !t->why[0] && t->got.seen && !t->got.foreign &&
-	       !t->got.deleted &&
-	       hl_filetext_served(t->got.pmd, t->hi - t->lo);
+	return !refused(t) && t->got.seen && !t->got.foreign &&
+	       !t->got.deleted && !t->fs &&
+	       hl_filetext_served(t->got.pmd, t->probed);
+}
+
+/*
+ * The file system of T's file, asked only where its device number says
+ * it has no block device of its own (no system call for the others).
+ */
+static void classify(const struct serve *sv, struct try *t)
+{
+	if (!refused(t) && t->got.unnamed_dev)
+		t->fs = mach_fstype_of_path(sv->img->name[0] ? sv->img->name :
+					   "/proc/self/exe");
+}
+
+/*
+ * Ask the kernel to collapse each range not served into huge folios
+ * (MADV_COLLAPSE, Linux 6.1), which it does for read-only file text only
+ * where CONFIG_READ_ONLY_THP_FOR_FS is set, and elsewhere refuses at
+ * once.  Returns how many it collapsed, to be measured again.
+ */
+static int collapse(struct serve *sv)
+{
+	int n = 0;
+
+	for (int i = 0; i < sv->n; i++) {
+		struct try *t = &sv->t[i];
+
+		if (refused(t) || served(t) || t->got.foreign || t->got.deleted)
+			continue;
+		if (!raw_madvise((void *)t->lo, t->hi - t->lo, MADV_COLLAPSE))
+			n++;
+	}
+	return n;
+}
+
+/* Measure, name the file systems, and measure again what collapsed. */
+static int look(struct serve *sv)
+{
+	if (measure(sv))
+		return -1;
+	for (int i = 0; i < sv->n; i++)
+		classify(sv, &sv->t[i]);
+	return collapse(sv) ? measure(sv) : 0;
 }
 
 /*
@@ -189,21 +322,31 @@ static int settle(const struct serve *sv, struct try *t, bool any_served)
 	char text[300];
 
 	if (served(t)) {
-		snprintf(text, sizeof(text), "page cache: %llu of %llu MiB on "
-			 "2 MiB pages", (unsigned long long)(t->got.pmd >> 20),
-			 (unsigned long long)((t->hi - t->lo) >> 20));
-		ldr_report_file(sv->rep, t->lo, t->hi, seg->prot, text);
 		seg->remap = false;
+		if (sv->rep->verbose < HL_V_INFO)
+			return 1;
+		snprintf(text, sizeof(text), "page cache: %llu MiB on 2 MiB "
+			 "pages, the %llu MiB probed; the kernel maps the rest "
+			 "so as it is touched",
+			 (unsigned long long)((t->hi - t->lo) >> 20),
+			 (unsigned long long)(t->probed >> 20));
+		ldr_report_file(sv->rep, t->lo, t->hi, seg->prot, text);
 		return 1;
 	}
-	if (!t->why[0])
-		explain(sv, t);
+	if (t->small && any_served) {
+		seg->remap = false;
+		if (sv->rep->verbose < HL_V_INFO)
+			return 0;
+	}
+	if (t->span != SPAN_OK)
+		span_text(t);
+	else if (!t->why[0])
+		explain(t);
 	if (t->small && any_served) {
 		snprintf(text, sizeof(text), "not from the page cache: %s; "
 			 "left on base pages beside the page cache's", t->why);
 		ldr_report_file(sv->rep, seg->map_start, seg->map_end,
 				seg->prot, text);
-		seg->remap = false;
 	} else if (file_only) {
 		ldr_report_why(sv->rep, "segment %d: the page cache cannot back "
 			       "it: %s", seg->phdr, t->why);
@@ -237,9 +380,9 @@ int ldr_filetext_serve(struct hl_plan *plan, const struct ldr_image *img,
 		if (span_of(&sv, &plan->seg[i], t) == 0 && advise(&sv, t) == 0)
 			advised++;
 	}
-	if (advised && measure(&sv))
+	if (advised && look(&sv))
 		for (int i = 0; i < sv.n; i++)
-			if (!sv.t[i].why[0])
+			if (!refused(&sv.t[i]))
 				snprintf(sv.t[i].why, sizeof(sv.t[i].why),
 					 "cannot read /proc/self/smaps");
 	for (int i = 0; i < sv.n; i++)

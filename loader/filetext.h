@@ -10,16 +10,21 @@
  *
  * For each read-only range the plan chose, of the default huge page
  * size (the PMD size on every architecture hugelink supports), the
- * whole huge pages of file bytes in it are advised MADV_HUGEPAGE, then
- * populated (MADV_POPULATE_READ, Linux 5.14), which reads pages missing
- * from the page cache in PMD-size folios and maps the folios it finds
- * with PMDs; MADV_COLLAPSE (Linux 6.1) is tried too, which on kernels
- * with CONFIG_READ_ONLY_THP_FOR_FS collapses small folios of read-only
- * file text, and elsewhere fails at once.  Then /proc/self/smaps is
- * read once for every range of the object, and a range whose
- * FilePmdMapped covers at least half of its whole pages is served: it
- * is left out of the copy.  Nothing here changes a mapping, so nothing
- * can break the program.
+ * whole huge pages of file bytes in it are advised MADV_HUGEPAGE, and
+ * two of them, the first and the last, are probed: populated
+ * (MADV_POPULATE_READ, Linux 5.14), which reads what the page cache
+ * lacks of them in PMD-size folios and maps a PMD-size folio with a PMD.
+ * The kernel maps the others the same way as they are first touched.
+ * Then the kernel is asked about those ranges alone: PROCMAP_QUERY
+ * (machine/vmaquery.h) for the mappings that hold them, PAGEMAP_SCAN
+ * (machine/pagemap.h) for how much of the probes has PMDs; on a kernel
+ * without both, /proc/self/smaps is read once instead.  A range where
+ * at least half of what was probed has PMDs is served: it is left out
+ * of the copy.  A range not served is given MADV_COLLAPSE (Linux 6.1),
+ * which on kernels with CONFIG_READ_ONLY_THP_FOR_FS collapses small
+ * folios of read-only file text, and elsewhere fails at once, and is
+ * measured again.  Nothing here changes a mapping, so nothing can break
+ * the program.
  *
  * The other ranges go on as before: with HUGELINK_BACKING=auto, to the
  * copy onto the pool or THP (the reason is said at HUGETLB_VERBOSE 3,
@@ -30,8 +35,10 @@
  * turned off for the process (PR_SET_THP_DISABLE); the advice refused
  * (THP not built, or "never" where the kernel heeds it); the mapping is
  * not the file (moved already, or a deleted file); the file system is
- * tmpfs, NFS or FUSE; or the page cache holds the file in small folios
- * (a file just written: hugectl --prime reads it back in large ones).
+ * tmpfs, NFS, FUSE, SMB or 9p (machine/fstype.h), asked only where the
+ * file's device number has major 0; or the page cache holds the probed
+ * pages in small folios (a file just written: hugectl --prime reads it
+ * back in large ones).
  */
 #include "core/plan.h"
 #include "loader/image.h"

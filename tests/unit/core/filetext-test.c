@@ -118,6 +118,12 @@ static void test_hl_filetext_count_own_file(void **state)
 	assert_false(got.foreign);
 	assert_false(got.deleted);
 	assert_int_equal(got.pmd, 0x1e00000);
+	assert_true(got.unnamed_dev);
+	/* A file system on a block device has a major number. */
+	got = (struct hl_filetext_got){ 0 };
+	m.line.major = 259;
+	hl_filetext_count(&m, 0x55aa00200000, 0x55aa02200000, delta, &got);
+	assert_false(got.unnamed_dev);
 }
 
 static void test_hl_filetext_count_not_the_file(void **state)

@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * PAGEMAP_SCAN: see pagemap.h.  The ioctl's structures are spelled out
+ * here, from the kernel's ABI (include/uapi/linux/fs.h), for the libc
+ * headers that predate them.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include "machine/pagemap.h"
+
+struct pm_region {
+	uint64_t start, end, categories;
+};
+
+struct pm_scan {
+	uint64_t size, flags, start, end, walk_end;
+	uint64_t vec, vec_len, max_pages;
+	uint64_t category_inverted, category_mask, category_anyof_mask;
+	uint64_t return_mask;
+};
+
+#define MACH_PAGEMAP_SCAN _IOWR('f', 16, struct pm_scan)
+#define MACH_PAGE_IS_HUGE (1u << 6)
+
+/* Regions asked for at once; a longer answer goes on from walk_end. */
+#define MACH_PAGEMAP_VEC 16
+
+int mach_pagemap_open(void)
+{
+	return open("/proc/self/pagemap", O_RDONLY | O_CLOEXEC);
+}
+
+int mach_pagemap_huge(int fd, uintptr_t lo, uintptr_t hi, uint64_t *bytes)
+{
+	struct pm_region vec[MACH_PAGEMAP_VEC];
+	struct pm_scan arg;
+	long got;
+
+	*bytes = 0;
+	while (lo < hi) {
+		arg = (struct pm_scan){
+			.size = sizeof(arg), .start = lo, .end = hi,
+			.vec = (uintptr_t)vec, .vec_len = MACH_PAGEMAP_VEC,
+			.category_mask = MACH_PAGE_IS_HUGE,
+			.return_mask = MACH_PAGE_IS_HUGE,
+		};
+		got = ioctl(fd, MACH_PAGEMAP_SCAN, &arg);
+		if (got < 0)
+			return -1;
+		for (long i = 0; i < got; i++)
+			*bytes += vec[i].end - vec[i].start;
+		if (arg.walk_end <= lo) {
+			errno = EINVAL;
+			return -1;
+		}
+		lo = arg.walk_end;
+	}
+	return 0;
+}
