@@ -7,6 +7,50 @@
 
 #include "core/size.h"
 #include "loader/choose.h"
+#include "machine/cgroup.h"
+
+/* What a copy onto THP must leave free in its memory cgroup beside
+ * itself: a quarter of it, and this much, for page tables, the
+ * program's own first allocations and the kernel's rounding. */
+#define LDR_MEMCG_MARGIN (8u << 20)
+
+/*
+ * A copy onto THP is anonymous memory charged to the process's memory
+ * cgroup, which kills the process when it cannot reclaim enough to hold
+ * it (page cache it can reclaim; a copy it cannot).  Where the copy of
+ * every range the plan moves would not fit in what the cgroup and its
+ * ancestors leave, with a margin, THP is not offered, with the reason:
+ * the ranges go to the pool (hugetlb pages, which the memory cgroup does
+ * not count unless mounted with memory_hugetlb_accounting) or stay on
+ * base pages.
+ */
+static void fit_memcg(struct ldr_choice *ch)
+{
+	size_t page = ch->env.thp_page, need = 0;
+	char where[200], left[16], want[16];
+	long room;
+
+	if (!page)
+		return;
+	for (int i = 0; i < ch->plan->nseg; i++) {
+		const struct hl_seg *s = &ch->plan->seg[i];
+
+		if (s->remap)
+			need += (s->map_end - s->map_start + page - 1) &
+				~(page - 1);
+	}
+	need += need / 4 + LDR_MEMCG_MARGIN;
+	room = mach_memory_cgroup_room(where, sizeof(where));
+	if (room < 0 || (size_t)room >= need)
+		return;
+	ch->env.thp_page = 0;
+	ch->offer.thp.page = 0;
+	snprintf(ch->offer.thp.why, sizeof(ch->offer.thp.why), "the memory "
+		 "cgroup leaves %s (%s), short of the %s a copy onto them "
+		 "needs with a margin", hl_format_size((size_t)room >> 20 << 20,
+						       left, sizeof(left)),
+		 where, hl_format_size(need >> 20 << 20, want, sizeof(want)));
+}
 
 void ldr_choice_init(struct ldr_choice *ch, const struct hl_plan *plan,
 		    const struct ldr_image *img, const struct hl_config *cfg,
@@ -39,6 +83,7 @@ void ldr_choice_read_machine(struct ldr_choice *ch)
 			 "this kernel cannot move hugetlb mappings (mremap: "
 			 "Invalid argument, HUGELINK_FAULT=no-hugetlb-mremap)");
 	}
+	fit_memcg(ch);
 	ch->read = true;
 }
 

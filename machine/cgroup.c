@@ -1,17 +1,19 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The hugetlb cgroup limit: see cgroup.h.  Nothing here is needed to
- * remap safely (the runtime faults its pages in before it copies, and a
- * page the limit refuses fails there), so every failure to read means
- * "no limit known".
+ * The hugetlb and memory cgroup limits: see cgroup.h.  Nothing here is
+ * needed to remap safely (the runtime faults its pages in before it
+ * copies, and a page the limit refuses fails there), so every failure
+ * to read means "no limit known".
  *
- * The runtime reads this at every start that copies onto hugetlb pages,
+ * The runtime reads this at every start that copies,
  * so the usual case costs no stdio: /proc/self/cgroup is read whole, and
  * cgroup v2 is looked for first where systemd mounts it; /proc/mounts is
  * scanned only when it is not there.
  */
 #include <linux/magic.h>
+#include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/statfs.h>
 
@@ -25,9 +27,15 @@
 static const char *const v2_usual[] = { "/sys/fs/cgroup",
 					"/sys/fs/cgroup/unified" };
 
+/* A limit looked for: the files that hold it, and the room found. */
 struct limit {
-	size_t page;
-	long room;		/* pages; -1: none found yet */
+	const char *ctl;	/* the controller: "hugetlb", "memory" */
+	char max[2][48];	/* the limit's file name: [v2] */
+	char cur[2][48];	/* the use's file name: [v2] */
+	bool less_file;		/* take the page cache it can reclaim off
+				   the use (memory.stat) */
+	size_t unit;		/* bytes of one unit of room */
+	long room;		/* units; -1: none found yet */
 	char *where;
 	size_t len;
 };
@@ -43,23 +51,52 @@ char *mach_hugetlb_cgroup_size(size_t page, char *buf, size_t len)
 	return buf;
 }
 
+/* The value of KEY in the "key value" lines of TEXT, or 0. */
+static long stat_value(const char *text, const char *key)
+{
+	size_t n = strlen(key);
+
+	for (const char *p = text; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : p)
+		if (!strncmp(p, key, n) && p[n] == ' ')
+			return strtol(p + n + 1, NULL, 10);
+	return 0;
+}
+
+/*
+ * The page cache a memory cgroup DIR can reclaim (its active and
+ * inactive file pages, from memory.stat; v1's totals count its
+ * descendants as v2's do), which its use counts and a new charge
+ * reclaims before it fails.
+ */
+static long reclaimable(const char *dir, int v2)
+{
+	char path[600], text[4096];
+
+	snprintf(path, sizeof(path), "%s/memory.stat", dir);
+	if (mach_file_read(path, text, sizeof(text)) <= 0)
+		return 0;
+	return v2 ? stat_value(text, "active_file") +
+		    stat_value(text, "inactive_file") :
+		    stat_value(text, "total_active_file") +
+		    stat_value(text, "total_inactive_file");
+}
+
 /* Fold in the limit of the cgroup directory DIR, if it has one. */
 static void one_cgroup(struct limit *l, const char *dir, int v2)
 {
-	char sz[16], max[600], cur[600];
+	char max[600], cur[600];
 	long lim, use, room;
 
-	mach_hugetlb_cgroup_size(l->page, sz, sizeof(sz));
-	snprintf(max, sizeof(max), "%s/hugetlb.%s.%s", dir, sz,
-		 v2 ? "max" : "limit_in_bytes");
-	snprintf(cur, sizeof(cur), "%s/hugetlb.%s.%s", dir, sz,
-		 v2 ? "current" : "usage_in_bytes");
+	snprintf(max, sizeof(max), "%s/%s", dir, l->max[v2]);
+	snprintf(cur, sizeof(cur), "%s/%s", dir, l->cur[v2]);
 	/* "max" (no limit) reads as -1, as a failure does. */
 	lim = mach_pool_counter(max);
 	use = mach_pool_counter(cur);
 	if (lim < 0 || use < 0)
 		return;
-	room = lim > use ? (lim - use) / (long)l->page : 0;
+	if (l->less_file)
+		use -= reclaimable(dir, v2);
+	room = lim > use ? (lim - use) / (long)l->unit : 0;
 	if (l->room < 0 || room < l->room) {
 		l->room = (long)room;
 		snprintf(l->where, l->len, "%s", max);
@@ -88,13 +125,13 @@ static void walk(struct limit *l, const char *mount, const char *path, int v2)
 	}
 }
 
-/* True when the ','-separated list [LIST, END) names hugetlb. */
-static int names_hugetlb(const char *list, const char *end)
+/* True when the ','-separated list [LIST, END) names controller CTL. */
+static int names_ctl(const char *list, const char *end, const char *ctl)
 {
-	size_t n = strlen("hugetlb");
+	size_t n = strlen(ctl);
 
 	for (const char *p = list; p < end; p += strcspn(p, ",:") + 1)
-		if ((size_t)(end - p) >= n && !strncmp(p, "hugetlb", n) &&
+		if ((size_t)(end - p) >= n && !strncmp(p, ctl, n) &&
 		    (p + n == end || p[n] == ','))
 			return 1;
 	return 0;
@@ -115,39 +152,40 @@ static const char *v2_at_usual_place(void)
 /* What mount_of looks for in /proc/mounts, and where it puts it. */
 struct wanted_mount {
 	int v2;
+	const char *ctl;
 	char *out;
 	size_t len;
 };
 
-/* The cgroup file system holding hugetlb (v2: any), into W->out. */
-static int if_hugetlb_cgroup(const char *dir, const char *type,
-			     const char *opts, void *ctx)
+/* The cgroup file system holding W->ctl (v2: any), into W->out. */
+static int if_ctl_cgroup(const char *dir, const char *type,
+			 const char *opts, void *ctx)
 {
 	const struct wanted_mount *w = ctx;
 
 	if (w->v2 ? strcmp(type, "cgroup2") :
-	    strcmp(type, "cgroup") || !names_hugetlb(opts, opts + strlen(opts)))
+	    strcmp(type, "cgroup") || !names_ctl(opts, opts + strlen(opts), w->ctl))
 		return 0;
 	snprintf(w->out, w->len, "%s", dir);
 	return 1;
 }
 
-/* The mount point of the cgroup file system holding hugetlb (v2: any). */
-static int mount_of(int v2, char *out, size_t len)
+/* The mount point of the cgroup file system holding CTL (v2: any). */
+static int mount_of(int v2, const char *ctl, char *out, size_t len)
 {
-	struct wanted_mount w = { v2, out, len };
+	struct wanted_mount w = { v2, ctl, out, len };
 	const char *usual = v2 ? v2_at_usual_place() : NULL;
 
 	if (usual) {
 		snprintf(out, len, "%s", usual);
 		return 0;
 	}
-	return mach_mounts_scan(if_hugetlb_cgroup, &w) == 1 ? 0 : -1;
+	return mach_mounts_scan(if_ctl_cgroup, &w) == 1 ? 0 : -1;
 }
 
-long mach_hugetlb_cgroup_room(size_t page, char *where, size_t len)
+/* The room L's limits leave over this process's cgroups, in L->room. */
+static long room_of(struct limit *l)
 {
-	struct limit l = { page, -1, where, len };
 	char text[4096], mount[512], *line, *next, *ctl, *path;
 	ssize_t got = mach_file_read("/proc/self/cgroup", text, sizeof(text));
 
@@ -163,11 +201,37 @@ long mach_hugetlb_cgroup_room(size_t page, char *where, size_t len)
 		path = ctl ? strchr(ctl + 1, ':') : NULL;
 		if (!path || path[1] != '/')
 			continue;
-		if (path == ctl + 1 && !mount_of(1, mount, sizeof(mount)))
-			walk(&l, mount, path + 1, 1);
-		else if (names_hugetlb(ctl + 1, path) &&
-			 !mount_of(0, mount, sizeof(mount)))
-			walk(&l, mount, path + 1, 0);
+		if (path == ctl + 1 && !mount_of(1, l->ctl, mount, sizeof(mount)))
+			walk(l, mount, path + 1, 1);
+		else if (names_ctl(ctl + 1, path, l->ctl) &&
+			 !mount_of(0, l->ctl, mount, sizeof(mount)))
+			walk(l, mount, path + 1, 0);
 	}
-	return l.room;
+	return l->room;
+}
+
+long mach_hugetlb_cgroup_room(size_t page, char *where, size_t len)
+{
+	struct limit l = { .ctl = "hugetlb", .unit = page, .room = -1,
+			   .where = where, .len = len };
+	char sz[16];
+
+	mach_hugetlb_cgroup_size(page, sz, sizeof(sz));
+	snprintf(l.max[1], sizeof(l.max[1]), "hugetlb.%s.max", sz);
+	snprintf(l.cur[1], sizeof(l.cur[1]), "hugetlb.%s.current", sz);
+	snprintf(l.max[0], sizeof(l.max[0]), "hugetlb.%s.limit_in_bytes", sz);
+	snprintf(l.cur[0], sizeof(l.cur[0]), "hugetlb.%s.usage_in_bytes", sz);
+	return room_of(&l);
+}
+
+long mach_memory_cgroup_room(char *where, size_t len)
+{
+	struct limit l = {
+		.ctl = "memory", .unit = 1, .room = -1, .where = where,
+		.len = len, .max = { "memory.limit_in_bytes", "memory.max" },
+		.cur = { "memory.usage_in_bytes", "memory.current" },
+		.less_file = true,
+	};
+
+	return room_of(&l);
 }

@@ -3,7 +3,8 @@
 #define MACHINE_CGROUP_H
 /*
  * The hugetlb cgroup limit on this process, which can refuse huge pages
- * the pool has free.  Read from /proc/self/cgroup and the cgroup file
+ * the pool has free, and the memory cgroup limit, which a copy onto
+ * transparent huge pages is charged to.  Read from /proc/self/cgroup and the cgroup file
  * systems in /proc/mounts: cgroup v2 (hugetlb.<size>.max and .current),
  * and v1 as best we can (hugetlb.<size>.limit_in_bytes and
  * usage_in_bytes).  A limit on an ancestor counts as well.
@@ -17,6 +18,16 @@
  * none can be read.
  */
 long mach_hugetlb_cgroup_room(size_t page, char *where, size_t len);
+
+/*
+ * The bytes this process's memory cgroups still allow it: the smallest
+ * limit less use over the cgroup and its ancestors (cgroup v2's
+ * memory.max and memory.current, v1's memory.limit_in_bytes and
+ * memory.usage_in_bytes), where the use leaves out the page cache the
+ * cgroup can reclaim (active and inactive file pages in memory.stat).  WHERE gets the limit file that sets it.
+ * Returns -1 when no limit applies or none can be read.
+ */
+long mach_memory_cgroup_room(char *where, size_t len);
 
 /* The kernel's name for PAGE in those files: "2MB", "1GB", "64KB". */
 char *mach_hugetlb_cgroup_size(size_t page, char *buf, size_t len);

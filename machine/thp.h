@@ -16,7 +16,7 @@
 
 struct mach_thp {
 	size_t page;		/* THP's page size when usable, else 0 */
-	char why[160];		/* why THP is not usable, when page is 0 */
+	char why[320];		/* why THP is not usable, when page is 0 */
 };
 
 /*

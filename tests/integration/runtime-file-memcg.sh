@@ -1,14 +1,22 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# A memory cgroup near its limit: a relinked program with 32 MiB of text,
-# whose file the page cache does not hold, started with HUGETLB_ELFMAP=R
-# HUGELINK_BACKING=file in a cgroup limited to 24 MiB.  Reading the text
-# back in huge folios is charged to the cgroup, which reclaims them as
-# it goes: the program runs, and its text is either served (a line
-# "page cache: N of 32 MiB") or not, with the reason (how much the page
-# cache holds in huge folios), and stays the file's: page cache can be reclaimed, where a copy
-# (HUGELINK_BACKING=auto's next step) is anonymous memory the cgroup
-# must hold.  cgroup v2's memory.max, else v1's memory.limit_in_bytes.
+# A memory cgroup near its limit: a relinked program with 32 MiB of text
+# started with HUGETLB_ELFMAP=R in a cgroup limited to 24 MiB, with an
+# empty pool.
+#
+# With HUGELINK_BACKING=file and a file the page cache does not hold:
+# reading the text back in huge folios is charged to the cgroup, which
+# reclaims them as it goes.  The program runs, and its text is either
+# served (a line "page cache: ...") or not, with the reason, and stays
+# the file's: page cache can be reclaimed.
+#
+# With HUGELINK_BACKING=auto and a copy of the file just written (small
+# folios, which the page cache cannot serve), auto's next step would be
+# a copy onto THP, anonymous memory the cgroup must hold and cannot: the
+# runtime sees the cgroup's room first and leaves the text on base pages
+# with the reason.  The program runs to its end, every page of its text
+# read, and its text is still a mapping of its file, with no anonymous
+# huge pages.  cgroup v2's memory.max, else v1's memory.limit_in_bytes.
 . "$HL_SRC/tests/integration/common.sh"
 . "$HL_SRC/tests/integration/lib/filetext.sh"
 
@@ -46,3 +54,26 @@ else
 		fail "no reason: $(cat run.err)"
 	ok "24 MiB cgroup: $(sed -n 's/.*\(the page cache holds [^(]*\).*/\1/p' run.err | head -n 1)"
 fi
+
+# auto, small folios: no THP copy the cgroup would have to kill for.
+pool_set_free 0
+cp prog fresh
+sh -c 'echo $$ >"$1/$2" && exec env HUGETLB_ELFMAP=R HUGETLB_VERBOSE=3 \
+	./fresh hold' sh "$dir" "$procs" >hold.out 2>hold.err &
+pid=$!
+at_exit "kill $pid 2>/dev/null"
+t=0
+until grep -q ready hold.out; do
+	kill -0 $pid 2>/dev/null ||
+		fail "auto in the cgroup: the program died before it was ready (status $(wait $pid; echo $?)): $(cat hold.err)"
+	[ $t -lt 600 ] || fail "auto in the cgroup: not ready: $(cat hold.err)"
+	sleep 0.1; t=$((t + 1))
+done
+set -- $(text_smaps $pid "$PWD/fresh")
+[ "${1:-}" = "$PWD/fresh" ] || fail "auto in the cgroup: the text is not the file's mapping"
+[ "$3" -eq 0 ] || fail "auto in the cgroup: $3 bytes of AnonHugePages in its text"
+grep -q "the memory cgroup leaves" hold.err ||
+	fail "auto in the cgroup: no reason: $(cat hold.err)"
+kill $pid
+wait $pid 2>/dev/null || :
+ok "24 MiB cgroup, auto: base pages, the text the file's; $(grep -o 'the memory cgroup leaves [^;]*' hold.err | head -n 1)"
