@@ -121,6 +121,22 @@ enum hl_smaps_kind hl_smaps_kind(const struct hl_smaps_map *m,
 	return HL_SMAPS_BASE;
 }
 
+uint64_t hl_smaps_anon_huge_within(const struct hl_smaps_map *m, uint64_t lo,
+				   uint64_t hi)
+{
+	uint64_t from = m->line.start > lo ? m->line.start : lo;
+	uint64_t to = m->line.end < hi ? m->line.end : hi;
+	uint64_t outside;
+
+	if (to <= from)
+		return 0;
+	outside = (m->line.end - m->line.start) - (to - from);
+	if (m->anon_huge <= outside)
+		return 0;
+	return m->anon_huge - outside < to - from ? m->anon_huge - outside
+						  : to - from;
+}
+
 uint64_t hl_smaps_huge_bytes(const struct hl_smaps_map *m, uint64_t base_page)
 {
 	uint64_t huge = m->anon_huge + m->shmem_pmd + m->file_pmd;

@@ -62,4 +62,13 @@ enum hl_smaps_kind hl_smaps_kind(const struct hl_smaps_map *m,
 /* The bytes of M on huge pages: all of it for hugetlb, none for base. */
 uint64_t hl_smaps_huge_bytes(const struct hl_smaps_map *m, uint64_t base_page);
 
+/*
+ * The bytes of [LO, HI) that M surely maps with transparent huge pages
+ * (AnonHugePages): M's count gives no addresses, so where M reaches
+ * beyond [LO, HI) (a neighbour merged with it) its huge pages are taken
+ * to lie outside first.
+ */
+uint64_t hl_smaps_anon_huge_within(const struct hl_smaps_map *m, uint64_t lo,
+				   uint64_t hi);
+
 #endif

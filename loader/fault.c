@@ -18,6 +18,8 @@ void ldr_fault_read(struct ldr_fault *f, bool secure)
 		return;
 	if (!strcmp(v, "reserve"))
 		f->reserve = true;
+	else if (!strcmp(v, "thp-small"))
+		f->thp_small = true;
 	else if (!strcmp(v, "swap"))
 		f->commit = REMAP_FAULT_SWAP;
 	else if (!strcmp(v, "swap-unmapped"))

@@ -11,6 +11,9 @@
  * capabilities) like everything else from the environment.
  *
  *   reserve        reserving hugetlb pages fails as if the pool were empty
+ *   thp-small      the memory built for transparent huge pages is advised
+ *                  MADV_NOHUGEPAGE, so the kernel backs it with base
+ *                  pages, as when it has no huge page to give
  *   no-hugetlb-mremap  the kernel cannot move hugetlb mappings, as before
  *                  Linux 5.16: the probe and every mremap of hugetlb
  *                  pages fail with EINVAL
@@ -28,6 +31,7 @@
 
 struct ldr_fault {
 	bool reserve;
+	bool thp_small;
 	enum remap_fault commit;
 	char wait_reserve[128];
 	char wait_commit[128];

@@ -12,6 +12,7 @@
 #include "loader/forkguard.h"
 #include "loader/move.h"
 #include "loader/perfmap.h"
+#include "loader/thp.h"
 #include "remap/remap.h"
 
 /*
@@ -78,6 +79,37 @@ static const char *backing_text(const struct ldr_prepared *p, int i,
 	return buf;
 }
 
+/*
+ * After the swap: the ranges swapped in on transparent huge pages, read
+ * back from smaps.  Prepare checked each copy before the swap; this
+ * says, once, if the swap or anything since left part of one on base
+ * pages.
+ */
+static void check_thp_after(const struct ldr_prepared *prep,
+			    struct ldr_report *rep)
+{
+	const struct remap_commit *c = prep->c;
+	struct ldr_thp_range r[REMAP_MAX_RANGES];
+	uint64_t huge[REMAP_MAX_RANGES];
+	int n = 0;
+
+	for (int i = 0; i < c->nswap; i++)
+		if (!c->swap[i].err && !prep->back[i].shared &&
+		    prep->back[i].kind == HL_BACK_THP)
+			r[n++] = (struct ldr_thp_range){ c->swap[i].target,
+				c->swap[i].target + c->swap[i].len };
+	if (!n || ldr_thp_measure(r, n, huge))
+		return;
+	for (int k = 0; k < n; k++)
+		if (huge[k] < r[k].hi - r[k].lo)
+			ldr_report_why(rep, "%#lx-%#lx: after the swap, %llu of "
+				      "%lu kB are on base pages, not transparent "
+				      "huge pages (AnonHugePages in /proc/self/smaps)",
+				      (unsigned long)r[k].lo, (unsigned long)r[k].hi,
+				      (unsigned long long)(r[k].hi - r[k].lo - huge[k]) >> 10,
+				      (unsigned long)(r[k].hi - r[k].lo) >> 10);
+}
+
 static void commit(struct ldr_prepared *prep, size_t base,
 		   struct ldr_report *rep)
 {
@@ -108,6 +140,7 @@ static void commit(struct ldr_prepared *prep, size_t base,
 				      (unsigned long)(s->target + s->len),
 				      strerror((int)-s->err));
 	}
+	check_thp_after(prep, rep);
 }
 
 /*

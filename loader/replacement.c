@@ -70,8 +70,10 @@ static int copy_by_page(struct ldr_prepared *p, struct remap_range *s,
  * writable ones (its source says which pages come from memory: see
  * loader/prepare.c), and without the uprobes' breakpoints among those a
  * debugger wrote; fault in all of a writable one, which commit copies;
- * make a THP range's pages huge; seal a read-only range with its final
- * protection.
+ * make a THP range's pages huge, and check from smaps that they are (the
+ * kernel may give base pages without an error: the choice then falls to
+ * the pool, or to base pages with the reason); seal a read-only range
+ * with its final protection.
  */
 static int fill(struct ldr_prepared *p, struct remap_range *s,
 		struct ldr_backing *b)
@@ -82,7 +84,7 @@ static int fill(struct ldr_prepared *p, struct remap_range *s,
 		return -1;
 	if (!s->live && s->source == REMAP_FROM_WRITTEN)
 		ldr_uprobes_drop(p->c, s);
-	if (b->kind == HL_BACK_THP && ldr_thp_collapse(b))
+	if (b->kind == HL_BACK_THP && (ldr_thp_collapse(b) || ldr_thp_check(b)))
 		return -1;
 	if (!s->live && (s->prot & PROT_EXEC))
 		raw_sync_icache((void *)s->scratch, s->len);
@@ -162,6 +164,8 @@ static int build(struct ldr_prepared *p, int i, enum hl_backing what,
 	snprintf(name, sizeof(name), "hugelink:seg%d", seg->phdr);
 	if (what == HL_BACK_THP) {
 		rc = ldr_thp_map(b, s->len, p->page[i]);
+		if (!rc && fault->thp_small)
+			ldr_thp_refuse(b);
 	} else if (fault->reserve) {
 		snprintf(b->error, sizeof(b->error), "reserving hugetlb pages "
 			 "failed (HUGELINK_FAULT=reserve)");
@@ -229,7 +233,9 @@ static int back(struct ldr_prepared *p, int i, const struct hl_seg *seg,
 	for (int k = 0; k < 2; k++)
 		if (refused[k][0])
 			ldr_report_why(rep, "%s", refused[k]);
-	ldr_choice_explain(&p->choice, c.obstacles, rep);
+	/* THP's refusal, said above, is why it is "not usable" now. */
+	ldr_choice_explain(&p->choice, c.obstacles &
+			   ~(refused[1][0] ? (unsigned)HL_OBST_THP_OFF : 0u), rep);
 	ldr_report_base(rep, s->target, s->target + s->len, s->prot);
 	return -1;
 }

@@ -12,6 +12,8 @@
 #include <unistd.h>
 
 #include "arch/raw.h"
+#include "core/smaps.h"
+#include "loader/smaps.h"
 #include "loader/thp.h"
 
 #ifndef MADV_COLLAPSE
@@ -66,4 +68,45 @@ int ldr_thp_collapse(struct ldr_backing *b)
 			return fail(b, "MADV_COLLAPSE", (int)-r);
 	}
 	return 0;
+}
+
+int ldr_thp_measure(const struct ldr_thp_range *r, int n, uint64_t *huge)
+{
+	struct ldr_smaps s;
+	struct hl_smaps_map m;
+	char *cur;
+
+	for (int i = 0; i < n; i++)
+		huge[i] = 0;
+	if (ldr_smaps_read(&s))
+		return -1;
+	cur = s.text;
+	while (hl_smaps_next(&cur, &m) == 1)
+		for (int i = 0; i < n; i++)
+			huge[i] += hl_smaps_anon_huge_within(&m, r[i].lo, r[i].hi);
+	ldr_smaps_free(&s);
+	return 0;
+}
+
+int ldr_thp_check(struct ldr_backing *b)
+{
+	struct ldr_thp_range r = { (uintptr_t)b->addr, (uintptr_t)b->addr + b->len };
+	uint64_t huge;
+
+	if (ldr_thp_measure(&r, 1, &huge))
+		return fail(b, "cannot read /proc/self/smaps to check them", EIO);
+	if (huge >= b->len)
+		return 0;
+	b->err = ENOMEM;
+	snprintf(b->error, sizeof(b->error), "transparent huge pages: the "
+		 "kernel backed %llu of %zu kB with base pages (AnonHugePages "
+		 "in /proc/self/smaps)", (unsigned long long)(b->len - huge) >> 10,
+		 b->len >> 10);
+	ldr_backing_unmap(b);
+	return -1;
+}
+
+void ldr_thp_refuse(struct ldr_backing *b)
+{
+	raw_madvise(b->addr, b->len, MADV_NOHUGEPAGE);
 }

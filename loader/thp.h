@@ -11,6 +11,7 @@
  * to THP's page size keeps the huge pages whole.
  */
 #include <stddef.h>
+#include <stdint.h>
 
 #include "loader/backing.h"
 
@@ -30,5 +31,29 @@ int ldr_thp_map(struct ldr_backing *b, size_t len, size_t page);
  * set when the kernel could not make them huge.
  */
 int ldr_thp_collapse(struct ldr_backing *b);
+
+/* An address range, [lo, hi). */
+struct ldr_thp_range {
+	uintptr_t lo, hi;
+};
+
+/*
+ * Into HUGE[i], the bytes of each of the N ranges R that transparent
+ * huge pages back, from one reading of /proc/self/smaps (AnonHugePages).
+ * Returns 0, or -1 when smaps cannot be read.
+ */
+int ldr_thp_measure(const struct ldr_thp_range *r, int n, uint64_t *huge);
+
+/*
+ * After B is filled and collapsed: check, from /proc/self/smaps, that
+ * transparent huge pages back all of it.  The kernel may give base pages
+ * without an error (memory too fragmented for a huge page, with no
+ * MADV_COLLAPSE before Linux 6.1 to try again).  Returns 0, or -1 with
+ * B->error saying how much stayed on base pages, and B unmapped.
+ */
+int ldr_thp_check(struct ldr_backing *b);
+
+/* Advise B's memory MADV_NOHUGEPAGE (HUGELINK_FAULT=thp-small). */
+void ldr_thp_refuse(struct ldr_backing *b);
 
 #endif

@@ -224,6 +224,30 @@ static inline void hc_print_pool(void)
 	fflush(stdout);
 }
 
+/*
+ * Print "hugetlb-kb N": the hugetlb pages this process maps, in kB
+ * (Private_Hugetlb and Shared_Hugetlb summed over its mappings).  Its own
+ * share of the pool, which other processes' use does not change.
+ */
+static inline void hc_print_hugetlb(void)
+{
+	char line[256];
+	long kb, sum = 0;
+	FILE *f = fopen("/proc/self/smaps", "r");
+
+	if (!f) {
+		puts("hugetlb-kb unknown");
+		return;
+	}
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "Private_Hugetlb: %ld kB", &kb) == 1 ||
+		    sscanf(line, "Shared_Hugetlb: %ld kB", &kb) == 1)
+			sum += kb;
+	fclose(f);
+	printf("hugetlb-kb %ld\n", sum);
+	fflush(stdout);
+}
+
 /* A simple checksum for "every byte reads as it did before". */
 static inline uint64_t hc_sum(const void *p, size_t len)
 {

@@ -18,7 +18,8 @@
  * of each kind (for partial remaps), and "first" at its first byte
  * ("text-first 2048"); "backing" prints what /proc/self/maps
  * names as the memory behind the text (path, inode, device); "pool"
- * prints HugePages_Free and HugePages_Rsvd; "where" prints the address
+ * prints HugePages_Free and HugePages_Rsvd; "hugetlb" the hugetlb pages
+ * the process maps ("hugetlb-kb N"); "where" prints the address
  * and length of each kind ("text-at 0x... N"); "wait" keeps the process
  * alive after its verdict, until its standard input reaches end of file,
  * so that a tool can look at it from outside; "thp" prints, for each
@@ -286,6 +287,8 @@ int main(int argc, char **argv)
 			hc_print_backing("", big_text);
 		else if (!strcmp(argv[i], "pool"))
 			hc_print_pool();
+		else if (!strcmp(argv[i], "hugetlb"))
+			hc_print_hugetlb();
 		else if (!strcmp(argv[i], "where"))
 			print_where();
 		else if (!strcmp(argv[i], "aslimit"))

@@ -181,6 +181,29 @@ static void test_hl_smaps_kind_partial_thp(void **state)
 	assert_int_equal(hl_smaps_kind(&m, 4096), HL_SMAPS_BASE);
 }
 
+/*
+ * A range's huge bytes: all of a mapping that is the range, and of one
+ * merged with a neighbour only what cannot lie in the neighbour.
+ */
+static void test_hl_smaps_anon_huge_within(void **state)
+{
+	struct hl_smaps_map m = {
+		.line = { .start = 0x400000, .end = 0x800000 },
+		.size = 4 << 20, .anon_huge = 4 << 20,
+	};
+
+	(void)state;
+	assert_int_equal(hl_smaps_anon_huge_within(&m, 0x400000, 0x800000), 4 << 20);
+	assert_int_equal(hl_smaps_anon_huge_within(&m, 0x600000, 0x800000), 2 << 20);
+	assert_int_equal(hl_smaps_anon_huge_within(&m, 0x800000, 0xa00000), 0);
+	m.anon_huge = 2 << 20;
+	assert_int_equal(hl_smaps_anon_huge_within(&m, 0x400000, 0x800000), 2 << 20);
+	assert_int_equal(hl_smaps_anon_huge_within(&m, 0x600000, 0x800000), 0);
+	m.anon_huge = 3 << 20;
+	assert_int_equal(hl_smaps_anon_huge_within(&m, 0x600000, 0x800000), 1 << 20);
+	assert_int_equal(hl_smaps_anon_huge_within(&m, 0x200000, 0xa00000), 3 << 20);
+}
+
 /* On a machine whose base page is 64 KiB, a 64 KiB page is a base page. */
 static void test_hl_smaps_kind_large_base_page(void **state)
 {
@@ -262,6 +285,7 @@ int main(void)
 		cmocka_unit_test(test_hl_smaps_next_thp),
 		cmocka_unit_test(test_hl_smaps_kind_partial_thp),
 		cmocka_unit_test(test_hl_smaps_kind_large_base_page),
+		cmocka_unit_test(test_hl_smaps_anon_huge_within),
 		cmocka_unit_test(test_hl_smaps_next_several),
 		cmocka_unit_test(test_hl_smaps_next_rejects),
 		cmocka_unit_test(test_hl_smaps_next_bad_values),
