@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * One runtime per process: see acting.h.  Reads only loaded program
- * headers and notes, through loader/image.h, which checks that each
- * lies in a readable PT_LOAD of its object before it is read.
+ * headers and notes, through loader/image.h, and an object's notes only
+ * once loader/trust.h has trusted its headers.
  */
 #include <elf.h>
 #include <stdint.h>
@@ -12,6 +12,8 @@
 #include "core/version.h"
 #include "loader/acting.h"
 #include "loader/image.h"
+#include "loader/maps.h"
+#include "loader/trust.h"
 
 /*
  * This copy's note, in a section every linker gathers into a PT_NOTE
@@ -50,30 +52,56 @@ __asm__(".pushsection .note.hugelink,\"a\",@note\n"
 	".quad ldr_entry - 1b\n"
 	".popsection\n");
 
-/* Stop at the first object that carries the runtime: what is its entry point? */
-static int first_carrier(const struct ldr_image *img, size_t index, void *data)
+struct lookup {
+	struct ldr_maps maps;	/* read once, before the objects */
+	ldr_entry_fn *entry;
+};
+
+/*
+ * The entry point IMG's entry note leads to: only into its own
+ * executable memory, only of our ABI, and, for headers trusted for
+ * their memory alone, only into memory mapped executable.
+ */
+static ldr_entry_fn *entry_of(const struct ldr_image *img,
+			      const struct ldr_maps *maps)
 {
-	ldr_entry_fn **entry = data;
+	const void *entry = hl_image_entry(img->ph, img->phnum, img->bias);
+
+	if (entry && img->trust != LDR_TRUST_FILE &&
+	    !ldr_maps_serve(maps, (uintptr_t)entry, (uintptr_t)entry + 1, NULL,
+			    true))
+		entry = NULL;
+	return (ldr_entry_fn *)(uintptr_t)entry;
+}
+
+/* Stop at the first object that carries the runtime: what is its entry point? */
+static int first_carrier(struct ldr_image *img, size_t index, void *data)
+{
+	struct lookup *lk = data;
 	size_t len;
 
 	(void)index;
-	if (!ldr_image_note(img, HL_NOTE_RUNTIME, &len))
+	/* Headers not trusted (the vDSO's: it has no file) show no note. */
+	if (!img->phnum || !ldr_trust_image(&lk->maps, img) ||
+	    !ldr_image_note(img, HL_NOTE_RUNTIME, &len))
 		return 0;
 	if (ldr_image_holds(img, (uintptr_t)&ldr_note)) {
-		*entry = ldr_entry;
+		lk->entry = ldr_entry;
 		return 1;
 	}
-	/* Only into its own executable memory, and only of our ABI. */
-	*entry = (ldr_entry_fn *)(uintptr_t)hl_image_entry(img->ph, img->phnum,
-							    img->bias);
+	lk->entry = entry_of(img, &lk->maps);
 	return 1;
 }
 
 ldr_entry_fn *ldr_acting_entry(void)
 {
-	ldr_entry_fn *entry = ldr_entry;
+	struct lookup lk = { .entry = ldr_entry };
 	struct ldr_image img;
 
-	ldr_image_each(&img, first_carrier, &entry);
-	return entry;
+	/* Without the maps no object can be trusted: each copy acts. */
+	if (ldr_maps_read(&lk.maps))
+		return ldr_entry;
+	ldr_image_each(&img, first_carrier, &lk);
+	ldr_maps_free(&lk.maps);
+	return lk.entry;
 }

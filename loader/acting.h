@@ -26,7 +26,9 @@
  * of one object calls into another's without either exporting a symbol.
  * The note is followed only into an executable PT_LOAD of the object
  * that holds it, and only for this runtime's ABI (core/image.h); else
- * the object has no entry point.
+ * the object has no entry point.  No object's notes are read before
+ * its program headers are trusted (loader/trust.h): one whose headers
+ * are not shows no note, and never acts.
  * A library loaded with dlopen() has its constructor run as it arrives:
  * its copy's call is how the acting runtime hears of it.
  */

@@ -31,7 +31,7 @@ void ldr_entry(unsigned abi)
  */
 void ldr_ctor(void);
 
-static int flagged(const struct ldr_image *img, size_t index, void *ctx)
+static int flagged(struct ldr_image *img, size_t index, void *ctx)
 {
 	(void)index;
 	(void)ctx;

@@ -9,6 +9,7 @@
 #include "core/image.h"
 #include "core/note.h"
 #include "loader/image.h"
+#include "loader/trust.h"
 
 /* Fill IMG from INFO, object number INDEX. */
 static void fill(struct ldr_image *img, const struct dl_phdr_info *info,
@@ -18,6 +19,7 @@ static void fill(struct ldr_image *img, const struct dl_phdr_info *info,
 	img->phdr = info->dlpi_phdr;
 	img->name = info->dlpi_name ? info->dlpi_name : "";
 	img->main = index == 0;
+	img->trust = LDR_TRUST_NONE;
 	img->phnum = info->dlpi_phnum <= LDR_MAX_PHDRS ? info->dlpi_phnum : 0;
 	for (size_t i = 0; i < img->phnum; i++) {
 		const ElfW(Phdr) *p = &info->dlpi_phdr[i];
@@ -55,7 +57,7 @@ int ldr_image_each(struct ldr_image *img, ldr_image_fn *fn, void *ctx)
 }
 
 /* Stop at object *WANT. */
-static int is_nth(const struct ldr_image *img, size_t index, void *want)
+static int is_nth(struct ldr_image *img, size_t index, void *want)
 {
 	(void)img;
 	return index == *(size_t *)want;
@@ -94,6 +96,11 @@ int ldr_image_flagged(const struct ldr_image *img)
 	return 0;
 }
 
+bool ldr_image_trusted(const struct ldr_image *img)
+{
+	return img->trust == LDR_TRUST_FILE || img->trust == LDR_TRUST_MEMORY;
+}
+
 bool ldr_image_holds(const struct ldr_image *img, uintptr_t addr)
 {
 	for (size_t i = 0; i < img->phnum; i++) {
@@ -111,18 +118,21 @@ bool ldr_image_holds(const struct ldr_image *img, uintptr_t addr)
  * PT_LOAD of the object. */
 static bool loaded(const struct ldr_image *img, uint64_t vaddr, uint64_t len)
 {
-	return hl_image_loaded(img->ph, img->phnum, vaddr, len);
+	return ldr_image_trusted(img) &&
+	       hl_image_loaded(img->ph, img->phnum, vaddr, len);
 }
 
 const void *ldr_image_note(const struct ldr_image *img, unsigned type,
 			  size_t *len)
 {
+	if (!ldr_image_trusted(img))
+		return NULL;
 	return hl_image_note(img->ph, img->phnum, img->bias, type, len);
 }
 
 uint32_t ldr_image_aarch64_features(const struct ldr_image *img)
 {
-	for (size_t i = 0; i < img->phnum; i++) {
+	for (size_t i = 0; ldr_image_trusted(img) && i < img->phnum; i++) {
 		const struct hl_phdr *ph = hl_image_note_segment(img->ph,
 								 img->phnum, i);
 		uint32_t bits;
@@ -140,7 +150,7 @@ uint32_t ldr_image_aarch64_features(const struct ldr_image *img)
 size_t ldr_image_build_id(const struct ldr_image *img, unsigned char *out,
 			 size_t max)
 {
-	for (size_t i = 0; i < img->phnum; i++) {
+	for (size_t i = 0; ldr_image_trusted(img) && i < img->phnum; i++) {
 		const struct hl_phdr *ph = hl_image_note_segment(img->ph,
 								 img->phnum, i);
 		size_t n;

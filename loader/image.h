@@ -6,9 +6,9 @@
  * sees it: its program headers and load bias, taken from
  * dl_iterate_phdr, and what its loaded notes and dynamic section say.
  * The program is the first object; shared libraries follow, in the
- * order they were loaded.  Everything read through an object's headers
- * is first checked to lie in the file part of one of its readable
- * PT_LOADs.
+ * order they were loaded.  Nothing is read through an object's headers
+ * before loader/trust.h has trusted them (TRUST), and then only what
+ * lies in the file part of one of its readable PT_LOADs.
  */
 #include <stdbool.h>
 #include <stddef.h>
@@ -26,7 +26,12 @@ struct ldr_image {
 	const char *name;	/* dlpi_name: the path the loader opened, "" for
 				   the program */
 	bool main;		/* the program: the first object */
+	int trust;		/* enum ldr_trust (loader/trust.h): none
+				   until judged */
 };
+
+/* True when IMG's headers were judged and may be read through. */
+bool ldr_image_trusted(const struct ldr_image *img);
 
 /*
  * Read object INDEX (0: the program) into IMG.  Returns 0, or -1 when
@@ -41,7 +46,7 @@ int ldr_image_read(struct ldr_image *img, size_t index);
  * dl_iterate_phdr, holding the dynamic loader's lock on its list: it
  * reads, and leaves the moving to later.
  */
-typedef int ldr_image_fn(const struct ldr_image *img, size_t index, void *ctx);
+typedef int ldr_image_fn(struct ldr_image *img, size_t index, void *ctx);
 int ldr_image_each(struct ldr_image *img, ldr_image_fn *fn, void *ctx);
 
 /* The number of objects unloaded so far (dlpi_subs): it changes when a

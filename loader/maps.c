@@ -20,23 +20,97 @@ static bool maps_prog(const struct hl_maps_line *v,
 	       v->minor == prog->minor;
 }
 
-static enum ldr_maps_verdict classify(const struct hl_maps_line *v,
-				     const struct ldr_maps_file *prog,
+static uintptr_t page_up(uintptr_t x, size_t base)
+{
+	return base ? (x + base - 1) & ~(uintptr_t)(base - 1) : x;
+}
+
+/* Where anonymous memory may be the segment's: its bss. */
+static uintptr_t anon_lo(const struct ldr_maps_query *q)
+{
+	return page_up(q->file_end, q->base);
+}
+
+static uintptr_t anon_hi(const struct ldr_maps_query *q)
+{
+	return page_up(q->own_hi, q->base);
+}
+
+/* Name V in INFO's report, with WHAT it is. */
+static void name(const struct hl_maps_line *v, const char *what,
+		 struct ldr_maps_info *info)
+{
+	if (!info->refused)
+		snprintf(info->foreign, sizeof(info->foreign), "%lx-%lx %s%s",
+		 (unsigned long)v->start, (unsigned long)v->end,
+		 *v->path ? v->path : "(anonymous)", what);
+}
+
+/*
+ * V maps PROG where the segment holds file bytes: it must be readable
+ * (the copy may read it) and hold each byte at its own offset.  A
+ * mapping of PROG elsewhere is one of the object's other parts.
+ */
+static bool prog_in_place(const struct ldr_maps_query *q,
+			  const struct hl_maps_line *v,
+			  struct ldr_maps_info *info)
+{
+	uintptr_t at = v->start > q->own_lo ? v->start : q->own_lo;
+
+	if (v->start >= q->file_end || v->end <= q->own_lo)
+		return true;
+	if (v->perms[0] != 'r') {
+		name(v, " (not readable)", info);
+		return false;
+	}
+	if (v->offset + (at - v->start) != q->file_off + (at - q->own_lo)) {
+		name(v, " (another part of the file)", info);
+		return false;
+	}
+	return true;
+}
+
+/* Anonymous memory, or the brk heap for the program, where bss is. */
+static bool anon_own(const struct ldr_maps_query *q,
+		     const struct hl_maps_line *v)
+{
+	return v->start >= anon_lo(q) && v->start < anon_hi(q);
+}
+
+/*
+ * Bss in a mapping that goes on past it (the kernel merges anonymous
+ * neighbours): the range stops at the end of bss's last base page.
+ */
+static void stop_after_bss(const struct ldr_maps_query *q,
+			   const struct hl_maps_line *v,
+			   struct ldr_maps_info *info)
+{
+	if (v->end > anon_hi(q) && anon_hi(q) < info->clear_hi) {
+		info->clear_hi = anon_hi(q);
+		name(v, " (past the segment's end)", info);
+	}
+}
+
+static enum ldr_maps_verdict classify(const struct ldr_maps_query *q,
+				     const struct hl_maps_line *v,
 				     struct ldr_maps_info *info)
 {
-	if (!strcmp(v->path, "[heap]")) {
+	bool heap = !strcmp(v->path, "[heap]");
+
+	if (heap && q->brk_follows && v->start >= anon_lo(q)) {
 		info->heap_start = v->start;
 		return LDR_MAPS_OURS_TO_TAKE;
 	}
-	if (!v->inode && !*v->path)
+	if (!heap && !v->inode && !*v->path && anon_own(q, v)) {
+		stop_after_bss(q, v, info);
 		return LDR_MAPS_OURS_TO_TAKE;
-	if (maps_prog(v, prog))
-		return LDR_MAPS_OURS_TO_TAKE;
+	}
+	if (maps_prog(v, q->prog))
+		return prog_in_place(q, v, info) ? LDR_MAPS_OURS_TO_TAKE :
+						    LDR_MAPS_FOREIGN;
 	if (hl_maps_made_by_hugelink(v->path))
 		return LDR_MAPS_ALREADY_HUGE;
-	snprintf(info->foreign, sizeof(info->foreign), "%lx-%lx %s",
-		 (unsigned long)v->start, (unsigned long)v->end,
-		 *v->path ? v->path : "(anonymous)");
+	name(v, "", info);
 	return LDR_MAPS_FOREIGN;
 }
 
@@ -65,11 +139,39 @@ static bool moved(const struct ldr_maps_query *q, const struct hl_maps_line *v)
 	       !maps_prog(v, q->prog);
 }
 
+/* The end of the own memory the range takes. */
+static uintptr_t own_end(const struct ldr_maps_query *q)
+{
+	return q->own_hi < q->hi ? q->own_hi : q->hi;
+}
+
+/*
+ * Count V in what covers the own memory inside the range: a hole before
+ * it is a gap.
+ */
+static bool covers(const struct ldr_maps_query *q, const struct hl_maps_line *v,
+		   struct ldr_maps_info *info)
+{
+	if (v->end <= q->own_lo || v->start >= own_end(q))
+		return true;
+	if (v->start > info->covered) {
+		info->refused = true;
+		snprintf(info->foreign, sizeof(info->foreign),
+			 "nothing mapped at %lx-%lx",
+			 (unsigned long)info->covered, (unsigned long)v->start);
+		return false;
+	}
+	if (v->end > info->covered)
+		info->covered = v->end;
+	return true;
+}
+
 void ldr_maps_begin(const struct ldr_maps_query *q, struct ldr_maps_info *info)
 {
 	memset(info, 0, sizeof(*info));
 	info->clear_lo = q->lo;
 	info->clear_hi = q->hi;
+	info->covered = q->own_lo > q->lo ? q->own_lo : q->lo;
 }
 
 enum ldr_maps_verdict ldr_maps_judge(const struct ldr_maps_query *q,
@@ -83,12 +185,28 @@ enum ldr_maps_verdict ldr_maps_judge(const struct ldr_maps_query *q,
 			info->heap_start = v->start;
 		return LDR_MAPS_OURS_TO_TAKE;
 	}
+	if (!covers(q, v, info))
+		return LDR_MAPS_GAP;
 	if (moved(q, v))
 		return LDR_MAPS_ALREADY_HUGE;
-	verdict = classify(v, q->prog, info);
+	verdict = classify(q, v, info);
 	if (verdict == LDR_MAPS_FOREIGN)
 		verdict = narrow(v, q->own_lo, q->own_hi, info);
+	if (verdict == LDR_MAPS_FOREIGN)
+		info->refused = true;
 	return verdict;
+}
+
+enum ldr_maps_verdict ldr_maps_end(const struct ldr_maps_query *q,
+				 struct ldr_maps_info *info)
+{
+	if (info->covered >= own_end(q))
+		return LDR_MAPS_OURS_TO_TAKE;
+	if (!info->refused)
+		snprintf(info->foreign, sizeof(info->foreign),
+			 "nothing mapped at %lx-%lx", (unsigned long)info->covered,
+			 (unsigned long)own_end(q));
+	return LDR_MAPS_GAP;
 }
 
 int ldr_maps_file_match(uintptr_t addr, unsigned long off,
@@ -188,13 +306,8 @@ static int next(const struct ldr_maps *m, size_t *at, char *line, size_t len,
 	return -1;
 }
 
-/*
- * The file mapped at ADDR with the byte at OFF of it there: 0.  1 when
- * ADDR holds memory hugelink made, or anonymous memory (a THP copy);
- * -1 otherwise.
- */
-static int file_at(const struct ldr_maps *m, uintptr_t addr, unsigned long off,
-		   struct ldr_maps_file *file)
+int ldr_maps_file_at(const struct ldr_maps *m, uintptr_t addr,
+		     unsigned long off, struct ldr_maps_file *file)
 {
 	char line[4096 + 128];
 	struct hl_maps_line v;
@@ -221,7 +334,7 @@ int ldr_maps_object_file(const struct ldr_maps *m, const struct hl_plan *plan,
 
 		if (seg->file_end == seg->start)
 			continue;
-		found = file_at(m, seg->start, ph[seg->phdr].offset, file);
+		found = ldr_maps_file_at(m, seg->start, ph[seg->phdr].offset, file);
 		if (!found)
 			return 0;
 		if (found < 0)
@@ -247,7 +360,40 @@ enum ldr_maps_verdict ldr_maps_check(const struct ldr_maps *m,
 		if (verdict > worst)
 			worst = verdict;
 	}
+	verdict = ldr_maps_end(q, info);
+	if (verdict > worst)
+		worst = verdict;
 	if (!info->heap_start)
 		info->heap_start = m->brk;
 	return worst;
+}
+
+bool ldr_maps_line_serves(const struct hl_maps_line *v,
+			  const struct ldr_maps_file *file, bool exec)
+{
+	if (v->perms[0] != 'r' || (exec && v->perms[2] != 'x'))
+		return false;
+	if (file && v->inode == file->inode && v->major == file->major &&
+	    v->minor == file->minor)
+		return true;
+	return hl_maps_made_by_hugelink(v->path) || (!v->inode && !*v->path);
+}
+
+bool ldr_maps_serve(const struct ldr_maps *m, uintptr_t lo, uintptr_t hi,
+		    const struct ldr_maps_file *file, bool exec)
+{
+	char line[4096 + 128];
+	struct hl_maps_line v;
+	size_t at = 0;
+
+	if (!m->text || hi < lo)
+		return false;
+	while (lo < hi && !next(m, &at, line, sizeof(line), &v)) {
+		if (v.end <= lo)
+			continue;
+		if (v.start > lo || !ldr_maps_line_serves(&v, file, exec))
+			return false;
+		lo = v.end;
+	}
+	return lo >= hi;
 }

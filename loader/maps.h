@@ -7,6 +7,7 @@
  * ldr_maps_read reads the file once, and ldr_maps_check and
  * ldr_maps_object_file go through what it read.
  */
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -18,7 +19,10 @@ enum ldr_maps_verdict {
 				   memory and the brk heap */
 	LDR_MAPS_ALREADY_HUGE,	/* hugelink remapped it already: its file
 				   bytes are no longer the file's mapping */
-	LDR_MAPS_FOREIGN,	/* something else lives there */
+	LDR_MAPS_GAP,		/* part of the segment's own memory is not
+				   mapped at all */
+	LDR_MAPS_FOREIGN,	/* something else lives there, or the
+				   file's bytes are not where they belong */
 	LDR_MAPS_UNREADABLE,
 };
 
@@ -30,7 +34,12 @@ struct ldr_maps_info {
 	 * memory; such mappings only shorten the range.
 	 */
 	uintptr_t clear_lo, clear_hi;
-	char foreign[160];	/* a mapping in the way, for the report */
+	/* How far the mappings judged so far cover the segment's own
+	 * memory inside [lo, hi) without a gap. */
+	uintptr_t covered;
+	bool refused;		/* FOREIGN is named: nothing else is */
+	char foreign[160];	/* a mapping in the way, or the gap, for the
+				   report */
 };
 
 /* A mapped file, as /proc/self/maps names it, and the mapping of it
@@ -46,13 +55,27 @@ struct ldr_maps_file {
  * The question ldr_maps_check answers: may [lo, hi), a range around the
  * segment's own memory [own_lo, own_hi) of the object whose file is
  * PROG, be taken?  [own_lo, file_end) holds the segment's bytes from the
- * file: anything but that file mapped there means the segment was moved
- * already (file_end 0: the segment has none).
+ * file, from offset FILE_OFF on: anything but that file mapped there
+ * means the segment was moved already (file_end == own_lo: the segment
+ * has none).  The object's memory is what it is given these rules:
+ *  - [own_lo, own_hi) is mapped whole, without a gap;
+ *  - where it holds file bytes, PROG is mapped readable, each byte at
+ *    its own offset;
+ *  - anonymous memory is the object's only from the end of its file
+ *    bytes' last base page (BASE bytes) to the base page where own_hi
+ *    falls, bss; the [heap] mapping only for the program
+ *    (BRK_FOLLOWS), whose brk heap starts after its last segment
+ *    (loader/heap.h), and never inside its file bytes.
+ * Memory of PROG outside [own_lo, file_end) is the object's too: its
+ * other segments, or the holes the loader left between them.
  */
 struct ldr_maps_query {
 	uintptr_t lo, hi, own_lo, own_hi;
 	const struct ldr_maps_file *prog;
 	uintptr_t file_end;
+	unsigned long file_off;
+	size_t base;
+	bool brk_follows;
 };
 
 /*
@@ -92,6 +115,27 @@ int ldr_maps_object_file(const struct ldr_maps *m, const struct hl_plan *plan,
 			const struct hl_phdr *ph, struct ldr_maps_file *file);
 
 /*
+ * The file mapped at ADDR with the byte at OFF of it there: 0, with FILE
+ * filled.  1 when ADDR holds memory hugelink made, or anonymous memory
+ * (a THP copy); -1 otherwise.
+ */
+int ldr_maps_file_at(const struct ldr_maps *m, uintptr_t addr,
+		     unsigned long off, struct ldr_maps_file *file);
+
+/*
+ * True when V may hold an object's bytes to be read (and run, with
+ * EXEC): readable (and executable), and a mapping of FILE (the object's,
+ * or NULL), memory hugelink made, or anonymous memory.
+ */
+bool ldr_maps_line_serves(const struct hl_maps_line *v,
+			  const struct ldr_maps_file *file, bool exec);
+
+/* True when [LO, HI) lies, without a gap, in mappings of M that serve
+ * (ldr_maps_line_serves). */
+bool ldr_maps_serve(const struct ldr_maps *m, uintptr_t lo, uintptr_t hi,
+		    const struct ldr_maps_file *file, bool exec);
+
+/*
  * Fill FILE from V when V maps a file at ADDR, with the byte at offset OFF
  * of it there, and is not memory hugelink made; returns 1 then, else 0.
  */
@@ -101,7 +145,8 @@ int ldr_maps_file_match(uintptr_t addr, unsigned long off,
 /*
  * Classify the mappings of M that meet Q's range.  A foreign mapping
  * inside the segment's own memory makes the verdict LDR_MAPS_FOREIGN; one
- * outside it narrows [clear_lo, clear_hi) instead.  INFO->heap_start is
+ * outside it narrows [clear_lo, clear_hi) instead; a part of the own
+ * memory no mapping covers makes it LDR_MAPS_GAP.  INFO->heap_start is
  * where the brk heap starts, or will.
  */
 enum ldr_maps_verdict ldr_maps_check(const struct ldr_maps *m,
@@ -111,9 +156,15 @@ enum ldr_maps_verdict ldr_maps_check(const struct ldr_maps *m,
 /* Start INFO for Q, before the first ldr_maps_judge. */
 void ldr_maps_begin(const struct ldr_maps_query *q, struct ldr_maps_info *info);
 
-/* Judge one mapping V for Q, recording in INFO what it says. */
+/* Judge one mapping V for Q, recording in INFO what it says.  The
+ * mappings come in the order of their addresses, as the file has them. */
 enum ldr_maps_verdict ldr_maps_judge(const struct ldr_maps_query *q,
 				   const struct hl_maps_line *v,
 				   struct ldr_maps_info *info);
+
+/* After the last ldr_maps_judge: LDR_MAPS_GAP when the mappings judged
+ * left the end of the own memory uncovered, else LDR_MAPS_OURS_TO_TAKE. */
+enum ldr_maps_verdict ldr_maps_end(const struct ldr_maps_query *q,
+				 struct ldr_maps_info *info);
 
 #endif

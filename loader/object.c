@@ -8,6 +8,7 @@
 
 #include "core/note.h"
 #include "loader/object.h"
+#include "loader/trust.h"
 
 const char *ldr_object_label(const struct ldr_image *img)
 {
@@ -34,17 +35,21 @@ static enum hl_libs_named named(const struct ldr_image *img,
 	return n;
 }
 
-enum ldr_object_kind ldr_object_kind(const struct ldr_image *img,
+enum ldr_object_kind ldr_object_kind(struct ldr_image *img,
 				   const struct hl_config *cfg,
+				   const struct ldr_maps *maps,
 				   enum hl_lib_kind *lib)
 {
 	size_t len;
 
-	if (img->main)
-		return LDR_OBJ_PROGRAM;
 	/* The vDSO has a name, but no file: the loader never opened it. */
-	if (!img->phnum || !strchr(img->name, '/'))
+	if (!img->main && (!img->phnum || !strchr(img->name, '/')))
 		return LDR_OBJ_NONE;
+	/* Headers that are not what the loader mapped: said, then left. */
+	if (!ldr_trust_image(maps, img) || img->main) {
+		*lib = HL_LIB_NONE;
+		return img->main ? LDR_OBJ_PROGRAM : LDR_OBJ_LIBRARY;
+	}
 	*lib = hl_lib_kind(ldr_image_flagged(img),
 			   cfg->libs[0] ? named(img, cfg) : HL_LIBS_NOT,
 			   ldr_image_note(img, HL_NOTE_RUNTIME, &len) != NULL);

@@ -22,6 +22,7 @@
 #include "core/object.h"
 #include "core/plan.h"
 #include "loader/image.h"
+#include "loader/maps.h"
 
 enum ldr_object_kind {
 	LDR_OBJ_NONE,		/* not ours to move */
@@ -33,10 +34,14 @@ enum ldr_object_kind {
  * What IMG is to the runtime under CFG; for a library, *LIB says which
  * kind (core/object.h).  A carrier still has to be laid out
  * (hl_phdrs_relinked), which takes the machine's page sizes: the caller
- * checks that only for HL_LIB_CARRIER.
+ * checks that only for HL_LIB_CARRIER.  The headers of an object that
+ * may be moved are judged first (loader/trust.h, against MAPS), and set
+ * IMG->trust: a library whose headers are not trusted is a library of
+ * kind HL_LIB_NONE, looked at only to say why it is left as it is.
  */
-enum ldr_object_kind ldr_object_kind(const struct ldr_image *img,
+enum ldr_object_kind ldr_object_kind(struct ldr_image *img,
 				   const struct hl_config *cfg,
+				   const struct ldr_maps *maps,
 				   enum hl_lib_kind *lib);
 
 /* The name reports give IMG: NULL for the program, else its file name. */

@@ -18,6 +18,7 @@
 #include "loader/move.h"
 #include "loader/object.h"
 #include "loader/pass.h"
+#include "loader/trust.h"
 
 /* Objects a process may have moved, or looked at and left, at most. */
 #define LDR_SEEN_MAX 256
@@ -29,10 +30,14 @@ struct seen {
 	bool main;
 };
 
-/* An object to look at in this pass. */
+/* An object to look at in this pass: where its headers are loaded, and
+ * what loader/trust.h said of them. */
 struct todo {
 	size_t index;
 	enum hl_lib_kind lib;	/* for a library */
+	uintptr_t bias;
+	const void *phdr;
+	int trust;
 };
 
 /* What the acting runtime keeps from one pass to the next. */
@@ -49,6 +54,7 @@ struct state {
 	size_t ntodo;
 	struct todo todo[LDR_SEEN_MAX];
 	struct ldr_report rep;
+	struct ldr_maps maps;		/* read before this pass's objects */
 	struct ldr_image img;
 	struct ldr_fault fault;
 	struct ldr_move_work work;
@@ -189,15 +195,17 @@ static bool seen(const struct state *st, const struct ldr_image *img)
 }
 
 /* Note every object to look at in this pass, once, in load order. */
-static int collect(const struct ldr_image *img, size_t index, void *data)
+static int collect(struct ldr_image *img, size_t index, void *data)
 {
 	struct state *st = data;
 	enum hl_lib_kind lib = HL_LIB_NONE;
 
-	if (ldr_object_kind(img, &st->cfg, &lib) == LDR_OBJ_NONE || seen(st, img) ||
-	    st->ntodo == LDR_SEEN_MAX || st->nseen + st->ntodo == LDR_SEEN_MAX)
+	if (seen(st, img) || st->ntodo == LDR_SEEN_MAX ||
+	    st->nseen + st->ntodo == LDR_SEEN_MAX ||
+	    ldr_object_kind(img, &st->cfg, &st->maps, &lib) == LDR_OBJ_NONE)
 		return 0;
-	st->todo[st->ntodo++] = (struct todo){ index, lib };
+	st->todo[st->ntodo++] = (struct todo){ index, lib, img->bias,
+					       img->phdr, img->trust };
 	return 0;
 }
 
@@ -233,8 +241,10 @@ static void look_at(struct state *st, const struct todo *t,
 {
 	struct ldr_image *img = &st->img;
 
-	if (ldr_image_read(img, t->index) || seen(st, img))
+	if (ldr_image_read(img, t->index) || seen(st, img) ||
+	    img->bias != t->bias || img->phdr != t->phdr)
 		return;
+	img->trust = t->trust;
 	st->seen[st->nseen++] = (struct seen){ img->bias, img->phdr, img->main };
 	/* The common case, an object nobody asked about: leave quietly. */
 	if (st->cfg.elfmap == HL_ELFMAP_UNSET && !ldr_image_flagged(img))
@@ -246,7 +256,10 @@ static void look_at(struct state *st, const struct todo *t,
 		return;
 	ctx->quiet_small = t->lib == HL_LIB_ALL;
 	ldr_report_object(&st->rep, ldr_object_label(img));
-	ldr_move(&st->work, img, ctx, &st->rep);
+	if (ldr_image_trusted(img))
+		ldr_move(&st->work, img, ctx, &st->rep);
+	else
+		ldr_report_why(&st->rep, "%s", ldr_trust_why(img));
 	ldr_report_object(&st->rep, NULL);
 }
 
@@ -289,7 +302,11 @@ void ldr_pass(void)
 	ldr_report_init(&st->rep, verbosity(st), prog);
 	forget_unloaded(st);
 	st->ntodo = 0;
-	ldr_image_each(&st->img, collect, st);
+	if (ldr_maps_read(&st->maps))
+		ldr_report_why(&st->rep, "%s", no_proc);
+	else
+		ldr_image_each(&st->img, collect, st);
+	ldr_maps_free(&st->maps);
 	for (size_t i = 0; i < st->ntodo; i++)
 		look_at(st, &st->todo[i], &ctx, &known);
 	ldr_report_flush(&st->rep);

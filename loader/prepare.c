@@ -30,6 +30,7 @@
 #include "loader/heap.h"
 #include "loader/maps.h"
 #include "loader/bti.h"
+#include "loader/trust.h"
 #include "loader/prepare.h"
 
 #define PM_ENTRIES 4096
@@ -82,16 +83,21 @@ static int handover_alloc(struct ldr_prepared *p, const struct hl_plan *plan,
 }
 
 /*
- * Step 1: the range [*lo, *hi) may hold only the program's own memory.
- * A foreign mapping beside the segment (the vDSO next to a static-pie
- * program's bss, say) shortens the range; one inside it refuses it.
+ * Step 1: the range [*lo, *hi) may hold only the object's own memory
+ * (loader/maps.h says what that is).  A foreign mapping beside the
+ * segment (the vDSO next to a static-pie program's bss, say) shortens
+ * the range; one inside it, or a hole in it, refuses it.
  */
 static int check_maps(const struct ldr_prepared *p, const struct hl_seg *seg,
-		      uintptr_t *lo, uintptr_t *hi, uintptr_t *heap_start,
-		      struct ldr_report *rep)
+		      const struct hl_phdr *ph, uintptr_t *lo, uintptr_t *hi,
+		      uintptr_t *heap_start, struct ldr_report *rep)
 {
-	struct ldr_maps_query q = { *lo, *hi, seg->start, seg->end, &p->prog,
-				   seg->file_end };
+	struct ldr_maps_query q = {
+		.lo = *lo, .hi = *hi, .own_lo = seg->start, .own_hi = seg->end,
+		.prog = &p->prog, .file_end = seg->file_end,
+		.file_off = (unsigned long)ph->offset, .base = p->c->base,
+		.brk_follows = p->src.img->main,
+	};
 	struct ldr_maps_info info;
 	uintptr_t mask = ~(uintptr_t)(seg->page - 1);
 
@@ -99,6 +105,11 @@ static int check_maps(const struct ldr_prepared *p, const struct hl_seg *seg,
 	case LDR_MAPS_OURS_TO_TAKE:
 		break;
 	case LDR_MAPS_ALREADY_HUGE:
+		return -1;
+	case LDR_MAPS_GAP:
+		ldr_report_why(rep, "segment %d: %#lx-%#lx is not all mapped: %s",
+			      seg->phdr, (unsigned long)seg->start,
+			      (unsigned long)seg->end, info.foreign);
 		return -1;
 	case LDR_MAPS_FOREIGN:
 		ldr_report_why(rep, "segment %d: %#lx-%#lx also holds %s",
@@ -123,12 +134,12 @@ static int check_maps(const struct ldr_prepared *p, const struct hl_seg *seg,
 
 /* Steps 1 and 2: [*lo, *hi) holds nothing we cannot carry over. */
 static int check_range(const struct ldr_prepared *p, const struct hl_seg *seg,
-		       uintptr_t *lo, uintptr_t *hi, struct remap_range *s,
-		       struct ldr_report *rep)
+		       const struct hl_phdr *ph, uintptr_t *lo, uintptr_t *hi,
+		       struct remap_range *s, struct ldr_report *rep)
 {
 	uintptr_t heap_start;
 
-	if (check_maps(p, seg, lo, hi, &heap_start, rep))
+	if (check_maps(p, seg, ph, lo, hi, &heap_start, rep))
 		return -1;
 	if (seg->cls == HL_CLASS_W &&
 	    ldr_heap_make_room(*lo, hi, seg->end, heap_start, seg->page, &s->copy[1]))
@@ -176,7 +187,7 @@ static int prepare_one(struct ldr_prepared *p, const struct hl_seg *seg,
 	memset(s, 0, sizeof(*s));
 	s->ncopy = 1;
 	s->fd = -1;
-	if (check_range(p, seg, &lo, &hi, s, rep))
+	if (check_range(p, seg, ph, &lo, &hi, s, rep))
 		return -1;
 	s->target = lo;
 	s->len = hi - lo;
@@ -219,33 +230,6 @@ static void share_setup(struct ldr_prepared *p, const struct hl_plan *plan,
 	}
 }
 
-/*
- * The program headers the loader reports must be those of the file the
- * object was mapped from: a PT_PHDR may point at a forged table that
- * claims memory of others.  A library whose file cannot be read is left
- * alone too; the program, whose file may be unreadable (deleted, or run
- * without read permission), is taken on the kernel's word.
- */
-static int check_phdrs(struct ldr_prepared *p, const struct ldr_image *img,
-		       struct ldr_report *rep)
-{
-	switch (ldr_source_same_phdrs(&p->src, img)) {
-	case 1:
-		return 0;
-	case 0:
-		ldr_report_why(rep, "its program headers in memory are not "
-			      "those of its file %s: left as it is",
-			      p->prog.path);
-		return -1;
-	default:
-		if (img->main)
-			return 0;
-		ldr_report_why(rep, "cannot read its file %s to check its "
-			      "program headers: left as it is", p->prog.path);
-		return -1;
-	}
-}
-
 int ldr_prepare(struct ldr_prepared *p, const struct hl_plan *plan,
 	       const struct ldr_image *img, const struct hl_config *cfg,
 	       const struct ldr_fault *fault, const struct mach_status *st,
@@ -253,6 +237,12 @@ int ldr_prepare(struct ldr_prepared *p, const struct hl_plan *plan,
 {
 	memset(p, 0, sizeof(*p));
 	p->share.dirfd = -1;
+	/* Its plan came from its headers: only from headers loader/trust.h
+	 * trusted. */
+	if (!ldr_image_trusted(img)) {
+		ldr_report_why(rep, "%s", ldr_trust_why(img));
+		return -1;
+	}
 	ldr_source_init(&p->src, &p->prog, img);
 	p->tracer = st->tracer;
 	p->exec_prot = ldr_bti_exec_prot(img);
@@ -277,8 +267,6 @@ int ldr_prepare(struct ldr_prepared *p, const struct hl_plan *plan,
 			      "/proc/self/maps");
 		return -1;
 	}
-	if (check_phdrs(p, img, rep))
-		return -1;
 	ldr_choice_init(&p->choice, plan, img, cfg, fault, st->thp_enabled != 0);
 	share_setup(p, plan, img, cfg, fault, rep);
 	/* Not sharing: the machine as it is now, before anything waits. */

@@ -83,20 +83,19 @@ static int read_at(int fd, void *buf, size_t len, uint64_t off)
 	return 0;
 }
 
-int ldr_source_same_phdrs(const struct ldr_source *src,
+int ldr_source_same_phdrs(const struct ldr_maps_file *file,
 			  const struct ldr_image *img)
 {
 	unsigned char ehdr[64], table[LDR_MAX_PHDRS * 64];
 	uint64_t off;
 	size_t size;
 	struct stat st;
-	int fd = open_mapped(src->prog), rc = -1;
+	int fd = open_mapped(file), rc = -1;
 
 	if (fd < 0)
 		return -1;
-	if (fstat(fd, &st) || !hl_maps_names_file(&st, src->prog->inode,
-						  src->prog->major,
-						  src->prog->minor))
+	if (fstat(fd, &st) || !hl_maps_names_file(&st, file->inode,
+						  file->major, file->minor))
 		goto out_close;
 	rc = 0;
 	if (read_at(fd, ehdr, sizeof(ehdr), 0) ||

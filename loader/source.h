@@ -80,11 +80,11 @@ void ldr_source_close(struct ldr_source *src);
 
 /*
  * Whether IMG's program headers, as the loader reports them, are those
- * of the file SRC's object was mapped from (PT_PHDR may point at another
- * table in its memory): 1 when they are, 0 when they differ, -1 when the
- * file cannot be read (then nothing says).
+ * of FILE, the file its object was mapped from (PT_PHDR may point at
+ * another table in its memory): 1 when they are, 0 when they differ, -1
+ * when the file cannot be read (then nothing says).
  */
-int ldr_source_same_phdrs(const struct ldr_source *src,
+int ldr_source_same_phdrs(const struct ldr_maps_file *file,
 			  const struct ldr_image *img);
 
 #endif

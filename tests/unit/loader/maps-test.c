@@ -18,7 +18,7 @@ static const struct ldr_maps_file prog = {
  * it, rounded out to 2 MiB, [0x400000, 0x800000). */
 static const struct ldr_maps_query q = {
 	.lo = 0x400000, .hi = 0x800000, .own_lo = 0x600000, .own_hi = 0x700000,
-	.prog = &prog,
+	.prog = &prog, .base = 0x1000, .brk_follows = true,
 };
 
 static struct hl_maps_line line(uintptr_t start, uintptr_t end,
@@ -33,6 +33,7 @@ static struct hl_maps_line line(uintptr_t start, uintptr_t end,
 	v.minor = 1;
 	v.inode = inode;
 	v.path = path;
+	strcpy(v.perms, "rw-p");
 	return v;
 }
 
@@ -102,6 +103,8 @@ static void test_ldr_maps_judge_foreign_narrows_or_refuses(void **state)
 	assert_int_equal(info.clear_lo, 0x401000);
 	assert_int_equal(info.clear_hi, 0x7f0000);
 	/* Inside it: refused, and named. */
+	assert_int_equal(judge(line(0x600000, 0x650000, 4242, prog.path), &info),
+			 LDR_MAPS_OURS_TO_TAKE);
 	assert_int_equal(judge(line(0x650000, 0x651000, 7, "/lib/x.so"), &info),
 			 LDR_MAPS_FOREIGN);
 	assert_non_null(strstr(info.foreign, "/lib/x.so"));
@@ -228,6 +231,231 @@ static void test_ldr_maps_judge_moved_off_the_file(void **state)
 		LDR_MAPS_ALREADY_HUGE);
 }
 
+/*
+ * A writable segment of a library: file bytes [0x600000, 0x640800) from
+ * offset 0x200000, bss to 0x6a0000, in a range [0x600000, 0x800000).
+ */
+static const struct ldr_maps_query lib = {
+	.lo = 0x600000, .hi = 0x800000, .own_lo = 0x600000, .own_hi = 0x6a0000,
+	.prog = &prog, .file_end = 0x640800, .file_off = 0x200000,
+	.base = 0x1000,
+};
+
+static struct hl_maps_line file_line(uintptr_t start, uintptr_t end,
+				     unsigned long off, const char *perms)
+{
+	struct hl_maps_line v = line(start, end, 4242, prog.path);
+
+	v.offset = off;
+	strcpy(v.perms, perms);
+	return v;
+}
+
+/* Judge LINES in order for Q, then the end: the worst verdict. */
+static enum ldr_maps_verdict judge_all(const struct ldr_maps_query *qq,
+				      const struct hl_maps_line *lines, int n,
+				      struct ldr_maps_info *info)
+{
+	enum ldr_maps_verdict worst = LDR_MAPS_OURS_TO_TAKE, v;
+
+	ldr_maps_begin(qq, info);
+	for (int i = 0; i < n; i++) {
+		v = ldr_maps_judge(qq, &lines[i], info);
+		if (v > worst)
+			worst = v;
+	}
+	v = ldr_maps_end(qq, info);
+	return v > worst ? v : worst;
+}
+
+static void test_ldr_maps_judge_library_whole(void **state)
+{
+	const struct hl_maps_line lines[] = {
+		file_line(0x600000, 0x641000, 0x200000, "rw-p"),
+		line(0x641000, 0x6a0000, 0, ""),
+	};
+	struct ldr_maps_info info;
+
+	(void)state;
+	assert_int_equal(judge_all(&lib, lines, 2, &info), LDR_MAPS_OURS_TO_TAKE);
+	assert_int_equal(info.clear_lo, lib.lo);
+	assert_int_equal(info.clear_hi, lib.hi);
+}
+
+/* Nothing mapped between the file bytes and bss, or at the end of bss. */
+static void test_ldr_maps_judge_gap_refuses(void **state)
+{
+	const struct hl_maps_line hole[] = {
+		file_line(0x600000, 0x641000, 0x200000, "rw-p"),
+		line(0x650000, 0x6a0000, 0, ""),
+	};
+	const struct hl_maps_line short_end[] = {
+		file_line(0x600000, 0x641000, 0x200000, "rw-p"),
+		line(0x641000, 0x690000, 0, ""),
+	};
+	struct ldr_maps_info info;
+
+	(void)state;
+	assert_int_equal(judge_all(&lib, hole, 2, &info), LDR_MAPS_GAP);
+	assert_non_null(strstr(info.foreign, "641000-650000"));
+	assert_int_equal(judge_all(&lib, short_end, 2, &info), LDR_MAPS_GAP);
+	assert_non_null(strstr(info.foreign, "690000-6a0000"));
+	/* No mapping at all where the segment starts. */
+	assert_int_equal(judge_all(&lib, hole + 1, 1, &info), LDR_MAPS_GAP);
+}
+
+/*
+ * The file mapped where the file bytes are, but not readable (the hole
+ * the loader leaves between two segments), or holding other bytes of it.
+ */
+static void test_ldr_maps_judge_file_bytes_in_place(void **state)
+{
+	const struct hl_maps_line hole[] = {
+		file_line(0x600000, 0x641000, 0x200000, "---p"),
+		line(0x641000, 0x6a0000, 0, ""),
+	};
+	const struct hl_maps_line elsewhere[] = {
+		file_line(0x600000, 0x641000, 0x0, "r--p"),
+		line(0x641000, 0x6a0000, 0, ""),
+	};
+	const struct hl_maps_line split[] = {
+		file_line(0x5ff000, 0x620000, 0x1ff000, "r--p"),
+		file_line(0x620000, 0x641000, 0x220000, "rw-p"),
+		line(0x641000, 0x6a0000, 0, ""),
+	};
+	struct ldr_maps_info info;
+
+	(void)state;
+	assert_int_equal(judge_all(&lib, hole, 2, &info), LDR_MAPS_FOREIGN);
+	assert_non_null(strstr(info.foreign, "not readable"));
+	assert_int_equal(judge_all(&lib, elsewhere, 2, &info), LDR_MAPS_FOREIGN);
+	assert_non_null(strstr(info.foreign, "another part"));
+	/* RELRO and data in two mappings, each byte in its place. */
+	assert_int_equal(judge_all(&lib, split, 3, &info), LDR_MAPS_OURS_TO_TAKE);
+}
+
+/*
+ * Anonymous memory is the object's only as bss: after the file bytes'
+ * last page, up to the page where the segment ends.  Elsewhere in the
+ * range it is someone's buffer, and shortens the range; bss merged with
+ * a buffer after it ends the range at the end of bss.
+ */
+static void test_ldr_maps_judge_anonymous_only_bss(void **state)
+{
+	const struct ldr_maps_query wide = {
+		.lo = 0x400000, .hi = 0x800000, .own_lo = 0x600000,
+		.own_hi = 0x6a0000, .prog = &prog, .file_end = 0x640800,
+		.file_off = 0x200000, .base = 0x1000,
+	};
+	const struct hl_maps_line buffers[] = {
+		line(0x400000, 0x500000, 0, ""),
+		file_line(0x600000, 0x641000, 0x200000, "rw-p"),
+		line(0x641000, 0x6a0000, 0, ""),
+		line(0x700000, 0x7f0000, 0, ""),
+	};
+	const struct hl_maps_line merged[] = {
+		file_line(0x600000, 0x641000, 0x200000, "rw-p"),
+		line(0x641000, 0x1a00000, 0, ""),
+	};
+	struct ldr_maps_info info;
+
+	(void)state;
+	assert_int_equal(judge_all(&wide, buffers, 4, &info),
+			 LDR_MAPS_OURS_TO_TAKE);
+	assert_int_equal(info.clear_lo, 0x500000);
+	assert_int_equal(info.clear_hi, 0x700000);
+	assert_int_equal(judge_all(&wide, merged, 2, &info),
+			 LDR_MAPS_OURS_TO_TAKE);
+	assert_int_equal(info.clear_hi, 0x6a0000);
+	/* Anonymous memory where the file bytes should be was moved. */
+	{
+		const struct hl_maps_line thp = line(0x600000, 0x800000, 0, "");
+
+		assert_int_equal(judge_all(&wide, &thp, 1, &info),
+				 LDR_MAPS_ALREADY_HUGE);
+	}
+}
+
+/* The brk heap is the program's to carry over, never a library's. */
+static void test_ldr_maps_judge_heap_only_for_the_program(void **state)
+{
+	struct ldr_maps_query program = lib;
+	const struct hl_maps_line lines[] = {
+		file_line(0x600000, 0x641000, 0x200000, "rw-p"),
+		line(0x641000, 0x6a0000, 0, ""),
+		line(0x6a0000, 0x6c0000, 0, "[heap]"),
+	};
+	const struct hl_maps_line heap_in_bss[] = {
+		file_line(0x600000, 0x641000, 0x200000, "rw-p"),
+		line(0x641000, 0x6c0000, 0, "[heap]"),
+	};
+	struct ldr_maps_info info;
+
+	(void)state;
+	assert_int_equal(judge_all(&lib, lines, 3, &info), LDR_MAPS_OURS_TO_TAKE);
+	assert_int_equal(info.clear_hi, 0x6a0000);
+	assert_int_equal(info.heap_start, 0);
+	assert_int_equal(judge_all(&lib, heap_in_bss, 2, &info),
+			 LDR_MAPS_FOREIGN);
+	program.brk_follows = true;
+	assert_int_equal(judge_all(&program, lines, 3, &info),
+			 LDR_MAPS_OURS_TO_TAKE);
+	assert_int_equal(info.clear_hi, program.hi);
+	assert_int_equal(info.heap_start, 0x6a0000);
+	assert_int_equal(judge_all(&program, heap_in_bss, 2, &info),
+			 LDR_MAPS_OURS_TO_TAKE);
+	assert_int_equal(info.heap_start, 0x641000);
+}
+
+/* What may hold an object's bytes to be read through its headers. */
+static void test_ldr_maps_line_serves(void **state)
+{
+	struct hl_maps_line v = file_line(0x600000, 0x641000, 0, "r-xp");
+
+	(void)state;
+	assert_true(ldr_maps_line_serves(&v, &prog, true));
+	assert_false(ldr_maps_line_serves(&v, NULL, false));
+	strcpy(v.perms, "---p");
+	assert_false(ldr_maps_line_serves(&v, &prog, false));
+	v = line(0x600000, 0x800000, 12, "/anon_hugepage (deleted)");
+	strcpy(v.perms, "r--p");
+	assert_true(ldr_maps_line_serves(&v, NULL, false));
+	assert_false(ldr_maps_line_serves(&v, NULL, true));
+	v = line(0x600000, 0x800000, 0, "");
+	assert_true(ldr_maps_line_serves(&v, NULL, false));
+	v = line(0x600000, 0x800000, 0, "[heap]");
+	assert_false(ldr_maps_line_serves(&v, NULL, false));
+	v = line(0x600000, 0x800000, 7, "/lib/x.so");
+	assert_false(ldr_maps_line_serves(&v, &prog, false));
+}
+
+/* A range is served only without a gap, by mappings that serve. */
+static void test_ldr_maps_serve(void **state)
+{
+	char text[] =
+		"7f0000000000-7f0000002000 r--p 00000000 fe:01 4242 /usr/bin/prog\n"
+		"7f0000002000-7f0000200000 ---p 00002000 fe:01 4242 /usr/bin/prog\n"
+		"7f0000200000-7f0000400000 r-xp 00200000 fe:01 4242 /usr/bin/prog\n"
+		"7f0000600000-7f0000800000 rw-p 00000000 00:00 0 \n";
+	struct ldr_maps m = maps_of(text);
+
+	(void)state;
+	assert_true(ldr_maps_serve(&m, 0x7f0000000100, 0x7f0000001000, &prog,
+				   false));
+	assert_true(ldr_maps_serve(&m, 0x7f0000200000, 0x7f0000400000, &prog,
+				   true));
+	/* Into the hole the loader left, PROT_NONE. */
+	assert_false(ldr_maps_serve(&m, 0x7f0000001000, 0x7f0000003000, &prog,
+				    false));
+	/* Over the unmapped gap. */
+	assert_false(ldr_maps_serve(&m, 0x7f0000300000, 0x7f0000700000, &prog,
+				    false));
+	assert_false(ldr_maps_serve(&m, 0x7f0000900000, 0x7f0000901000, &prog,
+				    false));
+	assert_true(ldr_maps_serve(&m, 0x7f0000600000, 0x7f0000800000, NULL,
+				   false));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -236,6 +464,13 @@ int main(void)
 		cmocka_unit_test(test_ldr_maps_judge_already_huge),
 		cmocka_unit_test(test_ldr_maps_judge_moved_off_the_file),
 		cmocka_unit_test(test_ldr_maps_judge_foreign_narrows_or_refuses),
+		cmocka_unit_test(test_ldr_maps_judge_library_whole),
+		cmocka_unit_test(test_ldr_maps_judge_gap_refuses),
+		cmocka_unit_test(test_ldr_maps_judge_file_bytes_in_place),
+		cmocka_unit_test(test_ldr_maps_judge_anonymous_only_bss),
+		cmocka_unit_test(test_ldr_maps_judge_heap_only_for_the_program),
+		cmocka_unit_test(test_ldr_maps_line_serves),
+		cmocka_unit_test(test_ldr_maps_serve),
 		cmocka_unit_test(test_ldr_maps_file_match),
 		cmocka_unit_test(test_ldr_maps_file_match_not_ours),
 		cmocka_unit_test(test_ldr_maps_object_file),
