@@ -3,6 +3,7 @@
  * Messages, on stderr, prefixed "hugelink: <program>:", while fd 2 is
  * the standard error noted by the first pass (ldr_stderr_same).
  */
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -10,11 +11,24 @@
 #include "core/size.h"
 #include "loader/report.h"
 
+/*
+ * What a standard error is: a terminal or another character device, a
+ * pipe, a socket, or a file opened for writing only, as a shell's 2> and
+ * 2>> open it.  A file open for reading too is data a program opened.
+ */
+static bool stderr_like(const struct stat *st, int flags)
+{
+	return S_ISCHR(st->st_mode) || S_ISFIFO(st->st_mode) ||
+	       S_ISSOCK(st->st_mode) ||
+	       (S_ISREG(st->st_mode) && (flags & O_ACCMODE) == O_WRONLY);
+}
+
 void ldr_stderr_note(struct ldr_stderr *e)
 {
 	struct stat st;
+	int flags = fcntl(2, F_GETFL);
 
-	e->open = fstat(2, &st) == 0;
+	e->open = flags >= 0 && fstat(2, &st) == 0 && stderr_like(&st, flags);
 	e->dev = e->open ? (unsigned long long)st.st_dev : 0;
 	e->ino = e->open ? (unsigned long long)st.st_ino : 0;
 }

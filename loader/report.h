@@ -51,7 +51,14 @@ void ldr_report_init(struct ldr_report *r, int verbose, const char *prog);
  * something else there (a daemon its database), and a library loaded
  * later with dlopen() would then write into that: messages go out only
  * while fd 2 is still the file, pipe or terminal noted, and never when
- * fd 2 was closed when it was noted.
+ * fd 2 was closed when it was noted.  A program that carries no runtime
+ * has its first pass when it loads a relinked library, after it may
+ * have done so, and a library's constructor can do it before the
+ * runtime's at start-up: fd 2 is noted only when it looks like a
+ * standard error (a terminal or other character device, a pipe, a
+ * socket, or a regular file open for writing only, as a shell's 2> and
+ * 2>> open it), never a file open for reading and writing, as a
+ * program opens its data.
  */
 struct ldr_stderr {
 	bool open;		/* fd 2 was open when noted */

@@ -5,8 +5,13 @@
 # runtime would say about that library (HUGETLB_VERBOSE=3 lists every
 # range moved; a thread beside it keeps the library's data on base
 # pages, which is said at the default verbosity) must not land in the
-# database.  The same for a program started with fd 2 closed.  The
-# control: with fd 2 left alone, the same run says it.
+# database.  The same for a program started with fd 2 closed, and for a
+# plain program (no runtime of its own: the library's copy acts, and its
+# first look at fd 2 is after the database took it).  At start-up, a
+# library's constructor that puts a data file on fd 2 before the
+# runtime's constructor runs, with HUGETLB_VERBOSE=4, leaves it as it
+# was.  The controls: with fd 2 left alone, or opened for writing only
+# as a shell's 2>> does, the same runs say it.
 . "$HL_SRC/tests/integration/common.sh"
 need_thp
 pool_reserve 24
@@ -50,6 +55,8 @@ int main(int argc, char **argv)
 EOF
 hl_cc -O1 -o daemon daemon.c -pthread -Wl,--hugetlbfs-align ||
 	fail "cannot link the daemon"
+"$CC" -O1 -o daemon-plain daemon.c -pthread -ldl ||
+	fail "cannot link the plain daemon"
 
 printf 'database contents\n' >db.orig
 
@@ -61,18 +68,80 @@ grep -q "libcheck.so: .*writable, and other threads run" err ||
 	fail "control: nothing said about the library: $(cat err)"
 ok "control: fd 2 kept, the library's data staying on base pages is said"
 
-for v in 2 3; do
-	cp db.orig db
-	HUGETLB_VERBOSE=$v HUGETLB_ELFMAP=RW ./daemon db ./libcheck.so >out 2>err ||
-		fail "verbose $v: status $?: $(cat out err)"
-	grep -qx loaded out || fail "verbose $v: $(cat out)"
-	cmp -s db db.orig || fail "verbose $v: the database changed: $(cat db)"
-	ok "HUGETLB_VERBOSE=$v: fd 2 reopened on a database before dlopen(): database unchanged"
+cp db.orig db
+HUGETLB_VERBOSE=3 HUGETLB_ELFMAP=RW ./daemon-plain db ./libcheck.so keep >out 2>err ||
+	fail "plain control: status $?: $(cat out err)"
+grep -q "libcheck.so: .*writable, and other threads run" err ||
+	fail "plain control: nothing said about the library: $(cat err)"
+ok "control: a plain program, fd 2 kept: the library's data staying on base pages is said"
 
-	cp db.orig db
-	HUGETLB_VERBOSE=$v HUGETLB_ELFMAP=RW ./daemon db ./libcheck.so >out 2>&- ||
-		fail "verbose $v, started with fd 2 closed: status $?: $(cat out)"
-	grep -qx loaded out || fail "verbose $v, fd 2 closed: $(cat out)"
-	cmp -s db db.orig || fail "verbose $v, started with fd 2 closed: the database changed: $(cat db)"
-	ok "HUGETLB_VERBOSE=$v: started with fd 2 closed: database unchanged"
+for prog in daemon daemon-plain; do
+	for v in 2 3; do
+		cp db.orig db
+		HUGETLB_VERBOSE=$v HUGETLB_ELFMAP=RW ./$prog db ./libcheck.so >out 2>err ||
+			fail "$prog, verbose $v: status $?: $(cat out err)"
+		grep -qx loaded out || fail "$prog, verbose $v: $(cat out)"
+		cmp -s db db.orig ||
+			fail "$prog, verbose $v: the database changed: $(cat db)"
+		ok "$prog, HUGETLB_VERBOSE=$v: fd 2 reopened on a database before dlopen(): database unchanged"
+
+		cp db.orig db
+		HUGETLB_VERBOSE=$v HUGETLB_ELFMAP=RW ./$prog db ./libcheck.so >out 2>&- ||
+			fail "$prog, verbose $v, started with fd 2 closed: status $?: $(cat out)"
+		grep -qx loaded out || fail "$prog, verbose $v, fd 2 closed: $(cat out)"
+		cmp -s db db.orig ||
+			fail "$prog, verbose $v, started with fd 2 closed: the database changed: $(cat db)"
+		ok "$prog, HUGETLB_VERBOSE=$v: started with fd 2 closed: database unchanged"
+	done
 done
+
+# At start-up: a library the program needs puts a file on fd 2 in its
+# constructor, which runs before the program's, the runtime's included.
+cat >ondb.c <<'EOF'
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* ONDB=FILE: close fd 2 and open FILE there, for reading and writing
+ * (a program's data), or, with ONDB_APPEND set, for appending only (a
+ * standard error as 2>> opens it). */
+__attribute__((constructor)) static void on_db(void)
+{
+	const char *db = getenv("ONDB");
+	int flags = getenv("ONDB_APPEND") ? O_WRONLY | O_APPEND : O_RDWR;
+
+	if (!db)
+		return;
+	close(2);
+	if (open(db, flags) != 2)
+		_exit(3);
+}
+EOF
+cat >starter.c <<'EOF'
+#include <stdio.h>
+
+int main(void)
+{
+	puts("started");
+	return 0;
+}
+EOF
+"$CC" -O1 -fPIC -shared -o libondb.so ondb.c || fail "cannot build libondb.so"
+hl_cc -O1 -o starter starter.c -Wl,--hugetlbfs-align -L. \
+	-Wl,--no-as-needed -londb -Wl,-rpath,"$PWD" ||
+	fail "cannot link the starter"
+
+cp db.orig db
+ONDB=db ONDB_APPEND=1 HUGETLB_VERBOSE=4 HUGETLB_ELFMAP=RW ./starter >out 2>err ||
+	fail "start-up control: status $?: $(cat out err)"
+grep -q "^hugelink: starter: " db ||
+	fail "start-up control: nothing said on fd 2 opened to append: $(cat db)"
+ok "control: at start-up, fd 2 opened to append (as 2>> does) gets what the runtime says"
+
+cp db.orig db
+ONDB=db HUGETLB_VERBOSE=4 HUGETLB_ELFMAP=RW ./starter >out 2>err ||
+	fail "start-up: status $?: $(cat out err)"
+grep -qx started out || fail "start-up: $(cat out)"
+cmp -s db db.orig || fail "start-up: the data file on fd 2 changed: $(cat db)"
+ok "HUGETLB_VERBOSE=4 at start-up, a data file put on fd 2 by a constructor before the runtime's: unchanged"
