@@ -238,22 +238,48 @@ static void read_text(struct hl_config *cfg, const char *value)
 		note(cfg, "HUGELINK_TEXT", value, "expected all or hot: ignored");
 }
 
+/* VALUE as a decimal number into *N: 0, or -1 when it is none or above
+ * MAX. */
+static int parse_decimal(const char *value, size_t max, size_t *n)
+{
+	const char *s = value;
+
+	*n = 0;
+	for (; *s >= '0' && *s <= '9' && *n <= max; s++)
+		*n = *n * 10 + (size_t)(*s - '0');
+	return *s || s == value || *n > max ? -1 : 0;
+}
+
 /* A number of pages, in decimal, from 1. */
 static void read_text_budget(struct hl_config *cfg, const char *value)
 {
-	size_t n = 0;
-	const char *s = value;
+	size_t n;
 
 	if (!value)
 		return;
-	for (; *s >= '0' && *s <= '9' && n <= 1000000; s++)
-		n = n * 10 + (size_t)(*s - '0');
-	if (*s || s == value || n == 0 || n > 1000000) {
+	if (parse_decimal(value, 1000000, &n) || n == 0) {
 		note(cfg, "HUGELINK_TEXT_BUDGET", value, "not a number of huge "
 		     "pages from 1 to 1000000: ignored");
 		return;
 	}
 	cfg->text_budget = n;
+}
+
+/* A percentage, in decimal, from 0 to 100; anything else keeps the
+ * default. */
+static void read_min_fill(struct hl_config *cfg, const char *value)
+{
+	size_t n;
+
+	if (!value)
+		return;
+	if (parse_decimal(value, 100, &n)) {
+		note(cfg, "HUGELINK_MIN_FILL", value, "not a percentage from 0 "
+		     "to 100: ignored, the default applies");
+		return;
+	}
+	cfg->min_fill = (unsigned)n;
+	cfg->min_fill_set = true;
 }
 
 /* Anything but 0 and 1 is ignored, with a note: no map is written. */
@@ -465,6 +491,7 @@ void hl_config_read(struct hl_config *cfg, hl_getenv_fn *get, void *ctx,
 	share_against_backing(cfg, get("HUGETLB_SHARE", ctx));
 	read_text(cfg, get("HUGELINK_TEXT", ctx));
 	read_text_budget(cfg, get("HUGELINK_TEXT_BUDGET", ctx));
+	read_min_fill(cfg, get("HUGELINK_MIN_FILL", ctx));
 	read_perf_map(cfg, get("HUGELINK_PERF_MAP", ctx));
 	read_libs(cfg, get("HUGELINK_LIBS", ctx));
 	v = get("HUGETLB_DEFAULT_PAGE_SIZE", ctx);

@@ -39,6 +39,10 @@
  *                          text an order laid first (core/plan.h,
  *                          hl_plan_text) goes on huge pages
  *   HUGELINK_TEXT_BUDGET   N: the most huge pages any text remap takes
+ *   HUGELINK_MIN_FILL      0..100 (default 50): the least share, in
+ *                          percent, of its huge pages that a segment
+ *                          other than text and data must fill to move
+ *                          (core/plan.h); 0 moves every segment asked for
  *   HUGELINK_LIBS          shared libraries that were not relinked to
  *                          move too, ':'- or ','-separated: file names
  *                          ("libLLVM-14.so.1") or sonames, absolute paths,
@@ -50,6 +54,7 @@
 #define HL_CFG_PATH_MAX 256
 #define HL_CFG_LIBS_MAX 1024
 #define HL_PAGE_DEFAULT ((size_t)-1)	/* a class asked for with no size */
+#define HL_MIN_FILL_DEFAULT 50u	/* HUGELINK_MIN_FILL unset, percent */
 
 enum hl_elfmap {
 	HL_ELFMAP_UNSET,	/* PF_LINUX_HUGETLB in the binary decides */
@@ -91,6 +96,8 @@ struct hl_config {
 	enum hl_backing_mode backing;
 	enum hl_text_mode text;	/* HUGELINK_TEXT */
 	size_t text_budget;	/* HUGELINK_TEXT_BUDGET, in huge pages; 0: none */
+	bool min_fill_set;	/* HUGELINK_MIN_FILL was given: min_fill */
+	unsigned min_fill;	/* its percent, 0..100; unset: the default */
 	size_t default_page;	/* 0: the kernel's default */
 	char path[HL_CFG_PATH_MAX];
 	char share_path[HL_CFG_PATH_MAX];

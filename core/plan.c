@@ -19,6 +19,8 @@
  * and end on the last huge page before it.  A segment that asks for the
  * default size but holds no whole page of it takes the largest smaller
  * huge page size it fills, where the machine has one (arm64's 64 KiB).
+ * A segment that is neither text nor data and would leave most of its
+ * huge pages empty stays on base pages (keep_filled).
  */
 #include <elf.h>
 #include <stdio.h>
@@ -314,6 +316,40 @@ static void apply_cap(struct hl_plan *plan, enum hl_class cls, size_t cap)
 	}
 }
 
+/* The least of N * PERCENT / 100, rounded up, computed without overflow. */
+static uintptr_t share_of(uintptr_t n, unsigned percent)
+{
+	return n / 100 * percent + (n % 100 * percent + 99) / 100;
+}
+
+/*
+ * Put back on base pages each segment that is neither text nor data and
+ * whose bytes fill less than MIN_FILL percent of its huge-page range.
+ * Such a segment is one the linker's layout adds beside the text -- the
+ * ELF headers' segment, read-only data kept apart from code -- and a
+ * whole huge page from the pool for a few KiB of it holds memory the
+ * program never uses and buys a TLB entry it seldom needs.  Text and
+ * data are what HUGETLB_ELFMAP's classes name, and move whatever they
+ * fill: HUGETLB_ELFMAP=R moves a small program's text.
+ */
+static void keep_filled(struct hl_plan *plan, unsigned min_fill)
+{
+	for (int i = 0; min_fill && i < plan->nseg; i++) {
+		struct hl_seg *seg = &plan->seg[i];
+		uintptr_t lo = seg->start > seg->map_start ? seg->start :
+			       seg->map_start;
+		uintptr_t hi = seg->end < seg->map_end ? seg->end : seg->map_end;
+
+		if (!seg->remap || seg->cls == HL_CLASS_W ||
+		    (seg->prot & PROT_EXEC))
+			continue;
+		if (hi - lo < share_of(seg->map_end - seg->map_start, min_fill)) {
+			seg->remap = false;
+			seg->why = HL_WHY_SPARSE;
+		}
+	}
+}
+
 /* Keep only SEG's part that holds the hot range, in whole huge pages. */
 static void keep_hot(struct hl_seg *seg, const struct hl_hot *hot)
 {
@@ -390,6 +426,8 @@ int hl_plan_build_object(struct hl_plan *plan, const struct hl_config *cfg,
 		if (seg->page && seg->why == HL_WHY_PENDING)
 			place(plan, sizes, cfg->force, bias, seg);
 	}
+	keep_filled(plan, cfg->min_fill_set ? cfg->min_fill :
+		    HL_MIN_FILL_DEFAULT);
 	if (cfg->elfmap == HL_ELFMAP_SET) {
 		apply_cap(plan, HL_CLASS_R, cfg->r_cap);
 		apply_cap(plan, HL_CLASS_W, cfg->w_cap);
@@ -484,6 +522,9 @@ const char *hl_why_text(enum hl_why why)
 		       "function order was linked in; the rest on base pages";
 	case HL_WHY_BEYOND_TEXT_BUDGET:
 		return "beyond HUGELINK_TEXT_BUDGET";
+	case HL_WHY_SPARSE:
+		return "neither text nor data, and fills less than "
+		       "HUGELINK_MIN_FILL (by default half) of its huge pages";
 	}
 	return "unknown";
 }

@@ -62,6 +62,8 @@ enum hl_why {
 	HL_WHY_TEXT_BUDGET_FIRST, /* text: no order recorded, so the budget
 				   took its first pages */
 	HL_WHY_BEYOND_TEXT_BUDGET, /* text: none, the budget was taken */
+	HL_WHY_SPARSE,		/* neither text nor data, and its bytes fill
+				   less than HUGELINK_MIN_FILL of its pages */
 };
 
 struct hl_seg {
@@ -88,7 +90,12 @@ struct hl_plan {
 };
 
 /*
- * Plan for the program headers PH[0..PHNUM) loaded at BIAS.  Returns 0,
+ * Plan for the program headers PH[0..PHNUM) loaded at BIAS.  A segment
+ * that is neither text (executable) nor data (writable) -- the headers'
+ * segment, read-only data -- moves only when its bytes fill at least
+ * CFG->min_fill percent of the huge pages its range takes; text and data
+ * move whatever they fill, as HUGETLB_ELFMAP's R and W name them.
+ * Returns 0,
  * or -1 with PLAN->error set when the headers are malformed (a size or
  * address that overflows, p_filesz > p_memsz, too many PT_LOADs).
  */

@@ -48,6 +48,7 @@ static int keep_what_can_move(struct hl_plan *plan,
 			 s->why != HL_WHY_BEYOND_CAP &&
 			 s->why != HL_WHY_NOT_HOT &&
 			 s->why != HL_WHY_BEYOND_TEXT_BUDGET &&
+			 s->why != HL_WHY_SPARSE &&
 			 (s->why != HL_WHY_TOO_SMALL || !ctx->quiet_small))
 			ldr_report_why(rep, "segment %d at %#lx: %s", s->phdr,
 				      (unsigned long)s->start,

@@ -342,22 +342,34 @@ function up(x) { return int((x + P - 1) / P) * P }
 function down(x) { return int(x / P) * P }
 '
 
-# huge_pages_needed FILE [KB] [CLASSES]: the huge pages a full remap of
-# relinked FILE takes, worked out from readelf alone: each PT_LOAD's range
-# rounded out to huge pages, a writable one from the end of RELRO on.
-# CLASSES is RW (the default), R (read-only segments only) or W.
-huge_pages_needed() {
+# huge_ranges FILE [KB] [CLASSES]: one line for each PT_LOAD a full remap
+# of relinked FILE moves, the huge pages its range takes, worked out from
+# readelf alone: the range rounded out to huge pages, a writable one from
+# the end of RELRO on.  A segment neither executable nor writable (the
+# headers', rodata) moves only when its bytes fill at least half of its
+# range, the runtime's default (HUGELINK_MIN_FILL).  CLASSES is RW (the
+# default), R (read-only segments only) or W.
+huge_ranges() {
 	readelf -lW "$1" | awk -v P=$(( ${2:-2048} * 1024 )) -v C="${3:-RW}" "$HL_AWK_LIB"'
 		$1 == "GNU_RELRO" { re = hex($3) + hex($6) }
 		$1 == "LOAD" { n++; va[n] = hex($3); msz[n] = hex($6)
-			       w[n] = index($0, " RW ") > 0 }
+			       w[n] = index($0, " RW ") > 0
+			       x[n] = index($0, " R E ") > 0 }
 		END {
 			for (i = 1; i <= n; i++) {
 				if (index(C, w[i] ? "W" : "R") == 0) continue
 				lo = va[i]
 				if (w[i] && re > lo && re < lo + msz[i]) lo = re
-				t += (up(va[i] + msz[i]) - down(lo)) / P
+				span = up(va[i] + msz[i]) - down(lo)
+				if (!w[i] && !x[i] && (va[i] + msz[i] - lo) * 2 < span)
+					continue
+				print span / P
 			}
-			print t + 0
 		}'
+}
+
+# huge_pages_needed FILE [KB] [CLASSES]: the huge pages a full remap of
+# relinked FILE takes: the sum of huge_ranges.
+huge_pages_needed() {
+	huge_ranges "$@" | awk '{ t += $1 } END { print t + 0 }'
 }

@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: MIT
 # HUGETLB_ELFMAP=R:cap=SIZE puts at most SIZE of the read-only segments
-# on huge pages, from their start in address order: the headers' page,
-# then the first part of the text; the rest of the text, and the rodata
-# after it, stay on base pages, and every byte reads as the program file
+# on huge pages, from their start in address order: the first part of
+# the text (the headers' segment, a few KiB, stays on base pages and
+# takes none of the cap); the rest of the text, and the rodata after
+# it, stay on base pages, and every byte reads as the program file
 # holds it.  W:cap=SIZE does the same for data and bss.  Judged from the
 # program's own smaps (KernelPageSize at the first byte and in the middle
 # of each kind) and from the pool's free pages.
@@ -14,13 +15,14 @@ build_segcheck sc -DMB=12
 free=$(pool_free)
 HUGETLB_ELFMAP=R:cap=6M ./sc first mid >out 2>err ||
 	fail "R:cap=6M: $(cat out err)"
-# 6 MiB: the headers' page and two pages of text, where big_text starts.
+# 6 MiB: three pages of text, where big_text starts; its middle lies
+# beyond them.
 expect_lines out "text-first 2048" "text-mid 4" "text 4" "rodata 4" "ok"
 [ ! -s err ] || fail "R:cap=6M said: $(cat err)"
 [ "$(pool_free)" -eq "$free" ] || fail "pages left taken from the pool"
 HUGETLB_ELFMAP=R:cap=6M ./sc pool >out 2>err
 expect_lines out "pool-free $((free - 3))" "ok"
-ok "R:cap=6M: the headers' page and the first 4 MiB of text on huge pages, the rest on base pages"
+ok "R:cap=6M: the first 6 MiB of text on huge pages, the rest on base pages"
 
 HUGETLB_ELFMAP=R:W:cap=4M ./sc first mid pool >out 2>err ||
 	fail "R:W:cap=4M: $(cat out err)"

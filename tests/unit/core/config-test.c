@@ -130,6 +130,32 @@ static void test_hl_config_read_text(void **state)
 	assert_non_null(strstr(cfg.note, "HUGELINK_TEXT_BUDGET"));
 }
 
+static void test_hl_config_read_min_fill(void **state)
+{
+	const char *zero[] = { "HUGELINK_MIN_FILL", "0", NULL };
+	const char *all[] = { "HUGELINK_MIN_FILL", "100", NULL };
+	const char *over[] = { "HUGELINK_MIN_FILL", "101", NULL };
+	const char *percent[] = { "HUGELINK_MIN_FILL", "25%", NULL };
+	const char *none[] = { NULL };
+	struct hl_config cfg;
+
+	(void)state;
+	cfg = read_env(none);
+	assert_false(cfg.min_fill_set);
+	cfg = read_env(zero);
+	assert_true(cfg.min_fill_set);
+	assert_int_equal(cfg.min_fill, 0);
+	assert_string_equal(cfg.note, "");
+	cfg = read_env(all);
+	assert_int_equal(cfg.min_fill, 100);
+	cfg = read_env(over);
+	assert_false(cfg.min_fill_set);
+	assert_non_null(strstr(cfg.note, "HUGELINK_MIN_FILL"));
+	cfg = read_env(percent);
+	assert_false(cfg.min_fill_set);
+	assert_string_equal(cfg.error, "");
+}
+
 static void test_hl_libs_match(void **state)
 {
 	const char *list = "libLLVM-14.so.1::libz.so.1,/opt/lib/libfoo.so";
@@ -525,6 +551,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_hl_config_read_text),
+		cmocka_unit_test(test_hl_config_read_min_fill),
 		cmocka_unit_test(test_hl_config_read_defaults),
 		cmocka_unit_test(test_hl_config_may_ask),
 		cmocka_unit_test(test_hl_config_is_hugetlb_var),

@@ -110,9 +110,10 @@ static const struct hl_phdr big_text_pie[] = {
 };
 
 /*
- * R:cap=8M: the headers' page, then the first 6 MiB of the text; the
- * rest of the text and the rodata stay on base pages, the data is not
- * asked for.
+ * R:cap=8M: the first 8 MiB of the text; the rest of it stays on base
+ * pages.  The headers' segment and the rodata, which fill a few KiB of
+ * their huge pages, stay there too and take none of the cap; the data
+ * is not asked for.
  */
 static void test_hl_plan_build_cap_takes_the_start(void **state)
 {
@@ -121,14 +122,14 @@ static void test_hl_plan_build_cap_takes_the_start(void **state)
 	struct hl_plan p = PLAN(cfg, big_text_pie, bias);
 
 	(void)state;
-	assert_int_equal(p.seg[0].why, HL_WHY_FULL);
-	assert_int_equal(hl_seg_pages(&p.seg[0]), 1);
+	assert_false(p.seg[0].remap);
+	assert_int_equal(p.seg[0].why, HL_WHY_SPARSE);
 	assert_true(p.seg[1].remap);
 	assert_int_equal(p.seg[1].why, HL_WHY_CAPPED);
 	assert_int_equal(p.seg[1].map_start, bias + M2);
-	assert_int_equal(p.seg[1].map_end, bias + 4 * M2);
+	assert_int_equal(p.seg[1].map_end, bias + 5 * M2);
 	assert_false(p.seg[2].remap);
-	assert_int_equal(p.seg[2].why, HL_WHY_BEYOND_CAP);
+	assert_int_equal(p.seg[2].why, HL_WHY_SPARSE);
 	assert_false(p.seg[3].remap);
 	assert_int_equal(p.seg[3].why, HL_WHY_NOT_ASKED);
 }
@@ -141,14 +142,19 @@ static void test_hl_plan_build_cap_rounds_down(void **state)
 	struct hl_plan p = PLAN(cfg, big_text_pie, bias);
 
 	(void)state;
-	/* 5 MiB: the headers' page and one of text (4 MiB in all). */
-	assert_int_equal(hl_seg_pages(&p.seg[0]), 1);
+	/* 5 MiB: two pages of text (4 MiB). */
+	assert_int_equal(hl_seg_pages(&p.seg[0]), 0);
 	assert_int_equal(p.seg[1].why, HL_WHY_CAPPED);
-	assert_int_equal(hl_seg_pages(&p.seg[1]), 1);
-	assert_int_equal(p.seg[2].why, HL_WHY_BEYOND_CAP);
+	assert_int_equal(hl_seg_pages(&p.seg[1]), 2);
+	assert_int_equal(p.seg[2].why, HL_WHY_SPARSE);
 	/* W is not capped. */
 	assert_int_equal(p.seg[3].why, HL_WHY_FULL);
 	cfg = cfg_env("R:cap=1G");
+	p = PLAN(cfg, big_text_pie, bias);
+	assert_int_equal(p.seg[1].why, HL_WHY_FULL);
+	/* HUGELINK_MIN_FILL=0: the cap is above the need of all three. */
+	cfg.min_fill_set = true;
+	cfg.min_fill = 0;
 	p = PLAN(cfg, big_text_pie, bias);
 	for (int i = 0; i < 3; i++)
 		assert_int_equal(p.seg[i].why, HL_WHY_FULL);
@@ -176,15 +182,20 @@ static void test_hl_plan_build_aligned_rw(void **state)
 
 	(void)state;
 	assert_int_equal(p.nseg, 4);
-	for (int i = 0; i < 3; i++) {
-		assert_true(p.seg[i].remap);
-		assert_int_equal(p.seg[i].why, HL_WHY_FULL);
+	for (int i = 0; i < 3; i++)
 		assert_int_equal(p.seg[i].cls, HL_CLASS_R);
-		assert_int_equal(p.seg[i].map_start, bias + i * M2);
-		assert_int_equal(p.seg[i].map_end, bias + (i + 1) * M2);
-		assert_int_equal(hl_seg_pages(&p.seg[i]), 1);
-	}
+	/* The text, 373 bytes, moves: it is what R names. */
+	assert_true(p.seg[1].remap);
+	assert_int_equal(p.seg[1].why, HL_WHY_FULL);
+	assert_int_equal(p.seg[1].map_start, bias + M2);
+	assert_int_equal(p.seg[1].map_end, bias + 2 * M2);
+	assert_int_equal(hl_seg_pages(&p.seg[1]), 1);
 	assert_int_equal(p.seg[1].prot, PROT_READ | PROT_EXEC);
+	/* The headers and the rodata, a few hundred bytes, do not. */
+	assert_false(p.seg[0].remap);
+	assert_int_equal(p.seg[0].why, HL_WHY_SPARSE);
+	assert_false(p.seg[2].remap);
+	assert_int_equal(p.seg[2].why, HL_WHY_SPARSE);
 	/* Data and bss from the RELRO end, RELRO left on base pages. */
 	assert_int_equal(p.seg[3].cls, HL_CLASS_W);
 	assert_int_equal(p.seg[3].why, HL_WHY_FULL);
@@ -239,7 +250,7 @@ static void test_hl_plan_build_lld_layout(void **state)
 	struct hl_plan p = PLAN(cfg, lld_pie, 0x7f0000000000);
 
 	(void)state;
-	assert_int_equal(p.seg[0].why, HL_WHY_FULL);
+	assert_int_equal(p.seg[0].why, HL_WHY_SPARSE);
 	assert_int_equal(p.seg[1].why, HL_WHY_FULL);
 	assert_int_equal(p.seg[1].map_start, 0x7f0000200000);
 	assert_int_equal(p.seg[2].why, HL_WHY_ALL_RELRO);
@@ -488,7 +499,7 @@ static void test_hl_plan_build_object_limit(void **state)
 	cfg.force = false;
 	assert_int_equal(hl_plan_build_object(&p, &cfg, &sizes, aligned_pie, 6,
 		bias, hl_phdrs_end(aligned_pie, 6, bias, 4096)), 0);
-	assert_true(p.seg[2].remap);
+	assert_true(p.seg[1].remap);
 	assert_int_equal(p.seg[3].why, HL_WHY_PARTIAL);
 	assert_int_equal(p.seg[3].map_start, bias + 0x800000);
 	assert_int_equal(p.seg[3].map_end, bias + 0xe00000);
@@ -517,13 +528,13 @@ static void test_hl_phdrs_relinked(void **state)
 	assert_int_equal(hl_phdrs_end(aligned_pie, 0, 0, 4096), 0);
 }
 
-/* The big PIE's plan with R, then HUGELINK_TEXT=TEXT, BUDGET pages and
+/* The big PIE's plan with RW, then HUGELINK_TEXT=TEXT, BUDGET pages and
  * the hot range [START, START + LEN) from the load address (LEN 0: no
  * order). */
 static struct hl_plan text_plan(enum hl_text_mode text, size_t budget,
 				uintptr_t start, uintptr_t len)
 {
-	struct hl_config cfg = cfg_env("R");
+	struct hl_config cfg = cfg_env("RW");
 	uintptr_t bias = 0x55aa00000000;
 	struct hl_plan p = PLAN(cfg, big_text_pie, bias);
 	struct hl_hot hot = { len != 0, bias + start, bias + start + len };
@@ -544,9 +555,12 @@ static void test_hl_plan_text_hot_keeps_the_hot_pages(void **state)
 	assert_int_equal(p.seg[1].why, HL_WHY_HOT);
 	assert_int_equal(p.seg[1].map_start, bias + M2);
 	assert_int_equal(p.seg[1].map_end, bias + 2 * M2);
-	/* Other segments keep their plan. */
-	assert_int_equal(p.seg[0].why, HL_WHY_FULL);
-	assert_true(p.seg[2].remap);
+	/* Other segments keep their plan: the headers and the rodata too
+	 * empty to move, the data all of it. */
+	assert_int_equal(p.seg[0].why, HL_WHY_SPARSE);
+	assert_int_equal(p.seg[2].why, HL_WHY_SPARSE);
+	assert_int_equal(p.seg[3].why, HL_WHY_FULL);
+	assert_int_equal(hl_seg_pages(&p.seg[3]), 17);
 	assert_int_equal(hl_seg_pages(&across.seg[1]), 2);
 	assert_int_equal(across.seg[1].map_start, bias + M2);
 }
@@ -581,14 +595,125 @@ static void test_hl_plan_text_budget(void **state)
 	assert_int_equal(hot.seg[1].why, HL_WHY_TEXT_BUDGET);
 	assert_int_equal(hl_seg_pages(&hot.seg[1]), 1);
 	assert_int_equal(roomy.seg[1].why, HL_WHY_HOT);
-	/* The budget is the text's: the headers' page is not counted. */
-	assert_int_equal(hl_seg_pages(&first.seg[0]), 1);
+	/* The budget is the text's: the data's pages are not counted. */
+	assert_int_equal(hl_seg_pages(&first.seg[3]), 17);
+}
+
+/* A config of VALUE with HUGELINK_MIN_FILL=FILL. */
+static struct hl_config cfg_fill(const char *elfmap, unsigned fill)
+{
+	struct hl_config cfg = cfg_env(elfmap);
+
+	cfg.min_fill_set = true;
+	cfg.min_fill = fill;
+	return cfg;
+}
+
+/*
+ * By default the headers' segment and the rodata, a few hundred bytes
+ * each on a 2 MiB page, stay on base pages, whether HUGETLB_ELFMAP or
+ * the segments' flags ask; the text and the data move whatever they
+ * fill.  HUGELINK_MIN_FILL=0 moves all four, as libhugetlbfs would.
+ */
+static void test_hl_plan_build_sparse_segments_stay(void **state)
+{
+	struct hl_config cfg = cfg_env("RW");
+	struct hl_config all = cfg_fill("RW", 0);
+	struct hl_phdr flagged[6];
+	struct hl_plan p;
+
+	(void)state;
+	p = PLAN(cfg, aligned_pie, 0);
+	assert_int_equal(p.seg[0].why, HL_WHY_SPARSE);
+	assert_int_equal(p.seg[1].why, HL_WHY_FULL);
+	assert_int_equal(p.seg[2].why, HL_WHY_SPARSE);
+	assert_int_equal(p.seg[3].why, HL_WHY_FULL);
+	assert_int_equal(hl_seg_pages(&p.seg[0]) + hl_seg_pages(&p.seg[2]), 0);
+
+	memcpy(flagged, aligned_pie, sizeof(flagged));
+	for (int i = 0; i < 4; i++)
+		flagged[i].flags |= HL_PF_HUGETLB;
+	cfg = cfg_env(NULL);
+	p = PLAN(cfg, flagged, 0);
+	assert_int_equal(p.seg[0].why, HL_WHY_SPARSE);
+	assert_int_equal(p.seg[1].why, HL_WHY_FULL);
+	assert_int_equal(p.seg[2].why, HL_WHY_SPARSE);
+
+	p = PLAN(all, aligned_pie, 0);
+	for (int i = 0; i < 4; i++)
+		assert_int_equal(p.seg[i].why, HL_WHY_FULL);
+	assert_int_equal(hl_seg_pages(&p.seg[0]) + hl_seg_pages(&p.seg[2]), 2);
+}
+
+/* The share is the segment's bytes over its range, at the boundary. */
+static void test_hl_plan_build_min_fill_boundary(void **state)
+{
+	static const struct hl_phdr half[] = {
+		LOAD(PF_R | PF_X, 0, 0, 0x1000, 0x1000),
+		LOAD(PF_R, 0x200000, M2, 0x100000, 0x100000),
+		LOAD(PF_R, 0x400000, 2 * M2, 0xff000, 0xff000),
+		LOAD(PF_R, 0x600000, 3 * M2, 0x201000, 0x201000),
+		LOAD(PF_R | PF_W, 0xa00000, 5 * M2, 0x100, 0x100),
+	};
+	struct hl_config cfg = cfg_env("RW");
+	struct hl_plan p = PLAN(cfg, half, 0);
+
+	(void)state;
+	/* Half of one page moves, 4 KiB less does not. */
+	assert_int_equal(p.seg[1].why, HL_WHY_FULL);
+	assert_int_equal(p.seg[2].why, HL_WHY_SPARSE);
+	/* Just over one page takes two, and fills just over half. */
+	assert_int_equal(p.seg[3].why, HL_WHY_FULL);
+	assert_int_equal(hl_seg_pages(&p.seg[3]), 2);
+	/* 256 bytes of data move: W names them. */
+	assert_int_equal(p.seg[4].why, HL_WHY_FULL);
+
+	cfg = cfg_fill("RW", 100);
+	p = PLAN(cfg, half, 0);
+	assert_int_equal(p.seg[1].why, HL_WHY_SPARSE);
+	assert_int_equal(p.seg[3].why, HL_WHY_SPARSE);
+	assert_int_equal(p.seg[0].why, HL_WHY_FULL);
+	cfg = cfg_fill("RW", 1);
+	p = PLAN(cfg, half, 0);
+	for (int i = 0; i < 5; i++)
+		assert_int_equal(p.seg[i].why, HL_WHY_FULL);
+}
+
+/* With 1 GiB pages the headers would take a whole one: they stay. */
+static void test_hl_plan_build_min_fill_gigantic(void **state)
+{
+	static const struct hl_phdr gig_aligned[] = {
+		LOAD(PF_R, 0, 0, 0x1990, 0x1990),
+		LOAD(PF_R | PF_X, 0x2000, G1, 0x5000, 0x5000),
+	};
+	struct hl_config cfg = cfg_env("R=1G");
+	struct hl_plan p = PLAN(cfg, gig_aligned, 0);
+
+	(void)state;
+	assert_int_equal(p.seg[0].why, HL_WHY_SPARSE);
+	assert_int_equal(p.seg[1].why, HL_WHY_FULL);
+	assert_int_equal(p.seg[1].page, G1);
+}
+
+/* HUGELINK_MIN_FILL=0: the headers' page comes first under the cap. */
+static void test_hl_plan_build_min_fill_zero_cap(void **state)
+{
+	struct hl_config cfg = cfg_fill("R:cap=8M", 0);
+	uintptr_t bias = 0x55aa00000000;
+	struct hl_plan p = PLAN(cfg, big_text_pie, bias);
+
+	(void)state;
+	assert_int_equal(p.seg[0].why, HL_WHY_FULL);
+	assert_int_equal(hl_seg_pages(&p.seg[0]), 1);
+	assert_int_equal(p.seg[1].why, HL_WHY_CAPPED);
+	assert_int_equal(p.seg[1].map_end, bias + 4 * M2);
+	assert_int_equal(p.seg[2].why, HL_WHY_BEYOND_CAP);
 }
 
 static void test_hl_why_text_every_reason(void **state)
 {
 	(void)state;
-	for (int w = HL_WHY_PENDING; w <= HL_WHY_BEYOND_TEXT_BUDGET; w++)
+	for (int w = HL_WHY_PENDING; w <= HL_WHY_SPARSE; w++)
 		assert_string_not_equal(hl_why_text(w), "unknown");
 }
 
@@ -613,6 +738,10 @@ int main(void)
 		cmocka_unit_test(test_hl_plan_build_malformed),
 		cmocka_unit_test(test_hl_plan_build_object_limit),
 		cmocka_unit_test(test_hl_phdrs_relinked),
+		cmocka_unit_test(test_hl_plan_build_sparse_segments_stay),
+		cmocka_unit_test(test_hl_plan_build_min_fill_boundary),
+		cmocka_unit_test(test_hl_plan_build_min_fill_gigantic),
+		cmocka_unit_test(test_hl_plan_build_min_fill_zero_cap),
 		cmocka_unit_test(test_hl_why_text_every_reason),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
