@@ -23,13 +23,15 @@ int tl_cli_bad_option(int c, char **argv)
 	return -1;
 }
 
-int tl_cli_options(int argc, char **argv, const struct option *lo,
-		   tl_cli_add_fn *add, void *ctx)
+int tl_cli_options(int argc, char **argv, const char *shorts,
+		   const struct option *lo, tl_cli_add_fn *add, void *ctx)
 {
+	char opts[64];
 	int c, shown = 0;
 
+	snprintf(opts, sizeof(opts), "+:h%s", shorts ? shorts : "");
 	opterr = 0;	/* the messages are ours, without argv[0]'s path */
-	while ((c = getopt_long(argc, argv, "+:h", lo, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, opts, lo, NULL)) != -1) {
 		if (c == 'h')
 			return TL_CLI_HELP;
 		if (c == '?' || c == ':')
@@ -54,7 +56,7 @@ int tl_cli_operand(int argc, const char *what)
 int tl_cli_parse(int argc, char **argv, const struct option *lo,
 		 tl_cli_add_fn *add, void *ctx, const char *what)
 {
-	int rc = tl_cli_options(argc, argv, lo, add, ctx);
+	int rc = tl_cli_options(argc, argv, NULL, lo, add, ctx);
 
 	return rc ? rc : tl_cli_operand(argc, what);
 }

@@ -2,9 +2,9 @@
 #ifndef TOOLS_COMMON_CLI_H
 #define TOOLS_COMMON_CLI_H
 /*
- * The command line of the one-file tools, hugeedit and hugelink-inspect:
- * options, exactly one operand, and the same exit statuses: 0 done, 1 the
- * file was refused, 2 a usage error.
+ * The command line of the one-file tools, hugeedit, hugelink-inspect and
+ * hugelink-profile: options, exactly one operand, and the same exit
+ * statuses: 0 done, 1 the file was refused, 2 a usage error.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -41,13 +41,14 @@ int tl_cli_bad_option(int c, char **argv);
 /*
  * The two halves of tl_cli_parse, for a tool whose operands depend on
  * its options.  tl_cli_options reads the options in LO, which may take
- * arguments (ADD then reads optarg), and returns 0, TL_CLI_HELP,
- * TL_CLI_SHOW_VERSION, or -1 for a usage error; tl_cli_operand then
- * requires exactly one operand
- * at ARGV[optind], and returns 0 or -1 after a message.
+ * arguments (ADD then reads optarg), and the short options in SHORTS,
+ * in getopt's syntax ("o:x:"; NULL for none but -h), and returns 0,
+ * TL_CLI_HELP, TL_CLI_SHOW_VERSION, or -1 for a usage error;
+ * tl_cli_operand then requires exactly one operand at ARGV[optind], and
+ * returns 0 or -1 after a message.
  */
-int tl_cli_options(int argc, char **argv, const struct option *lo,
-		   tl_cli_add_fn *add, void *ctx);
+int tl_cli_options(int argc, char **argv, const char *shorts,
+		   const struct option *lo, tl_cli_add_fn *add, void *ctx);
 int tl_cli_operand(int argc, const char *what);
 
 /*

@@ -104,7 +104,7 @@ static int parse(int argc, char **argv, struct args *a, pid_t *pid)
 	int rc;
 
 	memset(a, 0, sizeof(*a));
-	rc = tl_cli_options(argc, argv, lo, add, a);
+	rc = tl_cli_options(argc, argv, NULL, lo, add, a);
 	if (rc)
 		return rc;
 	if (!a->pid)

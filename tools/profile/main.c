@@ -69,6 +69,16 @@ static void usage(FILE *out)
 	      "not be written; 2 usage error.\n", out);
 }
 
+static void add_arg(int c, void *ctx)
+{
+	struct args *a = ctx;
+
+	if (c == 'o')
+		a->out = optarg;
+	else if (c == 'x')
+		a->program = optarg;
+}
+
 static int parse_args(int argc, char **argv, struct args *a)
 {
 	static const struct option lo[] = {
@@ -76,23 +86,10 @@ static int parse_args(int argc, char **argv, struct args *a)
 		{ "version", no_argument, NULL, TL_CLI_VERSION },
 		{ NULL, 0, NULL, 0 },
 	};
-	int c, shown = 0;
+	int rc = tl_cli_options(argc, argv, "o:x:", lo, add_arg, a);
 
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "+:ho:x:", lo, NULL)) != -1) {
-		if (c == 'h')
-			return TL_CLI_HELP;
-		if (c == '?' || c == ':')
-			return tl_cli_bad_option(c, argv);
-		if (c == TL_CLI_VERSION)
-			shown = TL_CLI_SHOW_VERSION;
-		else if (c == 'o')
-			a->out = optarg;
-		else if (c == 'x')
-			a->program = optarg;
-	}
-	if (shown)
-		return shown;
+	if (rc)
+		return rc;
 	if (!a->out) {
 		warnx("no order file named (-o ORDER)");
 		return -1;
