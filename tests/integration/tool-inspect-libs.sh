@@ -48,7 +48,8 @@ for name, path in ldd.items():
 c = libs["libcheck.so"]
 assert c["found_by"] == "RUNPATH" and c["kind"] == "carrier" and c["moves"], c
 assert c["relinked"] and c["carries_runtime"], c
-assert [s["backing"] for s in c["segments"]] == ["hugetlb"] * 3 + ["thp"], c
+assert [s["backing"] for s in c["segments"]] == [None] + ["hugetlb"] * 2 + ["thp"], c
+assert c["segments"][0]["why"] == "sparse", c
 p = libs["libplain.so"]
 assert p["found_by"] == "LD_LIBRARY_PATH" and p["kind"] == "none", p
 assert not p["moves"] and not p["relinked"], p
@@ -103,7 +104,8 @@ assert objs[0]["main"] and not any(o["main"] for o in objs[1:])
 lib = [o for o in objs if o["path"].endswith("/lib/libcheck.so")][0]
 segs = lib["segments"]
 assert [s["flags"] for s in segs] == ["R--", "R-X", "R--", "RW-"], segs
-for s in segs[:3]:
+assert segs[0]["backing"] == "base", segs[0]
+for s in segs[1:3]:
     assert s["backing"] == "hugetlb", s
     assert all(p["page_size"] == 2097152 for p in s["parts"]), s
 assert any(p["backing"] == "thp" for p in segs[3]["parts"]), segs[3]

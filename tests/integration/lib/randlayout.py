@@ -26,7 +26,8 @@
 What must back each object is worked out from readelf and nm alone, by
 the rules hugelink documents (doc/runtime.md, Backings): each PT_LOAD is
 a range rounded out to 2 MiB pages, a writable one from the end of
-RELRO; read-only ranges take the pool while it has the pages, then THP;
+RELRO; a segment neither executable nor writable moves only when its
+bytes fill at least half of its range (HUGELINK_MIN_FILL); read-only ranges take the pool while it has the pages, then THP;
 writable ones THP, then the pool, never the pool in a static program;
 the ranges take from the pool in turn.
 """
@@ -134,7 +135,8 @@ def readelf(prog):
             static = False
         if w[0] == "LOAD":
             flags = "".join(w[6:-1])
-            loads.append((int(w[2], 16), int(w[5], 16), "W" in flags))
+            loads.append((int(w[2], 16), int(w[5], 16), "W" in flags,
+                          "E" in flags))
         if w[0] == "GNU_RELRO":
             relro = int(w[2], 16) + int(w[5], 16)
     return loads, relro, static
@@ -144,11 +146,14 @@ def ranges(prog):
     """The plan's ranges: (lo, hi, writable), in order."""
     loads, relro, static = readelf(prog)
     out = []
-    for va, memsz, w in loads:
+    for va, memsz, w, x in loads:
         lo, end = va, va + memsz
         if w and relro and va < relro < end:
             lo = relro
         elif w and relro and va < relro and relro >= end:
+            continue
+        span = (end + PAGE - 1) // PAGE * PAGE - lo // PAGE * PAGE
+        if not w and not x and (end - lo) * 2 < span:
             continue
         lo, hi = lo // PAGE * PAGE, (end + PAGE - 1) // PAGE * PAGE
         if hi > lo:
