@@ -106,12 +106,13 @@ struct hl_backing_choice ldr_choice_take(struct ldr_choice *ch,
 }
 
 void ldr_choice_refuse(struct ldr_choice *ch, enum hl_backing b, size_t page,
-		      size_t pages, const char *error)
+		      size_t pages)
 {
 	hl_backing_refuse(&ch->env, b, page, pages);
+	/* The range they failed for carries the reason itself. */
 	if (b == HL_BACK_THP)
-		snprintf(ch->offer.thp.why, sizeof(ch->offer.thp.why), "%s",
-			 error);
+		snprintf(ch->offer.thp.why, sizeof(ch->offer.thp.why),
+			 "they failed for an earlier range");
 }
 
 void ldr_choice_explain(const struct ldr_choice *ch, unsigned obstacles,

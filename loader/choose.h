@@ -52,9 +52,13 @@ struct hl_backing_choice ldr_choice_take(struct ldr_choice *ch,
 					const struct hl_seg *seg, size_t pages,
 					struct ldr_report *rep);
 
-/* The chosen backing B could not be built, for the reason ERROR. */
+/*
+ * The chosen backing B could not be built for a range of PAGES pages of
+ * PAGE bytes; a range after it that THP cannot take then says they
+ * failed earlier, not the reason again.
+ */
 void ldr_choice_refuse(struct ldr_choice *ch, enum hl_backing b, size_t page,
-		      size_t pages, const char *error);
+		      size_t pages);
 
 /* Give REP every reason in OBSTACLES (HL_OBST_* bits). */
 void ldr_choice_explain(const struct ldr_choice *ch, unsigned obstacles,

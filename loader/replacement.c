@@ -227,8 +227,7 @@ static int back(struct ldr_prepared *p, int i, const struct hl_seg *seg,
 		snprintf(refused[c.backing == HL_BACK_THP], sizeof(refused[0]),
 			 "%#lx-%#lx: %s", (unsigned long)s->target,
 			 (unsigned long)(s->target + s->len), p->back[i].error);
-		ldr_choice_refuse(&p->choice, c.backing, p->page[i], pages,
-				 p->back[i].error);
+		ldr_choice_refuse(&p->choice, c.backing, p->page[i], pages);
 	}
 	for (int k = 0; k < 2; k++)
 		if (refused[k][0])

@@ -59,10 +59,13 @@ run() {
 	expect_lines out ok
 }
 
-# one_reason NAME: one message, saying the kernel gave base pages.
+# one_reason NAME: one message, saying the kernel gave base pages, and
+# saying it once.
 one_reason() {
 	[ "$(wc -l <err)" -eq 1 ] && grep -q "transparent huge pages: the kernel backed .* with base pages" err ||
 		fail "$1: expected one message with the reason, got: $(cat err)"
+	[ "$(grep -o "the kernel backed" err | wc -l)" -eq 1 ] ||
+		fail "$1: the message gives its reason more than once: $(cat err)"
 }
 
 run "THP" HUGETLB_ELFMAP=W
@@ -81,6 +84,13 @@ run "THP only, THP refused" HUGELINK_FAULT=thp-small HUGELINK_BACKING=thp HUGETL
 expect_lines out "bss 4" "hugetlb-kb 0"
 one_reason "THP only"
 ok "HUGELINK_BACKING=thp, THP refused: base pages, the pool untouched: $(cat err)"
+
+# With text too, THP fails for the text first; the bss's range then
+# says so, not the reason again.
+run "THP only, RW, THP refused" HUGELINK_FAULT=thp-small HUGELINK_BACKING=thp HUGETLB_ELFMAP=RW
+expect_lines out "bss 4" "hugetlb-kb 0"
+one_reason "THP only, RW"
+ok "HUGELINK_BACKING=thp, THP refused for text and bss: $(cat err)"
 
 pool_set_free 0
 run "no pool, THP refused" HUGELINK_FAULT=thp-small HUGETLB_ELFMAP=W
