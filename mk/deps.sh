@@ -46,6 +46,7 @@ cmd setarch util-linux
 cmd setpriv util-linux
 cmd unshare util-linux
 cmd strace strace
+cmd bindfs bindfs
 cmd setcap libcap2-bin
 cmd python3 python3
 cmd groff groff-base

@@ -76,13 +76,7 @@ if dd if=/dev/zero of=e2.img bs=1M count=64 status=none &&
 	"$HLBIN/hugectl" --prime e2/prog >prime.out 2>&1 || true
 	start_holds 1 env HUGETLB_ELFMAP=R HUGETLB_VERBOSE=3 "$PWD/e2/prog"
 	set -- $(text_smaps $holds "$PWD/e2/prog")
-	if [ $(($2 * 2)) -ge "$whole" ]; then
-		ok "ext2: served, $2 of $whole bytes in huge folios"
-	else
-		grep -q " r-x not from the page cache: the page cache holds" hold1.err ||
-			fail "ext2: no reason: $(cat hold1.err)"
-		ok "ext2: $(sed -n 's/.* r-x not from the page cache: //p' hold1.err)"
-	fi
+	served_or_why ext2 "$2" "$whole" " r-x not from the page cache: the page cache holds"
 	stop_holds
 else
 	echo "no ext2 on a loop device here: $(cat mount.err 2>/dev/null)"
@@ -96,10 +90,4 @@ start_holds 1 env HUGETLB_ELFMAP=R HUGETLB_VERBOSE=3 ./prog
 set -- $(text_smaps $holds "$PWD/prog")
 stop_holds
 echo $was >$t
-if [ $(($2 * 2)) -ge "$whole" ]; then
-	ok "THP never: the page cache's huge folios are mapped still ($2 of $whole bytes)"
-else
-	grep -q " r-x not from the page cache" hold1.err ||
-		fail "THP never: no reason: $(cat hold1.err)"
-	ok "THP never: $(sed -n 's/.* r-x not from the page cache: //p' hold1.err)"
-fi
+served_or_why "THP never" "$2" "$whole" " r-x not from the page cache"

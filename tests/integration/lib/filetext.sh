@@ -80,3 +80,70 @@ stop_holds() {
 	for _h in $holds; do kill "$_h" 2>/dev/null; wait "$_h" 2>/dev/null || :; done
 	holds=
 }
+
+# exec_anon_huge PID: the bytes of AnonHugePages in process PID's
+# executable mappings that are no file's (a copy of the text on THP).
+exec_anon_huge() {
+	awk '
+		/^[0-9a-f]+-[0-9a-f]+ / { anon = ($2 ~ /x/) && $6 == ""; next }
+		anon && $1 == "AnonHugePages:" { sum += $2 * 1024 }
+		END { print sum + 0 }' "/proc/$1/smaps"
+}
+
+# served_or_why NAME PMD WHOLE WHY: a range of WHOLE bytes of whole huge
+# pages, PMD bytes of them FilePmdMapped, is served when PMD is at least
+# half of WHOLE; otherwise the program's report, hold1.err, must give
+# the reason WHY (a grep -E pattern).  Says which.
+served_or_why() {
+	if [ $(($2 * 2)) -ge "$3" ]; then
+		ok "$1: served, $2 of $3 bytes PMD-mapped from the page cache"
+		return
+	fi
+	grep -Eq "$4" hold1.err ||
+		fail "$1: $2 of $3 bytes PMD-mapped, and no reason: $(cat hold1.err)"
+	ok "$1: not served ($2 of $3 bytes PMD-mapped): $(sed -n \
+		's/.* \(not from the page cache\|the page cache cannot back it\): //p' \
+		hold1.err | head -n 1)"
+}
+
+# remote_text FS PROG: PROG, a relinked program with text of whole huge
+# pages on file system FS (its name in the runtime's reasons: FUSE,
+# NFS), primed as far as hugectl --prime can, runs to its end with
+# HUGETLB_ELFMAP=R and an empty pool, with HUGELINK_BACKING=file and
+# with auto; what the kernel did with its page cache is read from the
+# program's own smaps and said.  With "file", the text stays the file's
+# mapping with no anonymous huge pages: either the kernel maps it with
+# PMDs from the page cache (at least half its whole pages) or it does
+# not, and then the runtime says why, naming FS.  With "auto", where the
+# page cache did not serve, the text is copied (no longer the file's
+# mapping) or left on base pages with the
+# reason (a copy finds its huge pages on THP only when the kernel has
+# them free, so how many it got is said, not judged).  The pool stays
+# empty throughout.
+remote_text() {
+	_fs=$1 _p=$2
+	_whole=$(text_whole "$_p")
+	"$HLBIN/hugectl" --prime "$_p" >prime.out 2>&1 || :
+	ok "$_fs: hugectl --prime: $(cat prime.out)"
+	for _b in file auto; do
+		env HUGETLB_ELFMAP=R HUGELINK_BACKING=$_b "$_p" ||
+			fail "$_fs, $_b: the program failed (exit status $?)"
+	done
+
+	start_holds 1 env HUGETLB_ELFMAP=R HUGELINK_BACKING=file HUGETLB_VERBOSE=3 "$_p"
+	set -- $(text_smaps $holds "$_p")
+	[ "${1:-}" = "$_p" ] || fail "$_fs, file: the text is not a mapping of $_p"
+	[ "$3" -eq 0 ] || fail "$_fs, file: $3 bytes of AnonHugePages in the text"
+	served_or_why "$_fs, file" "$2" "$_whole" \
+		" the page cache cannot back it: the file is on $_fs"
+	stop_holds
+
+	start_holds 1 env HUGETLB_ELFMAP=R HUGELINK_BACKING=auto HUGETLB_VERBOSE=3 "$_p"
+	set -- $(text_smaps $holds "$_p")
+	[ "${1:-}" = "$_p" ] || set -- "" 0
+	served_or_why "$_fs, auto" "$2" "$_whole" \
+		" not from the page cache: the file is on $_fs"
+	[ -n "$1" ] || ok "$_fs, auto: copied, $(exec_anon_huge $holds) bytes on anonymous huge pages"
+	stop_holds
+	[ "$(pool_free)" -eq 0 ] || fail "$_fs: the pool changed"
+}
