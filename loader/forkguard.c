@@ -40,7 +40,8 @@ static size_t guard_size(const struct remap_commit *c, const size_t *page)
 }
 
 void ldr_forkguard_install(const struct remap_commit *c, const size_t *page,
-			  size_t thp_page, int verbose, const char *prog)
+			  size_t thp_page, const struct remap_stderr *err,
+			  int verbose, const char *prog)
 {
 	size_t size = guard_size(c, page);
 	unsigned char *had;
@@ -59,6 +60,7 @@ void ldr_forkguard_install(const struct remap_commit *c, const size_t *page,
 	g->thp = thp_page != 0;
 	g->align = thp_page > c->base ? thp_page : c->base;
 	g->warn = verbose >= HL_V_WARN;
+	g->err = *err;
 	strncpy(g->prog, prog, sizeof(g->prog) - 1);
 	for (int i = 0; i < c->nswap; i++) {
 		const struct remap_range *s = &c->swap[i];

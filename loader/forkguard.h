@@ -82,10 +82,13 @@
  * Guard the writable hugetlb ranges C swapped in (PAGE[i] is the page
  * size of C->swap[i]) across fork(); nothing when there are none.
  * THP_PAGE is the size of transparent huge pages when they serve, else
- * 0; messages are given at VERBOSE (HUGETLB_VERBOSE) 2 and above, naming
- * PROG.  Call once, after a successful commit.
+ * 0; messages are given at VERBOSE (HUGETLB_VERBOSE) 2 and above (the
+ * fatal one always), naming PROG, and only while fd 2 is still the
+ * standard error ERR noted (loader/report.h).  Call once, after a
+ * successful commit.
  */
 void ldr_forkguard_install(const struct remap_commit *c, const size_t *page,
-			  size_t thp_page, int verbose, const char *prog);
+			  size_t thp_page, const struct remap_stderr *err,
+			  int verbose, const char *prog);
 
 #endif

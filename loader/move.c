@@ -111,13 +111,14 @@ static void check_thp_after(const struct ldr_prepared *prep,
 				      (unsigned long)(r[k].hi - r[k].lo) >> 10);
 }
 
-static void commit(struct ldr_prepared *prep, size_t base,
+static void commit(struct ldr_prepared *prep, const struct ldr_move_ctx *ctx,
 		   struct ldr_report *rep)
 {
 	struct remap_commit *c = prep->c;
 	char text[160];
 
-	if (remap_run_from_copy(c, base) < 0) {
+	c->fatal_fd = ldr_stderr_same(ctx->err) ? ctx->err->fd : -1;
+	if (remap_run_from_copy(c, ctx->sizes->base) < 0) {
 		ldr_report_why(rep, "cannot run the swap from a private "
 			      "executable page (W^X policy?)");
 		for (int i = 0; i < c->nswap; i++)
@@ -125,7 +126,7 @@ static void commit(struct ldr_prepared *prep, size_t base,
 		return;
 	}
 	ldr_forkguard_install(c, prep->page, prep->choice.env.thp_page,
-			     rep->verbose, rep->prog);
+			     ctx->err, rep->verbose, rep->prog);
 	for (int i = 0; i < c->nswap; i++) {
 		const struct remap_range *s = &c->swap[i];
 
@@ -194,7 +195,7 @@ void ldr_move(struct ldr_move_work *w, const struct ldr_image *img,
 		if (ctx->status.threads != 1)
 			prep->c->recover_thp = 0;
 		ldr_fault_wait(ctx->fault->wait_commit);
-		commit(prep, ctx->sizes->base, rep);
+		commit(prep, ctx, rep);
 		if (ctx->cfg->perf_map && img->main)
 			ldr_perf_map_write(prep, img, rep);
 	}

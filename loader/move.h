@@ -27,6 +27,7 @@ struct ldr_move_ctx {
 	const struct hl_config *cfg;
 	const struct hl_sizes *sizes;
 	const struct ldr_fault *fault;
+	const struct remap_stderr *err;	/* the standard error noted */
 	struct mach_status status;	/* threads, tracer, THP_enabled */
 	bool quiet_small;	/* say nothing of a segment too small to move */
 };

@@ -44,7 +44,7 @@ struct todo {
 struct state {
 	struct hl_config cfg;		/* read by the first pass */
 	bool configured;
-	struct ldr_stderr err;		/* fd 2 as the first pass found it */
+	struct remap_stderr err;	/* fd 2 as the first pass found it */
 	int sizes_read;			/* 0 not yet, 1 read, -1 no huge pages */
 	struct hl_sizes sizes;
 	unsigned long long unloads;	/* dlpi_subs at the last pass */
@@ -299,6 +299,7 @@ void ldr_pass(void)
 	ctx.cfg = &st->cfg;
 	ctx.sizes = &st->sizes;
 	ctx.fault = &st->fault;
+	ctx.err = &st->err;
 	ldr_report_init(&st->rep, verbosity(st), prog);
 	forget_unloaded(st);
 	st->ntodo = 0;

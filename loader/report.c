@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 
 #include "core/size.h"
 #include "loader/report.h"
@@ -23,23 +24,25 @@ static bool stderr_like(const struct stat *st, int flags)
 	       (S_ISREG(st->st_mode) && (flags & O_ACCMODE) == O_WRONLY);
 }
 
-void ldr_stderr_note(struct ldr_stderr *e)
+void ldr_stderr_note(struct remap_stderr *e)
 {
 	struct stat st;
 	int flags = fcntl(2, F_GETFL);
+	bool open = flags >= 0 && fstat(2, &st) == 0 && stderr_like(&st, flags);
 
-	e->open = flags >= 0 && fstat(2, &st) == 0 && stderr_like(&st, flags);
-	e->dev = e->open ? (unsigned long long)st.st_dev : 0;
-	e->ino = e->open ? (unsigned long long)st.st_ino : 0;
+	e->fd = open ? 2 : -1;
+	e->dev_major = open ? major(st.st_dev) : 0;
+	e->dev_minor = open ? minor(st.st_dev) : 0;
+	e->ino = open ? (uint64_t)st.st_ino : 0;
 }
 
-bool ldr_stderr_same(const struct ldr_stderr *e)
+bool ldr_stderr_same(const struct remap_stderr *e)
 {
 	struct stat st;
 
-	return e->open && fstat(2, &st) == 0 &&
-	       (unsigned long long)st.st_dev == e->dev &&
-	       (unsigned long long)st.st_ino == e->ino;
+	return e->fd >= 0 && fstat(e->fd, &st) == 0 &&
+	       major(st.st_dev) == e->dev_major &&
+	       minor(st.st_dev) == e->dev_minor && (uint64_t)st.st_ino == e->ino;
 }
 
 /* Only the counts: the reasons' room is written before it is read. */

@@ -58,17 +58,14 @@ void ldr_report_init(struct ldr_report *r, int verbose, const char *prog);
  * standard error (a terminal or other character device, a pipe, a
  * socket, or a regular file open for writing only, as a shell's 2> and
  * 2>> open it), never a file open for reading and writing, as a
- * program opens its data.
+ * program opens its data.  The note is a struct remap_stderr, which the
+ * fork guard keeps to check fd 2 before each message of its own; fd 2
+ * when noted, else -1.
  */
-struct ldr_stderr {
-	bool open;		/* fd 2 was open when noted */
-	unsigned long long dev, ino;
-};
-
-void ldr_stderr_note(struct ldr_stderr *e);
+void ldr_stderr_note(struct remap_stderr *e);
 
 /* True when fd 2 is open and is what E noted. */
-bool ldr_stderr_same(const struct ldr_stderr *e);
+bool ldr_stderr_same(const struct remap_stderr *e);
 
 /*
  * Report on the shared library named OBJ from now on (a file name), or

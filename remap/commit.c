@@ -229,14 +229,16 @@ REMAP_INLINE size_t put_number(char *p, unsigned long v)
 	return i;
 }
 
-/* Past the point of no return: say so, then abort. */
+/* Past the point of no return: say so (where C->fatal_fd allows), then
+ * abort. */
 __attribute__((noreturn)) REMAP_INLINE void die(struct remap_commit *c, long err)
 {
 	uint64_t abrt = 1ull << (SIGABRT - 1);
 	size_t n = c->fatal_len;
 
 	n += put_number(c->fatal + n, (unsigned long)-err);
-	raw_write(2, c->fatal, n);
+	if (c->fatal_fd >= 0)
+		raw_write(c->fatal_fd, c->fatal, n);
 	raw_sigdefault(SIGABRT);
 	raw_sigprocmask(SIG_UNBLOCK, &abrt, 0);
 	raw_kill(raw_getpid(), SIGABRT);

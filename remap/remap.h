@@ -97,6 +97,18 @@ struct remap_range {
 	uint64_t prep_ns;	/* time prepare spent copying */
 };
 
+/*
+ * Where the messages of remap/ go: fd 2 while it is still the standard
+ * error the loader noted at its first pass (loader/report.h says what
+ * counts as one), the same device and inode; FD -1: nowhere, fd 2 was
+ * not a standard error then.
+ */
+struct remap_stderr {
+	int fd;
+	unsigned int dev_major, dev_minor;
+	uint64_t ino;
+};
+
 /* Fault injection for the tests (HUGELINK_FAULT); 0 in production. */
 enum remap_fault {
 	REMAP_FAULT_NONE,
@@ -128,9 +140,14 @@ struct remap_commit {
 	 * is a system call here, where the vDSO cannot be called.
 	 */
 	int timed;
-	/* The message for a failure past the point of no return. */
+	/*
+	 * The message for a failure past the point of no return, and the fd
+	 * it goes to: 2 when the loader found fd 2 still the standard error
+	 * just before the window, else -1 (nowhere).
+	 */
 	char fatal[160];
 	size_t fatal_len;
+	int fatal_fd;
 };
 
 /*
@@ -256,6 +273,7 @@ struct remap_fork_guard {
 	int pipe[2];		/* ... and the parent waits for it; or -1 */
 	int said;		/* the message about moving was given */
 	int warn;		/* messages are wanted */
+	struct remap_stderr err;	/* where they go, checked at each one */
 	size_t base, align;
 	int thp;
 	char prog[64];

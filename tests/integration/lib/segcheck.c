@@ -26,7 +26,8 @@
  * kind, whether transparent huge pages back it ("text-thp yes", from
  * AnonHugePages), and after "fork" the same for the child's data and bss;
  * "aslimit" leaves the process room for only 4 MiB more of address space
- * (RLIMIT_AS) from then on.
+ * (RLIMIT_AS) from then on; "stderr=FILE" closes fd 2 and opens FILE
+ * there for reading and writing, as a daemon opens its data.
  * Any other option is a mistake in the test, reported as BAD.
  */
 #define _GNU_SOURCE
@@ -247,6 +248,13 @@ static void limit_address_space(void)
 	expect(kb > 0 && setrlimit(RLIMIT_AS, &r) == 0, "setrlimit(RLIMIT_AS)");
 }
 
+/* Put FILE, open for reading and writing, on fd 2. */
+static void reopen_stderr(const char *file)
+{
+	close(2);
+	expect(open(file, O_RDWR) == 2, "open on fd 2");
+}
+
 /* Block until standard input reaches end of file (or fails). */
 static void wait_for_eof(void)
 {
@@ -295,6 +303,8 @@ int main(int argc, char **argv)
 			limit_address_space();
 		else if (!strcmp(argv[i], "wait"))
 			hold = 1;
+		else if (!strncmp(argv[i], "stderr=", 7))
+			reopen_stderr(argv[i] + 7);
 		else if (!strcmp(argv[i], "thp"))
 			continue;
 		else

@@ -70,6 +70,7 @@ static void setup(struct fixture *f, int live)
 	s->copy[0].file_off = -1;
 	memcpy(f->c.fatal, "fatal: ", 7);
 	f->c.fatal_len = 7;
+	f->c.fatal_fd = 2;
 }
 
 static void teardown(struct fixture *f)
@@ -457,29 +458,53 @@ static void test_remap_commit_run_no_hugetlb_mremap(void **state)
 	teardown(&f);
 }
 
-static void test_remap_commit_run_unrecoverable_aborts_loudly(void **state)
+/*
+ * Run an unrecoverable swap in a child whose fd 2 is a pipe, the fatal
+ * message going to FATAL_FD; what the pipe received into MSG.  The
+ * child ends with SIGABRT.
+ */
+static void abort_in_child(int fatal_fd, char *msg, size_t len)
 {
 	struct fixture f;
 	int fds[2], status;
-	char msg[128] = { 0 };
 	pid_t pid;
 
-	(void)state;
 	assert_int_equal(pipe(fds), 0);
 	pid = fork();
 	if (pid == 0) {
 		dup2(fds[1], 2);
+		close(fds[1]);
 		setup(&f, 1);
 		f.c.fault = REMAP_FAULT_RECOVER;
+		f.c.fatal_fd = fatal_fd;
 		remap_commit_run(&f.c);
 		_exit(0);
 	}
 	close(fds[1]);
-	assert_true(read(fds[0], msg, sizeof(msg) - 1) > 0);
+	memset(msg, 0, len);
+	assert_true(read(fds[0], msg, len - 1) >= 0);
+	close(fds[0]);
 	waitpid(pid, &status, 0);
 	assert_true(WIFSIGNALED(status));
 	assert_int_equal(WTERMSIG(status), SIGABRT);
+}
+
+static void test_remap_commit_run_unrecoverable_aborts_loudly(void **state)
+{
+	char msg[128];
+
+	(void)state;
+	abort_in_child(2, msg, sizeof(msg));
 	assert_string_equal(msg, "fatal: 12\n");
+}
+
+static void test_remap_commit_run_unrecoverable_silent_without_stderr(void **state)
+{
+	char msg[128];
+
+	(void)state;
+	abort_in_child(-1, msg, sizeof(msg));
+	assert_string_equal(msg, "");
 }
 
 int main(void)
@@ -502,6 +527,7 @@ int main(void)
 		cmocka_unit_test(test_remap_commit_run_no_hugetlb_mremap),
 		cmocka_unit_test(test_remap_commit_run_no_hugetlb_mremap_maps_the_file),
 		cmocka_unit_test(test_remap_commit_run_unrecoverable_aborts_loudly),
+		cmocka_unit_test(test_remap_commit_run_unrecoverable_silent_without_stderr),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
