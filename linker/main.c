@@ -290,13 +290,17 @@ static int resolve_order(struct job *j)
 
 	if (!j->opts.order || !wants_layout(&j->opts))
 		return 0;
-	if (j->ld.flavour == LW_FLAVOUR_MOLD ||
-	    (j->ld.flavour == LW_FLAVOUR_BFD &&
-	     j->layout.method != LW_METHOD_GENERATE)) {
-		warnx("--hugetlbfs-order: %s has no way to order sections "
-		      "here (GNU ld without a -T script, lld and gold do)",
-		      j->ld.flavour == LW_FLAVOUR_MOLD ? "mold" :
-		      "GNU ld with a -T script");
+	if (j->ld.flavour == LW_FLAVOUR_MOLD) {
+		warnx("--hugetlbfs-order: mold (%s) has no option that orders "
+		      "sections or symbols; link with GNU ld, lld or gold "
+		      "(-fuse-ld=bfd, lld or gold)", j->ld.path);
+		return -1;
+	}
+	if (j->ld.flavour == LW_FLAVOUR_BFD &&
+	    j->layout.method != LW_METHOD_GENERATE) {
+		warnx("--hugetlbfs-order: GNU ld with a -T script has no way "
+		      "to order sections here (its generated script does); "
+		      "drop -T, or link with lld or gold");
 		return -1;
 	}
 	if (lw_argv_pushv(&inputs, j->opts.inputs.v, j->opts.inputs.n) < 0 ||
