@@ -6,7 +6,10 @@
 # addresses of every STRIDE-th function: the hot ones, scattered through
 # the text.  Function I returns 3 * x + I; the rest of its bytes are
 # traps, as a real function's cold paths fill its pages without running.
-# x86-64 only.  bench/hotmain.c calls the hot functions.
+# cold_probe names the first cold function from the middle on: in link
+# order and in an order's link alike it lies megabytes from the hot
+# range's huge pages, where no remap of the hot text reaches.  x86-64
+# only.  bench/hotmain.c calls the hot functions.
 set -eu
 awk -v n="$1" -v bytes="$2" -v stride="$3" 'BEGIN {
 	for (i = 0; i < n; i++) {
@@ -19,5 +22,9 @@ awk -v n="$1" -v bytes="$2" -v stride="$3" 'BEGIN {
 	for (i = 0; i < n; i += stride)
 		printf "\t.quad hf_%d\n", i
 	printf ".globl hot_count\nhot_count:\n\t.quad %d\n", int((n + stride - 1) / stride)
+	cold = int(n / 2)
+	if (cold % stride == 0)
+		cold++
+	printf ".globl cold_probe\n.set cold_probe, hf_%d\n", cold
 	printf ".section .note.GNU-stack,\"\",@progbits\n"
 }'

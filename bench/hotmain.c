@@ -8,7 +8,8 @@
  *     hotmain [MILLIONS]     make MILLIONS million calls (default 20)
  *
  * It prints the page size the kernel gives the text around its first hot
- * function and around a cold one, the time the calls took, and a
+ * function and around a cold one halfway through the text (cold_probe,
+ * far from the hot range in either link), the time the calls took, and a
  * checksum it verifies in plain C, and the free 2 MiB pages of the pool
  * while it holds its own ("pool-free N").
  */
@@ -22,7 +23,7 @@ typedef uint64_t func(uint64_t);
 
 extern func *const hot_table[];
 extern const uint64_t hot_count;
-extern unsigned char hf_1[];
+extern unsigned char cold_probe[];
 
 static uint64_t xorshift(uint64_t *s)
 {
@@ -39,7 +40,7 @@ int main(int argc, char **argv)
 	double t0, ms;
 
 	print_pages("hot text", (const void *)hot_table[0], 4096);
-	print_pages("cold text", hf_1, 1024);
+	print_pages("cold text", cold_probe, 1024);
 	t0 = now_ms();
 	for (long n = 0; n < calls; n++)
 		x = hot_table[xorshift(&seed) % hot_count](x);
