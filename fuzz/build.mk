@@ -1,6 +1,8 @@
 # SPDX-License-Identifier: MIT
 # fuzz/: robustness of the tools, and of the runtime's reading of loaded
-# objects (fuzz/image.c: program headers, notes, the entry note).
+# objects (fuzz/image.c: program headers, notes, the entry note;
+# fuzz/trust.c: trusting the headers, and the acting copy's entry point;
+# fuzz/objmaps.c: an object's own memory in /proc/self/maps).
 #
 # make fuzz      builds the libFuzzer targets, every fuzz/<target>.c, with
 #                clang, ASan and UBSan over the tools' archives built the

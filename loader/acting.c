@@ -9,6 +9,7 @@
 
 #include "core/image.h"
 #include "core/note.h"
+#include "core/trust.h"
 #include "core/version.h"
 #include "loader/acting.h"
 #include "loader/image.h"
@@ -53,31 +54,15 @@ __asm__(".pushsection .note.hugelink,\"a\",@note\n"
 	".popsection\n");
 
 struct lookup {
-	struct ldr_maps maps;	/* read once, before the objects */
+	struct hl_maps maps;	/* read once, before the objects */
 	ldr_entry_fn *entry;
 };
-
-/*
- * The entry point IMG's entry note leads to: only into its own
- * executable memory, only of our ABI, and, for headers trusted for
- * their memory alone, only into memory mapped executable.
- */
-static ldr_entry_fn *entry_of(const struct ldr_image *img,
-			      const struct ldr_maps *maps)
-{
-	const void *entry = hl_image_entry(img->ph, img->phnum, img->bias);
-
-	if (entry && img->trust != LDR_TRUST_FILE &&
-	    !ldr_maps_serve(maps, (uintptr_t)entry, (uintptr_t)entry + 1, NULL,
-			    true))
-		entry = NULL;
-	return (ldr_entry_fn *)(uintptr_t)entry;
-}
 
 /* Stop at the first object that carries the runtime: what is its entry point? */
 static int first_carrier(struct ldr_image *img, size_t index, void *data)
 {
 	struct lookup *lk = data;
+	const void *entry;
 	size_t len;
 
 	(void)index;
@@ -89,7 +74,9 @@ static int first_carrier(struct ldr_image *img, size_t index, void *data)
 		lk->entry = ldr_entry;
 		return 1;
 	}
-	lk->entry = entry_of(img, &lk->maps);
+	entry = hl_trust_entry(&lk->maps, img->ph, img->phnum, img->bias,
+			       img->trust);
+	lk->entry = (ldr_entry_fn *)(uintptr_t)entry;
 	return 1;
 }
 

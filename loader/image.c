@@ -8,8 +8,8 @@
 
 #include "core/image.h"
 #include "core/note.h"
+#include "core/trust.h"
 #include "loader/image.h"
-#include "loader/trust.h"
 
 /* Fill IMG from INFO, object number INDEX. */
 static void fill(struct ldr_image *img, const struct dl_phdr_info *info,
@@ -19,7 +19,7 @@ static void fill(struct ldr_image *img, const struct dl_phdr_info *info,
 	img->phdr = info->dlpi_phdr;
 	img->name = info->dlpi_name ? info->dlpi_name : "";
 	img->main = index == 0;
-	img->trust = LDR_TRUST_NONE;
+	img->trust = HL_TRUST_NONE;
 	img->phnum = info->dlpi_phnum <= LDR_MAX_PHDRS ? info->dlpi_phnum : 0;
 	for (size_t i = 0; i < img->phnum; i++) {
 		const ElfW(Phdr) *p = &info->dlpi_phdr[i];
@@ -98,7 +98,7 @@ int ldr_image_flagged(const struct ldr_image *img)
 
 bool ldr_image_trusted(const struct ldr_image *img)
 {
-	return img->trust == LDR_TRUST_FILE || img->trust == LDR_TRUST_MEMORY;
+	return hl_trust_readable(img->trust);
 }
 
 bool ldr_image_holds(const struct ldr_image *img, uintptr_t addr)

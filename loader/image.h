@@ -26,7 +26,7 @@ struct ldr_image {
 	const char *name;	/* dlpi_name: the path the loader opened, "" for
 				   the program */
 	bool main;		/* the program: the first object */
-	int trust;		/* enum ldr_trust (loader/trust.h): none
+	int trust;		/* enum hl_trust (core/trust.h): none
 				   until judged */
 };
 

@@ -37,7 +37,7 @@ static enum hl_libs_named named(const struct ldr_image *img,
 
 enum ldr_object_kind ldr_object_kind(struct ldr_image *img,
 				   const struct hl_config *cfg,
-				   const struct ldr_maps *maps,
+				   const struct hl_maps *maps,
 				   enum hl_lib_kind *lib)
 {
 	size_t len;

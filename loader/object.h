@@ -41,7 +41,7 @@ enum ldr_object_kind {
  */
 enum ldr_object_kind ldr_object_kind(struct ldr_image *img,
 				   const struct hl_config *cfg,
-				   const struct ldr_maps *maps,
+				   const struct hl_maps *maps,
 				   enum hl_lib_kind *lib);
 
 /* The name reports give IMG: NULL for the program, else its file name. */

@@ -54,7 +54,7 @@ struct state {
 	size_t ntodo;
 	struct todo todo[LDR_SEEN_MAX];
 	struct ldr_report rep;
-	struct ldr_maps maps;		/* read before this pass's objects */
+	struct hl_maps maps;		/* read before this pass's objects */
 	struct ldr_image img;
 	struct ldr_fault fault;
 	struct ldr_move_work work;

@@ -92,31 +92,31 @@ static int check_maps(const struct ldr_prepared *p, const struct hl_seg *seg,
 		      const struct hl_phdr *ph, uintptr_t *lo, uintptr_t *hi,
 		      uintptr_t *heap_start, struct ldr_report *rep)
 {
-	struct ldr_maps_query q = {
+	struct hl_maps_query q = {
 		.lo = *lo, .hi = *hi, .own_lo = seg->start, .own_hi = seg->end,
 		.prog = &p->prog, .file_end = seg->file_end,
 		.file_off = (unsigned long)ph->offset, .base = p->c->base,
 		.brk_follows = p->src.img->main,
 	};
-	struct ldr_maps_info info;
+	struct hl_maps_info info;
 	uintptr_t mask = ~(uintptr_t)(seg->page - 1);
 
-	switch (ldr_maps_check(&p->maps, &q, &info)) {
-	case LDR_MAPS_OURS_TO_TAKE:
+	switch (hl_maps_check(&p->maps, &q, &info)) {
+	case HL_MAPS_OURS_TO_TAKE:
 		break;
-	case LDR_MAPS_ALREADY_HUGE:
+	case HL_MAPS_ALREADY_HUGE:
 		return -1;
-	case LDR_MAPS_GAP:
+	case HL_MAPS_GAP:
 		ldr_report_why(rep, "segment %d: %#lx-%#lx is not all mapped: %s",
 			      seg->phdr, (unsigned long)seg->start,
 			      (unsigned long)seg->end, info.foreign);
 		return -1;
-	case LDR_MAPS_FOREIGN:
+	case HL_MAPS_FOREIGN:
 		ldr_report_why(rep, "segment %d: %#lx-%#lx also holds %s",
 			      seg->phdr, (unsigned long)*lo, (unsigned long)*hi,
 			      info.foreign);
 		return -1;
-	case LDR_MAPS_UNREADABLE:
+	case HL_MAPS_UNREADABLE:
 		ldr_report_why(rep, "cannot read /proc/self/maps");
 		return -1;
 	}
@@ -257,7 +257,7 @@ int ldr_prepare(struct ldr_prepared *p, const struct hl_plan *plan,
 	}
 	p->c->fault = fault->commit;
 	p->c->timed = rep->verbose >= HL_V_INFO;
-	switch (ldr_maps_object_file(&p->maps, plan, img->ph, &p->prog)) {
+	switch (hl_maps_object_file(&p->maps, plan, img->ph, &p->prog)) {
 	case 0:
 		break;
 	case 1:

@@ -25,8 +25,8 @@ struct ldr_prepared {
 	struct ldr_backing back[REMAP_MAX_RANGES];	/* per swap */
 	size_t page[REMAP_MAX_RANGES];		/* per swap */
 	struct ldr_share_ctx share;		/* dirfd < 0: not sharing */
-	struct ldr_maps maps;			/* /proc/self/maps, read once */
-	struct ldr_maps_file prog;		/* the program's own file */
+	struct hl_maps maps;			/* /proc/self/maps, read once */
+	struct hl_maps_file prog;		/* the program's own file */
 	struct ldr_source src;			/* what read-only copies read */
 	struct ldr_choice choice;		/* what backs each range */
 	int tracer;				/* TracerPid, or 0 */

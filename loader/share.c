@@ -44,7 +44,7 @@
  * started and its text may not be what the file now holds.
  */
 static int identify(struct ldr_share_ctx *ctx, const struct ldr_image *img,
-		    const struct ldr_maps_file *prog)
+		    const struct hl_maps_file *prog)
 {
 	struct stat st;
 
@@ -94,7 +94,7 @@ static int find_user_dir(const char *mount, void *ctx)
 
 int ldr_share_open_dir(struct ldr_share_ctx *ctx, const struct hl_config *cfg,
 		      const struct ldr_image *img,
-		      const struct ldr_maps_file *prog, size_t page)
+		      const struct hl_maps_file *prog, size_t page)
 {
 	struct user_dir u = { ctx->dir, sizeof(ctx->dir), geteuid(), "" };
 

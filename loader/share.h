@@ -46,7 +46,7 @@ struct ldr_share_ctx {
  */
 int ldr_share_open_dir(struct ldr_share_ctx *ctx, const struct hl_config *cfg,
 		      const struct ldr_image *img,
-		      const struct ldr_maps_file *prog, size_t page);
+		      const struct hl_maps_file *prog, size_t page);
 
 /* One range to share: [lo, hi) holds BYTES, read from SRC, of the
  * segment whose program header is PH, at index PHDR. */

@@ -22,7 +22,7 @@
  * to its directory can give a FIFO: it is opened without blocking, taking
  * a terminal or following a link, and the caller checks what it got.
  */
-static int open_mapped(const struct ldr_maps_file *prog)
+static int open_mapped(const struct hl_maps_file *prog)
 {
 	char self[64];
 	int fd;
@@ -36,7 +36,7 @@ static int open_mapped(const struct ldr_maps_file *prog)
 	return fd;
 }
 
-void ldr_source_init(struct ldr_source *src, const struct ldr_maps_file *prog,
+void ldr_source_init(struct ldr_source *src, const struct hl_maps_file *prog,
 		    const struct ldr_image *img)
 {
 	src->fd = -1;
@@ -48,7 +48,7 @@ void ldr_source_init(struct ldr_source *src, const struct ldr_maps_file *prog,
 
 int ldr_source_fd(struct ldr_source *src)
 {
-	const struct ldr_maps_file *prog = src->prog;
+	const struct hl_maps_file *prog = src->prog;
 	struct stat st;
 
 	if (src->tried)
@@ -83,7 +83,7 @@ static int read_at(int fd, void *buf, size_t len, uint64_t off)
 	return 0;
 }
 
-int ldr_source_same_phdrs(const struct ldr_maps_file *file,
+int ldr_source_same_phdrs(const struct hl_maps_file *file,
 			  const struct ldr_image *img)
 {
 	unsigned char ehdr[64], table[LDR_MAX_PHDRS * 64];

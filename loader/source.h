@@ -22,7 +22,7 @@ struct ldr_source {
 	int fd;			/* the program file, or -1: memory only */
 	off_t size;		/* its size */
 	bool tried;		/* the file was looked for */
-	const struct ldr_maps_file *prog;
+	const struct hl_maps_file *prog;
 	const struct ldr_image *img;
 };
 
@@ -38,7 +38,7 @@ struct ldr_bytes {
  * Set SRC up to open PROG's file for IMG when it is first needed: a start
  * that maps shared text only never opens it.
  */
-void ldr_source_init(struct ldr_source *src, const struct ldr_maps_file *prog,
+void ldr_source_init(struct ldr_source *src, const struct hl_maps_file *prog,
 		    const struct ldr_image *img);
 
 /*
@@ -84,7 +84,7 @@ void ldr_source_close(struct ldr_source *src);
  * another table in its memory): 1 when they are, 0 when they differ, -1
  * when the file cannot be read (then nothing says).
  */
-int ldr_source_same_phdrs(const struct ldr_maps_file *file,
+int ldr_source_same_phdrs(const struct hl_maps_file *file,
 			  const struct ldr_image *img);
 
 #endif

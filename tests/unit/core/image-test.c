@@ -10,87 +10,53 @@
 
 #include "core/image.h"
 #include "core/note.h"
-#include "tests/unit/support/notes.h"
-
-/*
- * An object loaded at the start of MEM: text [0, 0x400), R+X; data
- * [0x400, 0x800), R+W; and its notes at 0x100, in the text, as a
- * PT_NOTE.  The entry note's distance leads to TARGET (an offset in MEM)
- * and is of ABI.
- */
-struct fake {
-	unsigned char mem[0x800] __attribute__((aligned(8)));
-	struct hl_phdr ph[3];
-};
-
-static void make(struct fake *f, uint32_t abi, uint64_t target)
-{
-	uint32_t head[2] = { abi, 0 };
-	unsigned char desc[16];
-	size_t n = 0x100, at;
-	int64_t dist;
-
-	memset(f, 0, sizeof(*f));
-	put_note(f->mem, &n, 4, HL_NOTE_RUNTIME, HL_NOTE_OWNER, "1.0", 4);
-	at = n + sizeof(Elf32_Nhdr) + 12;	/* the entry descriptor */
-	dist = (int64_t)target - (int64_t)at;
-	memcpy(desc, head, sizeof(head));
-	memcpy(desc + 8, &dist, sizeof(dist));
-	put_note(f->mem, &n, 4, HL_NOTE_ENTRY, HL_NOTE_OWNER, desc, sizeof(desc));
-	f->ph[0] = (struct hl_phdr){ .type = PT_LOAD, .flags = PF_R | PF_X,
-		.vaddr = 0, .filesz = 0x400, .memsz = 0x400, .align = 0x1000 };
-	f->ph[1] = (struct hl_phdr){ .type = PT_LOAD, .flags = PF_R | PF_W,
-		.offset = 0x400, .vaddr = 0x400, .filesz = 0x400, .memsz = 0x400,
-		.align = 0x1000 };
-	f->ph[2] = (struct hl_phdr){ .type = PT_NOTE, .flags = PF_R,
-		.offset = 0x100, .vaddr = 0x100, .filesz = n - 0x100, .align = 4 };
-}
+#include "tests/unit/support/object.h"
 
 static void test_hl_image_entry_in_text(void **state)
 {
-	struct fake f;
+	struct fake_object f;
 
 	(void)state;
-	make(&f, HL_ENTRY_ABI, 0x20);
+	fake_object_make(&f, HL_ENTRY_ABI, 0x20);
 	assert_ptr_equal(hl_image_entry(f.ph, 3, (uintptr_t)f.mem), f.mem + 0x20);
 }
 
 static void test_hl_image_entry_into_data_refused(void **state)
 {
-	struct fake f;
+	struct fake_object f;
 
 	(void)state;
-	make(&f, HL_ENTRY_ABI, 0x500);
+	fake_object_make(&f, HL_ENTRY_ABI, 0x500);
 	assert_null(hl_image_entry(f.ph, 3, (uintptr_t)f.mem));
 }
 
 static void test_hl_image_entry_outside_object_refused(void **state)
 {
-	struct fake f;
+	struct fake_object f;
 
 	(void)state;
-	make(&f, HL_ENTRY_ABI, 0x100000);
+	fake_object_make(&f, HL_ENTRY_ABI, 0x100000);
 	assert_null(hl_image_entry(f.ph, 3, (uintptr_t)f.mem));
-	make(&f, HL_ENTRY_ABI, (uint64_t)-0x1000);
+	fake_object_make(&f, HL_ENTRY_ABI, (uint64_t)-0x1000);
 	assert_null(hl_image_entry(f.ph, 3, (uintptr_t)f.mem));
 }
 
 static void test_hl_image_entry_unknown_abi_refused(void **state)
 {
-	struct fake f;
+	struct fake_object f;
 
 	(void)state;
-	make(&f, HL_ENTRY_ABI + 1, 0x20);
+	fake_object_make(&f, HL_ENTRY_ABI + 1, 0x20);
 	assert_null(hl_image_entry(f.ph, 3, (uintptr_t)f.mem));
 }
 
 static void test_hl_image_note_outside_loads_not_read(void **state)
 {
-	struct fake f;
+	struct fake_object f;
 	size_t len;
 
 	(void)state;
-	make(&f, HL_ENTRY_ABI, 0x20);
+	fake_object_make(&f, HL_ENTRY_ABI, 0x20);
 	assert_non_null(hl_image_note(f.ph, 3, (uintptr_t)f.mem, HL_NOTE_RUNTIME,
 				      &len));
 	f.ph[2].filesz = 0x1000;	/* reaching past the text */
@@ -101,10 +67,10 @@ static void test_hl_image_note_outside_loads_not_read(void **state)
 
 static void test_hl_image_executes_file_part_only(void **state)
 {
-	struct fake f;
+	struct fake_object f;
 
 	(void)state;
-	make(&f, HL_ENTRY_ABI, 0x20);
+	fake_object_make(&f, HL_ENTRY_ABI, 0x20);
 	f.ph[0].filesz = 0x200;
 	assert_true(hl_image_executes(f.ph, 3, 0x10000, 0x10000 + 0x1ff));
 	assert_false(hl_image_executes(f.ph, 3, 0x10000, 0x10000 + 0x200));
@@ -113,7 +79,7 @@ static void test_hl_image_executes_file_part_only(void **state)
 }
 
 /* A file of one ELF header and the table of F's headers after it. */
-static size_t make_file(const struct fake *f, unsigned char *file)
+static size_t make_file(const struct fake_object *f, unsigned char *file)
 {
 	ElfW(Ehdr) eh;
 
@@ -141,12 +107,12 @@ static size_t make_file(const struct fake *f, unsigned char *file)
 static void test_hl_image_phdrs_equal_file_table(void **state)
 {
 	unsigned char file[512];
-	struct fake f;
+	struct fake_object f;
 	uint64_t off;
 	size_t size;
 
 	(void)state;
-	make(&f, HL_ENTRY_ABI, 0x20);
+	fake_object_make(&f, HL_ENTRY_ABI, 0x20);
 	make_file(&f, file);
 	assert_int_equal(hl_image_phdr_table(file, sizeof(file), 3, &off, &size), 0);
 	assert_int_equal(off, sizeof(ElfW(Ehdr)));
@@ -156,12 +122,12 @@ static void test_hl_image_phdrs_equal_file_table(void **state)
 static void test_hl_image_phdrs_equal_forged_memsz_refused(void **state)
 {
 	unsigned char file[512];
-	struct fake f;
+	struct fake_object f;
 	uint64_t off;
 	size_t size;
 
 	(void)state;
-	make(&f, HL_ENTRY_ABI, 0x20);
+	fake_object_make(&f, HL_ENTRY_ABI, 0x20);
 	make_file(&f, file);
 	f.ph[1].memsz += 20 << 20;
 	assert_int_equal(hl_image_phdr_table(file, sizeof(file), 3, &off, &size), 0);

@@ -9,6 +9,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "core/note.h"
+
 /* Append a note of TYPE owned by NAME with DESCSZ bytes of DESC to BUF
  * at *N, aligned to A (4 or 8): the descriptor and the next note each
  * start at a multiple of A from the note's start, as the gABI lays
@@ -26,6 +28,27 @@ static inline void put_note(unsigned char *buf, size_t *n, size_t a,
 	memcpy(buf + *n + sizeof(h), name, h.n_namesz);
 	memcpy(buf + *n + sizeof(h) + name_len, desc, descsz);
 	*n += sizeof(h) + name_len + desc_len;
+}
+
+/*
+ * Append to BUF at *N the notes of a copy of the runtime, aligned to 4:
+ * its version note ("1.0") and its entry note, of ABI, whose distance
+ * leads to TARGET (an offset in BUF).
+ */
+static inline void put_runtime_notes(unsigned char *buf, size_t *n,
+				     uint32_t abi, uint64_t target)
+{
+	uint32_t head[2] = { abi, 0 };
+	unsigned char desc[16];
+	size_t at;
+	int64_t dist;
+
+	put_note(buf, n, 4, HL_NOTE_RUNTIME, HL_NOTE_OWNER, "1.0", 4);
+	at = *n + sizeof(Elf32_Nhdr) + 12;	/* the entry descriptor */
+	dist = (int64_t)target - (int64_t)at;
+	memcpy(desc, head, sizeof(head));
+	memcpy(desc + 8, &dist, sizeof(dist));
+	put_note(buf, n, 4, HL_NOTE_ENTRY, HL_NOTE_OWNER, desc, sizeof(desc));
 }
 
 #endif

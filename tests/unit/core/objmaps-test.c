@@ -8,15 +8,15 @@
 #include <cmocka.h>
 #include <elf.h>
 
-#include "loader/maps.h"
+#include "core/objmaps.h"
 
-static const struct ldr_maps_file prog = {
+static const struct hl_maps_file prog = {
 	.major = 0xfe, .minor = 1, .inode = 4242, .path = "/usr/bin/prog",
 };
 
 /* The segment's own memory is [0x600000, 0x700000); the range around
  * it, rounded out to 2 MiB, [0x400000, 0x800000). */
-static const struct ldr_maps_query q = {
+static const struct hl_maps_query q = {
 	.lo = 0x400000, .hi = 0x800000, .own_lo = 0x600000, .own_hi = 0x700000,
 	.prog = &prog, .base = 0x1000, .brk_follows = true,
 };
@@ -37,124 +37,124 @@ static struct hl_maps_line line(uintptr_t start, uintptr_t end,
 	return v;
 }
 
-static enum ldr_maps_verdict judge(struct hl_maps_line v,
-				  struct ldr_maps_info *info)
+static enum hl_maps_verdict judge(struct hl_maps_line v,
+				  struct hl_maps_info *info)
 {
-	return ldr_maps_judge(&q, &v, info);
+	return hl_maps_judge(&q, &v, info);
 }
 
-static void test_ldr_maps_judge_own_memory(void **state)
+static void test_hl_maps_judge_own_memory(void **state)
 {
-	struct ldr_maps_info info;
+	struct hl_maps_info info;
 
 	(void)state;
-	ldr_maps_begin(&q, &info);
+	hl_maps_begin(&q, &info);
 	assert_int_equal(judge(line(0x600000, 0x680000, 4242, prog.path),
-			       &info), LDR_MAPS_OURS_TO_TAKE);
+			       &info), HL_MAPS_OURS_TO_TAKE);
 	assert_int_equal(judge(line(0x680000, 0x700000, 0, ""), &info),
-			 LDR_MAPS_OURS_TO_TAKE);
+			 HL_MAPS_OURS_TO_TAKE);
 	assert_int_equal(judge(line(0x700000, 0x710000, 0, "[heap]"), &info),
-			 LDR_MAPS_OURS_TO_TAKE);
+			 HL_MAPS_OURS_TO_TAKE);
 	assert_int_equal(info.heap_start, 0x700000);
 	assert_int_equal(info.clear_lo, q.lo);
 	assert_int_equal(info.clear_hi, q.hi);
 }
 
-static void test_ldr_maps_judge_heap_outside_range(void **state)
+static void test_hl_maps_judge_heap_outside_range(void **state)
 {
-	struct ldr_maps_info info;
+	struct hl_maps_info info;
 
 	(void)state;
-	ldr_maps_begin(&q, &info);
+	hl_maps_begin(&q, &info);
 	assert_int_equal(judge(line(0x900000, 0x920000, 0, "[heap]"), &info),
-			 LDR_MAPS_OURS_TO_TAKE);
+			 HL_MAPS_OURS_TO_TAKE);
 	assert_int_equal(info.heap_start, 0x900000);
 	/* A foreign mapping outside the range does not matter. */
 	assert_int_equal(judge(line(0x800000, 0x801000, 7, "/lib/x.so"), &info),
-			 LDR_MAPS_OURS_TO_TAKE);
+			 HL_MAPS_OURS_TO_TAKE);
 }
 
-static void test_ldr_maps_judge_already_huge(void **state)
+static void test_hl_maps_judge_already_huge(void **state)
 {
-	struct ldr_maps_info info;
+	struct hl_maps_info info;
 
 	(void)state;
-	ldr_maps_begin(&q, &info);
+	hl_maps_begin(&q, &info);
 	assert_int_equal(judge(line(0x400000, 0x800000, 99,
 				    "/memfd:hugelink:seg1 (deleted)"), &info),
-			 LDR_MAPS_ALREADY_HUGE);
+			 HL_MAPS_ALREADY_HUGE);
 	/* The private hugetlb pages of a range hugelink swapped in. */
 	assert_int_equal(judge(line(0x400000, 0x800000, 12345,
 				    "/anon_hugepage (deleted)"), &info),
-			 LDR_MAPS_ALREADY_HUGE);
+			 HL_MAPS_ALREADY_HUGE);
 }
 
-static void test_ldr_maps_judge_foreign_narrows_or_refuses(void **state)
+static void test_hl_maps_judge_foreign_narrows_or_refuses(void **state)
 {
-	struct ldr_maps_info info;
+	struct hl_maps_info info;
 
 	(void)state;
-	ldr_maps_begin(&q, &info);
+	hl_maps_begin(&q, &info);
 	/* Beside the segment's own memory: the range shrinks around it. */
 	assert_int_equal(judge(line(0x400000, 0x401000, 0, "[vvar]"), &info),
-			 LDR_MAPS_OURS_TO_TAKE);
+			 HL_MAPS_OURS_TO_TAKE);
 	assert_int_equal(judge(line(0x7f0000, 0x7f2000, 0, "[vdso]"), &info),
-			 LDR_MAPS_OURS_TO_TAKE);
+			 HL_MAPS_OURS_TO_TAKE);
 	assert_int_equal(info.clear_lo, 0x401000);
 	assert_int_equal(info.clear_hi, 0x7f0000);
 	/* Inside it: refused, and named. */
 	assert_int_equal(judge(line(0x600000, 0x650000, 4242, prog.path), &info),
-			 LDR_MAPS_OURS_TO_TAKE);
+			 HL_MAPS_OURS_TO_TAKE);
 	assert_int_equal(judge(line(0x650000, 0x651000, 7, "/lib/x.so"), &info),
-			 LDR_MAPS_FOREIGN);
+			 HL_MAPS_FOREIGN);
 	assert_non_null(strstr(info.foreign, "/lib/x.so"));
 	/* Another file with the program's inode but another device. */
 	{
 		struct hl_maps_line v = line(0x610000, 0x611000, 4242, "/mnt/y");
 
 		v.minor = 2;
-		assert_int_equal(ldr_maps_judge(&q, &v, &info), LDR_MAPS_FOREIGN);
+		assert_int_equal(hl_maps_judge(&q, &v, &info), HL_MAPS_FOREIGN);
 	}
 }
 
-static void test_ldr_maps_file_match(void **state)
+static void test_hl_maps_file_match(void **state)
 {
 	struct hl_maps_line v = line(0x400000, 0x500000, 4242, prog.path);
-	struct ldr_maps_file f;
+	struct hl_maps_file f;
 
 	(void)state;
 	memset(&f, 0, sizeof(f));
 	v.offset = 0x1000;
-	assert_int_equal(ldr_maps_file_match(0x3fffff, 0xfff, &v, &f), 0);
-	assert_int_equal(ldr_maps_file_match(0x500000, 0x101000, &v, &f), 0);
-	assert_int_equal(ldr_maps_file_match(0x400040, 0x1040, &v, &f), 1);
+	assert_int_equal(hl_maps_file_match(0x3fffff, 0xfff, &v, &f), 0);
+	assert_int_equal(hl_maps_file_match(0x500000, 0x101000, &v, &f), 0);
+	assert_int_equal(hl_maps_file_match(0x400040, 0x1040, &v, &f), 1);
 	assert_int_equal(f.inode, 4242);
 	assert_int_equal(f.start, 0x400000);
 	assert_int_equal(f.end, 0x500000);
 	assert_string_equal(f.path, prog.path);
 	/* The file, but not holding that byte there. */
-	assert_int_equal(ldr_maps_file_match(0x400040, 0x40, &v, &f), 0);
+	assert_int_equal(hl_maps_file_match(0x400040, 0x40, &v, &f), 0);
 	v = line(0x400000, 0x500000, 0, "");
-	assert_int_equal(ldr_maps_file_match(0x400000, 0, &v, &f), 0);
+	assert_int_equal(hl_maps_file_match(0x400000, 0, &v, &f), 0);
 	v = line(0x400000, 0x500000, 3, "[vdso]");
-	assert_int_equal(ldr_maps_file_match(0x400000, 0, &v, &f), 0);
+	assert_int_equal(hl_maps_file_match(0x400000, 0, &v, &f), 0);
 }
 
 /* Memory hugelink made is never an object's file, whatever its offset. */
-static void test_ldr_maps_file_match_not_ours(void **state)
+static void test_hl_maps_file_match_not_ours(void **state)
 {
 	struct hl_maps_line v = line(0x400000, 0x600000, 77,
 				     "/anon_hugepage (deleted)");
-	struct ldr_maps_file f;
+	struct hl_maps_file f;
 
 	(void)state;
-	assert_int_equal(ldr_maps_file_match(0x400000, 0, &v, &f), 0);
+	assert_int_equal(hl_maps_file_match(0x400000, 0, &v, &f), 0);
 }
 
-/* Lines as /proc/self/maps has them, in a struct ldr_maps. */
-static struct ldr_maps maps_of(char *text)
+/* Lines as /proc/self/maps has them, in a struct hl_maps. */
+static struct hl_maps maps_of(char *text)
 {
-	struct ldr_maps m = { text, strlen(text), strlen(text) + 1, 0 };
+	struct hl_maps m = { text, strlen(text), strlen(text) + 1, 0 };
 
 	return m;
 }
@@ -164,7 +164,7 @@ static struct ldr_maps maps_of(char *text)
  * pass moved onto a huge page that begins where it does: its file is
  * found at the second.
  */
-static void test_ldr_maps_object_file(void **state)
+static void test_hl_maps_object_file(void **state)
 {
 	char first_moved[] =
 		"555555400000-555555600000 r--p 00000000 00:11 901 /anon_hugepage (deleted)\n"
@@ -186,56 +186,56 @@ static void test_ldr_maps_object_file(void **state)
 		{ .phdr = 1, .start = 0x555555600000, .file_end = 0x555555600100 },
 		{ .phdr = 2, .start = 0x555555601000, .file_end = 0x555555601100 },
 	} };
-	struct ldr_maps m;
-	struct ldr_maps_file f;
+	struct hl_maps m;
+	struct hl_maps_file f;
 
 	(void)state;
 	m = maps_of(first_moved);
-	assert_int_equal(ldr_maps_object_file(&m, &plan, ph, &f), 0);
+	assert_int_equal(hl_maps_object_file(&m, &plan, ph, &f), 0);
 	assert_int_equal(f.inode, 4242);
 	assert_int_equal(f.start, 0x555555600000);
 
 	plan.seg[2].start = 0x555555800000;
 	plan.seg[2].file_end = 0x555555800100;
 	m = maps_of(all_moved);
-	assert_int_equal(ldr_maps_object_file(&m, &plan, ph, &f), 1);
+	assert_int_equal(hl_maps_object_file(&m, &plan, ph, &f), 1);
 
 	plan.nseg = 1;
 	m = maps_of(foreign);
-	assert_int_equal(ldr_maps_object_file(&m, &plan, ph, &f), -1);
+	assert_int_equal(hl_maps_object_file(&m, &plan, ph, &f), -1);
 }
 
-static void test_ldr_maps_judge_moved_off_the_file(void **state)
+static void test_hl_maps_judge_moved_off_the_file(void **state)
 {
 	/* The segment holds file bytes up to 0x650000, bss after. */
-	struct ldr_maps_query qf = q;
-	struct ldr_maps_info info;
+	struct hl_maps_query qf = q;
+	struct hl_maps_info info;
 
 	(void)state;
 	qf.file_end = 0x650000;
-	ldr_maps_begin(&qf, &info);
-	assert_int_equal(ldr_maps_judge(&qf, &(struct hl_maps_line){
+	hl_maps_begin(&qf, &info);
+	assert_int_equal(hl_maps_judge(&qf, &(struct hl_maps_line){
 		0x600000, 0x650000, 0, 4242, 0xfe, 1, "r-xp", prog.path }, &info),
-		LDR_MAPS_OURS_TO_TAKE);
+		HL_MAPS_OURS_TO_TAKE);
 	/* Anonymous memory past the file bytes is the bss. */
-	assert_int_equal(ldr_maps_judge(&qf, &(struct hl_maps_line){
+	assert_int_equal(hl_maps_judge(&qf, &(struct hl_maps_line){
 		0x650000, 0x700000, 0, 0, 0, 0, "rw-p", "" }, &info),
-		LDR_MAPS_OURS_TO_TAKE);
+		HL_MAPS_OURS_TO_TAKE);
 	/* Where the file should be: a THP copy, or a shared file. */
-	assert_int_equal(ldr_maps_judge(&qf, &(struct hl_maps_line){
+	assert_int_equal(hl_maps_judge(&qf, &(struct hl_maps_line){
 		0x400000, 0x800000, 0, 0, 0, 0, "r-xp", "" }, &info),
-		LDR_MAPS_ALREADY_HUGE);
-	assert_int_equal(ldr_maps_judge(&qf, &(struct hl_maps_line){
+		HL_MAPS_ALREADY_HUGE);
+	assert_int_equal(hl_maps_judge(&qf, &(struct hl_maps_line){
 		0x400000, 0x800000, 0, 77, 0, 40, "r-xp",
 		"/dev/hugepages/elflink-uid-0/x" }, &info),
-		LDR_MAPS_ALREADY_HUGE);
+		HL_MAPS_ALREADY_HUGE);
 }
 
 /*
  * A writable segment of a library: file bytes [0x600000, 0x640800) from
  * offset 0x200000, bss to 0x6a0000, in a range [0x600000, 0x800000).
  */
-static const struct ldr_maps_query lib = {
+static const struct hl_maps_query lib = {
 	.lo = 0x600000, .hi = 0x800000, .own_lo = 0x600000, .own_hi = 0x6a0000,
 	.prog = &prog, .file_end = 0x640800, .file_off = 0x200000,
 	.base = 0x1000,
@@ -252,38 +252,38 @@ static struct hl_maps_line file_line(uintptr_t start, uintptr_t end,
 }
 
 /* Judge LINES in order for Q, then the end: the worst verdict. */
-static enum ldr_maps_verdict judge_all(const struct ldr_maps_query *qq,
+static enum hl_maps_verdict judge_all(const struct hl_maps_query *qq,
 				      const struct hl_maps_line *lines, int n,
-				      struct ldr_maps_info *info)
+				      struct hl_maps_info *info)
 {
-	enum ldr_maps_verdict worst = LDR_MAPS_OURS_TO_TAKE, v;
+	enum hl_maps_verdict worst = HL_MAPS_OURS_TO_TAKE, v;
 
-	ldr_maps_begin(qq, info);
+	hl_maps_begin(qq, info);
 	for (int i = 0; i < n; i++) {
-		v = ldr_maps_judge(qq, &lines[i], info);
+		v = hl_maps_judge(qq, &lines[i], info);
 		if (v > worst)
 			worst = v;
 	}
-	v = ldr_maps_end(qq, info);
+	v = hl_maps_end(qq, info);
 	return v > worst ? v : worst;
 }
 
-static void test_ldr_maps_judge_library_whole(void **state)
+static void test_hl_maps_judge_library_whole(void **state)
 {
 	const struct hl_maps_line lines[] = {
 		file_line(0x600000, 0x641000, 0x200000, "rw-p"),
 		line(0x641000, 0x6a0000, 0, ""),
 	};
-	struct ldr_maps_info info;
+	struct hl_maps_info info;
 
 	(void)state;
-	assert_int_equal(judge_all(&lib, lines, 2, &info), LDR_MAPS_OURS_TO_TAKE);
+	assert_int_equal(judge_all(&lib, lines, 2, &info), HL_MAPS_OURS_TO_TAKE);
 	assert_int_equal(info.clear_lo, lib.lo);
 	assert_int_equal(info.clear_hi, lib.hi);
 }
 
 /* Nothing mapped between the file bytes and bss, or at the end of bss. */
-static void test_ldr_maps_judge_gap_refuses(void **state)
+static void test_hl_maps_judge_gap_refuses(void **state)
 {
 	const struct hl_maps_line hole[] = {
 		file_line(0x600000, 0x641000, 0x200000, "rw-p"),
@@ -293,22 +293,22 @@ static void test_ldr_maps_judge_gap_refuses(void **state)
 		file_line(0x600000, 0x641000, 0x200000, "rw-p"),
 		line(0x641000, 0x690000, 0, ""),
 	};
-	struct ldr_maps_info info;
+	struct hl_maps_info info;
 
 	(void)state;
-	assert_int_equal(judge_all(&lib, hole, 2, &info), LDR_MAPS_GAP);
+	assert_int_equal(judge_all(&lib, hole, 2, &info), HL_MAPS_GAP);
 	assert_non_null(strstr(info.foreign, "641000-650000"));
-	assert_int_equal(judge_all(&lib, short_end, 2, &info), LDR_MAPS_GAP);
+	assert_int_equal(judge_all(&lib, short_end, 2, &info), HL_MAPS_GAP);
 	assert_non_null(strstr(info.foreign, "690000-6a0000"));
 	/* No mapping at all where the segment starts. */
-	assert_int_equal(judge_all(&lib, hole + 1, 1, &info), LDR_MAPS_GAP);
+	assert_int_equal(judge_all(&lib, hole + 1, 1, &info), HL_MAPS_GAP);
 }
 
 /*
  * The file mapped where the file bytes are, but not readable (the hole
  * the loader leaves between two segments), or holding other bytes of it.
  */
-static void test_ldr_maps_judge_file_bytes_in_place(void **state)
+static void test_hl_maps_judge_file_bytes_in_place(void **state)
 {
 	const struct hl_maps_line hole[] = {
 		file_line(0x600000, 0x641000, 0x200000, "---p"),
@@ -323,15 +323,15 @@ static void test_ldr_maps_judge_file_bytes_in_place(void **state)
 		file_line(0x620000, 0x641000, 0x220000, "rw-p"),
 		line(0x641000, 0x6a0000, 0, ""),
 	};
-	struct ldr_maps_info info;
+	struct hl_maps_info info;
 
 	(void)state;
-	assert_int_equal(judge_all(&lib, hole, 2, &info), LDR_MAPS_FOREIGN);
+	assert_int_equal(judge_all(&lib, hole, 2, &info), HL_MAPS_FOREIGN);
 	assert_non_null(strstr(info.foreign, "not readable"));
-	assert_int_equal(judge_all(&lib, elsewhere, 2, &info), LDR_MAPS_FOREIGN);
+	assert_int_equal(judge_all(&lib, elsewhere, 2, &info), HL_MAPS_FOREIGN);
 	assert_non_null(strstr(info.foreign, "another part"));
 	/* RELRO and data in two mappings, each byte in its place. */
-	assert_int_equal(judge_all(&lib, split, 3, &info), LDR_MAPS_OURS_TO_TAKE);
+	assert_int_equal(judge_all(&lib, split, 3, &info), HL_MAPS_OURS_TO_TAKE);
 }
 
 /*
@@ -340,9 +340,9 @@ static void test_ldr_maps_judge_file_bytes_in_place(void **state)
  * range it is someone's buffer, and shortens the range; bss merged with
  * a buffer after it ends the range at the end of bss.
  */
-static void test_ldr_maps_judge_anonymous_only_bss(void **state)
+static void test_hl_maps_judge_anonymous_only_bss(void **state)
 {
-	const struct ldr_maps_query wide = {
+	const struct hl_maps_query wide = {
 		.lo = 0x400000, .hi = 0x800000, .own_lo = 0x600000,
 		.own_hi = 0x6a0000, .prog = &prog, .file_end = 0x640800,
 		.file_off = 0x200000, .base = 0x1000,
@@ -357,29 +357,29 @@ static void test_ldr_maps_judge_anonymous_only_bss(void **state)
 		file_line(0x600000, 0x641000, 0x200000, "rw-p"),
 		line(0x641000, 0x1a00000, 0, ""),
 	};
-	struct ldr_maps_info info;
+	struct hl_maps_info info;
 
 	(void)state;
 	assert_int_equal(judge_all(&wide, buffers, 4, &info),
-			 LDR_MAPS_OURS_TO_TAKE);
+			 HL_MAPS_OURS_TO_TAKE);
 	assert_int_equal(info.clear_lo, 0x500000);
 	assert_int_equal(info.clear_hi, 0x700000);
 	assert_int_equal(judge_all(&wide, merged, 2, &info),
-			 LDR_MAPS_OURS_TO_TAKE);
+			 HL_MAPS_OURS_TO_TAKE);
 	assert_int_equal(info.clear_hi, 0x6a0000);
 	/* Anonymous memory where the file bytes should be was moved. */
 	{
 		const struct hl_maps_line thp = line(0x600000, 0x800000, 0, "");
 
 		assert_int_equal(judge_all(&wide, &thp, 1, &info),
-				 LDR_MAPS_ALREADY_HUGE);
+				 HL_MAPS_ALREADY_HUGE);
 	}
 }
 
 /* The brk heap is the program's to carry over, never a library's. */
-static void test_ldr_maps_judge_heap_only_for_the_program(void **state)
+static void test_hl_maps_judge_heap_only_for_the_program(void **state)
 {
-	struct ldr_maps_query program = lib;
+	struct hl_maps_query program = lib;
 	const struct hl_maps_line lines[] = {
 		file_line(0x600000, 0x641000, 0x200000, "rw-p"),
 		line(0x641000, 0x6a0000, 0, ""),
@@ -389,91 +389,91 @@ static void test_ldr_maps_judge_heap_only_for_the_program(void **state)
 		file_line(0x600000, 0x641000, 0x200000, "rw-p"),
 		line(0x641000, 0x6c0000, 0, "[heap]"),
 	};
-	struct ldr_maps_info info;
+	struct hl_maps_info info;
 
 	(void)state;
-	assert_int_equal(judge_all(&lib, lines, 3, &info), LDR_MAPS_OURS_TO_TAKE);
+	assert_int_equal(judge_all(&lib, lines, 3, &info), HL_MAPS_OURS_TO_TAKE);
 	assert_int_equal(info.clear_hi, 0x6a0000);
 	assert_int_equal(info.heap_start, 0);
 	assert_int_equal(judge_all(&lib, heap_in_bss, 2, &info),
-			 LDR_MAPS_FOREIGN);
+			 HL_MAPS_FOREIGN);
 	program.brk_follows = true;
 	assert_int_equal(judge_all(&program, lines, 3, &info),
-			 LDR_MAPS_OURS_TO_TAKE);
+			 HL_MAPS_OURS_TO_TAKE);
 	assert_int_equal(info.clear_hi, program.hi);
 	assert_int_equal(info.heap_start, 0x6a0000);
 	assert_int_equal(judge_all(&program, heap_in_bss, 2, &info),
-			 LDR_MAPS_OURS_TO_TAKE);
+			 HL_MAPS_OURS_TO_TAKE);
 	assert_int_equal(info.heap_start, 0x641000);
 }
 
 /* What may hold an object's bytes to be read through its headers. */
-static void test_ldr_maps_line_serves(void **state)
+static void test_hl_maps_line_serves(void **state)
 {
 	struct hl_maps_line v = file_line(0x600000, 0x641000, 0, "r-xp");
 
 	(void)state;
-	assert_true(ldr_maps_line_serves(&v, &prog, true));
-	assert_false(ldr_maps_line_serves(&v, NULL, false));
+	assert_true(hl_maps_line_serves(&v, &prog, true));
+	assert_false(hl_maps_line_serves(&v, NULL, false));
 	strcpy(v.perms, "---p");
-	assert_false(ldr_maps_line_serves(&v, &prog, false));
+	assert_false(hl_maps_line_serves(&v, &prog, false));
 	v = line(0x600000, 0x800000, 12, "/anon_hugepage (deleted)");
 	strcpy(v.perms, "r--p");
-	assert_true(ldr_maps_line_serves(&v, NULL, false));
-	assert_false(ldr_maps_line_serves(&v, NULL, true));
+	assert_true(hl_maps_line_serves(&v, NULL, false));
+	assert_false(hl_maps_line_serves(&v, NULL, true));
 	v = line(0x600000, 0x800000, 0, "");
-	assert_true(ldr_maps_line_serves(&v, NULL, false));
+	assert_true(hl_maps_line_serves(&v, NULL, false));
 	v = line(0x600000, 0x800000, 0, "[heap]");
-	assert_false(ldr_maps_line_serves(&v, NULL, false));
+	assert_false(hl_maps_line_serves(&v, NULL, false));
 	v = line(0x600000, 0x800000, 7, "/lib/x.so");
-	assert_false(ldr_maps_line_serves(&v, &prog, false));
+	assert_false(hl_maps_line_serves(&v, &prog, false));
 }
 
 /* A range is served only without a gap, by mappings that serve. */
-static void test_ldr_maps_serve(void **state)
+static void test_hl_maps_serve(void **state)
 {
 	char text[] =
 		"7f0000000000-7f0000002000 r--p 00000000 fe:01 4242 /usr/bin/prog\n"
 		"7f0000002000-7f0000200000 ---p 00002000 fe:01 4242 /usr/bin/prog\n"
 		"7f0000200000-7f0000400000 r-xp 00200000 fe:01 4242 /usr/bin/prog\n"
 		"7f0000600000-7f0000800000 rw-p 00000000 00:00 0 \n";
-	struct ldr_maps m = maps_of(text);
+	struct hl_maps m = maps_of(text);
 
 	(void)state;
-	assert_true(ldr_maps_serve(&m, 0x7f0000000100, 0x7f0000001000, &prog,
+	assert_true(hl_maps_serve(&m, 0x7f0000000100, 0x7f0000001000, &prog,
 				   false));
-	assert_true(ldr_maps_serve(&m, 0x7f0000200000, 0x7f0000400000, &prog,
+	assert_true(hl_maps_serve(&m, 0x7f0000200000, 0x7f0000400000, &prog,
 				   true));
 	/* Into the hole the loader left, PROT_NONE. */
-	assert_false(ldr_maps_serve(&m, 0x7f0000001000, 0x7f0000003000, &prog,
+	assert_false(hl_maps_serve(&m, 0x7f0000001000, 0x7f0000003000, &prog,
 				    false));
 	/* Over the unmapped gap. */
-	assert_false(ldr_maps_serve(&m, 0x7f0000300000, 0x7f0000700000, &prog,
+	assert_false(hl_maps_serve(&m, 0x7f0000300000, 0x7f0000700000, &prog,
 				    false));
-	assert_false(ldr_maps_serve(&m, 0x7f0000900000, 0x7f0000901000, &prog,
+	assert_false(hl_maps_serve(&m, 0x7f0000900000, 0x7f0000901000, &prog,
 				    false));
-	assert_true(ldr_maps_serve(&m, 0x7f0000600000, 0x7f0000800000, NULL,
+	assert_true(hl_maps_serve(&m, 0x7f0000600000, 0x7f0000800000, NULL,
 				   false));
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_ldr_maps_judge_own_memory),
-		cmocka_unit_test(test_ldr_maps_judge_heap_outside_range),
-		cmocka_unit_test(test_ldr_maps_judge_already_huge),
-		cmocka_unit_test(test_ldr_maps_judge_moved_off_the_file),
-		cmocka_unit_test(test_ldr_maps_judge_foreign_narrows_or_refuses),
-		cmocka_unit_test(test_ldr_maps_judge_library_whole),
-		cmocka_unit_test(test_ldr_maps_judge_gap_refuses),
-		cmocka_unit_test(test_ldr_maps_judge_file_bytes_in_place),
-		cmocka_unit_test(test_ldr_maps_judge_anonymous_only_bss),
-		cmocka_unit_test(test_ldr_maps_judge_heap_only_for_the_program),
-		cmocka_unit_test(test_ldr_maps_line_serves),
-		cmocka_unit_test(test_ldr_maps_serve),
-		cmocka_unit_test(test_ldr_maps_file_match),
-		cmocka_unit_test(test_ldr_maps_file_match_not_ours),
-		cmocka_unit_test(test_ldr_maps_object_file),
+		cmocka_unit_test(test_hl_maps_judge_own_memory),
+		cmocka_unit_test(test_hl_maps_judge_heap_outside_range),
+		cmocka_unit_test(test_hl_maps_judge_already_huge),
+		cmocka_unit_test(test_hl_maps_judge_moved_off_the_file),
+		cmocka_unit_test(test_hl_maps_judge_foreign_narrows_or_refuses),
+		cmocka_unit_test(test_hl_maps_judge_library_whole),
+		cmocka_unit_test(test_hl_maps_judge_gap_refuses),
+		cmocka_unit_test(test_hl_maps_judge_file_bytes_in_place),
+		cmocka_unit_test(test_hl_maps_judge_anonymous_only_bss),
+		cmocka_unit_test(test_hl_maps_judge_heap_only_for_the_program),
+		cmocka_unit_test(test_hl_maps_line_serves),
+		cmocka_unit_test(test_hl_maps_serve),
+		cmocka_unit_test(test_hl_maps_file_match),
+		cmocka_unit_test(test_hl_maps_file_match_not_ours),
+		cmocka_unit_test(test_hl_maps_object_file),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
