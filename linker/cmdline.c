@@ -72,6 +72,10 @@ static int layout_args(const struct lw_cmdline *p, struct lw_argv *tail)
 		snprintf(max, sizeof(max), "max-page-size=0x%zx", l->page);
 		snprintf(common, sizeof(common), "common-page-size=0x%zx",
 			 l->page);
+		if (l->separate_code &&
+		    lw_argv_pushv(tail, (char *const[]){ "-z",
+				  "separate-code" }, 2) < 0)
+			return -1;
 		return lw_argv_pushv(tail, (char *const[]){ "-z", max,
 				     "-z", common }, l->common_page ? 4 : 2);
 	case LW_METHOD_NONE:

@@ -56,21 +56,39 @@ static int write_range(const char *output, off_t at, const struct range *r)
 	return 0;
 }
 
-int lw_hotrange_write(const char *output, const struct lw_argv *names)
+int lw_hotrange_find(struct el_file *f, const struct lw_argv *names,
+		     uint64_t *start, uint64_t *end)
 {
 	struct range r = { .n = names->n };
-	struct el_file f = { 0 };
-	off_t at;
 	int rc = -1;
 
 	r.names = malloc((names->n ? names->n : 1) * sizeof(*r.names));
 	if (!r.names) {
-		warn("%s", output);
+		warn("%s", f->name);
 		return -1;
 	}
 	memcpy(r.names, names->v, names->n * sizeof(*r.names));
 	qsort(r.names, r.n, sizeof(*r.names), cmp_str);
-	if (el_open(&f, output) < 0 || el_funcs_each(&f, widen, &r) < 0)
+	if (el_funcs_each(f, widen, &r) == 0) {
+		*start = r.start;
+		*end = r.end;
+		rc = r.found;
+	}
+	free(r.names);
+	return rc;
+}
+
+int lw_hotrange_write(const char *output, const struct lw_argv *names)
+{
+	struct range r = { 0 };
+	struct el_file f = { 0 };
+	off_t at;
+	int found, rc = -1;
+
+	if (el_open(&f, output) < 0)
+		goto out;
+	found = lw_hotrange_find(&f, names, &r.start, &r.end);
+	if (found < 0)
 		goto out;
 	at = el_hot_note(&f, &(uint64_t){ 0 }, &(uint64_t){ 0 });
 	if (at < 0) {
@@ -78,7 +96,7 @@ int lw_hotrange_write(const char *output, const struct lw_argv *names)
 		      "hugelink-hot.o");
 		goto out;
 	}
-	if (!r.found) {
+	if (!found) {
 		warnx("%s: no ordered function in the symbol table; the hot "
 		      "text's range stays empty", output);
 		rc = 0;
@@ -87,6 +105,5 @@ int lw_hotrange_write(const char *output, const struct lw_argv *names)
 	rc = write_range(output, at, &r);
 out:
 	el_close(&f);
-	free(r.names);
 	return rc;
 }

@@ -7,7 +7,18 @@
  * the wrapper linked in (core/note.h, HL_NOTE_HOT).  Only those eight
  * bytes of the descriptor's range change; nothing in the file moves.
  */
+#include <stdint.h>
+
+#include "elf/file.h"
 #include "linker/argv.h"
+
+/*
+ * The range [*START, *END) the functions NAMES occupy in F, from its
+ * symbol table.  Returns 1, 0 when none of them is there (*START and
+ * *END unset), or -1 after a message.
+ */
+int lw_hotrange_find(struct el_file *f, const struct lw_argv *names,
+		     uint64_t *start, uint64_t *end);
 
 /*
  * Fill OUTPUT's hot note with the range the functions NAMES occupy.

@@ -25,6 +25,9 @@ struct lw_layout {
 	size_t text_page;	/* headers, text, rodata (P unless P is
 				   above the architecture's default) */
 	bool common_page;	/* ZOPTS: -z common-page-size too */
+	bool separate_code;	/* ZOPTS: -z separate-code too, so that lld
+				   starts the text on a huge page
+				   (linker/hotalign.h) */
 	bool congruent;		/* GENERATE: -z max-page-size=text_page too,
 				   so that file offsets agree with addresses
 				   modulo the huge page (linker/congruent.h) */

@@ -25,6 +25,7 @@
 #include "linker/cmdline.h"
 #include "linker/congruent.h"
 #include "linker/emul.h"
+#include "linker/hotalign.h"
 #include "linker/hotrange.h"
 #include "linker/layout.h"
 #include "linker/libsearch.h"
@@ -365,6 +366,18 @@ static void discard_output(const struct job *j)
 		warnx("removed %s", j->opts.output);
 }
 
+/* Link again, with the arguments the layout now makes. */
+static int link_again(struct job *j)
+{
+	if (unlink(j->tmp.args) < 0) {
+		warn("%s", j->tmp.args);
+		return -1;
+	}
+	if (write_args(j) < 0 || run_ld(j) < 0)
+		return -1;
+	return 0;
+}
+
 /*
  * GNU ld with the generated script: when a read-only segment holds a
  * whole huge page and its file offset is not congruent to its address,
@@ -381,13 +394,29 @@ static int relink_congruent(struct job *j)
 	if (need <= 0)
 		return need;
 	j->layout.congruent = true;
-	if (unlink(j->tmp.args) < 0) {
-		warn("%s", j->tmp.args);
-		return -1;
-	}
-	if (write_args(j) < 0 || run_ld(j) < 0)
-		return -1;
-	return 0;
+	return link_again(j);
+}
+
+/*
+ * lld with an order: when the hot range would take fewer huge pages from
+ * a text segment that starts on one, link again with -z separate-code
+ * (linker/hotalign.h), unless the command line chose how code is kept
+ * apart, or names a script of its own.
+ */
+static int relink_hot_aligned(struct job *j)
+{
+	int need;
+
+	if (!j->plan.hot_note || j->ld.flavour != LW_FLAVOUR_LLD ||
+	    j->layout.method != LW_METHOD_ZOPTS || j->opts.zseparate ||
+	    j->opts.user_script || !output_written(j))
+		return 0;
+	need = lw_hotalign_needed(j->opts.output, &j->order.names,
+				  j->layout.text_page);
+	if (need <= 0)
+		return need;
+	j->layout.separate_code = true;
+	return link_again(j);
 }
 
 static int edit(struct job *j)
@@ -418,7 +447,7 @@ static int run_link(struct job *j)
 		discard_output(j);
 	if (j->status != 0)
 		return lw_exit_code(j->status);
-	if (relink_congruent(j) < 0) {
+	if (relink_congruent(j) < 0 || relink_hot_aligned(j) < 0) {
 		discard_output(j);
 		return LW_EXIT_FAILED;
 	}

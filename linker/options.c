@@ -165,6 +165,10 @@ static int take_z(const char *kw, struct lw_opts *o)
 		o->znorelro = true;
 	else if (strcmp(kw, "relro") == 0)
 		o->znorelro = false;
+	else if (strcmp(kw, "separate-code") == 0 ||
+		 strcmp(kw, "noseparate-code") == 0 ||
+		 strcmp(kw, "separate-loadable-segments") == 0)
+		o->zseparate = true;
 	return lw_argv_pushv(&o->script_opts, pair, 2);
 }
 

@@ -45,6 +45,37 @@ for ld in bfd lld gold; do
 	ok "$ld: the order starts .text, the note holds its range, nosuch reported once"
 done
 
+# lld starts the text at 2 MiB plus the length of the headers and rodata:
+# with 1.75 MiB of rodata, 220 KiB before a boundary.  An order whose
+# functions take more than that is linked again with -z separate-code,
+# and its range fits one huge page; a short one keeps the compact
+# layout, and so does a command line that chose -z noseparate-code.
+# text_at PROG: the address of PROG's executable segment, in decimal.
+text_at() {
+	readelf -lW "$1" | awk "$HL_AWK_LIB"'
+		$1 == "LOAD" && $8 == "E" { printf "%d\n", hex($3); exit }'
+}
+echo 'const char big_rodata[0x1c0000] = { 1 };' >bigro.c
+"$CC" -c -o bigro.o bigro.c || fail "compiling bigro.c"
+printf '%s\n' hot_5 cold_0 hot_2 >long.order
+P2=2097152
+hl_cc -fuse-ld=lld -Wl,--hugetlbfs-align -Wl,--hugetlbfs-order=long.order \
+	-o long-lld hotprog.o bigro.o 2>/dev/null || fail "lld: the long order"
+[ $(( $(text_at long-lld) % P2 )) = 0 ] ||
+	fail "lld, long order: the text is not on a huge page: $(readelf -lW long-lld)"
+set -- $(hot_note long-lld)
+[ $(( 0x$1 / P2 )) = $(( (0x$1 + 0x$2 - 1) / P2 )) ] ||
+	fail "lld, long order: the hot range $1+$2 crosses a huge page"
+./long-lld 1 >/dev/null || fail "lld, long order: the program does not run"
+[ $(( $(text_at prog-lld) % P2 )) != 0 ] ||
+	fail "lld, short order: linked with -z separate-code for nothing"
+hl_cc -fuse-ld=lld -Wl,-z,noseparate-code -Wl,--hugetlbfs-align \
+	-Wl,--hugetlbfs-order=long.order -o nosep-lld hotprog.o bigro.o 2>/dev/null ||
+	fail "lld: the long order with -z noseparate-code"
+[ $(( $(text_at nosep-lld) % P2 )) != 0 ] ||
+	fail "lld: -z noseparate-code was overridden"
+ok "lld: a hot range that would cross a huge page is linked from an aligned text; short ones and -z noseparate-code keep the compact layout"
+
 # Without an order, no hot note.
 hl_cc -Wl,--hugetlbfs-align -o plain hotprog.o
 [ -z "$(hot_note plain)" ] || fail "a hot note without an order"

@@ -108,6 +108,21 @@ static void test_lw_cmdline_args_before_double_dash(void **state)
 		    "--", "-lc"));
 }
 
+static void test_lw_cmdline_args_separate_code(void **state)
+{
+	const struct lw_layout z = {
+		.method = LW_METHOD_ZOPTS, .page = 0x200000,
+		.separate_code = true,
+	};
+	const struct lw_cmdline pl = { .layout = &z };
+	struct planned p;
+
+	(void)state;
+	plan(&p, &pl, ARGS("--hugetlbfs-align", "a.o"));
+	is(&p, ARGS("a.o", "-z", "separate-code", "-z",
+		    "max-page-size=0x200000"));
+}
+
 static void test_lw_cmdline_args_nothing_added(void **state)
 {
 	const struct lw_layout none = { .method = LW_METHOD_NONE };
@@ -126,6 +141,7 @@ int main(void)
 		cmocka_unit_test(test_lw_cmdline_args_static),
 		cmocka_unit_test(test_lw_cmdline_args_embedded_pie),
 		cmocka_unit_test(test_lw_cmdline_args_before_double_dash),
+		cmocka_unit_test(test_lw_cmdline_args_separate_code),
 		cmocka_unit_test(test_lw_cmdline_args_nothing_added),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -272,12 +272,17 @@ static void test_lw_opts_parse_z(void **state)
 	(void)state;
 	PARSE(&p, "-z", "now", "-zseparate-code");
 	assert_true(p.o.znow);
+	assert_true(p.o.zseparate);
 	assert_int_equal(p.o.script_opts.n, 4);
 	assert_string_equal(p.o.script_opts.v[3], "separate-code");
 	done(&p);
 	PARSE(&p, "-znow", "-z", "lazy", "-z", "norelro");
 	assert_false(p.o.znow);
 	assert_true(p.o.znorelro);
+	assert_false(p.o.zseparate);
+	done(&p);
+	PARSE(&p, "-z", "noseparate-code");
+	assert_true(p.o.zseparate);
 	done(&p);
 }
 
