@@ -10,7 +10,8 @@
 . "$HL_SRC/tests/integration/common.sh"
 pool_reserve 16
 build_segcheck sc
-have=$(ls /sys/kernel/mm/hugepages | sed 's/hugepages-//; s/kB$//' |
+# The sizes in the runtime's order, smallest first.
+have=$(ls /sys/kernel/mm/hugepages | sed 's/hugepages-//; s/kB$//' | sort -n |
 	awk '{ s = ($1 >= 1048576) ? $1 / 1048576 "G" : $1 / 1024 "M"; printf "%s%s", (n++ ? ", " : ""), s }')
 [ -e /sys/kernel/mm/hugepages/hugepages-4096kB ] && skip "this machine has 4M pages"
 
