@@ -138,7 +138,7 @@ static int advise(const struct serve *sv, struct try *t)
 	size_t len = t->hi - t->lo;
 	long r;
 
-	if (sv->ctx->status.thp_enabled == 0) {
+	if (sv->ctx->status->thp_enabled == 0) {
 		snprintf(t->why, sizeof(t->why), "the process turned "
 			 "transparent huge pages off (PR_SET_THP_DISABLE)");
 		return -1;

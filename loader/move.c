@@ -16,6 +16,21 @@
 #include "remap/remap.h"
 
 /*
+ * The threads and the tracer, read the first time a move needs them:
+ * false, with the reason given, when the status cannot be read.
+ */
+static bool status_known(const struct ldr_move_ctx *ctx, struct ldr_report *rep)
+{
+	if (ctx->status->threads == MACH_STATUS_UNREAD) {
+		mach_status_read(ctx->status);
+		if (ctx->status->threads < 0)
+			ldr_report_why(rep, "cannot read /proc/self/status: the "
+				      "runtime needs it to remap safely");
+	}
+	return ctx->status->threads >= 0;
+}
+
+/*
  * Record why a segment that was asked for will not be remapped; a
  * writable one stays where other threads run.  Returns the segments
  * still to move.
@@ -30,7 +45,8 @@ static int keep_what_can_move(struct hl_plan *plan,
 	for (int i = 0; i < plan->nseg; i++) {
 		struct hl_seg *s = &plan->seg[i];
 
-		if (s->remap && s->cls == HL_CLASS_W && ctx->status.threads != 1) {
+		if (s->remap && s->cls == HL_CLASS_W &&
+		    (!status_known(ctx, rep) || ctx->status->threads != 1)) {
 			s->remap = false;
 			ldr_report_why(rep, "segment %d at %#lx: writable, and other "
 				      "threads run: they could write to it between "
@@ -189,10 +205,12 @@ void ldr_move(struct ldr_move_work *w, const struct ldr_image *img,
 
 	if (plan_for(&w->plan, img, ctx, rep))
 		return;
-	if (ldr_prepare(prep, &w->plan, img, ctx->cfg, ctx->fault, &ctx->status,
+	if (!status_known(ctx, rep))
+		return;
+	if (ldr_prepare(prep, &w->plan, img, ctx->cfg, ctx->fault, ctx->status,
 		       rep) > 0) {
 		/* Never restore by copy while another thread could look. */
-		if (ctx->status.threads != 1)
+		if (ctx->status->threads != 1)
 			prep->c->recover_thp = 0;
 		ldr_fault_wait(ctx->fault->wait_commit);
 		commit(prep, ctx, rep);

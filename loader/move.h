@@ -28,7 +28,12 @@ struct ldr_move_ctx {
 	const struct hl_sizes *sizes;
 	const struct ldr_fault *fault;
 	const struct remap_stderr *err;	/* the standard error noted */
-	struct mach_status status;	/* threads, tracer, THP_enabled */
+	/*
+	 * THP_enabled from prctl; threads and the tracer read from
+	 * /proc/self/status the first time a move needs them, which one
+	 * served from the page cache alone does not.
+	 */
+	struct mach_status *status;
 	bool quiet_small;	/* say nothing of a segment too small to move */
 };
 

@@ -210,22 +210,18 @@ static int collect(struct ldr_image *img, size_t index, void *data)
 }
 
 /*
- * What the objects of this pass need once: /proc, the page sizes, the
- * threads and the tracer.  False, with the reason given once, without
- * them.  *KNOWN keeps the answer for the pass: 0 before the first
- * question, then 1 or -1.
+ * What the objects of this pass need once: the page sizes and whether
+ * the process turned THP off (the threads and the tracer are read when
+ * a move needs them: loader/move.h).  False, with the reason given
+ * once, without them.  *KNOWN keeps the answer for the pass: 0 before
+ * the first question, then 1 or -1.
  */
 static bool ready(struct state *st, struct ldr_move_ctx *ctx, int *known)
 {
 	if (*known)
 		return *known > 0;
 	*known = -1;
-	/* Without /proc, the status cannot be read: said before anything. */
-	mach_status_read(&ctx->status);
-	if (ctx->status.threads < 0) {
-		ldr_report_why(&st->rep, "%s", no_proc);
-		return false;
-	}
+	mach_status_thp_read(ctx->status);
 	if (!sizes_known(st)) {
 		ldr_report_why(&st->rep, "this kernel offers no huge pages");
 		return false;
@@ -284,6 +280,7 @@ void ldr_pass(void)
 {
 	const char *prog = program_invocation_short_name;
 	struct ldr_move_ctx ctx = { 0 };
+	struct mach_status status;
 	struct state *st;
 	int known = 0;
 
@@ -299,6 +296,7 @@ void ldr_pass(void)
 	ctx.cfg = &st->cfg;
 	ctx.sizes = &st->sizes;
 	ctx.fault = &st->fault;
+	ctx.status = &status;
 	ctx.err = &st->err;
 	ldr_report_init(&st->rep, verbosity(st), prog);
 	forget_unloaded(st);

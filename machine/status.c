@@ -5,6 +5,7 @@
  * cost more than the kernel takes to write the file.
  */
 #include <string.h>
+#include <sys/prctl.h>
 
 #include "machine/file.h"
 #include "machine/status.h"
@@ -46,6 +47,19 @@ void mach_status_parse(const char *text, struct mach_status *st)
 		field(line, "Threads:", &st->threads);
 		field(line, "THP_enabled:", &st->thp_enabled);
 	}
+}
+
+int mach_status_thp_of(long r)
+{
+	return r == 1 ? 0 : 1;
+}
+
+void mach_status_thp_read(struct mach_status *st)
+{
+	st->threads = MACH_STATUS_UNREAD;
+	st->tracer = 0;
+	st->thp_enabled = mach_status_thp_of(prctl(PR_GET_THP_DISABLE, 0, 0,
+						   0, 0));
 }
 
 void mach_status_read(struct mach_status *st)

@@ -2,10 +2,14 @@
 #ifndef MACHINE_STATUS_H
 #define MACHINE_STATUS_H
 /*
- * What /proc/self/status says of this process, read once at start-up:
- * whether it runs alone, whether a debugger traces it, and whether it
- * has turned transparent huge pages off.
+ * What /proc/self/status says of this process: whether it runs alone,
+ * whether a debugger traces it, and whether it has turned transparent
+ * huge pages off.  The last one prctl(2) answers too, for much less than
+ * the kernel takes to write the whole file, so the runtime asks it first
+ * and reads the file only when it needs the others.
  */
+#define MACH_STATUS_UNREAD (-2)	/* threads: the file not read yet */
+
 struct mach_status {
 	int threads;	/* -1 when the file cannot be read */
 	int tracer;	/* TracerPid: the process tracing this one, or 0 */
@@ -20,6 +24,21 @@ struct mach_status {
 
 /* Read this process's status into ST, with open and read only. */
 void mach_status_read(struct mach_status *st);
+
+/*
+ * Ask prctl(PR_GET_THP_DISABLE) whether this process has turned THP off,
+ * into ST->thp_enabled, and mark the rest of ST unread
+ * (MACH_STATUS_UNREAD): one system call and no file.
+ */
+void mach_status_thp_read(struct mach_status *st);
+
+/*
+ * THP_enabled as prctl(PR_GET_THP_DISABLE) answered R: 0 when THP is off
+ * for the whole process; 1 when it is on, off except where advised
+ * (Linux 6.18's PR_THP_DISABLE_EXCEPT_ADVISED, where MADV_HUGEPAGE
+ * still tells), or the kernel cannot say (R < 0).  Pure.
+ */
+int mach_status_thp_of(long r);
 
 /*
  * Fill ST from TEXT, the contents of a status file ("Name:\tvalue"

@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
+#include <sys/prctl.h>
 #include <cmocka.h>
 
 #include "machine/status.h"
@@ -73,6 +74,38 @@ static void test_mach_status_read_self(void **state)
 	assert_int_equal(st.threads, 1);
 }
 
+static void test_mach_status_thp_of(void **state)
+{
+	(void)state;
+	assert_int_equal(mach_status_thp_of(0), 1);
+	/* Off for the whole process. */
+	assert_int_equal(mach_status_thp_of(1), 0);
+	/* Off except where advised (1 | PR_THP_DISABLE_EXCEPT_ADVISED). */
+	assert_int_equal(mach_status_thp_of(3), 1);
+	/* A kernel that cannot say. */
+	assert_int_equal(mach_status_thp_of(-1), 1);
+}
+
+/* prctl and the status file agree, in this process and after
+ * PR_SET_THP_DISABLE. */
+static void test_mach_status_thp_read_self(void **state)
+{
+	struct mach_status st, file;
+
+	(void)state;
+	mach_status_thp_read(&st);
+	mach_status_read(&file);
+	assert_int_equal(st.threads, MACH_STATUS_UNREAD);
+	assert_int_equal(st.thp_enabled, file.thp_enabled);
+	if (prctl(PR_SET_THP_DISABLE, 1, 0, 0, 0))
+		skip();
+	mach_status_thp_read(&st);
+	mach_status_read(&file);
+	assert_int_equal(st.thp_enabled, 0);
+	assert_int_equal(file.thp_enabled, 0);
+	prctl(PR_SET_THP_DISABLE, 0, 0, 0, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -80,6 +113,8 @@ int main(void)
 		cmocka_unit_test(test_mach_status_parse_defaults),
 		cmocka_unit_test(test_mach_status_parse_whole_keys_only),
 		cmocka_unit_test(test_mach_status_read_self),
+		cmocka_unit_test(test_mach_status_thp_of),
+		cmocka_unit_test(test_mach_status_thp_read_self),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
