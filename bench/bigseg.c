@@ -27,9 +27,9 @@
  *                     the floor under a warm shared start, for the
  *                     relinked program: open DIR, and map each FILE in
  *                     it (the shared files an earlier HUGETLB_SHARE=1
- *                     run left, one per read-only segment, in the order
- *                     of the program headers) over its segment, with
- *                     none of the runtime's checks.  With "text", then
+ *                     run left, one per read-only segment it moved)
+ *                     over the segment its name gives, with none of
+ *                     the runtime's checks.  With "text", then
  *                     print the page size of the text
  *
  * A remap cannot cost less than the floor: it must make the same pages,
@@ -132,11 +132,12 @@ static int floor_copy(int check)
 	return 0;
 }
 
-/* The read-only segments of the program, in the order of its headers. */
+/* The read-only segments of the program, by program header index. */
+#define MAX_PHDRS 16
 struct ro_segs {
-	uintptr_t start[8];
-	int prot[8];
-	int n;
+	uintptr_t start[MAX_PHDRS];
+	int prot[MAX_PHDRS];
+	int ro[MAX_PHDRS];
 };
 
 static int find_ro(struct dl_phdr_info *info, size_t size, void *arg)
@@ -144,40 +145,62 @@ static int find_ro(struct dl_phdr_info *info, size_t size, void *arg)
 	struct ro_segs *r = arg;
 
 	(void)size;
-	for (int i = 0; i < info->dlpi_phnum && r->n < 8; i++) {
+	for (int i = 0; i < info->dlpi_phnum && i < MAX_PHDRS; i++) {
 		const ElfW(Phdr) *p = &info->dlpi_phdr[i];
 
 		if (p->p_type != PT_LOAD || (p->p_flags & PF_W))
 			continue;
-		r->start[r->n] = (info->dlpi_addr + p->p_vaddr) & ~(HUGE_2M - 1);
-		r->prot[r->n++] = PROT_READ | (p->p_flags & PF_X ? PROT_EXEC : 0);
+		r->ro[i] = 1;
+		r->start[i] = (info->dlpi_addr + p->p_vaddr) & ~(HUGE_2M - 1);
+		r->prot[i] = PROT_READ | (p->p_flags & PF_X ? PROT_EXEC : 0);
 	}
 	return 1;
 }
 
 /*
+ * The program header a shared file holds, from its name
+ * (PATH#KEY#SEGMENT#PAGEk, core/sharename.h), or -1.
+ */
+static int segment_of(const char *name)
+{
+	const char *h = strchr(name, '#');
+	int seg;
+
+	h = h ? strchr(h + 1, '#') : NULL;
+	if (!h || sscanf(h + 1, "%d#", &seg) != 1 || seg < 0 || seg >= MAX_PHDRS)
+		return -1;
+	return seg;
+}
+
+/*
  * The shared floor: FILES[0..N) of DIR mapped over the read-only
- * segments, private and read-only as the runtime maps them, executable
- * where the segment is; no check of any kind.  The files hold the
- * segments' own bytes, so the text this runs from stays the same.
+ * segments their names give, private and read-only as the runtime maps
+ * them, executable where the segment is; no check of any kind.  The
+ * files hold the segments' own bytes, so the text this runs from stays
+ * the same.
  */
 static int shared_floor(const char *dir, char **files, int n)
 {
-	struct ro_segs r = { .n = 0 };
+	struct ro_segs r = { .ro = { 0 } };
 	int d = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 
 	dl_iterate_phdr(find_ro, &r);
-	if (d < 0 || n != r.n) {
-		fprintf(stderr, "shared-floor: %s: %d files for %d segments\n",
-			dir, n, r.n);
+	if (d < 0 || n < 1) {
+		fprintf(stderr, "shared-floor: %s: %d files\n", dir, n);
 		return 1;
 	}
 	for (int i = 0; i < n; i++) {
+		int seg = segment_of(files[i]);
 		int fd = openat(d, files[i], O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
 		struct stat st;
 
+		if (seg < 0 || !r.ro[seg]) {
+			fprintf(stderr, "shared-floor: %s: not a read-only "
+				"segment's file\n", files[i]);
+			return 1;
+		}
 		if (fd < 0 || fstat(fd, &st) ||
-		    mmap((void *)r.start[i], (size_t)st.st_size, r.prot[i],
+		    mmap((void *)r.start[seg], (size_t)st.st_size, r.prot[seg],
 			 MAP_PRIVATE | MAP_NORESERVE | MAP_FIXED, fd, 0) == MAP_FAILED) {
 			perror(files[i]);
 			return 1;

@@ -21,8 +21,9 @@
 #   - memcpy() of as much inside one process, into warm buffers and into
 #     new huge pages, to tell the copy from the zeroing;
 #   - for 128 MiB, its text capped (HUGETLB_ELFMAP=R:cap=32M): the
-#     headers' page and the first 30 MiB of text on huge pages, the rest
-#     left on base pages.
+#     first 32 MiB of text on huge pages, the rest left on base pages
+#     (the headers' segment, a few KiB, stays on base pages, and takes
+#     nothing of the cap).
 #
 # For 8 MiB, two more libhugetlbfs variants show where 2.23 breaks on
 # today's binaries: a PIE (its issue #49: the copy of stdout in the bss is
