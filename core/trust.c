@@ -58,6 +58,11 @@ bool hl_trust_readable(int trust)
 	return trust == HL_TRUST_FILE || trust == HL_TRUST_MEMORY;
 }
 
+bool hl_trust_movable(int trust, bool main)
+{
+	return trust == HL_TRUST_FILE || (main && trust == HL_TRUST_MEMORY);
+}
+
 const void *hl_trust_entry(const struct hl_maps *m, const struct hl_phdr *ph,
 			   size_t phnum, uintptr_t bias, int trust)
 {

@@ -57,6 +57,18 @@ enum hl_trust hl_trust_judge(const struct hl_maps *m, const struct hl_phdr *ph,
 bool hl_trust_readable(int trust);
 
 /*
+ * True when an object whose headers were judged TRUST, and whose file is
+ * mapped at one of its segments, may be moved: its headers are its
+ * file's; or, the file mapped but unreadable, it is the program (MAIN),
+ * run without read permission, whose headers are its author's as much
+ * as its code is.  A library's headers trusted for their memory alone
+ * vouch for nothing beyond its file bytes: a forged p_memsz, or a
+ * PT_LOAD without file bytes, could claim the anonymous memory beside
+ * it, the program's own, as its bss.
+ */
+bool hl_trust_movable(int trust, bool main);
+
+/*
  * The entry point the entry note of an object whose headers were judged
  * TRUST leads to (core/image.h: only of this runtime's ABI, only inside
  * an executable PT_LOAD of the object), and, for headers trusted for

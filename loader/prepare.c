@@ -25,6 +25,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "core/trust.h"
 #include "loader/clip.h"
 #include "loader/replacement.h"
 #include "loader/heap.h"
@@ -259,7 +260,12 @@ int ldr_prepare(struct ldr_prepared *p, const struct hl_plan *plan,
 	p->c->timed = rep->verbose >= HL_V_INFO;
 	switch (hl_maps_object_file(&p->maps, plan, img->ph, &p->prog)) {
 	case 0:
-		break;
+		if (hl_trust_movable(img->trust, img->main))
+			break;
+		ldr_report_why(rep, "its file cannot be read to check its "
+			      "program headers, which say nothing sure beyond "
+			      "its file bytes: left as it is");
+		return -1;
 	case 1:
 		return 0;
 	default:

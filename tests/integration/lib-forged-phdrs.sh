@@ -19,6 +19,12 @@
 #    read-only, and the program dies at its next write;
 #  - note: the first PT_LOAD reaches over the hole after it, and the
 #    PT_NOTE, where the runtime looks for its notes, lies in that hole.
+# Then the buffer forgery again, and the real library, loaded by a user
+# other than root while their file cannot be read: the library's first
+# constructor takes its permissions (lib/libcheck.c's LC_UNREADABLE), and
+# that user cannot reach it through /proc/self/map_files either.
+# Headers that cannot be checked against the file say nothing sure
+# beyond its file bytes, so a library is moved only by headers checked.
 # Each time the program must go on, its buffer intact, writable and
 # still its own (one anonymous mapping of base pages, as its own
 # /proc/self/smaps says), and the library must be left on base pages
@@ -93,8 +99,10 @@ done
 cat >host.c <<'EOF'
 #include <dlfcn.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 
 #include "hugecheck.h"
 
@@ -146,7 +154,9 @@ static unsigned char *buffer_above_a_hole(void)
 }
 
 /* host LIB: hold a 16 MiB buffer, load LIB and let it check itself,
- * then check, write and read back the whole buffer. */
+ * then check, write and read back the whole buffer.  LC_UNREADABLE: LIB's
+ * file, which its first constructor made unreadable, is made readable
+ * again for the check. */
 int main(int argc, char **argv)
 {
 	unsigned char *buf = buffer_above_a_hole();
@@ -162,6 +172,8 @@ int main(int argc, char **argv)
 		printf("dlopen: %s\n", dlerror());
 		return 3;
 	}
+	if (getenv("LC_UNREADABLE"))
+		chmod(getenv("LC_UNREADABLE"), 0644);
 	check = (int (*)(const char *, int))dlsym(lib, "lc_check");
 	if (!check || check("lib", 0))
 		return 4;
@@ -199,3 +211,27 @@ for how in over gap buffer note; do
 	done
 	ok "$how: the library with a forged header table stays on base pages, the program and its buffer untouched"
 done
+
+need_cmd setpriv
+add_user hlforged
+dir=$(mktemp -d /tmp/hl-forged-user.XXXXXX)
+at_exit "rm -rf $dir"
+cp host libbuffer.so libcheck.so "$dir/"
+chown -R "$uid:$gid" "$dir"
+chmod 755 "$dir"
+for lib in libbuffer libcheck; do
+	for try in 1 2 3; do
+		rc=0
+		setpriv --reuid="$uid" --regid="$gid" --clear-groups \
+			env HUGETLB_ELFMAP=RW LC_UNREADABLE="$dir/$lib.so" \
+			"$dir/host" "$dir/$lib.so" >out 2>err || rc=$?
+		[ $rc = 0 ] ||
+			fail "$lib unreadable, try $try: the host died, status $rc: $(cat out err)"
+		! grep BAD out || fail "$lib unreadable, try $try: $(cat out)"
+		expect_lines out "lib-text 4" "lib-rodata 4" "lib-data 4" \
+			"lib-bss 4" ok
+		grep -q "cannot be read to check its program headers" err ||
+			fail "$lib unreadable: no reason given: $(cat err)"
+	done
+done
+ok "a library whose file cannot be read to check its headers stays on base pages, the program and its buffer untouched"

@@ -20,6 +20,10 @@
  * /proc/self/maps names as the memory behind the text ("TAG-backing
  * PATH", "TAG-inode N", "TAG-device M:N").
  *
+ * LC_UNREADABLE=FILE (the library's own file): the early constructor
+ * takes every permission from FILE, so that whatever runs after it, as
+ * a user other than root, cannot read it.
+ *
  * Built with -DMB=N for N megabytes of each kind (3 by default).
  */
 #define _GNU_SOURCE
@@ -30,6 +34,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "bigsegs.h"
@@ -62,6 +67,8 @@ __attribute__((constructor(100))) static void early(void)
 	big_bss[0] = 3;
 	big_bss[SZ / 2] = 4;
 	big_bss[SZ - 1] = 5;
+	if (getenv("LC_UNREADABLE"))
+		chmod(getenv("LC_UNREADABLE"), 0);
 }
 
 /* Compare N bytes at ADDR with the library's file, where they came from. */

@@ -121,6 +121,18 @@ static void test_hl_trust_judge_by_the_memory(void **state)
 			 HL_TRUST_UNMAPPED);
 }
 
+static void test_hl_trust_movable(void **state)
+{
+	(void)state;
+	assert_true(hl_trust_movable(HL_TRUST_FILE, false));
+	assert_true(hl_trust_movable(HL_TRUST_FILE, true));
+	assert_true(hl_trust_movable(HL_TRUST_MEMORY, true));
+	assert_false(hl_trust_movable(HL_TRUST_MEMORY, false));
+	assert_false(hl_trust_movable(HL_TRUST_FORGED, true));
+	assert_false(hl_trust_movable(HL_TRUST_UNMAPPED, true));
+	assert_false(hl_trust_movable(HL_TRUST_NONE, true));
+}
+
 static void test_hl_trust_entry(void **state)
 {
 	struct fake f;
@@ -148,6 +160,7 @@ int main(void)
 		cmocka_unit_test(test_hl_trust_first_file),
 		cmocka_unit_test(test_hl_trust_judge_by_the_file),
 		cmocka_unit_test(test_hl_trust_judge_by_the_memory),
+		cmocka_unit_test(test_hl_trust_movable),
 		cmocka_unit_test(test_hl_trust_entry),
 	};
 
