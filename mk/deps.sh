@@ -91,11 +91,14 @@ fuzz='
 cmd clang clang
 fuzzer clang libclang-rt-14-dev
 '
-# What "make check-kernels" runs the guests with; the kernels and busybox
+# What "make check-kernels" runs the guests with, and makes the file
+# systems they mount with (tests/kernels/fs.sh); the kernels and busybox
 # it fetches itself (tests/kernels/fetch.sh).
 kernels='
 cmd qemu-system-x86_64 qemu-system-x86
 cmd cpio cpio
+cmd mkfs.xfs xfsprogs
+cmd mkfs.ext4 e2fsprogs
 cmd dpkg-deb dpkg
 cmd apt-get apt
 '

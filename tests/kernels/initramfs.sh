@@ -8,6 +8,8 @@
 #   /kt/               tests/kernels/guest: the runner and the tests
 #   /t/                the test programs (programs.sh)
 #   /hl/bin, /hl/lib   the staged hugectl and runtime libraries
+#   /img, /lib/modules the xfs and ext4 images and the modules each
+#                      kernel of DIR/pkgs needs to mount them (fs.sh)
 # and, at their own paths, the dynamic loader and every shared library
 # that those programs and libraries need, as ldd finds them here.  Run
 # with the environment of an integration test (HL_PREFIX, HL_SRC, CC).
@@ -24,6 +26,7 @@ chmod 755 "$root/init"
 cp -R "$src/guest" "$root/kt"
 cp -R "${HL_BINDIR:-$HL_PREFIX/bin}" "$root/hl/bin"
 cp -R "${HL_LIBDIR:-$HL_PREFIX/lib}" "$root/hl/lib"
+sh "$src/fs.sh" "$root" "$dir/pkgs/linux-"*
 (cd "$root/t" && sh "$src/programs.sh" "$root/t") >"$dir/programs.log" 2>&1 || {
 	tail -n 30 "$dir/programs.log" >&2
 	echo "kernels: building the test programs failed ($dir/programs.log)" >&2

@@ -4,15 +4,23 @@
 # hugelink(7)'s entry for HUGELINK_BACKING names it (/t/features then
 # says "pagecache").
 #
-# Where the page cache cannot serve, the fallbacks: with
-# HUGELINK_BACKING=file the text stays the program file's mapping, not
-# mapped with PMDs (FilePmdMapped 0 in the program's smaps), nothing
-# taken from the pool, and the program runs; with the default, the text
-# is copied onto the pool's pages.  Served text needs MADV_POPULATE_READ
-# (Linux 5.14) and a file system with large folios; the guest's only file
-# system is the initramfs (tmpfs), which is never served, and xfs on a
-# loop device would need modules (loop, xfs) the initramfs does not
-# carry: that case is skipped, saying which of the two is missing.
+# The program runs from three file systems: the initramfs (tmpfs, never
+# served), and xfs and ext4 on loop devices (images and modules from
+# tests/kernels/fs.sh), each copy read back from the disk in huge
+# folios where the kernel has them (hugectl --prime after the page cache
+# is dropped) before each run, as an installed program is.  The page
+# cache serves text in huge folios from Linux 5.14 (MADV_POPULATE_READ)
+# on a file system with large folios: xfs from 5.18, ext4 from 6.16.
+# Where this kernel and file system serve, the text stays the program
+# file's mapping with nothing taken from the pool and no anonymous huge
+# pages, PMD-mapped (FilePmdMapped) over every 2 MiB page of the
+# mapping that big_text meets (the program reads all of big_text before
+# it is judged; the runtime itself populates only the first and last),
+# for both HUGELINK_BACKING=file and the default.  Where they do not,
+# the fallbacks: with HUGELINK_BACKING=file the text stays the file's
+# mapping with nothing PMD-mapped and nothing from the pool; with the
+# default, the text is copied onto the pool's pages; and the served case
+# is skipped with the reason.
 . /kt/common.sh
 
 if ! grep -qx pagecache "$T/features"; then
@@ -21,38 +29,151 @@ if ! grep -qx pagecache "$T/features"; then
 fi
 pool 24
 
-# file_pmd ADDRESS PID: FilePmdMapped, in kB, of PID's mapping of ADDRESS.
-file_pmd() {
-	awk -v a="$1" '
-		function pad(x) { sub(/^0x/, "", x); while (length(x) < 16) x = "0" x; return x }
-		/^[0-9a-f]+-[0-9a-f]+ / { split($1, r, "-"); in_ = pad(r[1]) <= pad(a) && pad(a) < pad(r[2]); next }
-		in_ && $1 == "FilePmdMapped:" { print $2; exit }' "/proc/$2/smaps"
+# served_lack FS: why this kernel's page cache cannot serve text on FS;
+# nothing when it can.
+served_lack() {
+	if ! kernel_at_least 5 14; then
+		echo "no MADV_POPULATE_READ before Linux 5.14: the page cache is not asked for huge folios"
+	else
+		case $1 in
+		xfs) kernel_at_least 5 18 || echo "xfs's page cache has large folios only from Linux 5.18" ;;
+		ext4) kernel_at_least 6 16 || echo "ext4's page cache has large folios only from Linux 6.16" ;;
+		*) echo "$1 is never served" ;;
+		esac
+	fi
 }
 
-mkfifo hold
-free=$(meminfo HugePages_Free)
-env HUGELINK_BACKING=file HUGETLB_ELFMAP=R "$T/sc-pie" where backing pool wait \
-	<hold >out 2>err &
-pid=$!
-exec 8>hold
-until grep -qx ok out || ! kill -0 $pid 2>/dev/null; do sleep 0.1; done
-at=$(sed -n 's/^text-at \(0x[0-9a-f]*\) .*/\1/p' out)
-pmd=$(file_pmd "$at" $pid)
-exec 8>&-
-wait $pid || note "exit status $?"
-want "ok" "backing $T/sc-pie"
-[ "${pmd:-x}" = 0 ] || note "FilePmdMapped ${pmd:-missing} kB, not 0, on a file the page cache cannot serve"
-want_used "$free" 0
-result pagecache-file-fallback
+# text_smaps PID AT LEN PROG: "PMD ANON TOUCHED PATHS" of process PID
+# over the range [AT, AT + LEN), which the program has read: the
+# FilePmdMapped and AnonHugePages, in kB, of the mappings that meet it,
+# the kB of the 2 MiB pages that meet it and lie whole inside the
+# mappings of PROG there (each was touched, so each is PMD-mapped when
+# the page cache serves), and the names of those mappings.
+text_smaps() {
+	awk -v a="$2" -v n="$3" -v prog="$4" '
+		function num(x,  v, i) {
+			sub(/^0x/, "", x); v = 0
+			for (i = 1; i <= length(x); i++)
+				v = v * 16 + index("0123456789abcdef", substr(x, i, 1)) - 1
+			return v
+		}
+		BEGIN { lo = num(a); hi = lo + n; P = 2097152 }
+		/^[0-9a-f]+-[0-9a-f]+ / {
+			split($1, r, "-"); s = num(r[1]); e = num(r[2])
+			in_ = s < hi && lo < e
+			if (!in_)
+				next
+			if (index(" " paths " ", " " $6 " ") == 0)
+				paths = paths (paths == "" ? "" : " ") $6
+			if ($6 == prog && s == run_e)
+				run_e = e
+			else if ($6 == prog) {
+				count(); run_s = s; run_e = e
+			}
+			next
+		}
+		in_ && $1 == "FilePmdMapped:" { pmd += $2 }
+		in_ && $1 == "AnonHugePages:" { anon += $2 }
+		# The whole 2 MiB pages of the run of PROG mappings just ended
+		# that meet [lo, hi).
+		function count(  p) {
+			for (p = int((run_s + P - 1) / P) * P; p + P <= run_e; p += P)
+				if (p < hi && lo < p + P)
+					touched += 2048
+		}
+		END { count(); print pmd + 0, anon + 0, touched + 0, paths }' "/proc/$1/smaps"
+}
 
-free=$(meminfo HugePages_Free)
-run env HUGETLB_ELFMAP=R "$T/sc-pie" pool
-want "text 2048" "rodata 2048" "ok"
-want_used "$free" "$(pages pie R)"
-result pagecache-auto-fallback
+# held BACKING PROG: run PROG with HUGETLB_ELFMAP=R and, unless empty,
+# HUGELINK_BACKING=BACKING, hold it once it has checked itself, and
+# measure its text: its output in out, its text's "PMD ANON WHOLE
+# PATHS" in smaps, and the pool's pages it took in took.
+held() {
+	rm -f hold
+	mkfifo hold
+	_free=$(meminfo HugePages_Free) _prog=$2
+	env ${1:+HUGELINK_BACKING=$1} HUGETLB_ELFMAP=R "$2" where backing pool wait \
+		<hold >out 2>err &
+	_pid=$!
+	exec 8>hold
+	until grep -qxE 'ok|BAD' out || ! kill -0 $_pid 2>/dev/null; do sleep 0.1; done
+	set -- $(sed -n 's/^text-at \(0x[0-9a-f]*\) \([0-9]*\)$/\1 \2/p' out)
+	text_smaps $_pid "${1:-0}" "${2:-0}" "$_prog" >smaps
+	exec 8>&-
+	wait $_pid || note "exit status $?"
+	took=$(used "$_free")
+}
 
-if kernel_at_least 5 14; then
-	skip pagecache-served "the guest's files are on the initramfs (tmpfs), which the page cache backing never serves, and it carries no loop or xfs module for a file system with large folios"
-else
-	skip pagecache-served "no MADV_POPULATE_READ before Linux 5.14: the page cache is not asked for huge folios"
-fi
+# from_file PROG: the text held is PROG's own mapping, with no anonymous
+# huge pages and nothing from the pool.
+from_file() {
+	read -r _pmd _anon _whole _paths <smaps
+	[ "$_paths" = "$1" ] || note "the text is mapped from \"$_paths\", not only $1"
+	[ "$_anon" = 0 ] || note "AnonHugePages $_anon kB in the text"
+	[ "$took" -eq 0 ] || note "took $took pages of the pool"
+}
+
+# served PROG: the text held is PROG's mapping, PMD-mapped over every
+# 2 MiB page of it that big_text meets.
+served() {
+	from_file "$1"
+	read -r _pmd _anon _whole _paths <smaps
+	[ "$_whole" -gt 0 ] || note "big_text meets no whole 2 MiB page of the file's mapping"
+	[ "$_pmd" -ge "$_whole" ] || note "FilePmdMapped $_pmd kB, not the $_whole kB of the file's 2 MiB pages big_text meets"
+}
+
+# read_back PROG: PROG read back from the disk the way it is read to be
+# served: its page cache dropped, then read back in huge folios where
+# they can be had (hugectl --prime, whose word is not taken for it).
+read_back() {
+	sync
+	echo 3 >/proc/sys/vm/drop_caches
+	hugectl --prime "$1" >/dev/null 2>&1
+}
+
+# cases FS DIR: the file backing and the default for a copy of sc-pie
+# in DIR, on FS.
+cases() {
+	prog=$2/sc-pie
+	[ "$prog" = "$T/sc-pie" ] || cp "$T/sc-pie" "$prog"
+	lack=$(served_lack "$1")
+
+	read_back "$prog"
+	held file "$prog"
+	want "ok" "backing $prog"
+	if [ -z "$lack" ]; then
+		served "$prog"
+		result pagecache-file-$1
+	else
+		from_file "$prog"
+		read -r _pmd _rest <smaps
+		[ "$_pmd" = 0 ] || note "FilePmdMapped $_pmd kB on a file the page cache cannot serve"
+		result pagecache-file-$1-fallback
+	fi
+
+	read_back "$prog"
+	held "" "$prog"
+	want "ok"
+	if [ -z "$lack" ]; then
+		want "backing $prog"
+		served "$prog"
+		result pagecache-auto-$1
+	else
+		want "text 2048" "rodata 2048"
+		[ "$took" -eq "$(pages pie R)" ] || note "took $took pages of the pool, not $(pages pie R)"
+		result pagecache-auto-$1-fallback
+		skip pagecache-served-$1 "$lack"
+	fi
+}
+
+cases tmpfs "$T"
+for fs in xfs ext4; do
+	mkdir -p "$fs"
+	if ! mount -o loop -t $fs /img/$fs.img "$PWD/$fs" 2>err; then
+		note "cannot mount /img/$fs.img: $(cat err) (modules: $(cat /proc/modules | cut -d' ' -f1 | tr '\n' ' '))"
+		result pagecache-$fs
+		continue
+	fi
+	cases $fs "$PWD/$fs"
+	umount "$PWD/$fs"
+done
