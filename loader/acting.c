@@ -80,15 +80,19 @@ static int first_carrier(struct ldr_image *img, size_t index, void *data)
 	return 1;
 }
 
-ldr_entry_fn *ldr_acting_entry(void)
+ldr_entry_fn *ldr_acting_entry(struct hl_maps *maps)
 {
 	struct lookup lk = { .entry = ldr_entry };
 	struct ldr_image img;
 
+	maps->text = NULL;
 	/* Without the maps no object can be trusted: each copy acts. */
 	if (ldr_maps_read(&lk.maps))
 		return ldr_entry;
 	ldr_image_each(&img, first_carrier, &lk);
-	ldr_maps_free(&lk.maps);
+	if (lk.entry == ldr_entry)
+		*maps = lk.maps;
+	else
+		ldr_maps_free(&lk.maps);
 	return lk.entry;
 }

@@ -34,6 +34,8 @@
  */
 #include <stdbool.h>
 
+#include "loader/maps.h"
+
 /* The entry point of the acting copy: ABI is HL_ENTRY_ABI (core/note.h). */
 typedef void ldr_entry_fn(unsigned abi);
 
@@ -43,9 +45,12 @@ typedef void ldr_entry_fn(unsigned abi);
  * note (it was stripped from them: then each copy acts).  NULL when the
  * copy that acts has no entry point of this ABI (a copy of hugelink built
  * with another HL_ENTRY_ABI): it moves what it moves by itself, and
- * nothing else.
+ * nothing else.  *MAPS keeps the /proc/self/maps it read when the
+ * entry point is this copy's own, for the pass this copy runs next
+ * (ldr_pass_with_maps, loader/pass.h); MAPS->text is NULL otherwise, or
+ * when the file could not be read.
  */
-ldr_entry_fn *ldr_acting_entry(void);
+ldr_entry_fn *ldr_acting_entry(struct hl_maps *maps);
 
 /* This copy's entry point: move what has to be moved (loader/pass.h). */
 __attribute__((visibility("hidden"))) ldr_entry_fn ldr_entry;

@@ -58,10 +58,15 @@ static bool may_be_asked(void)
 __attribute__((constructor(101))) void ldr_ctor(void)
 {
 	ldr_entry_fn *entry;
+	unsigned long long changes;
+	struct hl_maps maps;
 
 	if (!may_be_asked())
 		return;
-	entry = ldr_acting_entry();
-	if (entry)
+	changes = ldr_image_changes();
+	entry = ldr_acting_entry(&maps);
+	if (entry == ldr_entry)
+		ldr_pass_with_maps(&maps, changes);
+	else if (entry)
 		entry(HL_ENTRY_ABI);
 }

@@ -87,6 +87,24 @@ unsigned long long ldr_image_unloads(void)
 	return subs;
 }
 
+static int changes(struct dl_phdr_info *info, size_t size, void *data)
+{
+	unsigned long long *n = data;
+
+	if (size >= offsetof(struct dl_phdr_info, dlpi_subs) +
+		    sizeof(info->dlpi_subs))
+		*n = info->dlpi_adds + info->dlpi_subs;
+	return 1;
+}
+
+unsigned long long ldr_image_changes(void)
+{
+	unsigned long long n = 0;
+
+	dl_iterate_phdr(changes, &n);
+	return n;
+}
+
 int ldr_image_flagged(const struct ldr_image *img)
 {
 	for (size_t i = 0; i < img->phnum; i++)

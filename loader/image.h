@@ -53,6 +53,11 @@ int ldr_image_each(struct ldr_image *img, ldr_image_fn *fn, void *ctx);
  * dlclose() unmaps one. */
 unsigned long long ldr_image_unloads(void);
 
+/* The number of objects loaded and unloaded so far (dlpi_adds plus
+ * dlpi_subs): it changes whenever the set of loaded objects does; 0
+ * when the loader does not say. */
+unsigned long long ldr_image_changes(void);
+
 /* True when some PT_LOAD carries PF_LINUX_HUGETLB. */
 int ldr_image_flagged(const struct ldr_image *img);
 

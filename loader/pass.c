@@ -276,7 +276,26 @@ static void forget_unloaded(struct state *st)
 	st->unloads = n;
 }
 
-void ldr_pass(void)
+/*
+ * The maps of this pass: GIVEN, read when the loaded objects had changed
+ * CHANGES times, if none has changed since; else read now.  0, or -1
+ * when they cannot be read.
+ */
+static int maps_now(struct state *st, struct hl_maps *given,
+		    unsigned long long changes)
+{
+	if (given && given->text && changes &&
+	    changes == ldr_image_changes()) {
+		st->maps = *given;
+		given->text = NULL;
+		return 0;
+	}
+	if (given)
+		ldr_maps_free(given);
+	return ldr_maps_read(&st->maps);
+}
+
+static void pass(struct hl_maps *given, unsigned long long changes)
 {
 	const char *prog = program_invocation_short_name;
 	struct ldr_move_ctx ctx = { 0 };
@@ -301,7 +320,7 @@ void ldr_pass(void)
 	ldr_report_init(&st->rep, verbosity(st), prog);
 	forget_unloaded(st);
 	st->ntodo = 0;
-	if (ldr_maps_read(&st->maps))
+	if (maps_now(st, given, changes))
 		ldr_report_why(&st->rep, "%s", no_proc);
 	else
 		ldr_image_each(&st->img, collect, st);
@@ -311,4 +330,16 @@ void ldr_pass(void)
 	ldr_report_flush(&st->rep);
 out:
 	unlock();
+	if (given)
+		ldr_maps_free(given);
+}
+
+void ldr_pass(void)
+{
+	pass(NULL, 0);
+}
+
+void ldr_pass_with_maps(struct hl_maps *maps, unsigned long long changes)
+{
+	pass(maps, changes);
 }

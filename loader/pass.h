@@ -26,8 +26,18 @@
  * thread waits for, and which a child made by fork() in the middle of a
  * pass does not inherit as taken.
  */
+#include "loader/maps.h"
 
 /* Run a pass. */
 void ldr_pass(void);
+
+/*
+ * Run a pass with MAPS, /proc/self/maps as it was read when the loaded
+ * objects had changed CHANGES times (ldr_image_changes): the acting
+ * copy's constructor has just read it to find that it acts, and the pass
+ * takes it instead of reading the file again unless an object was
+ * loaded or unloaded since.  MAPS is freed either way.
+ */
+void ldr_pass_with_maps(struct hl_maps *maps, unsigned long long changes);
 
 #endif
