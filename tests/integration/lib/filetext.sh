@@ -62,6 +62,12 @@ start_holds() {
 	_n=$1
 	shift
 	holds=
+	# The last start's files go first: the background job truncates
+	# them only once it runs, and the wait below must not find the
+	# "ready" of the last one.
+	for _i in $(seq "$_n"); do
+		rm -f "hold$_i.out" "hold$_i.err"
+	done
 	for _i in $(seq "$_n"); do
 		"$@" hold >"hold$_i.out" 2>"hold$_i.err" &
 		holds="$holds $!"
@@ -69,7 +75,7 @@ start_holds() {
 	done
 	for _i in $(seq "$_n"); do
 		_t=0
-		until grep -q ready "hold$_i.out"; do
+		until grep -qs ready "hold$_i.out"; do
 			[ $_t -lt 600 ] || fail "$* hold did not start: $(cat "hold$_i.err")"
 			sleep 0.1; _t=$((_t + 1))
 		done
