@@ -8,6 +8,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "core/filetext.h"
 #include "core/smaps.h"
 #include "machine/pagecache.h"
 
@@ -100,4 +101,32 @@ int mach_pagecache_huge(int fd, uint64_t off, size_t len, size_t page,
 	}
 	munmap(area, len + page);
 	return err;
+}
+
+void mach_pagecache_prime(int fd, const struct hl_phdr *ph, size_t phnum,
+			  size_t page, struct mach_primed *p)
+{
+	p->whole = p->pmd = 0;
+	p->err = 0;
+	p->what = NULL;
+	p->sync_err = fsync(fd) ? errno : 0;
+	posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
+	for (size_t i = 0; i < phnum; i++) {
+		struct hl_filetext ft;
+		uint64_t pmd;
+		const char *what;
+		int r;
+
+		hl_filetext_span(&ph[i], page, &ft);
+		if (ft.end <= ft.start || !ft.congruent)
+			continue;
+		p->whole += ft.end - ft.start;
+		r = mach_pagecache_huge(fd, ph[i].offset + (ft.start - ph[i].vaddr),
+					ft.end - ft.start, page, &pmd, &what);
+		if (r && !p->err) {
+			p->err = -r;
+			p->what = what;
+		}
+		p->pmd += r ? 0 : pmd;
+	}
 }

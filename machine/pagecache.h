@@ -13,6 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/plan.h"
+
 /*
  * Map LEN bytes of FD at OFF (both multiples of PAGE) read-only and
  * private at an address aligned to PAGE, advise and populate it
@@ -23,5 +25,27 @@
  */
 int mach_pagecache_huge(int fd, uint64_t off, size_t len, size_t page,
 			uint64_t *pmd, const char **what);
+
+/* What priming a file got. */
+struct mach_primed {
+	uint64_t whole;		/* bytes of whole huge pages in congruent
+				   read-only segments */
+	uint64_t pmd;		/* ... held in huge folios now */
+	int sync_err;		/* fsync's errno, or 0 */
+	int err;		/* the first failure reading back, or 0 */
+	const char *what;	/* ... its call */
+};
+
+/*
+ * Prime FD, a file whose program headers are PH (PHNUM of them): write
+ * its dirty pages back (fsync), drop its clean pages that no process maps
+ * (POSIX_FADV_DONTNEED: the kernel keeps every page a process maps), and
+ * read each read-only segment whose file offset is congruent to its
+ * address modulo PAGE back in huge folios (mach_pagecache_huge), its
+ * whole huge pages only.  What it got in *P.  hugectl --prime and the
+ * runtime's own priming (HUGELINK_PRIME) both do it this way.
+ */
+void mach_pagecache_prime(int fd, const struct hl_phdr *ph, size_t phnum,
+			  size_t page, struct mach_primed *p);
 
 #endif

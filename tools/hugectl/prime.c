@@ -10,20 +10,11 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "core/filetext.h"
 #include "elf/file.h"
 #include "machine/fstype.h"
 #include "machine/pagecache.h"
 #include "tools/common/escape.h"
 #include "tools/hugectl/prime.h"
-
-struct primed {
-	uint64_t whole;		/* bytes of whole huge pages in congruent
-				   read-only segments */
-	uint64_t pmd;		/* ... held in huge folios now */
-	int err;		/* the first failure, or 0 */
-	const char *what;	/* ... its call */
-};
 
 static double now_ms(void)
 {
@@ -33,33 +24,8 @@ static double now_ms(void)
 	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
-/* Read each congruent read-only segment of F back in huge folios. */
-static void read_back(const struct el_file *f, int fd, size_t page,
-		      struct primed *p)
-{
-	for (size_t i = 0; i < f->eh.phnum; i++) {
-		const struct hl_phdr *ph = &f->ph[i];
-		struct hl_filetext ft;
-		uint64_t pmd;
-		const char *what;
-		int r;
-
-		hl_filetext_span(ph, page, &ft);
-		if (ft.end <= ft.start || !ft.congruent)
-			continue;
-		p->whole += ft.end - ft.start;
-		r = mach_pagecache_huge(fd, ph->offset + (ft.start - ph->vaddr),
-					ft.end - ft.start, page, &pmd, &what);
-		if (r && !p->err) {
-			p->err = -r;
-			p->what = what;
-		}
-		p->pmd += r ? 0 : pmd;
-	}
-}
-
 /* Why nothing of FD's segments could be had in huge folios. */
-static void say_why(const char *name, int fd, const struct primed *p)
+static void say_why(const char *name, int fd, const struct mach_primed *p)
 {
 	const char *fs = mach_fstype_of_fd(fd);
 
@@ -83,7 +49,7 @@ static int prime_one(FILE *out, const char *path, size_t page)
 {
 	char shown[TL_ESCAPED_LEN(4096)];
 	const char *name = tl_escape(path, shown, sizeof(shown));
-	struct primed p = { 0, 0, 0, NULL };
+	struct mach_primed p;
 	struct el_file f;
 	struct stat st;
 	double t0 = now_ms();
@@ -99,11 +65,9 @@ static int prime_one(FILE *out, const char *path, size_t page)
 		goto out;
 	}
 	if (el_open_fd(&f, name, fd) == 0) {
-		/* Dirty pages cannot be dropped: write them back first. */
-		if (fsync(fd))
-			warn("%s: fsync", name);
-		posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
-		read_back(&f, fd, page, &p);
+		mach_pagecache_prime(fd, f.ph, f.eh.phnum, page, &p);
+		if (p.sync_err)
+			warnx("%s: fsync: %s", name, strerror(p.sync_err));
 		if (p.pmd) {
 			fprintf(out, "%s: %llu of %llu MiB in huge folios "
 				"(%.1f ms)\n", name,
