@@ -283,13 +283,16 @@ static void read_min_fill(struct hl_config *cfg, const char *value)
 }
 
 /* Anything but 0 and 1 is ignored, with a note: no map is written. */
-static void read_perf_map(struct hl_config *cfg, const char *value)
+/* A HUGELINK_ switch NAME: "1" sets *OUT; "0" and unset leave it; any
+ * other VALUE is ignored with a note saying what then happens
+ * (IGNORED). */
+static void read_switch(struct hl_config *cfg, const char *name,
+			const char *value, bool *out, const char *ignored)
 {
 	if (value && !strcmp(value, "1"))
-		cfg->perf_map = true;
+		*out = true;
 	else if (value && strcmp(value, "0"))
-		note(cfg, "HUGELINK_PERF_MAP", value, "expected 0 or 1: ignored, "
-		     "no map is written");
+		note(cfg, name, value, ignored);
 }
 
 /* As libhugetlbfs's atoi: 1 shares; 2 (writable segments too) is refused
@@ -492,7 +495,10 @@ void hl_config_read(struct hl_config *cfg, hl_getenv_fn *get, void *ctx,
 	read_text(cfg, get("HUGELINK_TEXT", ctx));
 	read_text_budget(cfg, get("HUGELINK_TEXT_BUDGET", ctx));
 	read_min_fill(cfg, get("HUGELINK_MIN_FILL", ctx));
-	read_perf_map(cfg, get("HUGELINK_PERF_MAP", ctx));
+	read_switch(cfg, "HUGELINK_PERF_MAP", get("HUGELINK_PERF_MAP", ctx),
+		    &cfg->perf_map, "expected 0 or 1: ignored, no map is written");
+	read_switch(cfg, "HUGELINK_PRIME", get("HUGELINK_PRIME", ctx),
+		    &cfg->prime, "expected 0 or 1: ignored, nothing is primed");
 	read_libs(cfg, get("HUGELINK_LIBS", ctx));
 	v = get("HUGETLB_DEFAULT_PAGE_SIZE", ctx);
 	if (v && hl_parse_size(v, &cfg->default_page)) {

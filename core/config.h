@@ -35,6 +35,12 @@
  *   HUGELINK_PERF_MAP      "1": after the move, write /tmp/perf-<pid>.map
  *                          naming the functions of the moved text, for
  *                          perf attached later (machine/perfmap.h)
+ *   HUGELINK_PRIME         "1": after a start that copied read-only
+ *                          ranges because the page cache holds the
+ *                          program file in small folios, a detached
+ *                          process reads it back in huge ones, so that
+ *                          the next start maps the page cache
+ *                          (loader/prime.h)
  *   HUGELINK_TEXT          "all" (the default) or "hot": only the hot
  *                          text an order laid first (core/plan.h,
  *                          hl_plan_text) goes on huge pages
@@ -90,6 +96,7 @@ struct hl_config {
 	bool minimal_copy;
 	bool share;
 	bool perf_map;		/* HUGELINK_PERF_MAP=1 */
+	bool prime;		/* HUGELINK_PRIME=1 */
 	bool restricted;	/* HUGETLB_RESTRICT_EXE does not name us */
 	bool secure;		/* AT_SECURE: the environment was ignored */
 	int verbose;		/* HL_V_ERROR under AT_SECURE: no warnings */

@@ -266,6 +266,13 @@ static bool served(const struct try *t)
 	       hl_filetext_served(t->got.pmd, t->probed);
 }
 
+/* Whether T was measured and not served only for its small folios. */
+static bool small_folios(const struct try *t)
+{
+	return !refused(t) && !served(t) && t->got.seen && !t->got.foreign &&
+	       !t->got.deleted && !t->fs;
+}
+
 /*
  * The file system of T's file, asked only where its device number says
  * it has no block device of its own (no system call for the others).
@@ -362,7 +369,8 @@ static int settle(const struct serve *sv, struct try *t, bool any_served)
 }
 
 int ldr_filetext_serve(struct hl_plan *plan, const struct ldr_image *img,
-		       const struct ldr_move_ctx *ctx, struct ldr_report *rep)
+		       const struct ldr_move_ctx *ctx, struct ldr_report *rep,
+		       bool *small)
 {
 	struct serve sv = { .img = img, .ctx = ctx, .rep = rep, .n = 0 };
 	int advised = 0, n = 0;
@@ -385,8 +393,10 @@ int ldr_filetext_serve(struct hl_plan *plan, const struct ldr_image *img,
 			if (!refused(&sv.t[i]))
 				snprintf(sv.t[i].why, sizeof(sv.t[i].why),
 					 "cannot read /proc/self/smaps");
-	for (int i = 0; i < sv.n; i++)
+	for (int i = 0; i < sv.n; i++) {
 		any |= served(&sv.t[i]);
+		*small |= small_folios(&sv.t[i]);
+	}
 	for (int i = 0; i < sv.n; i++)
 		n += settle(&sv, &sv.t[i], any);
 	return n;

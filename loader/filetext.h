@@ -48,9 +48,12 @@
 /*
  * Serve what the page cache can of PLAN's read-only ranges for IMG;
  * those it serves are no longer PLAN's to remap.  Returns the number
- * served.
+ * served.  *SMALL is set when some range was not served only because
+ * the page cache holds its probes in small folios, which priming the
+ * file changes (loader/prime.h); left as it is otherwise.
  */
 int ldr_filetext_serve(struct hl_plan *plan, const struct ldr_image *img,
-		       const struct ldr_move_ctx *ctx, struct ldr_report *rep);
+		       const struct ldr_move_ctx *ctx, struct ldr_report *rep,
+		       bool *small);
 
 #endif

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "core/note.h"
 #include "core/size.h"
@@ -12,6 +13,7 @@
 #include "loader/forkguard.h"
 #include "loader/move.h"
 #include "loader/perfmap.h"
+#include "loader/prime.h"
 #include "loader/thp.h"
 #include "remap/remap.h"
 
@@ -166,7 +168,8 @@ static void commit(struct ldr_prepared *prep, const struct ldr_move_ctx *ctx,
  * stay inside its mapping, which dlclose() unmaps whole.
  */
 static int plan_for(struct hl_plan *plan, const struct ldr_image *img,
-		    const struct ldr_move_ctx *ctx, struct ldr_report *rep)
+		    const struct ldr_move_ctx *ctx, struct ldr_report *rep,
+		    bool *small)
 {
 	uintptr_t limit = img->main ? 0 : hl_phdrs_end(img->ph, img->phnum,
 						       img->bias,
@@ -191,19 +194,48 @@ static int plan_for(struct hl_plan *plan, const struct ldr_image *img,
 	ldr_report_plan(rep, plan);
 	if (!keep_what_can_move(plan, ctx, rep))
 		return -1;
-	ldr_filetext_serve(plan, img, ctx, rep);
+	ldr_filetext_serve(plan, img, ctx, rep, small);
 	for (int i = 0; i < plan->nseg; i++)
 		if (plan->seg[i].remap)
 			return 0;
 	return -1;
 }
 
+/*
+ * With HUGELINK_PRIME=1, once the program's read-only ranges the page
+ * cache held in small folios are copied, have its file read back in
+ * huge ones for the next start (loader/prime.h).
+ */
+static void prime_for_next(struct ldr_prepared *prep,
+			   const struct ldr_image *img,
+			   const struct ldr_move_ctx *ctx,
+			   const struct ldr_report *rep)
+{
+	int fd = ldr_source_fd(&prep->src);
+	struct timespec t0, t1;
+	char text[200];
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	if (fd < 0 || ldr_prime_spawn(fd, img, ctx->sizes->def)) {
+		ldr_report_setting(rep, "HUGELINK_PRIME=1: no process could be "
+				   "made to prime the page cache");
+		return;
+	}
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	snprintf(text, sizeof(text), "HUGELINK_PRIME=1: a detached process "
+		 "reads the program file back in huge folios for the next "
+		 "start (made in %.3f ms)", (double)(t1.tv_sec - t0.tv_sec) *
+		 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6);
+	ldr_report_info(rep, text);
+}
+
 void ldr_move(struct ldr_move_work *w, const struct ldr_image *img,
 	     const struct ldr_move_ctx *ctx, struct ldr_report *rep)
 {
 	struct ldr_prepared *prep = &w->prep;
+	bool small = false;
 
-	if (plan_for(&w->plan, img, ctx, rep))
+	if (plan_for(&w->plan, img, ctx, rep, &small))
 		return;
 	if (!status_known(ctx, rep))
 		return;
@@ -216,6 +248,8 @@ void ldr_move(struct ldr_move_work *w, const struct ldr_image *img,
 		commit(prep, ctx, rep);
 		if (ctx->cfg->perf_map && img->main)
 			ldr_perf_map_write(prep, img, rep);
+		if (small && ctx->cfg->prime && img->main)
+			prime_for_next(prep, img, ctx, rep);
 	}
 	ldr_prepare_release(prep);
 }

@@ -299,6 +299,14 @@ void ldr_report_base(const struct ldr_report *r, uintptr_t lo, uintptr_t hi,
 			(unsigned long)lo, (unsigned long)hi, prot_text(prot, p));
 }
 
+void ldr_report_info(const struct ldr_report *r, const char *text)
+{
+	char head[300];
+
+	if (r->verbose >= HL_V_INFO)
+		fprintf(stderr, "%s%s\n", who(r, head, sizeof(head)), text);
+}
+
 void ldr_report_file(const struct ldr_report *r, uintptr_t lo, uintptr_t hi,
 		     int prot, const char *text)
 {

@@ -125,6 +125,9 @@ void ldr_report_swap(const struct ldr_report *r, const struct remap_range *s,
 void ldr_report_base(const struct ldr_report *r, uintptr_t lo, uintptr_t hi,
 		    int prot);
 
+/* At >= 3: TEXT, of the object as a whole. */
+void ldr_report_info(const struct ldr_report *r, const char *text);
+
 /*
  * At >= 3: a range the page cache backs (loader/filetext.h), or one it
  * could not back and why, in TEXT.

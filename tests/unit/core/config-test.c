@@ -90,6 +90,21 @@ static void test_hl_config_read_perf_map(void **state)
 	assert_string_equal(read_env(off).error, "");
 }
 
+static void test_hl_config_read_prime(void **state)
+{
+	const char *on[] = { "HUGELINK_PRIME", "1", NULL };
+	const char *off[] = { "HUGELINK_PRIME", "0", NULL };
+	const char *bad[] = { "HUGELINK_PRIME", "yes", NULL };
+	struct hl_config cfg = read_env(bad);
+
+	(void)state;
+	assert_true(read_env(on).prime);
+	assert_false(read_env(off).prime);
+	assert_string_equal(read_env(off).note, "");
+	assert_false(cfg.prime);
+	assert_non_null(strstr(cfg.note, "HUGELINK_PRIME"));
+}
+
 static void test_hl_config_read_libs(void **state)
 {
 	const char *env[] = { "HUGELINK_LIBS", "libLLVM-14.so.1,/opt/x/libz.so", NULL };
@@ -556,6 +571,7 @@ int main(void)
 		cmocka_unit_test(test_hl_config_may_ask),
 		cmocka_unit_test(test_hl_config_is_hugetlb_var),
 		cmocka_unit_test(test_hl_config_read_perf_map),
+		cmocka_unit_test(test_hl_config_read_prime),
 		cmocka_unit_test(test_hl_config_read_libs),
 		cmocka_unit_test(test_hl_libs_match),
 		cmocka_unit_test(test_hl_config_read_own_variables_bad_ignored),

@@ -1,0 +1,74 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# HUGELINK_PRIME=1: a relinked program whose file was just written (the
+# page cache holds it in small folios, which the file backing cannot
+# serve) is copied at its first start, which then has a detached process
+# read the file back in huge folios; a later start maps the page cache
+# with PMDs and copies nothing.  Judged from the programs' smaps: the
+# first start's text is not the file's mapping, and it has no child
+# left; a later start's text is the file's, at least 90% of its whole
+# pages FilePmdMapped, with no anonymous huge pages and the pool empty.
+# A copy of the same file started without HUGELINK_PRIME stays as it
+# was in the same time.  Where the page cache holds a file just written
+# in huge folios already, there is nothing to show: it skips.
+. "$HL_SRC/tests/integration/common.sh"
+. "$HL_SRC/tests/integration/lib/filetext.sh"
+
+need_thp
+pool_set_free 0
+write_bigtext 8
+hl_cc -O2 -Wl,--hugetlbfs-align -o prog bigtext.c || fail "cannot link prog"
+whole=$(text_whole prog)
+cp prog fresh
+cp prog control
+
+# pmd_of PROG [ENV...]: the bytes of PROG's text FilePmdMapped in a start
+# with HUGELINK_BACKING=file (0 when the text is not the file's).
+pmd_of() {
+	_p=$1
+	shift
+	start_holds 1 env "$@" HUGETLB_ELFMAP=R HUGELINK_BACKING=file "$PWD/$_p"
+	set -- $(text_smaps $holds "$PWD/$_p")
+	stop_holds
+	echo "${2:-0}"
+}
+
+start_holds 1 env HUGETLB_ELFMAP=R HUGELINK_PRIME=1 HUGETLB_VERBOSE=3 ./fresh
+set -- $(text_smaps $holds "$PWD/fresh")
+if [ "${1:-}" = "$PWD/fresh" ] && [ $(($2 * 2)) -ge "$whole" ]; then
+	stop_holds
+	skip "the page cache holds a file just written (cp) in huge folios here: $2 of $whole bytes PMD-mapped at once"
+fi
+kids=$(cat /proc/${holds# }/task/*/children) || fail "cannot read the children of ${holds# }"
+[ -z "$kids" ] || fail "the first start has children: $kids"
+grep -q 'HUGELINK_PRIME=1: a detached process' hold1.err ||
+	fail "the first start did not say it primes: $(cat hold1.err)"
+stop_holds
+ok "first start: copied, no child left, priming said"
+HUGETLB_ELFMAP=R HUGELINK_PRIME=1 ./fresh >out 2>&1 || fail "fresh failed: $(cat out)"
+
+# The detached process runs at the lowest priority: wait for its result.
+got=0
+for _t in $(seq 100); do
+	got=$(pmd_of fresh)
+	[ $((got * 100)) -lt $((whole * 90)) ] || break
+	sleep 0.2
+done
+[ $((got * 100)) -ge $((whole * 90)) ] ||
+	fail "after priming: $got of $whole bytes PMD-mapped"
+start_holds 1 env HUGETLB_ELFMAP=R HUGELINK_PRIME=1 HUGETLB_VERBOSE=3 ./fresh
+set -- $(text_smaps $holds "$PWD/fresh")
+[ "${1:-}" = "$PWD/fresh" ] || fail "the start after priming: its text is not the file's"
+[ "$3" -eq 0 ] || fail "the start after priming: $3 bytes of AnonHugePages in the text"
+! grep -q 'HUGELINK_PRIME=1: a detached' hold1.err ||
+	fail "a start the page cache served primed again"
+stop_holds
+[ "$(pool_free)" -eq 0 ] || fail "the pool changed"
+ok "next start: $2 of $whole bytes PMD-mapped from the page cache, no copy"
+
+start_holds 1 env HUGETLB_ELFMAP=R ./control
+stop_holds
+c=$(pmd_of control)
+[ $((c * 2)) -lt "$whole" ] ||
+	fail "control, never primed: $c of $whole bytes PMD-mapped"
+ok "control, never primed: $c of $whole bytes PMD-mapped"
