@@ -22,9 +22,12 @@ static void detach_fds(int fd)
 		dup2(null, 1);
 		dup2(null, 2);
 	}
-	if (fd > 3)
-		close_range(3, (unsigned)fd - 1, 0);
-	close_range((unsigned)fd + 1, ~0u, 0);
+	/* close_range(2) is Linux 5.9's: before it, one by one. */
+	if ((fd > 3 && close_range(3, (unsigned)fd - 1, 0)) ||
+	    close_range((unsigned)fd + 1, ~0u, 0))
+		for (int i = 3; i < 1024; i++)
+			if (i != fd)
+				close(i);
 }
 
 /* The process that primes: it never returns. */
