@@ -32,6 +32,22 @@ void hl_share_id_from_stat(struct hl_share_id *id, const struct stat *st)
 	id->ctime = st->st_ctim;
 }
 
+void hl_share_id_whole(struct hl_share_id *id)
+{
+	uint64_t mask = (uint64_t)id->page - 1;
+
+	id->lo = id->ph.vaddr & ~mask;
+	id->len = ((id->ph.vaddr + id->ph.memsz + mask) & ~mask) - id->lo;
+}
+
+static bool whole(const struct hl_share_id *id)
+{
+	struct hl_share_id w = *id;
+
+	hl_share_id_whole(&w);
+	return id->lo == w.lo && id->len == w.len;
+}
+
 uint64_t hl_share_key(const struct hl_share_id *id)
 {
 	uint64_t h = 0xcbf29ce484222325ull;
@@ -51,6 +67,8 @@ uint64_t hl_share_key(const struct hl_share_id *id)
 	h = mix_u64(h, id->ph.vaddr);
 	h = mix_u64(h, id->ph.filesz);
 	h = mix_u64(h, id->ph.memsz);
+	h = mix_u64(h, id->lo);
+	h = mix_u64(h, id->len);
 	return mix_u64(h, id->page);
 }
 
@@ -74,11 +92,14 @@ static int put_escaped(char *out, size_t *n, char c)
 int hl_share_name(char *out, const char *path, uint64_t key,
 		  const struct hl_share_id *id)
 {
-	char tail[64];
+	char tail[96];
 	size_t n = 0, t;
 
 	t = (size_t)snprintf(tail, sizeof(tail), "#%016" PRIx64 "#%d#%zuk",
 			     key, id->phdr, id->page >> 10);
+	if (!whole(id))
+		t += (size_t)snprintf(tail + t, sizeof(tail) - t,
+				      "#%" PRIx64 "+%" PRIx64, id->lo, id->len);
 	for (const char *p = path; *p; p++)
 		if (!put_escaped(out, &n, *p))
 			return -1;
@@ -93,6 +114,16 @@ size_t hl_share_prefix_len(const char *name)
 	const char *hash = strchr(name, '#');
 
 	return hash ? (size_t)(hash - name) + 1 : 0;
+}
+
+bool hl_share_other_build(const char *other, const char *name)
+{
+	size_t pre = hl_share_prefix_len(name);
+
+	return pre && strlen(name) > pre + 16 && strlen(other) > pre + 16 &&
+	       !strncmp(other, name, pre) &&
+	       strncmp(other + pre, name + pre, 16) &&
+	       !strcmp(other + pre + 16, name + pre + 16);
 }
 
 void hl_share_lock_name(char *out, const char *name)
@@ -168,6 +199,37 @@ static const char *hex_key(const char *s, uint64_t *out)
 	return s;
 }
 
+/* A hex number as "%" PRIx64 writes it: no leading zero, lower case. */
+static const char *hex_number(const char *s, uint64_t *out)
+{
+	uint64_t v = 0;
+	const char *p = s;
+
+	for (; (*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'f'); p++) {
+		if (p - s == 16)
+			return NULL;
+		v = v << 4 | (uint64_t)(*p <= '9' ? *p - '0' : *p - 'a' + 10);
+	}
+	if (p == s || (*s == '0' && p - s > 1))
+		return NULL;
+	*out = v;
+	return p;
+}
+
+/* The end of a name: nothing, or a range "#<lo>+<len>". */
+static int range(const char *p, struct hl_share_parsed *out)
+{
+	out->ranged = *p == '#';
+	out->lo = out->len = 0;
+	if (!out->ranged)
+		return *p ? -1 : 0;
+	p = hex_number(p + 1, &out->lo);
+	if (!p || *p != '+')
+		return -1;
+	p = hex_number(p + 1, &out->len);
+	return p && !*p && out->len && out->lo + out->len > out->lo ? 0 : -1;
+}
+
 bool hl_share_page_ok(unsigned long long page)
 {
 	return page >= HL_SHARE_PAGE_MIN && page <= HL_SHARE_PAGE_MAX &&
@@ -189,7 +251,7 @@ int hl_share_parse(const char *name, struct hl_share_parsed *out)
 	if (!p || *p != '#')
 		return -1;
 	p = decimal(p + 1, HL_SHARE_PAGE_MAX >> 10, &kb);
-	if (!p || strcmp(p, "k") || !hl_share_page_ok(kb << 10))
+	if (!p || *p != 'k' || !hl_share_page_ok(kb << 10) || range(p + 1, out))
 		return -1;
 	out->phdr = (int)phdr;
 	out->page = (size_t)(kb << 10);

@@ -10,14 +10,22 @@
  * name says which:
  *
  *     <program path, encoded>#<key>#<segment>#<page size in kB>k
+ *     <program path, encoded>#<key>#<segment>#<page size in kB>k#<lo>+<len>
  *
  * The path is encoded so that it is a single file name: '/' becomes
  * "%2f", '%' "%25" and '#' "%23".  The key is a 64-bit hash, in hex, of
- * everything that identifies the build and the segment: the program
- * file's device, inode, size, modification and change times, its GNU
- * build-id, and the segment's program header and page size.  A rebuilt
- * program, or another program at the same path, has another key, so it
- * never maps a file made from different text.
+ * everything that identifies the build, the segment and the range: the
+ * program file's device, inode, size, modification and change times, its
+ * GNU build-id, the segment's program header and page size, and the range
+ * the file holds.  A rebuilt program, or another program at the same
+ * path, has another key, so it never maps a file made from different
+ * text; nor does a run that moves another part of the segment.
+ *
+ * The range is given at the file's addresses (those of p_vaddr), in
+ * lower-case hex: its start and its length.  The name says it only when
+ * it is not the segment's whole range rounded out to huge pages, which is
+ * what a relinked program moves unless HUGELINK_TEXT or
+ * HUGELINK_TEXT_BUDGET cut it short.
  */
 #include <stdbool.h>
 #include <stddef.h>
@@ -50,7 +58,11 @@ struct hl_share_id {
 	int phdr;			/* index of the segment's header */
 	struct hl_phdr ph;		/* the header itself */
 	size_t page;
+	uint64_t lo, len;		/* the range, at the file's addresses */
 };
+
+/* Set ID's range to its segment's whole range (ID->ph, ID->page). */
+void hl_share_id_whole(struct hl_share_id *id);
 
 /* Fill the file part of ID from the program's stat. */
 void hl_share_id_from_stat(struct hl_share_id *id, const struct stat *st);
@@ -58,8 +70,8 @@ void hl_share_id_from_stat(struct hl_share_id *id, const struct stat *st);
 uint64_t hl_share_key(const struct hl_share_id *id);
 
 /*
- * Write the name for PATH, KEY, ID->phdr and ID->page into OUT (at least
- * HL_SHARE_NAME_MAX + 1 bytes).  Returns 0, or -1 when the name would be
+ * Write the name for PATH, KEY, ID->phdr, ID->page and ID's range into
+ * OUT (at least HL_SHARE_NAME_MAX + 1 bytes).  Returns 0, or -1 when the name would be
  * too long.
  */
 int hl_share_name(char *out, const char *path, uint64_t key,
@@ -68,6 +80,14 @@ int hl_share_name(char *out, const char *path, uint64_t key,
 /* The name up to and including the '#' before the key: names of other
  * builds of the same program and segment share it, with another key. */
 size_t hl_share_prefix_len(const char *name);
+
+/*
+ * True when OTHER names a file of another build of the program, segment,
+ * page size and range that NAME (written by hl_share_name) names: the
+ * same path, another key, the same segment, page size and range.  Such a
+ * file is stale once NAME is published.
+ */
+bool hl_share_other_build(const char *other, const char *name);
 
 /*
  * The name of the lock file that serialises making NAME and every other
@@ -82,14 +102,18 @@ struct hl_share_parsed {
 	uint64_t key;
 	int phdr;
 	size_t page;
+	bool ranged;			/* the name gives a range: */
+	uint64_t lo, len;
 };
 
 /*
  * Parse NAME; 0, or -1 when it is not a shared-file name exactly as
  * hl_share_name writes one: an absolute path with only the three escapes,
  * a key of 16 lower-case hex digits, a segment and a page size in kB in
- * plain decimal within the bounds above.  A name that parses is made
- * again, byte for byte, by hl_share_name from what was parsed.
+ * plain decimal within the bounds above, and perhaps a range of two
+ * lower-case hex numbers without leading zeros, of a length not 0.  A
+ * name that parses is made again, byte for byte, by hl_share_name from
+ * what was parsed, for a segment whose whole range is not the one given.
  */
 int hl_share_parse(const char *name, struct hl_share_parsed *out);
 

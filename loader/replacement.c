@@ -123,6 +123,7 @@ static int map_shared(struct ldr_prepared *p, int i, const struct hl_seg *seg,
 	struct ldr_share_range r = {
 		.phdr = seg->phdr, .ph = ph, .page = p->page[i],
 		.lo = s->target, .hi = s->target + s->len,
+		.bias = seg->start - ph->vaddr,
 		.bytes = bytes_of(s, seg, ph), .src = &p->src,
 	};
 	uint64_t t0 = now(p);

@@ -221,8 +221,6 @@ static int await_lock(struct ldr_share_ctx *ctx, const char *name,
 /* Remove files of other builds of the same program and segment. */
 static void remove_stale(int dirfd, const char *name)
 {
-	size_t pre = hl_share_prefix_len(name);
-	const char *tail = strchr(name + pre, '#');
 	struct dirent *e;
 	int fd = dup(dirfd);
 	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
@@ -235,9 +233,7 @@ static void remove_stale(int dirfd, const char *name)
 	/* The duplicate shares its position with DIRFD: start over. */
 	rewinddir(d);
 	while ((e = readdir(d)))
-		if (!strncmp(e->d_name, name, pre) && strcmp(e->d_name, name) &&
-		    tail && strlen(e->d_name) > pre + 16 &&
-		    !strcmp(e->d_name + pre + 16, tail))
+		if (hl_share_other_build(e->d_name, name))
 			unlinkat(dirfd, e->d_name, 0);
 	closedir(d);
 }
@@ -299,9 +295,18 @@ int ldr_share_file(struct ldr_share_ctx *ctx, const struct ldr_share_range *r,
 	int fd, lock, locked;
 
 	*made = false;
+	if (r->bias % r->page) {
+		snprintf(err, errlen, "the program is loaded at an address that "
+			 "is not a multiple of its huge pages (it was not "
+			 "relinked), so the part of its segments that moves "
+			 "differs from run to run");
+		return -1;
+	}
 	ctx->id.phdr = r->phdr;
 	ctx->id.ph = *r->ph;
 	ctx->id.page = r->page;
+	ctx->id.lo = r->lo - r->bias;
+	ctx->id.len = len;
 	if (hl_share_name(name, ctx->exe, hl_share_key(&ctx->id), &ctx->id)) {
 		snprintf(err, errlen, "the program's path is too long to share");
 		return -1;

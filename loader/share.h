@@ -54,7 +54,8 @@ struct ldr_share_range {
 	int phdr;
 	const struct hl_phdr *ph;
 	size_t page;
-	uintptr_t lo, hi;
+	uintptr_t lo, hi;		/* in memory */
+	uintptr_t bias;			/* memory less the file's addresses */
 	struct ldr_bytes bytes;
 	struct ldr_source *src;
 };

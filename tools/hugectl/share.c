@@ -197,6 +197,11 @@ static void judge(struct entry *e)
 		id.phdr = e->p.phdr;
 		id.ph = f.ph[e->p.phdr];
 		id.page = e->p.page;
+		hl_share_id_whole(&id);
+		if (e->p.ranged) {
+			id.lo = e->p.lo;
+			id.len = e->p.len;
+		}
 		if (hl_share_key(&id) == e->p.key)
 			verdict(e, CURRENT, NULL);
 	}

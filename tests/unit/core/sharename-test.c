@@ -27,6 +27,7 @@ static struct hl_share_id sample(void)
 	id.phdr = 3;
 	id.ph = (struct hl_phdr){ 1, 5, 0x1000, 0x200000, 0x175, 0x175, 0x1000 };
 	id.page = 2u << 20;
+	hl_share_id_whole(&id);
 	return id;
 }
 
@@ -48,6 +49,52 @@ static void test_hl_share_name_round_trip(void **state)
 	hl_share_lock_name(lock, name);
 	assert_string_equal(lock, "%2fopt%2fa%25b%2fmy%23prog#lock");
 	assert_int_equal(hl_share_parse(lock, &p), -1);
+}
+
+/* A range other than the segment's whole one is in the name. */
+static void test_hl_share_name_range(void **state)
+{
+	struct hl_share_id id = sample();
+	struct hl_share_parsed p;
+	char name[HL_SHARE_NAME_MAX + 1], again[HL_SHARE_NAME_MAX + 1];
+
+	(void)state;
+	assert_true(id.lo == 0x200000 && id.len == 2u << 20);
+	id.lo = 0x400000;
+	id.len = 0x200000;
+	assert_int_equal(hl_share_name(name, "/p", 0x1ull, &id), 0);
+	assert_string_equal(name, "%2fp#0000000000000001#3#2048k#400000+200000");
+	assert_int_equal(hl_share_parse(name, &p), 0);
+	assert_true(p.ranged && p.lo == 0x400000 && p.len == 0x200000);
+	id.lo = p.lo;
+	id.len = p.len;
+	assert_int_equal(hl_share_name(again, p.path, p.key, &id), 0);
+	assert_string_equal(again, name);
+	hl_share_id_whole(&id);
+	assert_int_equal(hl_share_name(name, "/p", 0x1ull, &id), 0);
+	assert_string_equal(name, "%2fp#0000000000000001#3#2048k");
+	assert_int_equal(hl_share_parse(name, &p), 0);
+	assert_false(p.ranged);
+}
+
+/* Files of other builds of the same segment and range. */
+static void test_hl_share_other_build(void **state)
+{
+	const char *name = "%2fp#0000000000000001#3#2048k";
+	const char *ranged = "%2fp#0000000000000001#3#2048k#0+200000";
+
+	(void)state;
+	assert_true(hl_share_other_build("%2fp#00000000000000ff#3#2048k", name));
+	assert_true(hl_share_other_build("%2fp#00000000000000ff#3#2048k#0+200000", ranged));
+	/* Other ranges stay: a run that moves another part of the text. */
+	assert_false(hl_share_other_build("%2fp#00000000000000ff#3#2048k#0+200000", name));
+	assert_false(hl_share_other_build("%2fp#00000000000000ff#3#2048k", ranged));
+	assert_false(hl_share_other_build(name, name));
+	/* Other segments, sizes and programs, and the lock. */
+	assert_false(hl_share_other_build("%2fp#00000000000000ff#4#2048k", name));
+	assert_false(hl_share_other_build("%2fp#00000000000000ff#3#20480k", name));
+	assert_false(hl_share_other_build("%2fq#00000000000000ff#3#2048k", name));
+	assert_false(hl_share_other_build("%2fp#lock", name));
 }
 
 static void test_hl_share_name_too_long(void **state)
@@ -86,6 +133,14 @@ static void test_hl_share_parse_rejects(void **state)
 		"%2fp# 123456789abcdef#3#2048k", "%2fp#0x23456789abcdef#3#2048k",
 		"%2fp#0123456789abcdef0#3#2048k", "%2Fp#0123456789abcdef#3#2048k",
 		"%2fp#0123456789abcdef#3#2048k#", "%2fp#0123456789abcdef#3#2048K",
+		/* Ranges that hl_share_name would not have written. */
+		"%2fp#0123456789abcdef#3#2048k#0", "%2fp#0123456789abcdef#3#2048k#0+0",
+		"%2fp#0123456789abcdef#3#2048k#00+1", "%2fp#0123456789abcdef#3#2048k#0+01",
+		"%2fp#0123456789abcdef#3#2048k#A+1", "%2fp#0123456789abcdef#3#2048k#+1",
+		"%2fp#0123456789abcdef#3#2048k#1+", "%2fp#0123456789abcdef#3#2048k#1+1#",
+		"%2fp#0123456789abcdef#3#2048k#0x1+1", "%2fp#0123456789abcdef#3#2048k#1+1 ",
+		"%2fp#0123456789abcdef#3#2048k#10000000000000000+1",
+		"%2fp#0123456789abcdef#3#2048k#ffffffffffffffff+1",
 	};
 	struct hl_share_parsed p;
 
@@ -139,6 +194,8 @@ static void test_hl_share_key_every_field(void **state)
 	CHANGED(b.ph.filesz++);
 	CHANGED(b.ph.vaddr += 0x1000);
 	CHANGED(b.page <<= 9);
+	CHANGED(b.lo += 0x200000);
+	CHANGED(b.len += 0x200000);
 #undef CHANGED
 }
 
@@ -146,6 +203,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_hl_share_name_round_trip),
+		cmocka_unit_test(test_hl_share_name_range),
+		cmocka_unit_test(test_hl_share_other_build),
 		cmocka_unit_test(test_hl_share_name_too_long),
 		cmocka_unit_test(test_hl_share_parse_rejects),
 		cmocka_unit_test(test_hl_share_parse_bounds),
