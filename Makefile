@@ -244,7 +244,6 @@ include bench/build.mk
 include fuzz/build.mk
 include tests/build.mk
 include tests/kernels/build.mk
-include tests/kernels/aarch64/build.mk
 
 # pkg-config's file, its directories relative to ${prefix} so that
 # --define-variable=prefix=DIR finds a tree moved to DIR.

@@ -79,28 +79,29 @@ cmd aarch64-linux-gnu-gcc gcc-aarch64-linux-gnu
 cmd aarch64-linux-gnu-ld.bfd binutils-aarch64-linux-gnu
 file /usr/aarch64-linux-gnu/include/stdio.h libc6-dev-arm64-cross
 '
-# What "make check-aarch64" runs its guest with; the kernel, busybox
-# and libc it fetches itself (tests/kernels/aarch64/fetch.sh).
+# What "make check-aarch64" runs its guest with (and what "guest" lists); the
+# kernel, busybox and libc it fetches itself (tests/kernels/aarch64/fetch.sh).
 aarch64_guest='
 cmd qemu-system-aarch64 qemu-system-arm
-cmd cpio cpio
-cmd dpkg-deb dpkg
-cmd apt-get apt
 '
 fuzz='
 cmd clang clang
 fuzzer clang libclang-rt-14-dev
 '
-# What "make check-kernels" runs the guests with, and makes the file
-# systems they mount with (tests/kernels/fs.sh); the kernels and busybox
-# it fetches itself (tests/kernels/fetch.sh).
+# What "make check-kernels" runs the guests with (and what "guest" lists); the
+# kernels and busybox it fetches itself (tests/kernels/fetch.sh).
 kernels='
 cmd qemu-system-x86_64 qemu-system-x86
+'
+# What both guests' initramfs is made with: the packages fetched and
+# unpacked, the images of the file systems they mount
+# (tests/kernels/fs.sh), the archive.
+guest='
 cmd cpio cpio
-cmd mkfs.xfs xfsprogs
-cmd mkfs.ext4 e2fsprogs
 cmd dpkg-deb dpkg
 cmd apt-get apt
+cmd mkfs.xfs xfsprogs
+cmd mkfs.ext4 e2fsprogs
 '
 # libhugetlbfs is one column of the benchmark's tables, never a dependency
 # of the build or the tests: only "make bench" asks for it, and goes on
@@ -140,9 +141,9 @@ package) missing=$(need "$build$package") ;;
 check) missing=$(need "$build$unit$check$aarch64") ;;
 bench) missing=$(need "$build$unit$check$bench") ;;
 aarch64) missing=$(need "$aarch64") ;;
-aarch64-guest) missing=$(need "$aarch64$aarch64_guest") ;;
+aarch64-guest) missing=$(need "$aarch64$aarch64_guest$guest") ;;
 fuzz) missing=$(need "$build$fuzz") ;;
-kernels) missing=$(need "$build$kernels") ;;
+kernels) missing=$(need "$build$kernels$guest") ;;
 libhugetlbfs) missing=$(need "$libhugetlbfs") ;;
 *) usage ;;
 esac

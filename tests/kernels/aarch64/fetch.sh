@@ -3,7 +3,7 @@
 # fetch.sh DIR: the arm64 Debian packages the aarch64 guest is made of,
 # downloaded with "apt-get download" and unpacked with "dpkg-deb -x"
 # below DIR/pkgs:
-#   DIR/pkgs/linux/     linux-image-6.1.0-<N>-arm64 (bookworm), the one
+#   DIR/pkgs/linux-6.1/ linux-image-6.1.0-<N>-arm64 (bookworm), the one
 #                       bookworm's linux-image-arm64 names
 #   DIR/pkgs/busybox/   busybox-static
 #   DIR/pkgs/libc/      libc6, for the guest's dynamic loader and libc
@@ -22,7 +22,7 @@ apt=$dir/apt
 mkdir -p "$pkgs"
 
 have() { [ -f "$pkgs/$1/.unpacked" ]; }
-if have linux && have busybox && have libc; then
+if have linux-6.1 && have busybox && have libc; then
 	exit 0
 fi
 command -v apt-get >/dev/null 2>&1 || { echo "SKIP: no apt-get to fetch the arm64 kernel"; exit 77; }
@@ -75,12 +75,12 @@ unpack() {
 	echo "aarch64: fetched $2"
 }
 
-if ! have linux; then
+if ! have linux-6.1; then
 	# shellcheck disable=SC2086
 	image=$(apt-cache $opts depends linux-image-arm64 |
 		sed -n 's/^ *Depends: \(linux-image-6\.1[^ ]*-arm64\)$/\1/p' | head -n 1)
 	[ -n "$image" ] || { echo "aarch64: bookworm's linux-image-arm64 names no 6.1 kernel" >&2; exit 1; }
-	unpack linux "$image"
+	unpack linux-6.1 "$image"
 fi
 have busybox || unpack busybox busybox-static
 have libc || unpack libc libc6

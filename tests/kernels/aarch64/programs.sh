@@ -1,51 +1,48 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# programs.sh DIR: cross-build the programs the aarch64 guest runs into
-# DIR, which the initramfs holds as /t, through the staged wrapper with
-# aarch64-linux-gnu-gcc, from the integration tests' sources
-# (tests/integration/lib) and small.c here.  None has a run path: glibc
-# refuses one in a static-pie program, and "use" opens libcheck.so by
-# its path.
+# programs.sh DIR: cross-build into DIR (the guest's /t) the programs
+# only the aarch64 guest runs, beside those of tests/kernels/programs.sh,
+# through the staged wrapper with aarch64-linux-gnu-gcc, from small.c
+# and start.c here.  Run with the environment of an integration test
+# (HL_PREFIX, HL_SRC, HL_DATADIR).
 #
-#   sc-KIND        segcheck relinked with --hugetlbfs-align, KIND pie,
-#                  no-pie, static and static-pie
-#   sc-KIND.align  big_text's address modulo 2 MiB in the file
 #   small          small.c relinked for 64 KiB pages
 #                  (--hugetlbfs-page-size=64K), as PIE
 #   small-2m       small.c relinked for the default 2 MiB pages
 #   small-32m      small.c relinked for 32 MiB (contiguous-PMD) pages
+#   big-32m        small.c with 34 MiB of text, relinked for 32 MiB
+#                  pages, so that its text holds a whole one
 #   bti            small.c built for BTI (-mbranch-protection=standard),
-#                  as PIE, with start.c for Debian's unmarked crt1.o
-#   libcheck.so    libcheck relinked with --hugetlbfs-align
-#   use            libuse linked plainly, to dlopen libcheck.so
-#   sc-plain       segcheck with 6 MiB of each kind, linked plainly
-#   nothp          runs a program with transparent huge pages off
-#   sc-pie.pages   the 2 MiB pages of the pool HUGETLB_ELFMAP=RW of
-#                  sc-pie takes
+#                  as PIE, with start.c for Debian's unmarked Scrt1.o
+#   pac            small.c built with -mbranch-protection=pac-ret (return
+#                  addresses signed), relinked for 64 KiB pages
+#   bti-static.unmarked
+#                  the start files a static program is linked with that
+#                  carry no BTI mark (readelf -n), one a line: while
+#                  there is one, no static program can be BTI-guarded
 set -eu
 : "${HL_SRC:?}" "${HL_PREFIX:?}"
 cd "$1"
 XCC=aarch64-linux-gnu-gcc
 HLDIR=${HL_DATADIR:-$HL_PREFIX/share}/hugelink
 LIB=$HL_SRC/tests/integration/lib
-CF="-O1 -g -I$LIB"
-X() { $XCC $CF -B"$HLDIR" "$@"; }
+here=$HL_SRC/tests/kernels/aarch64
+X() { $XCC -O1 -g -I"$LIB" -B"$HLDIR" "$@"; }
 
-for kind in pie no-pie static static-pie; do
-	X -o "sc-$kind" "$LIB/segcheck.c" -Wl,--hugetlbfs-align "-$kind"
-	at=$(aarch64-linux-gnu-nm "sc-$kind" | awk '$3 == "big_text" { print $1 }')
-	echo $((0x$at % 2097152)) >"sc-$kind.align"
-done
-small=$HL_SRC/tests/kernels/aarch64/small.c
+small=$here/small.c
 X -o small "$small" -Wl,--hugetlbfs-align,--hugetlbfs-page-size=64K
 X -o small-2m "$small" -Wl,--hugetlbfs-align
 X -o small-32m "$small" -Wl,--hugetlbfs-align,--hugetlbfs-page-size=32M
+X -o big-32m -DTEXT_WORDS=$((34 << 18)) "$small" -Wl,--hugetlbfs-align,--hugetlbfs-page-size=32M
 X -o bti -nostartfiles -mbranch-protection=standard -mno-outline-atomics \
-	"$HL_SRC/tests/kernels/aarch64/start.c" "$small" \
+	"$here/start.c" "$small" \
 	-Wl,--hugetlbfs-align,--hugetlbfs-page-size=64K -Wl,-z,force-bti 2>/dev/null
-X -Wno-prio-ctor-dtor -fPIC -shared -o libcheck.so "$LIB/libcheck.c" -Wl,--hugetlbfs-align
-$XCC $CF -no-pie -o use "$LIB/libuse.c"
-$XCC $CF -DMB=6 -o sc-plain "$LIB/segcheck.c"
-$XCC $CF -o nothp "$LIB/nothp.c"
-# The pool's 2 MiB pages RW takes of sc-pie, from readelf (common.sh).
-(. "$HL_SRC/tests/integration/common.sh" && huge_pages_needed sc-pie 2048 RW) >sc-pie.pages
+X -o pac -mbranch-protection=pac-ret "$small" -Wl,--hugetlbfs-align,--hugetlbfs-page-size=64K
+aarch64-linux-gnu-objdump -d pac | grep -qw paciasp ||
+	{ echo "pac: no paciasp in its code: return addresses are not signed" >&2; exit 1; }
+
+: >bti-static.unmarked
+for f in crt1.o crti.o crtbeginT.o crtend.o crtn.o; do
+	path=$(readlink -f "$($XCC -print-file-name=$f)")
+	readelf -n "$path" | grep -q 'AArch64 feature: .*BTI' || echo "$path" >>bti-static.unmarked
+done

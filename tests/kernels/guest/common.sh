@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: MIT
 # Sourced by every guest test (/kt/*.sh), which runs in an empty
-# directory of its own, as root, on the kernel under test, with the test
-# programs in /t (tests/kernels/programs.sh) and the staged hugectl and
-# runtime in /hl.  A test checks one feature in a few cases, and ends
+# directory of its own, as root, on the kernel under test (x86_64 or
+# aarch64), with the test programs in /t (tests/kernels/programs.sh) and
+# the staged runtime in /hl/lib (and on x86_64 the tools in /hl/bin).  A test checks one feature in a few cases, and ends
 # each with one result line:
 #   PASS KERNEL CASE
 #   FAIL KERNEL CASE: what was wrong, then the case's output, indented
@@ -39,6 +39,17 @@ pool() {
 	echo "$1" >/proc/sys/vm/nr_hugepages
 	[ "$(meminfo HugePages_Free)" -eq "$1" ] ||
 		{ echo "cannot make a pool of $1 free pages: $(grep Huge /proc/meminfo)"; exit 1; }
+}
+
+# pool_of KB N: a pool of exactly N free huge pages of KB kB, with no
+# overcommit; false when the kernel has no pages of that size.
+pool_of() {
+	_d=/sys/kernel/mm/hugepages/hugepages-${1}kB
+	[ -d "$_d" ] || return 1
+	echo 0 >"$_d/nr_overcommit_hugepages"
+	echo "$2" >"$_d/nr_hugepages"
+	[ "$(cat "$_d/free_hugepages")" -eq "$2" ] ||
+		{ echo "cannot make a pool of $2 free ${1} kB pages"; exit 1; }
 }
 
 # pages KIND CLASSES: the pool's pages a remap of CLASSES (R, W or RW)

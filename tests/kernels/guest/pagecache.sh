@@ -7,8 +7,8 @@
 # The program runs from three file systems: the initramfs (tmpfs, never
 # served), and xfs and ext4 on loop devices (images and modules from
 # tests/kernels/fs.sh), each copy read back from the disk in huge
-# folios where the kernel has them (hugectl --prime after the page cache
-# is dropped) before each run, as an installed program is.  The page
+# folios where the kernel has them (the page cache dropped, then read as
+# hugectl --prime reads it) before each run, as a primed program is.  The page
 # cache serves text in huge folios from Linux 5.14 (MADV_POPULATE_READ)
 # on a file system with large folios: xfs from 5.18, ext4 from 6.16.
 # Where this kernel and file system serve, the text stays the program
@@ -124,11 +124,11 @@ served() {
 
 # read_back PROG: PROG read back from the disk the way it is read to be
 # served: its page cache dropped, then read back in huge folios where
-# they can be had (hugectl --prime, whose word is not taken for it).
+# they can be had (readhuge, as hugectl --prime reads it).
 read_back() {
 	sync
 	echo 3 >/proc/sys/vm/drop_caches
-	hugectl --prime "$1" >/dev/null 2>&1
+	"$T/readhuge" "$1" >/dev/null 2>&1
 }
 
 # cases FS DIR: the file backing and the default for a copy of sc-pie
