@@ -12,16 +12,24 @@
 #  - every header's include guard is its path in capitals, with each
 #    character that is not a letter or a digit as '_', so no two headers
 #    share a guard.
-# The files are git's (git ls-files): outside a git checkout, or with no
-# file to check, there is nothing to judge, and that is a failure too.
+# The files are git's (git ls-files) at the top of a git checkout, and
+# elsewhere (an unpacked release, a package build) every *.c and *.h
+# found below the current directory outside build*/, debian/ and .git/;
+# with no file to check there is nothing to judge, and that is a failure.
 # Exit status 1 after naming every violation.
 set -u
 die() { echo "check-tree: $*" >&2; exit 1; }
 
 [ $# -gt 0 ] || die "no include table given (make check-tree passes the Makefile's)"
-files=$(git ls-files '*.c' '*.h' 2>/dev/null) ||
-	die "$(pwd) is not a git checkout: no list of the tree's files to check"
-[ -n "$files" ] || die "git ls-files lists no *.c or *.h file"
+if [ "$(git rev-parse --show-toplevel 2>/dev/null)" = "$(pwd -P)" ]; then
+	files=$(git ls-files '*.c' '*.h') || die "git ls-files failed in $(pwd)"
+	[ -n "$files" ] || die "git ls-files lists no *.c or *.h file"
+else
+	files=$(find . \( -path './build*' -o -path ./debian -o -path ./.git \) \
+		-prune -o \( -name '*.c' -o -name '*.h' \) -type f -print |
+		sed 's|^\./||' | sort)
+	[ -n "$files" ] || die "$(pwd) holds no *.c or *.h file outside build*/ and debian/"
+fi
 
 # One pass of awk over every file: the table comes as "dir:uses" lines.
 table=$(printf '%s\n' "$@")
