@@ -69,40 +69,37 @@ int ldr_image_read(struct ldr_image *img, size_t index)
 	return ldr_image_each(img, is_nth, &index) ? 0 : -1;
 }
 
-static int unloads(struct dl_phdr_info *info, size_t size, void *data)
+/* The dynamic loader's counts of objects loaded and unloaded so far. */
+struct load_counts {
+	unsigned long long adds, subs;
+};
+
+static int counts(struct dl_phdr_info *info, size_t size, void *data)
 {
-	unsigned long long *subs = data;
+	struct load_counts *c = data;
 
 	if (size >= offsetof(struct dl_phdr_info, dlpi_subs) +
-		    sizeof(info->dlpi_subs))
-		*subs = info->dlpi_subs;
+		    sizeof(info->dlpi_subs)) {
+		c->adds = info->dlpi_adds;
+		c->subs = info->dlpi_subs;
+	}
 	return 1;
 }
 
 unsigned long long ldr_image_unloads(void)
 {
-	unsigned long long subs = 0;
+	struct load_counts c = { 0, 0 };
 
-	dl_iterate_phdr(unloads, &subs);
-	return subs;
-}
-
-static int changes(struct dl_phdr_info *info, size_t size, void *data)
-{
-	unsigned long long *n = data;
-
-	if (size >= offsetof(struct dl_phdr_info, dlpi_subs) +
-		    sizeof(info->dlpi_subs))
-		*n = info->dlpi_adds + info->dlpi_subs;
-	return 1;
+	dl_iterate_phdr(counts, &c);
+	return c.subs;
 }
 
 unsigned long long ldr_image_changes(void)
 {
-	unsigned long long n = 0;
+	struct load_counts c = { 0, 0 };
 
-	dl_iterate_phdr(changes, &n);
-	return n;
+	dl_iterate_phdr(counts, &c);
+	return c.adds + c.subs;
 }
 
 int ldr_image_flagged(const struct ldr_image *img)
