@@ -43,7 +43,7 @@ check-integration: stage
 		HL_LIBDIR=$(abspath $(STAGE_LIB)) HL_DATADIR=$(abspath $(STAGE_DATA)) \
 		HL_MANDIR=$(abspath $(STAGE_MAN)) HL_SRC=$(CURDIR) \
 		HL_BUILD=$(abspath $(B)) CC=$(CC) HL_OFFLINE=$(HL_OFFLINE) \
-		tests/integration/run $(T)
+		HL_STAGE_CROSS='$(STAGE_CROSS)' tests/integration/run $(T)
 
 # The random layouts test alone, longer or with another seed:
 # "make check-random SEED=7 COUNT=500" (FIRST=<n> starts at program n).

@@ -20,6 +20,19 @@ HLDATA=${HL_DATADIR:-$HL_PREFIX/share}
 HLMAN=${HL_MANDIR:-$HL_PREFIX/share/man}
 HLDIR=$HLDATA/hugelink
 HLINC=$HL_SRC/tests/integration/lib
+# The tools by libhugetlbfs's names, or by hugelink's own where the build
+# left those out (LIBHUGETLBFS_NAMES=no, as a package does); they name
+# themselves in messages as they were called.
+if [ -e "$HLBIN/hugectl" ]; then
+	HUGECTL=$HLBIN/hugectl HUGEEDIT=$HLBIN/hugeedit
+else
+	HUGECTL=$HLBIN/hugelink-ctl HUGEEDIT=$HLBIN/hugelink-edit
+fi
+HUGECTL_NAME=${HUGECTL##*/} HUGEEDIT_NAME=${HUGEEDIT##*/}
+
+# libhugetlbfs_names NAME...: those of libhugetlbfs's tool names NAME
+# that the build staged (none, made with LIBHUGETLBFS_NAMES=no).
+libhugetlbfs_names() { for _t; do [ ! -e "$HLBIN/$_t" ] || echo "$_t"; done; }
 export LC_ALL=C
 # The tests set what they test: nothing from the caller's environment,
 # nor the jobserver of the "make -j check" that runs them.

@@ -18,7 +18,7 @@ printf '#define MB 8\n#include "bigsegs.h"\nint big_touch(void) { return big_tex
 hl_cc $HC_CFLAGS -o $prog "$HLINC/spin.c" big.c -Wl,--hugetlbfs-align ||
 	fail "cannot link $prog"
 ln -sf $prog spin
-"$HLBIN/hugectl" --prime $prog >prime.out || fail "--prime: $(cat prime.out)"
+"$HUGECTL" --prime $prog >prime.out || fail "--prime: $(cat prime.out)"
 
 # file_pmd PID: FilePmdMapped, in kB, of the mapping holding work().
 file_pmd() {

@@ -44,7 +44,7 @@ hl_cc -O2 -shared -fPIC -Wl,--hugetlbfs-align -o libbigft.so lib.c ||
 	fail "cannot link libbigft.so"
 hl_cc -O2 -Wl,--hugetlbfs-align -o use use.c -L. -lbigft -Wl,-rpath,"$PWD" ||
 	fail "cannot link use"
-"$HLBIN/hugectl" --prime libbigft.so >prime.out || fail "--prime: $(cat prime.out)"
+"$HUGECTL" --prime libbigft.so >prime.out || fail "--prime: $(cat prime.out)"
 whole=$(text_whole libbigft.so)
 start_holds 2 env HUGETLB_ELFMAP=R ./use
 sum=0

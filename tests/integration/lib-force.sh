@@ -55,6 +55,6 @@ grep -q "libplain.so.1: .*shares a huge page" err ||
 	fail "not forced: no reason: $(cat err)"
 ok "named, not forced: left, with the reason"
 
-"$HLBIN/hugectl" --text --data --libs=libplain.so.1 ./use-plain mid linked \
+"$HUGECTL" --text --data --libs=libplain.so.1 ./use-plain mid linked \
 	>out 2>err || fail "hugectl --libs: $(cat out err)"
 moved "hugectl --libs, the runtime preloaded"

@@ -50,7 +50,7 @@ exec 3>&-
 wait
 umount "$PWD/mnt"
 SH
-HL_HUGECTL=$HLBIN/hugectl unshare -m sh inside.sh || fail "the runs failed"
+HL_HUGECTL=$HUGECTL unshare -m sh inside.sh || fail "the runs failed"
 
 for f in first second; do
 	expect_lines $f "lib-text 2048" "lib-rodata 2048" "ok"

@@ -73,7 +73,7 @@ need_cmd eu-strip
 cp big-bfd-pie s-strip && strip s-strip
 cp big-bfd-pie s-objcopy && objcopy --strip-debug s-objcopy
 cp big-bfd-pie s-eu-strip && eu-strip s-eu-strip
-cp big-bfd-pie s-hugeedit && "$HLBIN/hugeedit" --text s-hugeedit >/dev/null
+cp big-bfd-pie s-hugeedit && "$HUGEEDIT" --text s-hugeedit >/dev/null
 for f in s-strip s-objcopy s-eu-strip s-hugeedit; do
 	congruent "$f"
 	"./$f" || fail "$f does not run"

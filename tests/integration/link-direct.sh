@@ -18,7 +18,10 @@ export TMPDIR=$PWD/tmp
 diff -u v.real v.ours || fail "--version differs"
 "$LD" --hugetlbfs-align --version >v.align
 diff -u v.real v.align || fail "--hugetlbfs-align --version differs"
-"$HLBIN/ld.hugetlbfs" -v | grep -q 'GNU ld' || fail "ld.hugetlbfs -v"
+# libhugetlbfs's name, or the one a build without it has.
+LDH=$HLBIN/$(libhugetlbfs_names ld.hugetlbfs)
+[ "$LDH" != "$HLBIN/" ] || LDH=$HLBIN/hugelink-ld
+"$LDH" -v | grep -q 'GNU ld' || fail "${LDH##*/} -v"
 ok "--version and -v"
 
 write_prog
@@ -64,7 +67,7 @@ _dl_relocate_static_pie:
 EOF2
 $CC -c -o own.o own.S
 args=$(cc_link_args static own.o | grep -v '/crt1\.o$')
-"$HLBIN/ld.hugetlbfs" --hugetlbfs-link=B $args -o own
+"$LDH" --hugetlbfs-link=B $args -o own
 ./own || fail "own failed"
 check_bss_segment own $P
 check_hugetlb_flags own bss

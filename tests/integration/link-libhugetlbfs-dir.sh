@@ -9,7 +9,10 @@
 
 P=$((2 * MIB))
 HLDIR=$HLDATA/libhugetlbfs
-[ -d "$HLDIR" ] || fail "$HLDIR is not staged"
+if [ ! -d "$HLDIR" ]; then
+	[ -n "$(libhugetlbfs_names hugectl)" ] && fail "$HLDIR is not staged"
+	skip "the build left libhugetlbfs's names out (LIBHUGETLBFS_NAMES=no), and $HLDIR with them"
+fi
 write_prog
 check_program align pie
 check_program align no-pie

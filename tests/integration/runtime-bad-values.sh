@@ -42,8 +42,8 @@ env HUGETLB_ELFMAP=RW HUGELINK_BACKING=foo HUGETLB_VERBOSE=1 ./sc >out 2>err
 [ ! -s err ] || fail "HUGETLB_VERBOSE=1 said: $(cat err)"
 
 # hugectl names the same value, and still runs the program.
-HUGELINK_BACKING=foo "$HLBIN/hugectl" --text --data ./sc >out 2>err ||
+HUGELINK_BACKING=foo "$HUGECTL" --text --data ./sc >out 2>err ||
 	fail "hugectl failed: $(cat err)"
 expect_lines out "text 2048" "ok"
-grep -q '^hugectl: .*HUGELINK_BACKING' err || fail "hugectl's note: $(cat err)"
+grep -q "^$HUGECTL_NAME: .*HUGELINK_BACKING" err || fail "hugectl's note: $(cat err)"
 ok "hugectl agrees"

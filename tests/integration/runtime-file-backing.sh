@@ -26,7 +26,7 @@ hl_cc -Wl,--hugetlbfs-align -o hello hello.c
 [ "$(stat -c %s hello)" -lt 1048576 ] || fail "hello: $(stat -c %s hello) bytes"
 ok "hello: $(stat -c %s hello) bytes"
 
-"$HLBIN/hugectl" --prime prog >prime.out || fail "hugectl --prime prog: $(cat prime.out)"
+"$HUGECTL" --prime prog >prime.out || fail "hugectl --prime prog: $(cat prime.out)"
 whole=$(text_whole prog)
 [ "$whole" -ge $((16 * 2097152)) ] || fail "prog: only $whole bytes of whole text pages"
 

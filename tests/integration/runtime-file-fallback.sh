@@ -40,7 +40,7 @@ not_served() {
 
 
 # The baseline: primed, from a symbolic link too, it is served.
-"$HLBIN/hugectl" --prime prog >/dev/null || fail "--prime prog"
+"$HUGECTL" --prime prog >/dev/null || fail "--prime prog"
 ln -s prog link
 start_holds 1 env HUGETLB_ELFMAP=R ./link
 set -- $(text_smaps $holds "$PWD/prog")
@@ -55,11 +55,11 @@ mkdir tmp
 mount -t tmpfs none tmp
 at_exit "umount $PWD/tmp"
 cp prog tmp/prog
-"$HLBIN/hugectl" --prime tmp/prog >prime.out 2>&1 || true
+"$HUGECTL" --prime tmp/prog >prime.out 2>&1 || true
 not_served tmpfs "the file is on tmpfs" "$PWD/tmp/prog"
 
 cp prog gone
-"$HLBIN/hugectl" --prime gone >/dev/null || fail "--prime gone"
+"$HUGECTL" --prime gone >/dev/null || fail "--prime gone"
 exec 3<gone
 rm gone
 start_holds 1 env HUGETLB_ELFMAP=R HUGETLB_VERBOSE=3 /proc/self/fd/3
@@ -73,7 +73,7 @@ if dd if=/dev/zero of=e2.img bs=1M count=64 status=none &&
    mkfs.ext2 -q e2.img && mkdir e2 && mount -o loop e2.img e2 2>mount.err; then
 	at_exit "umount $PWD/e2"
 	cp prog e2/prog
-	"$HLBIN/hugectl" --prime e2/prog >prime.out 2>&1 || true
+	"$HUGECTL" --prime e2/prog >prime.out 2>&1 || true
 	start_holds 1 env HUGETLB_ELFMAP=R HUGETLB_VERBOSE=3 "$PWD/e2/prog"
 	set -- $(text_smaps $holds "$PWD/e2/prog")
 	served_or_why ext2 "$2" "$whole" " r-x not from the page cache: the page cache holds"

@@ -28,7 +28,7 @@ expect_lines out "text 4" "data 2048" "ok"
 grep -q "this machine has $have\$" err || fail "R=3M: the sizes ($have) are not named: $(cat err)"
 ok "R=3M: $(cat err)"
 
-HUGETLB_ELFMAP=R=3M:W "$HLBIN/hugectl" --dry-run ./sc >out 2>err ||
+HUGETLB_ELFMAP=R=3M:W "$HUGECTL" --dry-run ./sc >out 2>err ||
 	fail "hugectl --dry-run: $(cat out err)"
 grep -q 'HUGETLB_ELFMAP="R=3M:W": not a page size.*this machine has '"$have\$" err ||
 	fail "hugectl, R=3M: the sizes ($have) are not named: $(cat err)"

@@ -9,7 +9,7 @@ pool_reserve 24
 need_cmd setpriv
 need_cmd setcap
 build_segcheck sc
-"$HLBIN/hugeedit" --text --data sc >/dev/null
+"$HUGEEDIT" --text --data sc >/dev/null
 dir=$(mktemp -d /tmp/hl-secure-fault.XXXXXX)
 at_exit "rm -rf $dir"
 chmod 755 "$dir"

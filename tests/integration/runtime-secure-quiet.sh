@@ -10,7 +10,7 @@
 pool_reserve 24
 need_cmd setpriv
 build_segcheck sc
-"$HLBIN/hugeedit" --text --data sc >/dev/null
+"$HUGEEDIT" --text --data sc >/dev/null
 dir=$(mktemp -d /tmp/hl-secure-quiet.XXXXXX)
 at_exit "rm -rf $dir"
 chmod 755 "$dir"

@@ -11,7 +11,7 @@ need_cmd strace
 mount_hugetlbfs "$PWD/mnt"
 mkdir -m 0700 mnt/d
 export HUGETLB_SHARE_PATH=$PWD/mnt/d
-hugectl=$HLBIN/hugectl
+hugectl=$HUGECTL
 key=0123456789abcdef
 
 # Names that must not parse: the page size 2^54 kB once made "kb << 10"

@@ -9,7 +9,7 @@
 need_root
 need_cmd setpriv
 need_cmd unshare
-hugectl=$HLBIN/hugectl
+hugectl=$HUGECTL
 name() { printf '%%2f%s%%2fgone#0123456789abcdef#%s#2048k' "${PWD#/}" "$1" | sed 's|/|%2f|g'; }
 
 # 1. Another user squats elflink-uid-0 on a mount anyone may write to.

@@ -7,7 +7,7 @@
 pool_reserve 24
 mount_hugetlbfs "$PWD/mnt"
 export HUGETLB_SHARE_PATH=$PWD/mnt
-hugectl=$HLBIN/hugectl
+hugectl=$HUGECTL
 
 version() {
 	mkdir -p "$1"

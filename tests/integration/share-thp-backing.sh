@@ -49,8 +49,8 @@ unshare -m sh -c '
 check "an empty pool and no mount"
 ok "an empty pool and no mount: text on THP, $(cat err)"
 
-"$HLBIN/hugectl" --dry-run --share-text --backing thp --text ./sc >out 2>err ||
-	fail "hugectl: $(cat out err)"
+"$HUGECTL" --dry-run --share-text --backing thp --text ./sc >out 2>err ||
+	fail "$HUGECTL_NAME: $(cat out err)"
 grep -q 'HUGETLB_SHARE="1": does not apply with HUGELINK_BACKING=thp' err ||
 	fail "hugectl does not say sharing does not apply: $(cat err)"
 ok "hugectl --share-text --backing thp says sharing does not apply"

@@ -63,13 +63,13 @@ refused() {
 
 while read -r file cause; do
 	echo "$file: $cause"
-	refused 1 "$file" "$cause" "$HLBIN/hugeedit"
-	refused 1 "$file" "$cause" "$HLBIN/hugeedit" --text --data
+	refused 1 "$file" "$cause" "$HUGEEDIT"
+	refused 1 "$file" "$cause" "$HUGEEDIT" --text --data
 	refused 1 "$file" "$cause" "$HLBIN/hugelink-inspect"
 	refused 1 "$file" "$cause" "$HLBIN/hugelink-inspect" --json
 	case $file in notelf|empty) continue ;; esac
 	chmod 755 "$file"
-	refused 126 "./$file" "$cause" "$HLBIN/hugectl" --text
+	refused 126 "./$file" "$cause" "$HUGECTL" --text
 done < causes
 ls -a | grep hugeedit && fail "a temporary copy was left behind"
 ok "bad input is refused and left alone"

@@ -23,7 +23,7 @@ int main(void)
 }
 E
 build_c prog -Wl,--hugetlbfs-align
-"$HLBIN/hugeedit" --text --data prog > /dev/null
+"$HUGEEDIT" --text --data prog > /dev/null
 
 echo "flagged: huge pages by default"
 ./prog > out
@@ -34,7 +34,7 @@ HUGETLB_ELFMAP=(unset)
 E
 
 echo "hugectl --disable"
-"$HLBIN/hugectl" --disable ./prog > out
+"$HUGECTL" --disable ./prog > out
 diff -u - out <<'E'
 text 4
 bss 4
@@ -42,7 +42,7 @@ HUGETLB_ELFMAP=no
 E
 
 echo "--disable wins over --text and --data, and says so"
-"$HLBIN/hugectl" --text --disable --data ./prog > out 2> err
+"$HUGECTL" --text --disable --data ./prog > out 2> err
 diff -u - out <<'E'
 text 4
 bss 4

@@ -18,7 +18,7 @@ build_c prog -Wl,--hugetlbfs-align
 "$CC" -O1 -o plain prog.c
 
 echo "a relinked program needs no preload; data's size wins over bss's"
-"$HLBIN/hugectl" --dry-run --text --data=2M --bss ./prog >out 2>err
+"$HUGECTL" --dry-run --text --data=2M --bss ./prog >out 2>err
 diff -u - out <<E
 HUGETLB_VERBOSE=2
 LD_LIBRARY_PATH=$lib
@@ -28,7 +28,7 @@ grep -q "data and bss are one segment: using --data's size (2M)" err ||
 	fail "no warning about --data and --bss: $(cat err)"
 
 echo "a program that was not relinked is preloaded and forced"
-"$HLBIN/hugectl" --dry-run --text --data ./plain >out 2>err
+"$HUGECTL" --dry-run --text --data ./plain >out 2>err
 diff -u - out <<E
 HUGETLB_VERBOSE=2
 LD_LIBRARY_PATH=$lib
@@ -40,13 +40,13 @@ grep -q "./plain was not relinked for huge pages" err ||
 	fail "hugectl does not say the program was not relinked: $(cat err)"
 
 echo "-q silences the notes; they go to stderr only"
-"$HLBIN/hugectl" -q --dry-run --text --data ./plain >out 2>err
+"$HUGECTL" -q --dry-run --text --data ./plain >out 2>err
 [ ! -s err ] || fail "-q still prints: $(cat err)"
 grep -q '^HUGETLB_VERBOSE=1$' out || fail "-q does not lower HUGETLB_VERBOSE"
 
 echo "no program: the variables that do not depend on one"
 LD_LIBRARY_PATH=/opt/x GLIBC_TUNABLES=glibc.malloc.check=3 \
-	"$HLBIN/hugectl" --dry-run --disable --verbose 99 --share-text \
+	"$HUGECTL" --dry-run --disable --verbose 99 --share-text \
 	--no-reserve --heap=1G >out 2>err
 diff -u - out <<E
 HUGETLB_DEBUG=yes
@@ -59,17 +59,17 @@ GLIBC_TUNABLES=glibc.malloc.check=3:glibc.malloc.hugetlb=1073741824
 E
 
 echo "--library-use-path and --library-path"
-"$HLBIN/hugectl" --dry-run --library-use-path --text ./plain 2>/dev/null >out
+"$HUGECTL" --dry-run --library-use-path --text ./plain 2>/dev/null >out
 diff -u - out <<E
 HUGETLB_VERBOSE=2
 HUGETLB_ELFMAP=R
 LD_PRELOAD=$so
 E
-"$HLBIN/hugectl" --dry-run --library-path "$lib" --data ./plain 2>/dev/null |
+"$HUGECTL" --dry-run --library-path "$lib" --data ./plain 2>/dev/null |
 	grep -qx "LD_PRELOAD=$lib/$so" || fail "--library-path ignored"
 
 echo "values the shell would split are quoted, and eval gives them back"
-LD_LIBRARY_PATH="/a b/it's" "$HLBIN/hugectl" --dry-run --text >out
+LD_LIBRARY_PATH="/a b/it's" "$HUGECTL" --dry-run --text >out
 grep -qx "LD_LIBRARY_PATH='$lib:/a b/it'\\\\''s'" out ||
 	fail "not quoted for the shell: $(cat out)"
 eval "$(cat out)"

@@ -31,23 +31,23 @@ case $glibc in
 esac
 
 echo "--heap: a message, and the tunable"
-"$HLBIN/hugectl" --heap ./heap > out 2> err
+"$HUGECTL" --heap ./heap > out 2> err
 diff -u - out <<'E'
 GLIBC_TUNABLES=glibc.malloc.hugetlb=2
 heap 2048
 E
-grep -q "hugectl: --heap: hugelink does not place the heap; asking glibc's malloc" err ||
+grep -q "$HUGECTL_NAME: --heap: hugelink does not place the heap; asking glibc's malloc" err ||
 	fail "no message for --heap: $(cat err)"
 
 echo "--heap=2M, after the tunables already set"
-GLIBC_TUNABLES=glibc.malloc.check=0 "$HLBIN/hugectl" --heap=2M ./heap > out 2> err
+GLIBC_TUNABLES=glibc.malloc.check=0 "$HUGECTL" --heap=2M ./heap > out 2> err
 diff -u - out <<'E'
 GLIBC_TUNABLES=glibc.malloc.check=0:glibc.malloc.hugetlb=2097152
 heap 2048
 E
 
 echo "--thp"
-"$HLBIN/hugectl" --thp ./heap 2> err | head -n 1 > out
+"$HUGECTL" --thp ./heap 2> err | head -n 1 > out
 diff -u - out <<'E'
 GLIBC_TUNABLES=glibc.malloc.hugetlb=1
 E
@@ -55,11 +55,11 @@ grep -q "transparent huge pages" err || fail "no message for --thp: $(cat err)"
 
 echo "--shm is refused, and nothing runs"
 set +e
-"$HLBIN/hugectl" --shm ./heap > out 2> err
+"$HUGECTL" --shm ./heap > out 2> err
 rc=$?
 set -e
 [ "$rc" -eq 125 ] || fail "--shm: exit $rc"
 [ ! -s out ] || fail "--shm ran the program"
-grep -q "hugectl: --shm is not supported: hugelink puts a program's own segments" err ||
+grep -q "$HUGECTL_NAME: --shm is not supported: hugelink puts a program's own segments" err ||
 	fail "no reason for --shm: $(cat err)"
 ok "hugectl --heap, --thp and --shm"

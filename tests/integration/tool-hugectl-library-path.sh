@@ -15,7 +15,7 @@ C
 mkdir -p pfx/lib/x86_64-linux-gnu
 cp "$HLLIB/libhugelink.so.$major" pfx/lib/x86_64-linux-gnu/
 for dir in "$HLLIB" "$HL_PREFIX" pfx ./pfx "$PWD/pfx/lib/x86_64-linux-gnu"; do
-	"$HLBIN/hugectl" --library-path "$dir" --dry-run --text ./plain >out 2>err ||
+	"$HUGECTL" --library-path "$dir" --dry-run --text ./plain >out 2>err ||
 		fail "--library-path $dir: $(cat err)"
 	case $dir in
 	*pfx*) exp="LD_PRELOAD=$PWD/pfx/lib/x86_64-linux-gnu/libhugelink.so.$major" ;;
@@ -29,13 +29,13 @@ for dir in "$HLLIB" "$HL_PREFIX" pfx ./pfx "$PWD/pfx/lib/x86_64-linux-gnu"; do
 done
 
 # The program runs with the runtime found there.
-"$HLBIN/hugectl" --library-path pfx --text ./plain || fail "./plain did not run"
+"$HUGECTL" --library-path pfx --text ./plain || fail "./plain did not run"
 
 mkdir empty
 set +e
-"$HLBIN/hugectl" --library-path empty --text ./plain 2>err
+"$HUGECTL" --library-path empty --text ./plain 2>err
 rc=$?
 set -e
-[ "$rc" -eq 125 ] && grep -q "^hugectl: --library-path empty: no libhugelink" err ||
+[ "$rc" -eq 125 ] && grep -q "^$HUGECTL_NAME: --library-path empty: no libhugelink" err ||
 	fail "an empty directory: exit $rc: $(cat err)"
 ok "a directory without the runtime: $(cat err)"

@@ -8,10 +8,10 @@
 "$CC" -o plain -x c - <<'C'
 int main(void) { return 0; }
 C
-"$HLBIN/hugectl" --dry-run --text --libs=libc.so.6 ./plain >out 2>err ||
+"$HUGECTL" --dry-run --text --libs=libc.so.6 ./plain >out 2>err ||
 	fail "hugectl failed: $(cat err)"
 if grep -q "nothing of" err; then fail "says nothing moves: $(cat err)"; fi
-grep -q "^hugectl: ./plain itself stays on base pages .*HUGELINK_LIBS names (libc.so.6) move" err ||
+grep -q "^$HUGECTL_NAME: ./plain itself stays on base pages .*HUGELINK_LIBS names (libc.so.6) move" err ||
 	fail "does not say what moves: $(cat err)"
 grep -qx "HUGELINK_LIBS=libc.so.6" out || fail "HUGELINK_LIBS: $(cat out)"
 ok "$(grep itself err)"

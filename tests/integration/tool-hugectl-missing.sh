@@ -17,47 +17,47 @@ expect() {
 }
 
 echo "not found, by path and on PATH"
-expect 127 "hugectl: ./no-such-prog: No such file or directory" \
-	"$HLBIN/hugectl" --text ./no-such-prog
-expect 127 "hugectl: no-such-command-hl: command not found" \
-	"$HLBIN/hugectl" --text no-such-command-hl arg
-expect 127 "hugectl: true: command not found" \
-	env PATH=/nonexistent "$HLBIN/hugectl" true
+expect 127 "$HUGECTL_NAME: ./no-such-prog: No such file or directory" \
+	"$HUGECTL" --text ./no-such-prog
+expect 127 "$HUGECTL_NAME: no-such-command-hl: command not found" \
+	"$HUGECTL" --text no-such-command-hl arg
+expect 127 "$HUGECTL_NAME: true: command not found" \
+	env PATH=/nonexistent "$HUGECTL" true
 
 echo "found but not executable"
 printf '#!/bin/sh\nexit 0\n' > script
 chmod 644 script
-expect 126 "hugectl: ./script: Permission denied" "$HLBIN/hugectl" ./script
+expect 126 "$HUGECTL_NAME: ./script: Permission denied" "$HUGECTL" ./script
 mkdir dir
-expect 126 "hugectl: ./dir: Permission denied" "$HLBIN/hugectl" ./dir
-expect 126 "hugectl: ./script/x: Not a directory" "$HLBIN/hugectl" ./script/x
-expect 126 "hugectl: script: Permission denied" \
-	env PATH="$PWD" "$HLBIN/hugectl" script
+expect 126 "$HUGECTL_NAME: ./dir: Permission denied" "$HUGECTL" ./dir
+expect 126 "$HUGECTL_NAME: ./script/x: Not a directory" "$HUGECTL" ./script/x
+expect 126 "$HUGECTL_NAME: script: Permission denied" \
+	env PATH="$PWD" "$HUGECTL" script
 
 echo "an ELF file for another machine fails as env(1) fails, not in /bin/sh"
 cp /bin/true foreign
 printf '\050\000' | dd of=foreign bs=1 seek=18 conv=notrunc 2>/dev/null	# EM_ARM
-expect 126 "hugectl: cannot execute ./foreign: Exec format error" "$HLBIN/hugectl" ./foreign
+expect 126 "$HUGECTL_NAME: cannot execute ./foreign: Exec format error" "$HUGECTL" ./foreign
 if grep -q "Syntax error\|not found\|unexpected" err; then fail "a shell ran it: $(cat err)"; fi
-expect 126 "hugectl: cannot execute ./foreign: Exec format error" \
-	"$HLBIN/hugectl" --text ./foreign
+expect 126 "$HUGECTL_NAME: cannot execute ./foreign: Exec format error" \
+	"$HUGECTL" --text ./foreign
 
 echo "an ELF file hugectl finds malformed is refused with the cause"
 head -c 100 /bin/true > truncated
 chmod 755 truncated
 expect 126 "truncated: truncated or corrupt: the program header table" \
-	"$HLBIN/hugectl" ./truncated
+	"$HUGECTL" ./truncated
 
 echo "scripts run, found on PATH, with arguments"
 printf '#!/bin/sh\necho "$HUGETLB_ELFMAP $*"\n' > script
 chmod 755 script
-PATH=$PWD:$PATH "$HLBIN/hugectl" --text script a b > out 2>err
+PATH=$PWD:$PATH "$HUGECTL" --text script a b > out 2>err
 [ "$(cat out)" = "R a b" ] || fail "the script printed: $(cat out)"
 grep -q "not preloading the runtime: not an ELF program" err ||
 	fail "no word about the script: $(cat err)"
 
 echo "hugectl's own failures"
-expect 125 "hugectl: --bogus: unknown option" "$HLBIN/hugectl" --bogus true
-expect 125 "hugectl: no program named" "$HLBIN/hugectl" --text
-expect 125 "--text=3M: not a page size" "$HLBIN/hugectl" --text=3M true
+expect 125 "$HUGECTL_NAME: --bogus: unknown option" "$HUGECTL" --bogus true
+expect 125 "$HUGECTL_NAME: no program named" "$HUGECTL" --text
+expect 125 "--text=3M: not a page size" "$HUGECTL" --text=3M true
 ok "hugectl exit statuses"

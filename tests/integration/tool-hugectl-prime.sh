@@ -18,7 +18,7 @@ whole=$(text_whole prog)
 # Held by a running process, its pages stay: nothing can be primed.
 cp built held
 start_holds 1 ./held
-if "$HLBIN/hugectl" --prime held >held.out 2>held.err; then
+if "$HUGECTL" --prime held >held.out 2>held.err; then
 	set -- $(text_smaps $holds "$PWD/held")
 	[ "$2" -gt 0 ] || fail "--prime held says it primed, the process has no PMD"
 else
@@ -32,7 +32,7 @@ start_holds 1 env HUGETLB_ELFMAP=no ./prog
 set -- $(text_smaps $holds "$PWD/prog")
 before=$2
 stop_holds
-"$HLBIN/hugectl" --prime prog >prime.out || fail "--prime prog failed: $(cat prime.out)"
+"$HUGECTL" --prime prog >prime.out || fail "--prime prog failed: $(cat prime.out)"
 grep -q "^prog: [0-9]* of [0-9]* MiB in huge folios" prime.out ||
 	fail "--prime prog said: $(cat prime.out)"
 start_holds 1 env HUGETLB_ELFMAP=no ./prog
@@ -46,11 +46,11 @@ echo 'int main(void) { return 0; }' >hello.c
 hl_cc -Wl,--hugetlbfs-align -o hello hello.c
 echo text >notelf
 for f in hello notelf missing; do
-	if "$HLBIN/hugectl" --prime "$f" >out 2>err; then
+	if "$HUGECTL" --prime "$f" >out 2>err; then
 		fail "--prime $f succeeded: $(cat out)"
 	fi
 	grep -q "$f: " err || fail "--prime $f did not name it: $(cat err)"
 	ok "--prime $f: $(cat err)"
 done
-"$HLBIN/hugectl" --prime >out 2>err && fail "--prime with no file succeeded"
+"$HUGECTL" --prime >out 2>err && fail "--prime with no file succeeded"
 ok "--prime alone: $(head -n 1 err)"

@@ -39,7 +39,7 @@ works 17
 E
 
 echo "hugectl --text --data --bss"
-"$HLBIN/hugectl" --text --data --bss ./prog > out
+"$HUGECTL" --text --data --bss ./prog > out
 diff -u - out <<'E'
 text 2048
 data thp
@@ -48,7 +48,7 @@ works 17
 E
 
 echo "hugectl --text --data --backing=hugetlb"
-"$HLBIN/hugectl" --text --data --backing=hugetlb ./prog > out
+"$HUGECTL" --text --data --backing=hugetlb ./prog > out
 diff -u - out <<'E'
 text 2048
 data 2048
@@ -57,7 +57,7 @@ works 17
 E
 
 echo "hugectl --text --data --backing=thp"
-"$HLBIN/hugectl" --text --data --backing=thp ./prog > out
+"$HUGECTL" --text --data --backing=thp ./prog > out
 diff -u - out <<'E'
 text thp
 data thp
@@ -66,7 +66,7 @@ works 17
 E
 
 echo "hugectl --text alone"
-"$HLBIN/hugectl" --text ./prog > out
+"$HUGECTL" --text ./prog > out
 diff -u - out <<'E'
 text 2048
 data 4

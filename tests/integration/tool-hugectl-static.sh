@@ -27,17 +27,17 @@ strip -o stripped prog
 strip -o plain-stripped plain
 
 echo "with the static runtime: no preload, no complaint"
-"$HLBIN/hugectl" --dry-run --text --data ./prog > out 2> err
+"$HUGECTL" --dry-run --text --data ./prog > out 2> err
 grep -q LD_PRELOAD out && fail "preloads a static program: $(cat out)"
 [ ! -s err ] || fail "complains: $(cat err)"
-"$HLBIN/hugectl" --text --data ./prog > out
+"$HUGECTL" --text --data ./prog > out
 diff -u - out <<'E'
 text 2048
 bss thp
 E
 
 echo "stripped: the same"
-"$HLBIN/hugectl" --text --data ./stripped > out 2> err
+"$HUGECTL" --text --data ./stripped > out 2> err
 [ ! -s err ] || fail "complains: $(cat err)"
 diff -u - out <<'E'
 text 2048
@@ -45,7 +45,7 @@ bss thp
 E
 
 echo "without the runtime: unchanged, and hugectl says why"
-"$HLBIN/hugectl" --text --data ./plain > out 2> err
+"$HUGECTL" --text --data ./plain > out 2> err
 grep -q "statically linked without the hugelink runtime" err ||
 	fail "says: $(cat err)"
 diff -u - out <<'E'
@@ -54,7 +54,7 @@ bss 4
 E
 
 echo "without the runtime, stripped: hugectl cannot tell, and says so"
-"$HLBIN/hugectl" --text --data ./plain-stripped > out 2> err
+"$HUGECTL" --text --data ./plain-stripped > out 2> err
 grep -q "statically linked and stripped" err || fail "says: $(cat err)"
 diff -u - out <<'E'
 text 4

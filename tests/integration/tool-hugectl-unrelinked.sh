@@ -46,7 +46,7 @@ E
 "$CC" $HC_CFLAGS -o plain plain.c
 
 echo "hugectl --data on a plain program"
-"$HLBIN/hugectl" --data ./plain > out 2> err
+"$HUGECTL" --data ./plain > out 2> err
 start=$(sed -n 's/^bss-start-expected //p' out)
 printf 'bss-middle thp\nbss-start %s\n' "$start" > expected
 grep -v '^bss-start-expected ' out | diff -u expected -
@@ -56,6 +56,6 @@ grep -q "HUGETLB_FORCE_ELFMAP=yes puts the aligned interior of 1 segment" err ||
 	fail "hugectl does not say what it forces: $(cat err)"
 
 echo "--no-preload: the runtime is not there, nothing changes"
-"$HLBIN/hugectl" --no-preload --data ./plain > out 2> err
+"$HUGECTL" --no-preload --data ./plain > out 2> err
 grep -qx 'bss-middle 4' out || fail "on huge pages without the runtime?"
 ok "hugectl makes a plain program use huge pages where it can"

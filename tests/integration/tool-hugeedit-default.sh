@@ -37,18 +37,18 @@ run() {
 echo "unflagged: base pages"
 run "4 4 4 4"
 echo "--text: text and read-only data"
-"$HLBIN/hugeedit" --text prog > /dev/null
+"$HUGEEDIT" --text prog > /dev/null
 run "2048 2048 4 4"
 echo "--data: data and bss, and the text marks are gone"
-"$HLBIN/hugeedit" --data prog > /dev/null
+"$HUGEEDIT" --data prog > /dev/null
 run "4 4 thp thp"
 echo "--text --data: all"
-"$HLBIN/hugeedit" --text --data prog > /dev/null
+"$HUGEEDIT" --text --data prog > /dev/null
 run "2048 2048 thp thp"
 echo "HUGETLB_ELFMAP still decides when set"
 run "4 4 4 4" HUGETLB_ELFMAP=no
 run "4 4 thp thp" HUGETLB_ELFMAP=W
 echo "--disable: base pages again"
-"$HLBIN/hugeedit" --disable prog > /dev/null
+"$HUGEEDIT" --disable prog > /dev/null
 run "4 4 4 4"
 ok "hugeedit changes the runtime's default"

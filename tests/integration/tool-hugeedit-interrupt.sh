@@ -50,7 +50,7 @@ edit_until_fsync() {
 	rm -f in-fsync go
 	# A job started with & ignores SIGINT unless told otherwise.
 	HL_IN_FSYNC=$PWD/in-fsync HL_GO=$PWD/go LD_PRELOAD=$PWD/shim.so \
-		env --default-signal=INT "$HLBIN/hugeedit" --text prog >out 2>err &
+		env --default-signal=INT "$HUGEEDIT" --text prog >out 2>err &
 	pid=$!
 	until [ -e in-fsync ]; do
 		kill -0 $pid 2>/dev/null || fail "hugeedit ended: $(cat err)"

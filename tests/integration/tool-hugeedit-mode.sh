@@ -15,7 +15,7 @@ echo "owner, group and mode survive an edit"
 chown nobody:nogroup prog
 chmod 6751 prog
 before=$(stat -c '%U:%G %a' prog)
-"$HLBIN/hugeedit" --text prog > /dev/null
+"$HUGEEDIT" --text prog > /dev/null
 after=$(stat -c '%U:%G %a' prog)
 [ "$before" = "$after" ] || fail "was $before, now $after"
 ls -a | grep hugeedit && fail "a temporary copy was left behind"
@@ -24,17 +24,17 @@ echo "file capabilities survive an edit"
 need_cmd setcap
 setcap cap_net_raw+ep prog || fail "setcap cannot give prog a capability"
 getcap prog | grep -q cap_net_raw || fail "getcap does not show the capability setcap gave"
-"$HLBIN/hugeedit" --data prog > /dev/null
+"$HUGEEDIT" --data prog > /dev/null
 getcap prog | grep -q cap_net_raw || fail "capabilities lost"
 
 # refused NAME TEXT: an edit of NAME fails saying TEXT, and changes nothing.
 refused() {
 	set +e
-	"$HLBIN/hugeedit" --disable "$1" 2> err
+	"$HUGEEDIT" --disable "$1" 2> err
 	_rc=$?
 	set -e
 	[ "$_rc" -eq 1 ] || fail "$1: exit $_rc"
-	grep -qF "hugeedit: $1: $2" err || fail "$1: $(cat err)"
+	grep -qF "$HUGEEDIT_NAME: $1: $2" err || fail "$1: $(cat err)"
 	cmp before prog || fail "$1: the file changed"
 }
 
@@ -43,7 +43,7 @@ cp prog before
 ln -s prog link
 refused link "a symbolic link"
 [ -L link ] || fail "the link was replaced"
-"$HLBIN/hugeedit" link > /dev/null || fail "listing through a link fails"
+"$HUGEEDIT" link > /dev/null || fail "listing through a link fails"
 
 echo "a file with two names is refused and left alone"
 ln prog hard

@@ -74,7 +74,7 @@ EOF
 # The edited bytes, from a copy nobody else can reach.
 mkdir -m 700 private
 cp prog private/prog
-"$HLBIN/hugeedit" --text private/prog >/dev/null || fail "hugeedit on a private copy"
+"$HUGEEDIT" --text private/prog >/dev/null || fail "hugeedit on a private copy"
 cmp -s prog private/prog && fail "hugeedit --text changed nothing"
 
 home=$(mktemp -d /tmp/hl-race.XXXXXX)
@@ -92,7 +92,7 @@ for i in $(seq $runs); do
 	chown "$uid:$gid" "$home/prog"
 	chmod 755 "$home/prog"
 	setcap cap_dac_read_search+ep "$home/prog" || fail "setcap"
-	"$HLBIN/hugeedit" --text "$home/prog" >out 2>err ||
+	"$HUGEEDIT" --text "$home/prog" >out 2>err ||
 		fail "run $i: hugeedit failed: $(cat err)"
 	caps=$(getcap "$home/prog")
 	cmp -s "$home/prog" private/prog ||

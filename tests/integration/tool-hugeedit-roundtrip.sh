@@ -49,12 +49,12 @@ E
 cp prog orig
 
 echo "no option: a listing, and the file is untouched"
-"$HLBIN/hugeedit" prog > out
+"$HUGEEDIT" prog > out
 listing prog | diff -u - out
 cmp orig prog
 
 echo "--text marks every read-only segment"
-"$HLBIN/hugeedit" --text prog > out
+"$HUGEEDIT" --text prog > out
 listing prog | diff -u - out
 [ "$(marked prog)" = "TEXT " ] || fail "--text marked: $(marked prog)"
 changed=$(cmp -l orig prog | wc -l)
@@ -62,24 +62,24 @@ changed=$(cmp -l orig prog | wc -l)
 	fail "--text changed $changed bytes"
 
 echo "--data clears the text marks and marks the writable segment"
-"$HLBIN/hugeedit" --data prog > out
+"$HUGEEDIT" --data prog > out
 listing prog | diff -u - out
 [ "$(marked prog)" = "DATA " ] || fail "--data marked: $(marked prog)"
 
 echo "--text --data marks all; the program still runs"
-"$HLBIN/hugeedit" --text --data prog > /dev/null
+"$HUGEEDIT" --text --data prog > /dev/null
 [ "$(marked prog)" = "DATA TEXT " ] || fail "marked: $(marked prog)"
 HUGETLB_ELFMAP=no ./prog || fail "the edited program does not run"
 elf_check prog
 
 echo "--disable gives back the original, byte for byte"
-"$HLBIN/hugeedit" --disable prog > out
+"$HUGEEDIT" --disable prog > out
 listing prog | diff -u - out
 cmp orig prog
 
 echo "an edit that changes nothing does not rewrite the file"
 ino=$(stat -c %i prog)
-"$HLBIN/hugeedit" --disable prog > /dev/null
+"$HUGEEDIT" --disable prog > /dev/null
 [ "$(stat -c %i prog)" = "$ino" ] || fail "rewritten for nothing"
 ls -a | grep hugeedit && fail "a temporary copy was left behind"
 ok "hugeedit round trip"

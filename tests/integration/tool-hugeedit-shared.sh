@@ -13,7 +13,7 @@ build_libcheck libcheck.so -Wl,--hugetlbfs-align
 cp libcheck.so orig.so
 build_use_plain use
 
-"$HLBIN/hugeedit" --text libcheck.so >out 2>&1 || fail "hugeedit --text: $(cat out)"
+"$HUGEEDIT" --text libcheck.so >out 2>&1 || fail "hugeedit --text: $(cat out)"
 load_flags libcheck.so >flags.txt
 loads libcheck.so
 paste -d ' ' loads.txt flags.txt >both.txt
@@ -34,7 +34,7 @@ ok "hugeedit --text flags the library's read-only segments, and nothing else"
 expect_lines out "lib-text 2048" "lib-rodata 2048" "lib-data 4" "lib-bss 4" "ok"
 ok "no HUGETLB_ELFMAP: the flagged segments of the library move"
 
-"$HLBIN/hugeedit" --disable libcheck.so >out 2>&1 || fail "hugeedit --disable: $(cat out)"
+"$HUGEEDIT" --disable libcheck.so >out 2>&1 || fail "hugeedit --disable: $(cat out)"
 cmp orig.so libcheck.so || fail "--disable did not give the original back"
 ./use open ./libcheck.so >out 2>err || fail "cleared: $(cat out err)"
 expect_lines out "lib-text 4" "ok"

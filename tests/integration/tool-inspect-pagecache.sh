@@ -24,7 +24,7 @@ ok "plain PIE: the load base is not aligned"
 "$HLBIN/hugelink-inspect" prog >fresh.out || fail "inspect prog failed"
 grep -q "congruent; 0 MiB in huge folios" fresh.out ||
 	fail "inspect, a copy just written: $(sed -n '/^page cache/,/^$/p' fresh.out)"
-"$HLBIN/hugectl" --prime prog >/dev/null || fail "--prime prog"
+"$HUGECTL" --prime prog >/dev/null || fail "--prime prog"
 "$HLBIN/hugelink-inspect" prog >primed.out || fail "inspect prog failed"
 grep -Eq "8 MiB of whole 2 MiB pages, congruent; [1-8] MiB in huge folios" primed.out ||
 	fail "inspect, primed: $(sed -n '/^page cache/,/^$/p' primed.out)"

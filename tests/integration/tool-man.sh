@@ -33,7 +33,8 @@ for p in $pages; do
 	grep -q '^NAME' page || fail "man -l $p: no NAME"
 done
 for name in hugelink-ctl.8 hugelink-edit.8 hugelink-inspect.1 hugelink.7 \
-	hugetlbfs-ld.1 hugelink-ld.1 hugectl.8 hugeedit.8 ld.hugetlbfs.1; do
+	hugetlbfs-ld.1 hugelink-ld.1 $(libhugetlbfs_names hugectl hugeedit |
+	sed 's/$/.8/') $(libhugetlbfs_names ld.hugetlbfs | sed 's/$/.1/'); do
 	echo "$pages" | grep -q "/$name\$" || fail "$name is not staged"
 done
 

@@ -33,7 +33,7 @@ ok "hugelink-inspect: $(cat line)"
 
 printf 'not ELF\n' >"./$name"
 set +e
-"$HLBIN/hugeedit" --text "./$name" >out 2>err
+"$HUGEEDIT" --text "./$name" >out 2>err
 rc=$?
 set -e
 [ "$rc" -eq 1 ] || fail "hugeedit on a file that is not ELF exited $rc"
@@ -42,14 +42,14 @@ grep -qF "./$shown" err || fail "hugeedit's message does not name the file: $(ca
 ok "hugeedit: $(cat err)"
 
 set +e
-"$HLBIN/hugectl" "./$name.missing" >out 2>err
+"$HUGECTL" "./$name.missing" >out 2>err
 rc=$?
 set -e
 [ "$rc" -eq 127 ] || fail "hugectl on a missing program exited $rc"
 one_line err
 grep -qF "./$shown.missing" err || fail "hugectl's message does not name the file: $(cat -A err)"
 cp /bin/true "./$name"
-"$HLBIN/hugectl" --dry-run --text "./$name" >out 2>err || fail "hugectl --dry-run failed: $(cat err)"
+"$HUGECTL" --dry-run --text "./$name" >out 2>err || fail "hugectl --dry-run failed: $(cat err)"
 grep -F "$shown" err >line || fail "hugectl's note does not name the program: $(cat -A err)"
-[ "$(wc -l <err)" -eq "$(grep -c '^hugectl: ' err)" ] || fail "a note spans lines: $(cat -A err)"
+[ "$(wc -l <err)" -eq "$(grep -c "^$HUGECTL_NAME: " err)" ] || fail "a note spans lines: $(cat -A err)"
 ok "hugectl: $(cat err | head -n 1)"

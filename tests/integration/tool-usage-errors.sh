@@ -26,12 +26,12 @@ usage_error() {
 	echo "$_n: $(head -n 1 err)"
 }
 
-for n in hugectl hugelink-ctl; do
+for n in $(libhugetlbfs_names hugectl) hugelink-ctl; do
 	usage_error "$n" 125 --help --bogus true
 	grep -qx "usage: $n \[option ...\] program \[argument ...\]" err ||
 		fail "$n: no usage line: $(cat err)"
 done
-for n in hugeedit hugelink-edit; do
+for n in $(libhugetlbfs_names hugeedit) hugelink-edit; do
 	usage_error "$n" 2 --help --bogus /bin/true
 	grep -qx "usage: $n \[--text\] \[--data\] file" err || fail "$n: no usage line: $(cat err)"
 	usage_error "$n" 2 --help -x /bin/true
@@ -41,7 +41,7 @@ grep -qx "usage: hugelink-inspect \[--json\] program" err ||
 	fail "hugelink-inspect: no usage line: $(cat err)"
 usage_error hugelink-profile 2 --help --bogus perf.data
 grep -q "^usage: hugelink-profile " err || fail "hugelink-profile: no usage line: $(cat err)"
-for n in hugetlbfs-ld hugelink-ld ld.hugetlbfs; do
+for n in hugetlbfs-ld hugelink-ld $(libhugetlbfs_names ld.hugetlbfs); do
 	USAGE_AS=$n usage_error hugetlbfs-ld 2 --hugetlbfs-help --hugetlbfs-bogus -o x
 done
 ok "one wording for usage errors"
@@ -50,8 +50,8 @@ ok "one wording for usage errors"
 # take, are named too.
 set +e
 "$HLBIN/hugelink-inspect" --pid 2>err
-"$HLBIN/hugeedit" --text=2M /bin/true 2>>err
+"$HUGEEDIT" --text=2M /bin/true 2>>err
 set -e
 grep -qx "hugelink-inspect: --pid: needs an argument" err &&
-	grep -qx "hugeedit: --text: takes no argument" err || fail "messages: $(cat err)"
+	grep -qx "$HUGEEDIT_NAME: --text: takes no argument" err || fail "messages: $(cat err)"
 ok "missing and unexpected arguments"

@@ -8,7 +8,7 @@
 . "$HL_SRC/tests/integration/common.sh"
 
 v=$(cat "$HL_SRC/VERSION")
-for t in hugectl hugeedit hugelink-inspect hugelink-ctl hugelink-edit; do
+for t in $(libhugetlbfs_names hugectl hugeedit) hugelink-inspect hugelink-ctl hugelink-edit; do
 	"$HLBIN/$t" --version >out 2>err || fail "$t --version failed: $(cat err)"
 	[ "$(cat out)" = "$t (hugelink) $v" ] || fail "$t --version: $(cat out)"
 	[ ! -s err ] || fail "$t --version said: $(cat err)"

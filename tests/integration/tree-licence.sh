@@ -7,8 +7,8 @@
 # into a DESTDIR; debian/copyright names the same licence.
 . "$HL_SRC/tests/integration/common.sh"
 need_cmd git
-git -C "$HL_SRC" rev-parse --git-dir >/dev/null 2>&1 ||
-	skip "$HL_SRC is not a git checkout: no list of the tree's files"
+[ "$(git -C "$HL_SRC" rev-parse --show-toplevel 2>/dev/null)" = "$(cd "$HL_SRC" && pwd -P)" ] ||
+	skip "$HL_SRC is not the top of a git checkout: no list of the tree's files"
 
 head -n 1 "$HL_SRC/LICENSE" | grep -qx 'MIT License' ||
 	fail "LICENSE does not start with \"MIT License\": $(head -n 1 "$HL_SRC/LICENSE")"

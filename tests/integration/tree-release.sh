@@ -6,8 +6,8 @@
 # no source file at all.
 . "$HL_SRC/tests/integration/common.sh"
 need_cmd git
-git -C "$HL_SRC" rev-parse --git-dir >/dev/null 2>&1 ||
-	skip "$HL_SRC is not a git checkout: no release to unpack from it"
+[ "$(git -C "$HL_SRC" rev-parse --show-toplevel 2>/dev/null)" = "$(cd "$HL_SRC" && pwd -P)" ] ||
+	skip "$HL_SRC is not the top of a git checkout: no release to unpack from it"
 mkdir tree
 git -C "$HL_SRC" archive HEAD | tar -x -C tree || fail "git archive"
 make -s -C tree check-tree >out 2>&1 || fail "the release: $(cat out)"

@@ -129,7 +129,7 @@ served_or_why() {
 remote_text() {
 	_fs=$1 _p=$2
 	_whole=$(text_whole "$_p")
-	"$HLBIN/hugectl" --prime "$_p" >prime.out 2>&1 || :
+	"$HUGECTL" --prime "$_p" >prime.out 2>&1 || :
 	ok "$_fs: hugectl --prime: $(cat prime.out)"
 	for _b in file auto; do
 		env HUGETLB_ELFMAP=R HUGELINK_BACKING=$_b "$_p" ||
