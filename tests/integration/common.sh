@@ -35,11 +35,13 @@ HUGECTL_NAME=${HUGECTL##*/} HUGEEDIT_NAME=${HUGEEDIT##*/}
 libhugetlbfs_names() { for _t; do [ ! -e "$HLBIN/$_t" ] || echo "$_t"; done; }
 export LC_ALL=C
 # The tests set what they test: nothing from the caller's environment,
-# nor the jobserver of the "make -j check" that runs them.
+# nor the jobserver of the "make -j check" that runs them, nor the
+# compiler and linker flags a package build exports (build-flags sets
+# those itself).
 for _v in $(env | sed -n 's/^\(HUGETLB_[A-Z_]*\|HUGELINK_[A-Z_]*\|LD_PRELOAD\|GLIBC_TUNABLES\)=.*/\1/p'); do
 	unset "$_v"
 done
-unset MAKEFLAGS MFLAGS MAKELEVEL
+unset MAKEFLAGS MFLAGS MAKELEVEL CFLAGS CPPFLAGS CXXFLAGS LDFLAGS
 
 # Test programs include hugecheck.h, which reads /proc/self/smaps: that
 # file, not our library's messages, is the oracle for huge pages.
