@@ -139,7 +139,8 @@ static void print_notes(const struct ctl_vars *v, int verbose)
 
 	for (int i = 0; i < v->nnote; i++)
 		if (v->note[i].level <= verbose)
-			fprintf(stderr, "hugectl: %s\n",
+			fprintf(stderr, "%s: %s\n",
+				program_invocation_short_name,
 				tl_escape(v->note[i].text, text, sizeof(text)));
 }
 
