@@ -19,6 +19,9 @@
 
 extern char **environ;
 
+/* The child being waited for, or 0: read by lw_spawn_stop. */
+static volatile pid_t running;
+
 /* Read the child's output to its end; closes FD. */
 static char *read_output(int fd)
 {
@@ -83,6 +86,7 @@ int lw_spawn(const char *path, char *const argv[], char **out, int *status)
 	sigaction(SIGQUIT, &ign, &old_quit);
 	if (start(path, argv, fds[1], &pid) < 0)
 		goto out_signals;
+	running = pid;
 	if (out) {
 		close(fds[1]);
 		fds[1] = -1;
@@ -90,6 +94,7 @@ int lw_spawn(const char *path, char *const argv[], char **out, int *status)
 		fds[0] = -1;
 	}
 	rc = wait_for(pid, status);
+	running = 0;
 	if (rc == 0 && out && !*out) {
 		warn("reading the output of %s", path);
 		rc = -1;
@@ -113,4 +118,12 @@ int lw_exit_code(int status)
 	if (WIFSIGNALED(status))
 		return 128 + WTERMSIG(status);
 	return WEXITSTATUS(status);
+}
+
+void lw_spawn_stop(void)
+{
+	pid_t pid = running;
+
+	if (pid > 0)
+		kill(pid, SIGTERM);
 }

@@ -16,6 +16,13 @@
  */
 int lw_spawn(const char *path, char *const argv[], char **out, int *status);
 
+/*
+ * Ask the child being waited for, if any, to stop (SIGTERM), so that a
+ * link the wrapper is told to end does not go on without it.  Safe in a
+ * signal handler.
+ */
+void lw_spawn_stop(void);
+
 /* The exit status a shell would report for wait status STATUS. */
 int lw_exit_code(int status);
 

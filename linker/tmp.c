@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "machine/signals.h"
+#include "linker/spawn.h"
 #include "linker/tmp.h"
 
 /* The directory to remove on a signal: the handler has no other way to
@@ -31,6 +32,7 @@ static void remove_files(const struct lw_tmp *t)
 
 static void remove_on_signal(void)
 {
+	lw_spawn_stop();
 	remove_files(on_signal);
 }
 

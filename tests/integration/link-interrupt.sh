@@ -3,7 +3,8 @@
 # file, a generated script) goes away when the wrapper is told to stop:
 # SIGTERM or SIGHUP while the real linker runs, and SIGINT, which a
 # terminal sends to the linker too (the wrapper, like system(), waits for
-# the linker then).  The real linker is held
+# the linker then).  On SIGTERM and SIGHUP the wrapper stops the real
+# linker too, which would otherwise go on alone.  The real linker is held
 # by an input that is a FIFO nobody writes to.
 . "$HL_SRC/tests/integration/common.sh"
 . "$HL_SRC/tests/integration/lib/link.sh"
@@ -22,13 +23,15 @@ for sig in TERM HUP INT; do
 	TMPDIR=$PWD/tmp setsid env --default-signal=INT "$LD" \
 		--hugetlbfs-align -o out start.o held.o 2>err &
 	pid=$!
-	# The real linker is running once the wrapper has a child that is
-	# not the one it asks for its default script ("--verbose").
+	# The real linker is running once the wrapper has a child that
+	# reads the response file ("@.../args"), not one of those it asks
+	# about itself.
 	ldpid=
 	while [ -z "$ldpid" ]; do
 		kill -0 $pid 2>/dev/null || fail "the wrapper ended: $(cat err)"
 		for c in $(pgrep -P $pid); do
-			grep -q -e '--verbose' /proc/$c/cmdline 2>/dev/null || ldpid=$c
+			tr '\0' '\n' </proc/$c/cmdline 2>/dev/null |
+				grep -q '^@.*/args$' && ldpid=$c
 		done
 		sleep 0.05
 	done
@@ -38,8 +41,18 @@ for sig in TERM HUP INT; do
 	wait $pid
 	rc=$?
 	set -e
+	if [ $sig != INT ]; then
+		# Orphaned, it is reaped by init: gone, or a zombie for a moment.
+		n=0
+		while [ "$(ps -o stat= -p $ldpid 2>/dev/null | cut -c1)" != "" ] &&
+		      [ "$(ps -o stat= -p $ldpid | cut -c1)" != Z ] && [ $n -lt 200 ]; do
+			sleep 0.05
+			n=$((n + 1))
+		done
+		[ $n -lt 200 ] || fail "SIG$sig: the real linker $ldpid still runs"
+	fi
 	kill -KILL $ldpid 2>/dev/null || true
 	[ "$rc" -gt 128 ] || fail "SIG$sig: the wrapper exited $rc, not by the signal"
 	[ -z "$(ls -A tmp)" ] || fail "SIG$sig left $(ls -A tmp): $(ls -A tmp/*)"
-	ok "SIG$sig: the temporary directory is gone"
+	ok "SIG$sig: the temporary directory is gone, and the real linker"
 done
