@@ -5,10 +5,10 @@
  * no name holds, and at HL_SHARE_NAME_MAX bytes).
  *
  * Oracles beyond "no crash": a name that parses is rebuilt byte for byte
- * by hl_share_name from what was parsed, with a page size and segment
- * within bounds; its --share-list row is exactly two lines, with no
- * control character and nothing that is not UTF-8, whatever the name
- * holds.
+ * by hl_share_name from what was parsed (a range, when it gives one, of a
+ * length not 0), with a page size and segment within bounds; its
+ * --share-list row is exactly two lines, with no control character and
+ * nothing that is not UTF-8, whatever the name holds.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -71,7 +71,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		memset(&id, 0, sizeof(id));
 		id.phdr = p->phdr;
 		id.page = p->page;
-		if (p->phdr < 0 || p->phdr > HL_SHARE_PHDR_MAX ||
+		id.lo = p->lo;
+		id.len = p->len;
+		if (p->ranged != (p->len != 0) || p->phdr < 0 ||
+		    p->phdr > HL_SHARE_PHDR_MAX ||
 		    !hl_share_page_ok(p->page) || p->path[0] != '/' ||
 		    hl_share_name(again, p->path, p->key, &id) ||
 		    strcmp(again, name))
