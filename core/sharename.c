@@ -182,38 +182,33 @@ static const char *decimal(const char *s, unsigned long long max,
 	return p;
 }
 
+/* Up to 16 lower-case hex digits at S, into *OUT; what follows them. */
+static const char *hex_digits(const char *s, uint64_t *out)
+{
+	uint64_t v = 0;
+	const char *p = s;
+
+	for (; p - s < 16 && ((*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'f'));
+	     p++)
+		v = v << 4 | (uint64_t)(*p <= '9' ? *p - '0' : *p - 'a' + 10);
+	*out = v;
+	return p;
+}
+
 /* Exactly 16 lower-case hex digits, as "%016" PRIx64 writes the key. */
 static const char *hex_key(const char *s, uint64_t *out)
 {
-	uint64_t v = 0;
+	const char *p = hex_digits(s, out);
 
-	for (int i = 0; i < 16; i++, s++) {
-		if (*s >= '0' && *s <= '9')
-			v = v << 4 | (uint64_t)(*s - '0');
-		else if (*s >= 'a' && *s <= 'f')
-			v = v << 4 | (uint64_t)(*s - 'a' + 10);
-		else
-			return NULL;
-	}
-	*out = v;
-	return s;
+	return p - s == 16 ? p : NULL;
 }
 
 /* A hex number as "%" PRIx64 writes it: no leading zero, lower case. */
 static const char *hex_number(const char *s, uint64_t *out)
 {
-	uint64_t v = 0;
-	const char *p = s;
+	const char *p = hex_digits(s, out);
 
-	for (; (*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'f'); p++) {
-		if (p - s == 16)
-			return NULL;
-		v = v << 4 | (uint64_t)(*p <= '9' ? *p - '0' : *p - 'a' + 10);
-	}
-	if (p == s || (*s == '0' && p - s > 1))
-		return NULL;
-	*out = v;
-	return p;
+	return p == s || (*s == '0' && p - s > 1) ? NULL : p;
 }
 
 /* The end of a name: nothing, or a range "#<lo>+<len>". */
