@@ -5,8 +5,8 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 
+#include "arch/raw.h"
 #include "core/note.h"
 #include "core/size.h"
 #include "loader/filetext.h"
@@ -212,20 +212,17 @@ static void prime_for_next(struct ldr_prepared *prep,
 			   const struct ldr_report *rep)
 {
 	int fd = ldr_source_fd(&prep->src);
-	struct timespec t0, t1;
+	uint64_t t0 = raw_now_ns();
 	char text[200];
 
-	clock_gettime(CLOCK_MONOTONIC, &t0);
 	if (fd < 0 || ldr_prime_spawn(fd, img, ctx->sizes->def)) {
 		ldr_report_setting(rep, "HUGELINK_PRIME=1: no process could be "
 				   "made to prime the page cache");
 		return;
 	}
-	clock_gettime(CLOCK_MONOTONIC, &t1);
 	snprintf(text, sizeof(text), "HUGELINK_PRIME=1: a detached process "
 		 "reads the program file back in huge folios for the next "
-		 "start (made in %.3f ms)", (double)(t1.tv_sec - t0.tv_sec) *
-		 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6);
+		 "start (made in %.3f ms)", (double)(raw_now_ns() - t0) / 1e6);
 	ldr_report_info(rep, text);
 }
 
