@@ -19,8 +19,8 @@ diff -u v.real v.ours || fail "--version differs"
 "$LD" --hugetlbfs-align --version >v.align
 diff -u v.real v.align || fail "--hugetlbfs-align --version differs"
 # libhugetlbfs's name, or the one a build without it has.
-LDH=$HLBIN/$(libhugetlbfs_names ld.hugetlbfs)
-[ "$LDH" != "$HLBIN/" ] || LDH=$HLBIN/hugelink-ld
+LDH=$HLBIN/hugelink-ld
+[ -z "$(libhugetlbfs_names ld.hugetlbfs)" ] || LDH=$HLBIN/ld.hugetlbfs
 "$LDH" -v | grep -q 'GNU ld' || fail "${LDH##*/} -v"
 ok "--version and -v"
 

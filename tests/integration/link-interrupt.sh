@@ -14,6 +14,8 @@ make_start
 mkfifo held.o
 mkdir tmp
 ldpid=
+# running PID: PID is a process, and not a zombie.
+running() { _s=$(ps -o stat= -p "$1") && [ "${_s#Z}" = "$_s" ]; }
 at_exit '[ -z "$ldpid" ] || kill -KILL $ldpid 2>/dev/null'
 
 for sig in TERM HUP INT; do
@@ -44,8 +46,7 @@ for sig in TERM HUP INT; do
 	if [ $sig != INT ]; then
 		# Orphaned, it is reaped by init: gone, or a zombie for a moment.
 		n=0
-		while [ "$(ps -o stat= -p $ldpid 2>/dev/null | cut -c1)" != "" ] &&
-		      [ "$(ps -o stat= -p $ldpid | cut -c1)" != Z ] && [ $n -lt 200 ]; do
+		while running $ldpid && [ $n -lt 200 ]; do
 			sleep 0.05
 			n=$((n + 1))
 		done
