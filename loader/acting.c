@@ -66,8 +66,14 @@ static int first_carrier(struct ldr_image *img, size_t index, void *data)
 	size_t len;
 
 	(void)index;
-	/* Headers not trusted (the vDSO's: it has no file) show no note. */
-	if (!img->phnum || !ldr_trust_image(&lk->maps, img) ||
+	/*
+	 * Headers not trusted (the vDSO's: it has no file) show no note.
+	 * Those that show none as far as their memory goes are not compared
+	 * with their file.
+	 */
+	if (!img->phnum || !ldr_trust_memory(&lk->maps, img) ||
+	    !ldr_image_note(img, HL_NOTE_RUNTIME, &len) ||
+	    !ldr_trust_image(&lk->maps, img) ||
 	    !ldr_image_note(img, HL_NOTE_RUNTIME, &len))
 		return 0;
 	if (ldr_image_holds(img, (uintptr_t)&ldr_note)) {

@@ -35,6 +35,23 @@ static enum hl_libs_named named(const struct ldr_image *img,
 	return n;
 }
 
+/*
+ * True when IMG, a library, cannot be ours, known without reading its
+ * file: no HUGELINK_LIBS, no segment flagged, and, its headers read
+ * through as far as its memory goes, no runtime note.  Most libraries
+ * of most processes are such; the others have their headers compared
+ * with their file.
+ */
+static bool plainly_not_ours(struct ldr_image *img, const struct hl_config *cfg,
+			     const struct hl_maps *maps)
+{
+	size_t len;
+
+	return !cfg->libs[0] && !ldr_image_flagged(img) &&
+	       ldr_trust_memory(maps, img) &&
+	       !ldr_image_note(img, HL_NOTE_RUNTIME, &len);
+}
+
 enum ldr_object_kind ldr_object_kind(struct ldr_image *img,
 				   const struct hl_config *cfg,
 				   const struct hl_maps *maps,
@@ -44,6 +61,8 @@ enum ldr_object_kind ldr_object_kind(struct ldr_image *img,
 
 	/* The vDSO has a name, but no file: the loader never opened it. */
 	if (!img->main && (!img->phnum || !strchr(img->name, '/')))
+		return LDR_OBJ_NONE;
+	if (!img->main && plainly_not_ours(img, cfg, maps))
 		return LDR_OBJ_NONE;
 	/* Headers that are not what the loader mapped: said, then left. */
 	if (!ldr_trust_image(maps, img) || img->main) {

@@ -37,7 +37,10 @@ enum ldr_object_kind {
  * checks that only for HL_LIB_CARRIER.  The headers of an object that
  * may be moved are judged first (loader/trust.h, against MAPS), and set
  * IMG->trust: a library whose headers are not trusted is a library of
- * kind HL_LIB_NONE, looked at only to say why it is left as it is.
+ * kind HL_LIB_NONE, looked at only to say why it is left as it is.  A
+ * library that shows, as far as its memory goes, no flag and no runtime
+ * note, with no HUGELINK_LIBS, is LDR_OBJ_NONE without its file being
+ * read.
  */
 enum ldr_object_kind ldr_object_kind(struct ldr_image *img,
 				   const struct hl_config *cfg,

@@ -18,6 +18,14 @@
  */
 bool ldr_trust_image(const struct hl_maps *m, struct ldr_image *img);
 
+/*
+ * Judge IMG's headers against M alone, as if its file could not be
+ * read: they may be read through as far as its memory goes (core/trust.h,
+ * HL_TRUST_MEMORY), which is enough to read its notes, not to move it.
+ * Sets IMG->trust, and returns true when they may be read through.
+ */
+bool ldr_trust_memory(const struct hl_maps *m, struct ldr_image *img);
+
 /* What a report says of an object IMG->trust leaves alone. */
 const char *ldr_trust_why(const struct ldr_image *img);
 
