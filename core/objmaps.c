@@ -222,9 +222,50 @@ int hl_maps_file_match(uintptr_t addr, unsigned long off,
 	return 1;
 }
 
+/* The lines of the LEN bytes at TEXT, the last one with or without its
+ * newline. */
+static size_t count_lines(const char *text, size_t len)
+{
+	size_t n = 0;
+
+	for (size_t at = 0; at < len; n++) {
+		const char *nl = memchr(text + at, '\n', len - at);
+
+		at = nl ? (size_t)(nl - text) + 1 : len;
+	}
+	return n;
+}
+
+int hl_maps_index(struct hl_maps *m, struct hl_maps_line *lines, size_t cap)
+{
+	size_t n, at = 0;
+
+	if (!m->text || count_lines(m->text, m->len) > cap)
+		return -1;
+	for (n = 0; at < m->len;) {
+		char *from = m->text + at;
+		char *nl = memchr(from, '\n', m->len - at);
+
+		at = nl ? (size_t)(nl - m->text) + 1 : m->len;
+		if (nl)
+			*nl = '\0';
+		if (!hl_maps_line_parse(from, &lines[n]))
+			n++;
+	}
+	m->line = lines;
+	m->nlines = n;
+	return 0;
+}
+
 int hl_maps_next(const struct hl_maps *m, size_t *at, char *line, size_t len,
 		 struct hl_maps_line *v)
 {
+	if (m->line) {
+		if (*at >= m->nlines)
+			return -1;
+		*v = m->line[(*at)++];
+		return 0;
+	}
 	while (*at < m->len) {
 		const char *from = m->text + *at;
 		const char *nl = memchr(from, '\n', m->len - *at);

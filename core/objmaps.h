@@ -26,12 +26,26 @@
  * brk heap's start does not move either: it is the [heap] mapping's, or,
  * when the heap has not been made yet, the break when the file was read,
  * where the heap will start.  TEXT NULL: the file could not be read.
+ * LINE, when not NULL, holds the NLINES maps lines of TEXT taken apart
+ * once (hl_maps_index), which every question then reads instead of the
+ * text.
  */
 struct hl_maps {
 	char *text;
 	size_t len, cap;
 	uintptr_t brk;
+	struct hl_maps_line *line;
+	size_t nlines;
 };
+
+/*
+ * Take M's lines apart once, into the room at LINES for CAP of them,
+ * and set M->line: the text then holds their paths (each newline becomes
+ * a NUL), and only the lines are read.  Lines that are not maps lines
+ * are left out.  Returns 0; -1, M left as it was, when the text has more
+ * than CAP lines.
+ */
+int hl_maps_index(struct hl_maps *m, struct hl_maps_line *lines, size_t cap);
 
 enum hl_maps_verdict {
 	HL_MAPS_OURS_TO_TAKE,	/* only the program's own file, anonymous
@@ -100,8 +114,9 @@ struct hl_maps_query {
 
 /*
  * The next line of M from *AT on, taken apart into V (its path pointing
- * into LINE, a copy of LEN bytes at most); returns 0, or -1 at the end.
- * Lines that are not maps lines, or longer than LINE, are skipped.
+ * into LINE, a copy of LEN bytes at most, or, M indexed, into M's text);
+ * returns 0, or -1 at the end.  Lines that are not maps lines, or, M not
+ * indexed, longer than LINE, are skipped.
  */
 int hl_maps_next(const struct hl_maps *m, size_t *at, char *line, size_t len,
 		 struct hl_maps_line *v);

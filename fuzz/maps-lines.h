@@ -88,7 +88,8 @@ static size_t fz_maps_make(struct fz_maps *m, const uint8_t *data, size_t size,
 				       data + used, &at, base);
 	}
 	m->text[len] = '\0';
-	m->maps = (struct hl_maps){ m->text, len, sizeof(m->text), 0 };
+	m->maps = (struct hl_maps){ .text = m->text, .len = len,
+				    .cap = sizeof(m->text) };
 	return used;
 }
 

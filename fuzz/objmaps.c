@@ -12,6 +12,8 @@
  * what is left clear of it is the object's by the rules (its file in
  * place, anonymous memory from its bss on up to its end, the heap for the
  * program); memory said to serve is mapped, readable, without a gap.
+ * And the maps taken apart once (hl_maps_index) give every answer the
+ * text gives.
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -123,6 +125,47 @@ static void check_take(const struct hl_maps *m, const struct hl_maps_query *q,
 		abort();
 }
 
+/* What is asked of the maps. */
+struct answers {
+	enum hl_maps_verdict verdict;
+	struct hl_maps_info info;
+	bool serve;
+	int file_at;
+	struct hl_maps_file file;
+};
+
+static void ask(const struct hl_maps *m, const struct hl_maps_query *q,
+		const struct hl_maps_file *serve_file, bool exec,
+		struct answers *a)
+{
+	memset(a, 0, sizeof(*a));
+	a->verdict = hl_maps_check(m, q, &a->info);
+	a->serve = hl_maps_serve(m, q->own_lo, q->own_hi, serve_file, exec);
+	a->file_at = hl_maps_file_at(m, q->own_lo, q->file_off, &a->file);
+}
+
+/* The answers A of FM's text, asked again of a copy taken apart once. */
+static void check_indexed(const struct fz_maps *fm,
+			  const struct hl_maps_query *q,
+			  const struct hl_maps_file *serve_file, bool exec,
+			  const struct answers *a)
+{
+	static struct fz_maps copy;
+	static struct hl_maps_line lines[FZ_MAX_LINES * 96];
+	struct answers b;
+
+	copy = *fm;
+	copy.maps.text = copy.text;
+	if (hl_maps_index(&copy.maps, lines, sizeof(lines) / sizeof(lines[0])))
+		abort();
+	ask(&copy.maps, q, serve_file, exec, &b);
+	if (a->verdict != b.verdict || a->serve != b.serve ||
+	    a->file_at != b.file_at ||
+	    memcmp(&a->info, &b.info, sizeof(a->info)) ||
+	    (!a->file_at && memcmp(&a->file, &b.file, sizeof(a->file))))
+		abort();
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static struct fz_maps fm;
@@ -130,6 +173,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct hl_maps_info info;
 	struct hl_maps_file file;
 	enum hl_maps_verdict verdict;
+	struct answers answers;
 	uintptr_t lo, hi;
 	bool raw, exec;
 
@@ -156,5 +200,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!hl_maps_file_at(&fm.maps, q.own_lo, q.file_off, &file) &&
 	    (file.start > q.own_lo || file.end <= q.own_lo || file.path[0] != '/'))
 		abort();
+	ask(&fm.maps, &q, data[0] & 8 ? &fz_prog : NULL, exec, &answers);
+	check_indexed(&fm, &q, data[0] & 8 ? &fz_prog : NULL, exec, &answers);
 	return 0;
 }

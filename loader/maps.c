@@ -24,6 +24,21 @@ static int grow(struct hl_maps *m)
 	return 0;
 }
 
+/*
+ * Take M's lines apart once (hl_maps_index), into the room its buffer
+ * has left after the text; without room enough, they are taken apart
+ * at each question instead.
+ */
+static void index_lines(struct hl_maps *m)
+{
+	size_t at = (m->len + 1 + _Alignof(struct hl_maps_line) - 1) &
+		    ~(_Alignof(struct hl_maps_line) - 1);
+
+	if (at < m->cap)
+		hl_maps_index(m, (struct hl_maps_line *)(void *)(m->text + at),
+			      (m->cap - at) / sizeof(struct hl_maps_line));
+}
+
 int ldr_maps_read(struct hl_maps *m)
 {
 	int fd = open("/proc/self/maps", O_RDONLY | O_CLOEXEC);
@@ -55,6 +70,7 @@ int ldr_maps_read(struct hl_maps *m)
 	}
 	m->text[m->len] = '\0';
 	m->brk = brk_now == (void *)-1 ? 0 : (uintptr_t)brk_now;
+	index_lines(m);
 	return 0;
 }
 

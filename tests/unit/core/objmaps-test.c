@@ -154,7 +154,8 @@ static void test_hl_maps_file_match_not_ours(void **state)
 /* Lines as /proc/self/maps has them, in a struct hl_maps. */
 static struct hl_maps maps_of(char *text)
 {
-	struct hl_maps m = { text, strlen(text), strlen(text) + 1, 0 };
+	struct hl_maps m = { .text = text, .len = strlen(text),
+			     .cap = strlen(text) + 1 };
 
 	return m;
 }
@@ -430,6 +431,25 @@ static void test_hl_maps_line_serves(void **state)
 }
 
 /* A range is served only without a gap, by mappings that serve. */
+/* What hl_maps_serve says of the maps of test_hl_maps_serve. */
+static void check_serve(const struct hl_maps *m)
+{
+	assert_true(hl_maps_serve(m, 0x7f0000000100, 0x7f0000001000, &prog,
+				   false));
+	assert_true(hl_maps_serve(m, 0x7f0000200000, 0x7f0000400000, &prog,
+				   true));
+	/* Into the hole the loader left, PROT_NONE. */
+	assert_false(hl_maps_serve(m, 0x7f0000001000, 0x7f0000003000, &prog,
+				    false));
+	/* Over the unmapped gap. */
+	assert_false(hl_maps_serve(m, 0x7f0000300000, 0x7f0000700000, &prog,
+				    false));
+	assert_false(hl_maps_serve(m, 0x7f0000900000, 0x7f0000901000, &prog,
+				    false));
+	assert_true(hl_maps_serve(m, 0x7f0000600000, 0x7f0000800000, NULL,
+				   false));
+}
+
 static void test_hl_maps_serve(void **state)
 {
 	char text[] =
@@ -440,20 +460,43 @@ static void test_hl_maps_serve(void **state)
 	struct hl_maps m = maps_of(text);
 
 	(void)state;
-	assert_true(hl_maps_serve(&m, 0x7f0000000100, 0x7f0000001000, &prog,
-				   false));
-	assert_true(hl_maps_serve(&m, 0x7f0000200000, 0x7f0000400000, &prog,
-				   true));
-	/* Into the hole the loader left, PROT_NONE. */
-	assert_false(hl_maps_serve(&m, 0x7f0000001000, 0x7f0000003000, &prog,
-				    false));
-	/* Over the unmapped gap. */
-	assert_false(hl_maps_serve(&m, 0x7f0000300000, 0x7f0000700000, &prog,
-				    false));
-	assert_false(hl_maps_serve(&m, 0x7f0000900000, 0x7f0000901000, &prog,
-				    false));
-	assert_true(hl_maps_serve(&m, 0x7f0000600000, 0x7f0000800000, NULL,
-				   false));
+	check_serve(&m);
+}
+
+/* Taken apart once, the lines give the same answers. */
+static void test_hl_maps_index(void **state)
+{
+	char text[] =
+		"7f0000000000-7f0000002000 r--p 00000000 fe:01 4242 /usr/bin/prog\n"
+		"not a maps line\n"
+		"7f0000002000-7f0000200000 ---p 00002000 fe:01 4242 /usr/bin/prog\n"
+		"7f0000200000-7f0000400000 r-xp 00200000 fe:01 4242 /usr/bin/prog\n"
+		"7f0000600000-7f0000800000 rw-p 00000000 00:00 0 ";
+	struct hl_maps m = maps_of(text);
+	struct hl_maps_line lines[5], v;
+	struct hl_maps_file f;
+	size_t at = 0;
+
+	(void)state;
+	/* Five lines, room for four: left as it was. */
+	assert_int_equal(hl_maps_index(&m, lines, 4), -1);
+	assert_null(m.line);
+	assert_non_null(strchr(text, '\n'));
+	assert_int_equal(hl_maps_index(&m, lines, 5), 0);
+	assert_ptr_equal(m.line, lines);
+	assert_int_equal(m.nlines, 4);
+	check_serve(&m);
+	assert_int_equal(hl_maps_file_at(&m, 0x7f0000200000, 0x200000, &f), 0);
+	assert_string_equal(f.path, "/usr/bin/prog");
+	assert_int_equal(f.start, 0x7f0000200000);
+	/* Each path ends at its line's end; the last line has no newline. */
+	assert_int_equal(hl_maps_next(&m, &at, NULL, 0, &v), 0);
+	assert_string_equal(v.path, "/usr/bin/prog");
+	for (int i = 0; i < 3; i++)
+		assert_int_equal(hl_maps_next(&m, &at, NULL, 0, &v), 0);
+	assert_string_equal(v.path, "");
+	assert_int_equal(v.start, 0x7f0000600000);
+	assert_int_equal(hl_maps_next(&m, &at, NULL, 0, &v), -1);
 }
 
 int main(void)
@@ -471,6 +514,7 @@ int main(void)
 		cmocka_unit_test(test_hl_maps_judge_heap_only_for_the_program),
 		cmocka_unit_test(test_hl_maps_line_serves),
 		cmocka_unit_test(test_hl_maps_serve),
+		cmocka_unit_test(test_hl_maps_index),
 		cmocka_unit_test(test_hl_maps_file_match),
 		cmocka_unit_test(test_hl_maps_file_match_not_ours),
 		cmocka_unit_test(test_hl_maps_object_file),
