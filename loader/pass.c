@@ -171,8 +171,10 @@ static void say_note(struct state *st)
 static void configure(struct state *st, const char *prog)
 {
 	bool secure = getauxval(AT_SECURE) != 0;
+	struct mach_env_ours env;
 
-	hl_config_read(&st->cfg, mach_env_get, NULL, secure, prog);
+	mach_env_ours_read(&env);
+	hl_config_read(&st->cfg, mach_env_ours_get, &env, secure, prog);
 	ldr_stderr_note(&st->err);
 	st->configured = true;
 	if (st->cfg.error[0] && !st->cfg.restricted &&

@@ -11,6 +11,24 @@
 const char *mach_env_get(const char *name, void *ctx);
 
 /*
+ * The environment's HUGETLB_ and HUGELINK_ variables, in its order,
+ * gathered in one pass over it: the configuration asks for some twenty
+ * names, and getenv would pass over the whole environment for each.
+ */
+#define MACH_ENV_OURS_MAX 32
+struct mach_env_ours {
+	const char *entry[MACH_ENV_OURS_MAX];
+	int n;
+	bool more;		/* more than fit: each name is asked of getenv */
+};
+
+void mach_env_ours_read(struct mach_env_ours *ours);
+
+/* The value of NAME in CTX, a struct mach_env_ours, as getenv would
+ * find it in the environment then. */
+const char *mach_env_ours_get(const char *name, void *ctx);
+
+/*
  * Whether the environment holds any HUGETLB_ variable: the environment
  * as it is now, which an earlier constructor may have changed, and not
  * as glibc passes it to initialisers.
