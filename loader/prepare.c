@@ -223,7 +223,8 @@ static void share_setup(struct ldr_prepared *p, const struct hl_plan *plan,
 		if (seg->remap && seg->cls == HL_CLASS_R) {
 			if (ldr_share_open_dir(&p->share, cfg, img, &p->prog,
 					      seg->page))
-				ldr_report_share(rep, "%s", p->share.error);
+				ldr_report_share(rep, p->share.no_hugetlbfs,
+						 "%s", p->share.error);
 			p->share.wait_publish = fault->wait_publish[0] ?
 						fault->wait_publish : NULL;
 			return;

@@ -135,12 +135,12 @@ static int map_shared(struct ldr_prepared *p, int i, const struct hl_seg *seg,
 		return 0;
 	fd = ldr_share_file(&p->share, &r, &made, err, sizeof(err));
 	if (fd < 0) {
-		ldr_report_share(rep, "%s", err);
+		ldr_report_share(rep, p->share.no_hugetlbfs, "%s", err);
 		return 0;
 	}
 	if (ldr_backing_map_shared(&p->back[i], fd, s->len, p->page[i],
 				  s->prot)) {
-		ldr_report_share(rep, "%s", p->back[i].error);
+		ldr_report_share(rep, false, "%s", p->back[i].error);
 		close(fd);
 		return 0;
 	}

@@ -53,6 +53,7 @@ void ldr_report_init(struct ldr_report *r, int verbose, const char *prog)
 	r->obj = NULL;
 	r->base.n = r->thp.n = r->share.n = 0;
 	r->share_tracer = 0;
+	r->share_hugetlbfs = false;
 	r->perf_map[0] = r->pool[0] = '\0';
 	r->pool_base = r->pool_thp = false;
 }
@@ -87,10 +88,12 @@ void ldr_report_thp(struct ldr_report *r, const char *fmt, ...)
 	va_end(ap);
 }
 
-void ldr_report_share(struct ldr_report *r, const char *fmt, ...)
+void ldr_report_share(struct ldr_report *r, bool no_hugetlbfs,
+		      const char *fmt, ...)
 {
 	va_list ap;
 
+	r->share_hugetlbfs |= no_hugetlbfs;
 	va_start(ap, fmt);
 	add(&r->share, fmt, ap);
 	va_end(ap);
@@ -171,7 +174,7 @@ static void put_share(struct line *l, const struct ldr_report *r, bool thp)
 		put_why(l, r, r->pool_thp, r->thp.n ? &r->thp : &none);
 		put(l, ")");
 	}
-	if (!r->share_tracer)
+	if (!r->share_tracer && r->share_hugetlbfs)
 		put(l, "; sharing needs hugetlbfs: a mount, and pages in its "
 		    "pool");
 }
@@ -238,6 +241,7 @@ void ldr_report_flush(struct ldr_report *r)
 	}
 	r->base.n = r->thp.n = r->share.n = 0;
 	r->share_tracer = 0;
+	r->share_hugetlbfs = false;
 	r->perf_map[0] = '\0';
 	r->pool_base = r->pool_thp = false;
 }

@@ -34,6 +34,7 @@ struct ldr_report {
 	struct ldr_reasons base;	/* why something stays on base pages */
 	struct ldr_reasons thp;	/* why THP served where hugetlb could not */
 	struct ldr_reasons share;	/* why HUGETLB_SHARE did not share */
+	bool share_hugetlbfs;	/* ... one reason: no mount, or no pool */
 	int share_tracer;	/* ... the process tracing this one, or 0 */
 	char perf_map[200];	/* why HUGELINK_PERF_MAP wrote no map */
 	/* How short the pool was, when it was: see ldr_report_pool. */
@@ -81,9 +82,14 @@ void ldr_report_why(struct ldr_report *r, const char *fmt, ...);
 __attribute__((format(printf, 2, 3)))
 void ldr_report_thp(struct ldr_report *r, const char *fmt, ...);
 
-/* Record why a read-only range is not shared (HUGETLB_SHARE=1). */
-__attribute__((format(printf, 2, 3)))
-void ldr_report_share(struct ldr_report *r, const char *fmt, ...);
+/*
+ * Record why a read-only range is not shared (HUGETLB_SHARE=1).
+ * NO_HUGETLBFS when the reason is the want of hugetlbfs (no mount, or no
+ * page in its pool): the message then says that sharing needs them.
+ */
+__attribute__((format(printf, 3, 4)))
+void ldr_report_share(struct ldr_report *r, bool no_hugetlbfs,
+		      const char *fmt, ...);
 
 /*
  * HUGETLB_SHARE=1 did not share because process TRACER traces this one:

@@ -107,6 +107,7 @@ int ldr_share_open_dir(struct ldr_share_ctx *ctx, const struct hl_config *cfg,
 	if (cfg->share_path[0]) {
 		snprintf(ctx->dir, sizeof(ctx->dir), "%s", cfg->share_path);
 	} else if (mach_mounts_of_size(page, cfg->path, find_user_dir, &u) != 1) {
+		ctx->no_hugetlbfs = !u.error[0];
 		if (u.error[0])
 			snprintf(ctx->error, sizeof(ctx->error), "%s", u.error);
 		else
@@ -117,6 +118,7 @@ int ldr_share_open_dir(struct ldr_share_ctx *ctx, const struct hl_config *cfg,
 	}
 	ctx->dirfd = mach_share_dir_open(ctx->dir, page, &ctx->dev, ctx->error,
 					 sizeof(ctx->error));
+	ctx->no_hugetlbfs = ctx->dirfd < 0 && errno == EMEDIUMTYPE;
 	return ctx->dirfd < 0 ? -1 : 0;
 }
 
@@ -243,7 +245,7 @@ static void remove_stale(int dirfd, const char *name)
  * in.  Never from memory: a breakpoint a debugger or a uprobe wrote into
  * this process's text would reach every later run.
  */
-static int make_file(const struct ldr_share_ctx *ctx, const char *name,
+static int make_file(struct ldr_share_ctx *ctx, const char *name,
 		     const struct ldr_share_range *r, char *err, size_t errlen)
 {
 	int dirfd = ctx->dirfd;
@@ -260,6 +262,8 @@ static int make_file(const struct ldr_share_ctx *ctx, const char *name,
 	p = ftruncate(fd, (off_t)len) ? MAP_FAILED :
 	    mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
 	if (p == MAP_FAILED) {
+		/* The pool, or the mount's size limit, has no page for it. */
+		ctx->no_hugetlbfs = errno == ENOMEM || errno == ENOSPC;
 		snprintf(err, errlen, "making a shared file of %zu bytes: %s",
 			 len, strerror(errno));
 		close(fd);
@@ -295,6 +299,7 @@ int ldr_share_file(struct ldr_share_ctx *ctx, const struct ldr_share_range *r,
 	int fd, lock, locked;
 
 	*made = false;
+	ctx->no_hugetlbfs = false;
 	if (r->bias % r->page) {
 		snprintf(err, errlen, "the program is loaded at an address that "
 			 "is not a multiple of its huge pages (it was not "

@@ -31,6 +31,10 @@ struct ldr_share_ctx {
 	char exe[4096];			/* the program's path */
 	struct hl_share_id id;		/* its identity, per segment below */
 	char error[400];		/* why sharing is off, when dirfd < 0 */
+	/* The last failure, of the directory or of a file, is for want of
+	 * hugetlbfs: no mount for the page size, a directory on another
+	 * file system, or no page in the pool for a new file. */
+	bool no_hugetlbfs;
 	const char *wait_publish;	/* HUGELINK_FAULT=wait-publish:PATH */
 	bool waited_out;		/* a wait for the lock timed out */
 };
@@ -42,7 +46,7 @@ struct ldr_share_ctx {
  * it exists or can be made.  It must pass mach_share_dir_open: a real
  * directory (no symlink), owned by us or root, writable by no one else,
  * on hugetlbfs with PAGE-sized pages.  Returns 0, or -1 with CTX->error
- * set.
+ * set (and CTX->no_hugetlbfs when that is why).
  */
 int ldr_share_open_dir(struct ldr_share_ctx *ctx, const struct hl_config *cfg,
 		      const struct ldr_image *img,
@@ -63,9 +67,10 @@ struct ldr_share_range {
 /*
  * Return a read-only descriptor of the shared file for R, making it from
  * the program file when no valid one exists; *MADE says whether we made
- * it.  Returns -1 with ERR set when no file can be had, including when
- * another process has held the making of it for LDR_SHARE_WAIT_MS; the
- * caller then uses a private copy.
+ * it.  Returns -1 with ERR set (and CTX->no_hugetlbfs when that is why)
+ * when no file can be had, including when another process has held the
+ * making of it for LDR_SHARE_WAIT_MS; the caller then uses a private
+ * copy.
  */
 int ldr_share_file(struct ldr_share_ctx *ctx, const struct ldr_share_range *r,
 		  bool *made, char *err, size_t errlen);

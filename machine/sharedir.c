@@ -65,30 +65,33 @@ static int last_component(const char *path, char *out, size_t len,
 	return 0;
 }
 
-/* Why the directory open as FD is refused, into ERR; 0 when it is not,
- * with *DEV its st_dev unless DEV is NULL. */
+/* Why the directory open as FD is refused, into ERR, and the errno to
+ * say it with; 0 when it is not, with *DEV its st_dev unless DEV is
+ * NULL. */
 static int check_dir(int fd, const char *path, size_t page, dev_t *dev,
 		     char *err, size_t errlen)
 {
 	char with[48] = "";
 	struct stat st;
-	bool ok = false;
+	int e = 0;
 
 	if (page)
 		snprintf(with, sizeof(with), " with %zu kB pages", page >> 10);
-	if (fstat(fd, &st) || !S_ISDIR(st.st_mode))
+	if (fstat(fd, &st) || !S_ISDIR(st.st_mode)) {
 		snprintf(err, errlen, "%.200s is not a directory", path);
-	else if (!owner_ok(&st))
+		e = EPERM;
+	} else if (!owner_ok(&st)) {
 		snprintf(err, errlen, "refusing %.200s: owned by uid %u or "
 			 "writable by others", path, (unsigned)st.st_uid);
-	else if (!on_hugetlbfs(fd, page))
+		e = EPERM;
+	} else if (!on_hugetlbfs(fd, page)) {
 		snprintf(err, errlen, "refusing %.200s: not on hugetlbfs%s",
 			 path, with);
-	else
-		ok = true;
-	if (ok && dev)
+		e = EMEDIUMTYPE;
+	}
+	if (!e && dev)
 		*dev = st.st_dev;
-	return ok ? 0 : -1;
+	return e;
 }
 
 int mach_share_dir_open(const char *path, size_t page, dev_t *dev,
@@ -113,9 +116,10 @@ int mach_share_dir_open(const char *path, size_t page, dev_t *dev,
 		errno = e;
 		return -1;
 	}
-	if (check_dir(fd, path, page, dev, err, errlen)) {
+	e = check_dir(fd, path, page, dev, err, errlen);
+	if (e) {
 		close(fd);
-		errno = EPERM;
+		errno = e;
 		return -1;
 	}
 	return fd;

@@ -23,8 +23,9 @@ bool mach_share_owner_is(const struct stat *st, uid_t uid);
  * owned by the caller (the effective uid) or root and writable by no
  * one else; on hugetlbfs, with PAGE-sized pages unless PAGE is 0.
  * Returns a descriptor (read-only, close-on-exec) through which every
- * file in it is then reached, or -1 with ERR saying why and errno ENOENT
- * when PATH does not exist.  *DEV,
+ * file in it is then reached, or -1 with ERR saying why, and errno
+ * ENOENT when PATH does not exist, EMEDIUMTYPE when the directory is
+ * not on hugetlbfs (with PAGE-sized pages).  *DEV,
  * unless DEV is NULL, is then the directory's st_dev: a file whose
  * st_dev is the same lies on the same file system, hugetlbfs with PAGE's
  * pages, without another fstatfs.
