@@ -33,6 +33,36 @@ static bool status_known(const struct ldr_move_ctx *ctx, struct ldr_report *rep)
 }
 
 /*
+ * One reason for all the segments asked for a page size the kernel
+ * lacks, naming them and the sizes it has.
+ */
+static void report_no_size(const struct hl_plan *plan,
+			   const struct ldr_move_ctx *ctx,
+			   struct ldr_report *rep)
+{
+	char segs[96], have[96];
+	size_t used = 0;
+	int n = 0;
+
+	for (int i = 0; i < plan->nseg; i++) {
+		const struct hl_seg *s = &plan->seg[i];
+		int k;
+
+		if (s->remap || s->why != HL_WHY_NO_SIZE ||
+		    used >= sizeof(segs))
+			continue;
+		k = snprintf(segs + used, sizeof(segs) - used, "%s%d",
+			     n++ ? ", " : "", s->phdr);
+		used += k > 0 ? (size_t)k : 0;
+	}
+	if (n)
+		ldr_report_why(rep, "segment%s %s: %s; this machine has %s",
+			      n > 1 ? "s" : "", segs,
+			      hl_why_text(HL_WHY_NO_SIZE),
+			      hl_sizes_text(ctx->sizes, have, sizeof(have)));
+}
+
+/*
  * Record why a segment that was asked for will not be remapped; a
  * writable one stays where other threads run.  Returns the segments
  * still to move.
@@ -41,7 +71,6 @@ static int keep_what_can_move(struct hl_plan *plan,
 			      const struct ldr_move_ctx *ctx,
 			      struct ldr_report *rep)
 {
-	char have[96];
 	int chosen = 0;
 
 	for (int i = 0; i < plan->nseg; i++) {
@@ -56,12 +85,8 @@ static int keep_what_can_move(struct hl_plan *plan,
 				      (unsigned long)s->start);
 		} else if (s->remap)
 			chosen++;
-		else if (s->why == HL_WHY_NO_SIZE)
-			ldr_report_why(rep, "segment %d at %#lx: %s; this machine "
-				      "has %s", s->phdr, (unsigned long)s->start,
-				      hl_why_text(s->why),
-				      hl_sizes_text(ctx->sizes, have, sizeof(have)));
-		else if (s->why != HL_WHY_NOT_ASKED &&
+		else if (s->why != HL_WHY_NO_SIZE &&
+			 s->why != HL_WHY_NOT_ASKED &&
 			 s->why != HL_WHY_DISABLED && s->why != HL_WHY_ALL_RELRO &&
 			 s->why != HL_WHY_BEYOND_CAP &&
 			 s->why != HL_WHY_NOT_HOT &&
@@ -72,6 +97,7 @@ static int keep_what_can_move(struct hl_plan *plan,
 				      (unsigned long)s->start,
 				      hl_why_text(s->why));
 	}
+	report_no_size(plan, ctx, rep);
 	return chosen;
 }
 

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 # HUGETLB_ELFMAP asking for a page size the machine lacks (R=4M on
 # x86_64) leaves that class on base pages with one warning that names the
-# sizes the machine has (from /sys/kernel/mm/hugepages); one that is no
+# sizes the machine has (from /sys/kernel/mm/hugepages), once for all the
+# segments it keeps there, which it names; one that is no
 # page size at all (R=3M) is ignored with one warning naming it and the
 # sizes the machine has, from the runtime and from hugectl alike, and so
 # is HUGETLB_DEFAULT_PAGE_SIZE=3M.  The rest of the settings applies.
@@ -19,7 +20,17 @@ HUGETLB_ELFMAP=R=4M:W HUGELINK_BACKING=hugetlb ./sc >out 2>err || fail "sc faile
 expect_lines out "text 4" "data 2048" "ok"
 [ "$(wc -l <err)" -eq 1 ] || fail "said more than one line: $(cat err)"
 grep -q "this machine has $have\\(;\\|\$\\)" err || fail "the sizes ($have) are not named: $(cat err)"
-ok "R=4M: $(cut -c 1-160 err)..."
+# The text and its read-only data, each a segment of its own, in one
+# reason; with W=4M as well, the data too.
+for w in W W=4M; do
+	HUGETLB_ELFMAP=R=4M:$w HUGELINK_BACKING=hugetlb ./sc >out 2>err ||
+		fail "sc failed: $(cat out err)"
+	[ "$(grep -o 'this machine has' err | wc -l)" -eq 1 ] ||
+		fail "R=4M:$w: the reason is said more than once: $(cat err)"
+	grep -q ": segments [0-9]*, [0-9, ]*: the kernel has no huge pages of the size asked for; this machine has $have\$" err ||
+		fail "R=4M:$w: the segments are not named: $(cat err)"
+done
+ok "R=4M: $(cat err)"
 
 HUGETLB_ELFMAP=R=3M:W HUGELINK_BACKING=hugetlb ./sc >out 2>err || fail "sc failed: $(cat out err)"
 expect_lines out "text 4" "data 2048" "ok"
