@@ -48,20 +48,32 @@ static void prime(int fd, const struct ldr_image *img, size_t page)
 
 int ldr_prime_spawn(int fd, const struct ldr_image *img, size_t page)
 {
-	pid_t child = fork();
-	int status = 0;
+	int made[2];
+	ssize_t n = 0;
+	pid_t child;
+	char byte;
 
-	if (child < 0)
+	if (pipe2(made, O_CLOEXEC))
 		return -1;
+	child = fork();
 	if (child == 0) {
 		pid_t grandchild = fork();
 
-		if (grandchild == 0)
+		if (grandchild == 0) {
+			close(made[0]);
+			close(made[1]);
 			prime(fd, img, page);
-		_exit(grandchild < 0);
+		}
+		_exit(grandchild < 0 || write(made[1], "", 1) != 1);
 	}
-	while (waitpid(child, &status, 0) < 0)
-		if (errno != EINTR)
-			return -1;
-	return WIFEXITED(status) && !WEXITSTATUS(status) ? 0 : -1;
+	close(made[1]);
+	if (child > 0) {
+		while ((n = read(made[0], &byte, 1)) < 0 && errno == EINTR)
+			;
+		/* Where SIGCHLD is ignored, the kernel has reaped it. */
+		while (waitpid(child, NULL, 0) < 0 && errno == EINTR)
+			;
+	}
+	close(made[0]);
+	return n == 1 ? 0 : -1;
 }

@@ -14,7 +14,10 @@
  * The start waits only for a fork() and for its child, which forks the
  * process that primes and leaves at once: that process is the
  * grandchild, re-parented away from the program, so the program never
- * sees it as its child (wait() and SIGCHLD stay the program's own).  It
+ * sees it as its child (wait() and SIGCHLD stay the program's own).
+ * The child says through a pipe that the grandchild was made, which
+ * holds where the program ignores SIGCHLD and the kernel reaps the
+ * child before the start can wait for it.  The grandchild
  * makes itself a session of its own, puts /dev/null on descriptors 0 to
  * 2 and closes every other but the program file's (a pipe the program
  * writes to is not held open), runs at the lowest priority, and primes

@@ -9,8 +9,12 @@
 # left; a later start's text is the file's, at least 90% of its whole
 # pages FilePmdMapped, with no anonymous huge pages and the pool empty.
 # A copy of the same file started without HUGELINK_PRIME stays as it
-# was in the same time.  Where the page cache holds a file just written
-# in huge folios already, there is nothing to show: it skips.
+# was in the same time.  A copy started with SIGCHLD ignored (its
+# launcher ignored it and exec'd it), where the kernel reaps the start's
+# child itself, is primed all the same, and its start says so (the
+# message judged, being the point).  Where the page cache holds a file
+# just written in huge folios already, there is nothing to show: it
+# skips.
 . "$HL_SRC/tests/integration/common.sh"
 . "$HL_SRC/tests/integration/lib/filetext.sh"
 
@@ -21,6 +25,19 @@ hl_cc -O2 -Wl,--hugetlbfs-align -o prog bigtext.c || fail "cannot link prog"
 whole=$(text_whole prog)
 cp prog fresh
 cp prog control
+cp prog ignored
+cat >ignchld.c <<'EOF2'
+#include <signal.h>
+#include <unistd.h>
+int main(int argc, char **argv)
+{
+	signal(SIGCHLD, SIG_IGN);
+	if (argc > 1)
+		execvp(argv[1], argv + 1);
+	return 127;
+}
+EOF2
+"$CC" -o ignchld ignchld.c || fail "cannot build ignchld"
 
 # pmd_of PROG [ENV...]: the bytes of PROG's text FilePmdMapped in a start
 # with HUGELINK_BACKING=file (0 when the text is not the file's).
@@ -47,13 +64,18 @@ stop_holds
 ok "first start: copied, no child left, priming said"
 HUGETLB_ELFMAP=R HUGELINK_PRIME=1 ./fresh >out 2>&1 || fail "fresh failed: $(cat out)"
 
-# The detached process runs at the lowest priority: wait for its result.
-got=0
-for _t in $(seq 100); do
-	got=$(pmd_of fresh)
-	[ $((got * 100)) -lt $((whole * 90)) ] || break
-	sleep 0.2
-done
+# primed PROG: the bytes of PROG's text FilePmdMapped once its detached
+# process, which runs at the lowest priority, has primed it.
+primed() {
+	_got=0
+	for _t in $(seq 100); do
+		_got=$(pmd_of "$1")
+		[ $((_got * 100)) -lt $((whole * 90)) ] || break
+		sleep 0.2
+	done
+	echo "$_got"
+}
+got=$(primed fresh)
 [ $((got * 100)) -ge $((whole * 90)) ] ||
 	fail "after priming: $got of $whole bytes PMD-mapped"
 start_holds 1 env HUGETLB_ELFMAP=R HUGELINK_PRIME=1 HUGETLB_VERBOSE=3 ./fresh
@@ -72,3 +94,15 @@ c=$(pmd_of control)
 [ $((c * 2)) -lt "$whole" ] ||
 	fail "control, never primed: $c of $whole bytes PMD-mapped"
 ok "control, never primed: $c of $whole bytes PMD-mapped"
+
+start_holds 1 ./ignchld env HUGETLB_ELFMAP=R HUGELINK_PRIME=1 HUGETLB_VERBOSE=3 ./ignored
+ign=$(awk '$1 == "SigIgn:" { print $2 }' /proc/${holds# }/status)
+[ $((0x$ign >> 16 & 1)) -eq 1 ] || fail "SIGCHLD is not ignored in the start (SigIgn $ign)"
+grep -q 'HUGELINK_PRIME=1: a detached process' hold1.err &&
+	! grep -q 'no process could be made' hold1.err ||
+	fail "SIGCHLD ignored: the start did not say it primes: $(cat hold1.err)"
+stop_holds
+got=$(primed ignored)
+[ $((got * 100)) -ge $((whole * 90)) ] ||
+	fail "SIGCHLD ignored, after priming: $got of $whole bytes PMD-mapped"
+ok "SIGCHLD ignored: priming said, and the next start has $got of $whole bytes PMD-mapped"
