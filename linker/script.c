@@ -17,6 +17,19 @@
  * and it keeps the last huge page of bss to the program: the kernel then
  * puts the brk heap, and in a static-pie program the vDSO, beyond it
  * instead of inside it.
+ *
+ * Both kinds also make the segment that holds RELRO reach GNU_RELRO's
+ * end.  GNU ld rounds that end up to a page and moves the RELRO
+ * sections up to end there, but only as far as their alignments let
+ * them; what is left is a gap below the rounded end that only a section
+ * after RELRO, in the same segment, covers.  Here the section after
+ * RELRO may start a segment of its own (data on a larger page, or .bss),
+ * and with -z now there is no .got.plt in between, so PT_GNU_RELRO
+ * would end past its PT_LOAD.  DATA_SEGMENT_RELRO_END (OFFSET, .) puts
+ * the location counter exactly OFFSET below the rounded end.  With
+ * OFFSET one more, a section of one byte, .hugelink.relro_end, fills
+ * the byte below, and the OFFSET bytes after it (GNU ld's reserved
+ * entries of .got.plt) still end on the rounded end.
  */
 #include <err.h>
 #include <stdbool.h>
@@ -115,8 +128,36 @@ static void put_bss_line(struct gen *g, const char *line, size_t len,
 	}
 }
 
+/*
+ * When LINE is "DATA_SEGMENT_RELRO_END (OFFSET, .)", write it with
+ * OFFSET one more, and the one-byte section after it; true then.
+ */
+static bool put_relro_end(struct gen *g, const char *line, size_t len)
+{
+	const char *name = memmem(line, len, "DATA_SEGMENT_RELRO_END", 22);
+	const char *open, *comma = NULL;
+
+	if (!name)
+		return false;
+	open = name + 22 + strspn(name + 22, " \t");
+	if (open >= line + len || *open != '(')
+		return false;
+	for (const char *p = open; p < line + len; p++)
+		if (*p == ',')
+			comma = p;
+	if (!comma)
+		return false;
+	fprintf(g->f, "%.*s(1 + (%.*s)%.*s\n", (int)(open - line), line,
+		(int)(comma - open - 1), open + 1,
+		(int)(line + len - comma), comma);
+	fputs("  .hugelink.relro_end : { BYTE(0) }\n", g->f);
+	return true;
+}
+
 static void align_line(struct gen *g, const char *line, size_t len)
 {
+	if (put_relro_end(g, line, len))
+		return;
 	if (!g->seen_dsa && memmem(line, len, "DATA_SEGMENT_ALIGN", 18))
 		g->seen_dsa = true;
 	else if (g->seen_dsa && !g->in_data && g->data_page > g->text_page &&
@@ -131,6 +172,8 @@ static void align_line(struct gen *g, const char *line, size_t len)
 
 static void bss_line(struct gen *g, const char *line, size_t len)
 {
+	if (put_relro_end(g, line, len))
+		return;
 	/* "__bss_start = .;", or "PROVIDE (__bss_start = .);" in scripts
 	 * for shared objects, comes right before .bss. */
 	if (!g->in_data && memmem(line, len, "__bss_start = .", 15)) {

@@ -78,6 +78,37 @@ static void test_lw_script_make_pads_bss(void **state)
 	free(b);
 }
 
+/* The segment holding RELRO reaches GNU_RELRO's rounded end. */
+#define RELRO_BYTE "  .hugelink.relro_end : { BYTE(0) }\n"
+
+static void test_lw_script_make_ends_relro_with_a_byte(void **state)
+{
+	static const char lazy[] =
+		"==========\n"
+		". = DATA_SEGMENT_ALIGN (1, 1);\n"
+		"  . = DATA_SEGMENT_RELRO_END (SIZEOF (.got.plt) >= 24 ? 24 : 0, .);\n"
+		"  .got.plt : { *(.got.plt) }\n"
+		"  .data : { *(.data) }\n"
+		"  __bss_start = .;\n"
+		"  .bss : { *(.bss) }\n"
+		"==========\n";
+	char *a = lw_script_make(verbose, LW_SCRIPT_ALIGN, 2 * MIB, GIB);
+	char *b = lw_script_make(verbose, LW_SCRIPT_BSS, 0, 2 * MIB);
+	char *l = lw_script_make(lazy, LW_SCRIPT_ALIGN, 2 * MIB, 2 * MIB);
+
+	(void)state;
+	assert_non_null(strstr(a, "  . = DATA_SEGMENT_RELRO_END (1 + (0), .);\n"
+			       RELRO_BYTE));
+	assert_non_null(strstr(b, "  . = DATA_SEGMENT_RELRO_END (1 + (0), .);\n"
+			       RELRO_BYTE));
+	assert_non_null(strstr(l, "  . = DATA_SEGMENT_RELRO_END (1 + (SIZEOF "
+			       "(.got.plt) >= 24 ? 24 : 0), .);\n"
+			       RELRO_BYTE "  .got.plt"));
+	free(a);
+	free(b);
+	free(l);
+}
+
 static void test_lw_script_make_align_larger_data_page(void **state)
 {
 	char *s = lw_script_make(verbose, LW_SCRIPT_ALIGN, 2 * MIB, GIB);
@@ -127,6 +158,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_lw_script_make_align),
 		cmocka_unit_test(test_lw_script_make_pads_bss),
+		cmocka_unit_test(test_lw_script_make_ends_relro_with_a_byte),
 		cmocka_unit_test(test_lw_script_make_align_larger_data_page),
 		cmocka_unit_test(test_lw_script_make_bss),
 		cmocka_unit_test(test_lw_script_make_rejects),
