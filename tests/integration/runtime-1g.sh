@@ -31,3 +31,12 @@ ok "a 2 MiB layout asked for 1 GiB pages gets 2 MiB ones"
 HUGETLB_DEFAULT_PAGE_SIZE=1G HUGETLB_ELFMAP=W ./sc >out 2>err || fail "$(cat out err)"
 expect_lines out "text 4" "data 1048576" "bss 1048576" "ok"
 ok "HUGETLB_DEFAULT_PAGE_SIZE=1G applies where no size is named"
+
+# -z now: the segment that holds RELRO ends with it, below the 1 GiB one
+# (link-relro); data and bss still go on 1 GiB pages, and RELRO stays
+# read-only.
+build_segcheck scnow -Wl,--hugetlbfs-page-size=1G -Wl,-z,now
+HUGETLB_ELFMAP=R=2M:W=1G ./scnow relro >out 2>err || fail "1G, -z now: $(cat out err)"
+expect_lines out "text 2048" "rodata 2048" "data 1048576" "bss 1048576" "relro r--p" "ok"
+[ ! -s err ] || fail "1G, -z now: said $(cat err)"
+ok "-z now: data and bss on 1 GiB pages, RELRO read-only"

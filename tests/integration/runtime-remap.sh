@@ -6,8 +6,9 @@
 # says its read-only segments need, keeps all its contents (including
 # data, bss and heap written before any constructor), forks correctly,
 # leaks no descriptors and keeps RELRO read-only; for PIE, no-pie, static
-# and static-pie, with and without ASLR ("setarch -R").  Run without it,
-# it stays on base pages, says nothing and reads nothing of the machine.
+# and static-pie, with and without ASLR ("setarch -R"), and linked with
+# -z now.  Run without it, it stays on base pages, says nothing and reads
+# nothing of the machine.
 . "$HL_SRC/tests/integration/common.sh"
 pool_reserve 24
 need_cmd strace
@@ -36,3 +37,11 @@ for kind in pie no-pie static static-pie; do
 	! grep -E '"/(sys|proc/self/(maps|status|pagemap))' trace ||
 		fail "$kind looked the machine up, unasked"
 done
+
+# -z now: RELRO takes in the whole GOT and ends its segment (link-relro);
+# data and bss still go on huge pages, and RELRO stays read-only.
+build_segcheck sc-now -pie -Wl,-z,now
+HUGETLB_ELFMAP=RW ./sc-now relro >out 2>err || fail "-z now failed: $(cat out err)"
+expect_lines out "text 2048" "rodata 2048" "data thp" "bss thp" "relro r--p" "ok"
+[ ! -s err ] || fail "-z now said: $(cat err)"
+ok "-z now: on huge pages, RELRO read-only"
