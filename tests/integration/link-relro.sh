@@ -6,7 +6,9 @@
 # move RELRO up to end exactly where it rounds GNU_RELRO's end to; with
 # -z now no .got.plt follows RELRO to cover the rest, and with 1 GiB
 # pages (or the B layout, when .data is empty) nothing else does in that
-# segment.  readelf -lW and eu-elflint --gnu-ld judge; the programs run.
+# segment; the installed B scripts are linked with input that has no
+# .data.  readelf -lW and eu-elflint --gnu-ld judge (lld's output against
+# a plain lld link's, see relro_inside); the programs run.
 . "$HL_SRC/tests/integration/common.sh"
 . "$HL_SRC/tests/integration/lib/link.sh"
 
@@ -110,4 +112,22 @@ for l in bfd gold lld mold; do
 			done
 		done
 	done
+done
+
+# The B scripts, as --hugetlbfs-link=B installs them, with input that has
+# no .data (no C run-time files): .bss starts a segment of its own right
+# after RELRO, and nothing else ends the segment that holds RELRO.  The
+# input is make_start's, with its data in a 64-byte aligned .data.rel.ro.
+make_start
+sed 's/^\t\.data$/\t.section .data.rel.ro,"aw"\n\t.balign 64/' start.S >nodata.S
+grep -q data.rel.ro nodata.S || fail "start.S has no .data to turn into .data.rel.ro"
+$CC -c -o nodata.o nodata.S
+for script in xdwB xdB; do
+	ld.bfd -pie --no-dynamic-linker -z now -z relro -o "nodata-$script.plain" nodata.o
+	ld.bfd -pie --no-dynamic-linker -z now -z relro -T "$HLDIR/ldscripts/elf_x86_64.$script" \
+		-o "nodata-$script" nodata.o
+	relro_inside "nodata-$script.plain" "nodata-$script"
+	relro_lint bfd B "nodata-$script.plain" "nodata-$script"
+	"./nodata-$script" || fail "nodata-$script failed"
+	ok "nodata-$script"
 done
