@@ -37,6 +37,23 @@ static bool note(struct hl_config *cfg, const char *name, const char *value,
 
 enum flag { FLAG_NO, FLAG_YES, FLAG_OTHER };
 
+/*
+ * True when A and B are the same letters in any case, ASCII only.  The
+ * runtime compares values so at every start: libc's strcasecmp would
+ * be bound and its locale's tables read for it.
+ */
+static char lower(char c)
+{
+	return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
+}
+
+static bool same_nocase(const char *a, const char *b)
+{
+	while (*a && lower(*a) == lower(*b))
+		a++, b++;
+	return lower(*a) == lower(*b);
+}
+
 /* "yes" and "no", as libhugetlbfs compares them (any case), and also
  * 1/0, true/false and on/off. */
 static enum flag parse_flag(const char *value)
@@ -45,9 +62,9 @@ static enum flag parse_flag(const char *value)
 	static const char *const no[] = { "no", "0", "false", "off" };
 
 	for (size_t i = 0; i < sizeof(yes) / sizeof(yes[0]); i++) {
-		if (!strcasecmp(value, yes[i]))
+		if (same_nocase(value, yes[i]))
 			return FLAG_YES;
-		if (!strcasecmp(value, no[i]))
+		if (same_nocase(value, no[i]))
 			return FLAG_NO;
 	}
 	return FLAG_OTHER;
@@ -162,7 +179,7 @@ int hl_config_parse_elfmap(struct hl_config *cfg, const char *value)
 	cfg->elfmap = HL_ELFMAP_UNSET;
 	if (!*value)
 		return 0;
-	if (!strcasecmp(value, "no")) {
+	if (same_nocase(value, "no")) {
 		cfg->elfmap = HL_ELFMAP_NO;
 		return 0;
 	}

@@ -97,8 +97,10 @@ static const char *blanks(const char *p)
 /* Up to 4 characters of permissions at *P, which moves past them. */
 static int perms(const char **p, char out[5])
 {
-	size_t n = strcspn(*p, " \t\n");
+	size_t n = 0;
 
+	while ((*p)[n] && (*p)[n] != ' ' && (*p)[n] != '\t' && (*p)[n] != '\n')
+		n++;
 	if (!n || n > 4)
 		return -1;
 	memcpy(out, *p, n);
@@ -122,7 +124,11 @@ int hl_maps_line_parse(char *line, struct hl_maps_line *v)
 	v->end = end;
 	v->major = (unsigned int)major;
 	v->minor = (unsigned int)minor;
-	line[strcspn(line, "\n")] = '\0';
+	for (char *nl = line; *nl; nl++)
+		if (*nl == '\n') {
+			*nl = '\0';
+			break;
+		}
 	v->path = blanks(p);
 	return 0;
 }
