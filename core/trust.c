@@ -4,7 +4,6 @@
  * only the headers and the maps; never the object's memory.
  */
 #include <elf.h>
-#include <link.h>
 
 #include "core/image.h"
 #include "core/trust.h"
@@ -21,39 +20,6 @@ int hl_trust_first_file(const struct hl_maps *m, const struct hl_phdr *ph,
 			return 0;
 	}
 	return -1;
-}
-
-/* True when ADDR is mapped from FILE at offset OFF. */
-static bool mapped_from(const struct hl_maps *m, uintptr_t addr, uint64_t off,
-			const struct hl_maps_file *file)
-{
-	struct hl_maps_file got;
-
-	return !hl_maps_file_at(m, addr, (unsigned long)off, &got) &&
-	       got.inode == file->inode && got.major == file->major &&
-	       got.minor == file->minor;
-}
-
-bool hl_trust_kernel_phdrs(const struct hl_maps *m, const struct hl_phdr *ph,
-			   size_t phnum, uintptr_t bias, uintptr_t at,
-			   const struct hl_maps_file *file)
-{
-	uintptr_t size = phnum * sizeof(ElfW(Phdr)), lo = at - bias;
-
-	if (!phnum || at < bias || lo + size < lo)
-		return false;
-	for (size_t i = 0; i < phnum; i++) {
-		const struct hl_phdr *p = &ph[i];
-		uint64_t off = p->offset + (lo - p->vaddr);
-
-		if (p->type == PT_LOAD && lo >= p->vaddr &&
-		    lo + size <= p->vaddr + p->filesz &&
-		    p->vaddr + p->filesz >= p->vaddr)
-			return mapped_from(m, at, off, file) &&
-			       mapped_from(m, at + size - 1, off + size - 1,
-					   file);
-	}
-	return false;
 }
 
 /* Every readable PT_LOAD's file part lies in memory that serves it. */

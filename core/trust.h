@@ -45,19 +45,6 @@ int hl_trust_first_file(const struct hl_maps *m, const struct hl_phdr *ph,
 			size_t phnum, uintptr_t bias, struct hl_maps_file *file);
 
 /*
- * True when the table of PHNUM headers PH at AT, loaded at BIAS, lies in
- * the file part of one of its PT_LOADs and is still mapped there from
- * FILE (from hl_trust_first_file), at the offset that PT_LOAD gives it:
- * the memory holds the file's own bytes.  For a program the kernel
- * loaded, whose reported table is the one at AT_PHDR, that is what
- * comparing with the file would say: the kernel read the table at
- * e_phoff, mapped the program by it, and put its address in AT_PHDR.
- */
-bool hl_trust_kernel_phdrs(const struct hl_maps *m, const struct hl_phdr *ph,
-			   size_t phnum, uintptr_t bias, uintptr_t at,
-			   const struct hl_maps_file *file);
-
-/*
  * The trust of the headers PH, when comparing them with the table of
  * FILE (from hl_trust_first_file, or NULL when there was none) said SAME:
  * 1 they are its headers, 0 they are not, -1 the file could not be read.

@@ -14,15 +14,12 @@
  * for their memory have every readable PT_LOAD's file part mapped
  * readable without a gap; an entry point lies in the file part of an
  * executable PT_LOAD, and, for headers trusted for their memory alone,
- * in memory mapped executable.  A table taken for the one the kernel
- * loaded the program by (hl_trust_kernel_phdrs) lies in the file part of
- * a PT_LOAD, in memory mapped from the file.
+ * in memory mapped executable.
  */
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <link.h>
 
 #include "core/image.h"
 #include "core/trust.h"
@@ -72,36 +69,6 @@ static void check(const struct hl_maps *m, const struct hl_phdr *ph, size_t n,
 		abort();
 }
 
-/* True when ADDR lies in some mapping of M. */
-static bool mapped_at(const struct hl_maps *m, uintptr_t addr)
-{
-	char line[4096 + 128];
-	struct hl_maps_line v;
-	size_t at = 0;
-
-	while (!hl_maps_next(m, &at, line, sizeof(line), &v))
-		if (addr >= v.start && addr < v.end)
-			return true;
-	return false;
-}
-
-static void check_kernel_table(const struct hl_maps *m,
-			       const struct hl_phdr *ph, size_t n,
-			       uintptr_t bias, uintptr_t at,
-			       const struct hl_maps_file *file)
-{
-	uintptr_t len = n * sizeof(ElfW(Phdr));
-	bool in_load = false;
-
-	if (!hl_trust_kernel_phdrs(m, ph, n, bias, at, file))
-		return;
-	for (size_t i = 0; i < n; i++)
-		in_load |= ph[i].type == PT_LOAD && at - bias >= ph[i].vaddr &&
-			   at - bias + len <= ph[i].vaddr + ph[i].filesz;
-	if (!in_load || !mapped_at(m, at) || !mapped_at(m, at + len - 1))
-		abort();
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static struct fz_maps fm;
@@ -139,9 +106,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	trust = hl_trust_judge(&fm.maps, ph, n, (uintptr_t)mem,
 			       found ? &file : NULL, same);
 	check(&fm.maps, ph, n, mem, size - lines, trust, same, found);
-	if (found)
-		check_kernel_table(&fm.maps, ph, n, (uintptr_t)mem,
-				   (uintptr_t)mem + (flags >> 1) * 8, &file);
 	free(mem);
 	return 0;
 }

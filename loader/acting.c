@@ -54,28 +54,53 @@ __asm__(".pushsection .note.hugelink,\"a\",@note\n"
 	".popsection\n");
 
 struct lookup {
-	struct hl_maps maps;	/* read once, before the objects */
+	struct hl_maps maps;	/* read once, when an object needs them */
+	int maps_read;		/* 0 not yet, 1 read, -1 cannot be */
 	ldr_entry_fn *entry;
 };
+
+/* The maps, read when first asked for; NULL when they cannot be. */
+static const struct hl_maps *lookup_maps(struct lookup *lk)
+{
+	if (!lk->maps_read)
+		lk->maps_read = ldr_maps_read(&lk->maps) ? -1 : 1;
+	return lk->maps_read > 0 ? &lk->maps : NULL;
+}
+
+/*
+ * Whether IMG's headers may be read through to its runtime note: the
+ * program the kernel loaded at once, any other object once the maps
+ * show its memory, and, when that shows a note, its headers are its
+ * file's.  False also when the maps cannot be read.
+ */
+static bool shows_note(struct lookup *lk, struct ldr_image *img)
+{
+	const struct hl_maps *m = NULL;
+	size_t len;
+
+	if (!ldr_trust_kernel_loaded(img)) {
+		m = lookup_maps(lk);
+		if (!m || !ldr_trust_memory(m, img) ||
+		    !ldr_image_note(img, HL_NOTE_RUNTIME, &len))
+			return false;
+	}
+	return ldr_trust_image(m, img) &&
+	       ldr_image_note(img, HL_NOTE_RUNTIME, &len);
+}
 
 /* Stop at the first object that carries the runtime: what is its entry point? */
 static int first_carrier(struct ldr_image *img, size_t index, void *data)
 {
 	struct lookup *lk = data;
 	const void *entry;
-	size_t len;
 
 	(void)index;
 	/*
 	 * Headers not trusted (the vDSO's: it has no file) show no note.
-	 * Those that show none as far as their memory goes are not compared
-	 * with their file.
+	 * Without the maps no other object can be trusted: each copy acts.
 	 */
-	if (!img->phnum || !ldr_trust_memory(&lk->maps, img) ||
-	    !ldr_image_note(img, HL_NOTE_RUNTIME, &len) ||
-	    !ldr_trust_image(&lk->maps, img) ||
-	    !ldr_image_note(img, HL_NOTE_RUNTIME, &len))
-		return 0;
+	if (!img->phnum || !shows_note(lk, img))
+		return lk->maps_read < 0;
 	if (ldr_image_holds(img, (uintptr_t)&ldr_note)) {
 		lk->entry = ldr_entry;
 		return 1;
@@ -92,13 +117,10 @@ ldr_entry_fn *ldr_acting_entry(struct hl_maps *maps)
 	struct ldr_image img;
 
 	maps->text = NULL;
-	/* Without the maps no object can be trusted: each copy acts. */
-	if (ldr_maps_read(&lk.maps))
-		return ldr_entry;
 	ldr_image_each(&img, first_carrier, &lk);
-	if (lk.entry == ldr_entry)
+	if (lk.maps_read > 0 && lk.entry == ldr_entry)
 		*maps = lk.maps;
-	else
+	else if (lk.maps_read > 0)
 		ldr_maps_free(&lk.maps);
 	return lk.entry;
 }

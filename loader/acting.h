@@ -45,10 +45,11 @@ typedef void ldr_entry_fn(unsigned abi);
  * note (it was stripped from them: then each copy acts).  NULL when the
  * copy that acts has no entry point of this ABI (a copy of hugelink built
  * with another HL_ENTRY_ABI): it moves what it moves by itself, and
- * nothing else.  *MAPS keeps the /proc/self/maps it read when the
- * entry point is this copy's own, for the pass this copy runs next
- * (ldr_pass_with_maps, loader/pass.h); MAPS->text is NULL otherwise, or
- * when the file could not be read.
+ * nothing else.  /proc/self/maps is read only when an object other than
+ * the program the kernel loaded has to be judged (loader/trust.h).  *MAPS
+ * keeps what was read when the entry point is this copy's own, for the
+ * pass this copy runs next (ldr_pass_with_maps, loader/pass.h);
+ * MAPS->text is NULL otherwise, or when nothing was read.
  */
 ldr_entry_fn *ldr_acting_entry(struct hl_maps *maps);
 

@@ -203,12 +203,14 @@ static int measure_one(int maps, int pagemap, struct try *t, size_t page,
 
 /*
  * Measure every range tried: with the two ioctls where the kernel has
- * them, which look at those ranges only, and otherwise from one reading
- * of smaps.
+ * them, which look at those ranges only (PROCMAP_QUERY on the pass's
+ * /proc/self/maps), and otherwise from one reading of smaps.
  */
 static int measure(struct serve *sv)
 {
-	int maps = mach_vmaquery_open(), pagemap = mach_pagemap_open();
+	int own = sv->ctx->maps_fd < 0 ? mach_vmaquery_open() : -1;
+	int maps = own >= 0 ? own : sv->ctx->maps_fd;
+	int pagemap = mach_pagemap_open();
 	int r = maps >= 0 && pagemap >= 0 ? 0 : -1;
 
 	for (int i = 0; i < sv->n; i++)
@@ -218,8 +220,8 @@ static int measure(struct serve *sv)
 			r = measure_one(maps, pagemap, &sv->t[i],
 					sv->t[i].seg->page,
 					sv->ctx->sizes->base);
-	if (maps >= 0)
-		close(maps);
+	if (own >= 0)
+		close(own);
 	if (pagemap >= 0)
 		close(pagemap);
 	if (!r)

@@ -42,6 +42,15 @@ static void index_lines(struct hl_maps *m)
 int ldr_maps_read(struct hl_maps *m)
 {
 	int fd = open("/proc/self/maps", O_RDONLY | O_CLOEXEC);
+	int r = ldr_maps_read_from(fd, m);
+
+	if (fd >= 0)
+		close(fd);
+	return r;
+}
+
+int ldr_maps_read_from(int fd, struct hl_maps *m)
+{
 	void *brk_now = sbrk(0);
 	ssize_t got = -1;
 
@@ -58,12 +67,12 @@ int ldr_maps_read(struct hl_maps *m)
 			got = -1;
 			break;
 		}
-		got = read(fd, m->text + m->len, m->cap - 1 - m->len);
+		got = pread(fd, m->text + m->len, m->cap - 1 - m->len,
+			    (off_t)m->len);
 		if (got <= 0)
 			break;
 		m->len += (size_t)got;
 	}
-	close(fd);
 	if (got < 0) {
 		ldr_maps_free(m);
 		return -1;

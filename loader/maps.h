@@ -11,6 +11,10 @@
  * when it cannot be read. */
 int ldr_maps_read(struct hl_maps *m);
 
+/* The same from FD, /proc/self/maps open (read from its start), which
+ * is left open. */
+int ldr_maps_read_from(int fd, struct hl_maps *m);
+
 void ldr_maps_free(struct hl_maps *m);
 
 #endif

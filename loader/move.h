@@ -35,6 +35,7 @@ struct ldr_move_ctx {
 	 */
 	struct mach_status *status;
 	bool quiet_small;	/* say nothing of a segment too small to move */
+	int maps_fd;		/* /proc/self/maps, open for the pass, or -1 */
 };
 
 /* Room for one object's move; large, so it lives in the pass's mapping. */

@@ -15,6 +15,7 @@
 #include "machine/env.h"
 #include "machine/status.h"
 #include "machine/sysinfo.h"
+#include "machine/vmaquery.h"
 #include "loader/move.h"
 #include "loader/object.h"
 #include "loader/pass.h"
@@ -54,7 +55,9 @@ struct state {
 	size_t ntodo;
 	struct todo todo[LDR_SEEN_MAX];
 	struct ldr_report rep;
-	struct hl_maps maps;		/* read before this pass's objects */
+	int maps_fd;			/* /proc/self/maps, open for the pass */
+	bool maps_read;
+	struct hl_maps maps;		/* read when an object needs them */
 	struct ldr_image img;
 	struct ldr_fault fault;
 	struct ldr_move_work work;
@@ -73,7 +76,7 @@ static int pass_waiters;
  */
 static void lock(void)
 {
-	int me = getpid(), old;
+	int me = (int)raw_getpid(), old;
 
 	for (;;) {
 		old = 0;
@@ -196,15 +199,70 @@ static bool seen(const struct state *st, const struct ldr_image *img)
 	return false;
 }
 
-/* Note every object to look at in this pass, once, in load order. */
+/*
+ * Open /proc/self/maps for this pass, and take GIVEN as its maps, read
+ * when the loaded objects had changed CHANGES times, if none has changed
+ * since; else they are read when an object needs them (pass_maps).  0,
+ * or -1 when /proc/self/maps cannot be opened.
+ */
+static int maps_open(struct state *st, struct hl_maps *given,
+		     unsigned long long changes)
+{
+	st->maps.text = NULL;
+	st->maps_read = false;
+	if (given && given->text && changes &&
+	    changes == ldr_image_changes()) {
+		st->maps = *given;
+		st->maps_read = true;
+		given->text = NULL;
+	}
+	st->maps_fd = mach_vmaquery_open();
+	return st->maps_fd < 0 ? -1 : 0;
+}
+
+/* The maps of this pass, read the first time they are asked for. */
+static const struct hl_maps *pass_maps(struct state *st)
+{
+	if (!st->maps_read && !ldr_maps_read_from(st->maps_fd, &st->maps))
+		st->maps_read = true;
+	return st->maps_read ? &st->maps : NULL;
+}
+
+/*
+ * True when IMG is left alone without a look at its memory: the vDSO
+ * (no file), and, with no HUGELINK_LIBS, a library whose headers flag no
+ * segment and are not laid out for huge pages, which even carrying the
+ * runtime would not be moved (look_at).
+ */
+static bool plainly_left(struct state *st, const struct ldr_image *img)
+{
+	if (img->main)
+		return false;
+	if (!img->phnum || !strchr(img->name, '/'))
+		return true;
+	return !st->cfg.libs[0] && !ldr_image_flagged(img) &&
+	       (!sizes_known(st) ||
+		!hl_phdrs_relinked(&st->sizes, img->ph, img->phnum, 0));
+}
+
+/*
+ * Note every object to look at in this pass, once, in load order.  The
+ * maps are read for the first object that needs them: any but the
+ * program the kernel loaded and those plainly left alone.  Without them
+ * the pass stops there, as /proc is not there to judge by.
+ */
 static int collect(struct ldr_image *img, size_t index, void *data)
 {
 	struct state *st = data;
 	enum hl_lib_kind lib = HL_LIB_NONE;
+	const struct hl_maps *m = NULL;
 
 	if (seen(st, img) || st->ntodo == LDR_SEEN_MAX ||
-	    st->nseen + st->ntodo == LDR_SEEN_MAX ||
-	    ldr_object_kind(img, &st->cfg, &st->maps, &lib) == LDR_OBJ_NONE)
+	    st->nseen + st->ntodo == LDR_SEEN_MAX || plainly_left(st, img))
+		return 0;
+	if (!ldr_trust_kernel_loaded(img) && !(m = pass_maps(st)))
+		return 1;
+	if (ldr_object_kind(img, &st->cfg, m, &lib) == LDR_OBJ_NONE)
 		return 0;
 	st->todo[st->ntodo++] = (struct todo){ index, lib, img->bias,
 					       img->phdr, img->trust };
@@ -278,25 +336,6 @@ static void forget_unloaded(struct state *st)
 	st->unloads = n;
 }
 
-/*
- * The maps of this pass: GIVEN, read when the loaded objects had changed
- * CHANGES times, if none has changed since; else read now.  0, or -1
- * when they cannot be read.
- */
-static int maps_now(struct state *st, struct hl_maps *given,
-		    unsigned long long changes)
-{
-	if (given && given->text && changes &&
-	    changes == ldr_image_changes()) {
-		st->maps = *given;
-		given->text = NULL;
-		return 0;
-	}
-	if (given)
-		ldr_maps_free(given);
-	return ldr_maps_read(&st->maps);
-}
-
 static void pass(struct hl_maps *given, unsigned long long changes)
 {
 	const char *prog = program_invocation_short_name;
@@ -322,13 +361,17 @@ static void pass(struct hl_maps *given, unsigned long long changes)
 	ldr_report_init(&st->rep, verbosity(st), prog);
 	forget_unloaded(st);
 	st->ntodo = 0;
-	if (maps_now(st, given, changes))
+	if (maps_open(st, given, changes) ||
+	    (ldr_image_each(&st->img, collect, st) && !st->maps_read)) {
 		ldr_report_why(&st->rep, "%s", no_proc);
-	else
-		ldr_image_each(&st->img, collect, st);
+		st->ntodo = 0;
+	}
 	ldr_maps_free(&st->maps);
+	ctx.maps_fd = st->maps_fd;
 	for (size_t i = 0; i < st->ntodo; i++)
 		look_at(st, &st->todo[i], &ctx, &known);
+	if (st->maps_fd >= 0)
+		close(st->maps_fd);
 	ldr_report_flush(&st->rep);
 out:
 	unlock();

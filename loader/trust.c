@@ -10,32 +10,25 @@
 #include "loader/source.h"
 #include "loader/trust.h"
 
-/*
- * Whether IMG's headers are those the kernel loaded the program by:
- * the table at AT_PHDR, which the dynamic linker reports for a program
- * the kernel loaded.  Run as a command (ld.so PROGRAM), it loads the
- * program itself and reports the table a PT_PHDR points at, and AT_PHDR
- * is its own.
- */
-static bool kernel_loaded(const struct hl_maps *m, const struct ldr_image *img,
-			  const struct hl_maps_file *file)
+bool ldr_trust_kernel_loaded(const struct ldr_image *img)
 {
-	return img->main && (uintptr_t)img->phdr == getauxval(AT_PHDR) &&
-	       img->phnum == getauxval(AT_PHNUM) &&
-	       hl_trust_kernel_phdrs(m, img->ph, img->phnum, img->bias,
-				     (uintptr_t)img->phdr, file);
+	return img->main && img->phnum &&
+	       (uintptr_t)img->phdr == getauxval(AT_PHDR) &&
+	       img->phnum == getauxval(AT_PHNUM);
 }
 
 bool ldr_trust_image(const struct hl_maps *m, struct ldr_image *img)
 {
 	struct hl_maps_file file;
-	bool found = !hl_trust_first_file(m, img->ph, img->phnum, img->bias,
-					  &file);
-	int same = -1;
+	bool found;
+	int same;
 
-	if (found)
-		same = kernel_loaded(m, img, &file) ? 1 :
-		       ldr_source_same_phdrs(&file, img);
+	if (ldr_trust_kernel_loaded(img)) {
+		img->trust = HL_TRUST_FILE;
+		return true;
+	}
+	found = !hl_trust_first_file(m, img->ph, img->phnum, img->bias, &file);
+	same = found ? ldr_source_same_phdrs(&file, img) : -1;
 	img->trust = hl_trust_judge(m, img->ph, img->phnum, img->bias,
 				    found ? &file : NULL, same);
 	return ldr_image_trusted(img);

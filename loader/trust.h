@@ -12,9 +12,19 @@
 #include "loader/maps.h"
 
 /*
- * Judge IMG's headers against M, /proc/self/maps read after the object
- * was loaded, and its file, and set IMG->trust (enum hl_trust).  Returns
- * true when they may be read through.
+ * True when IMG is the program as the kernel loaded it: the dynamic
+ * linker reports the table at AT_PHDR, which the kernel read from the
+ * file at e_phoff and mapped every segment by.  Run as a command
+ * (ld.so PROGRAM), the loader maps the program itself and reports the
+ * table its PT_PHDR points at, and AT_PHDR is the loader's own.
+ */
+bool ldr_trust_kernel_loaded(const struct ldr_image *img);
+
+/*
+ * Judge IMG's headers and set IMG->trust (enum hl_trust): the program
+ * the kernel loaded by them as its file's, with neither M nor the file
+ * read; any other object against M, /proc/self/maps read after it was
+ * loaded, and its file.  Returns true when they may be read through.
  */
 bool ldr_trust_image(const struct hl_maps *m, struct ldr_image *img);
 

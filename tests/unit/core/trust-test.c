@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <string.h>
 #include <elf.h>
-#include <link.h>
 #include <cmocka.h>
 
 #include "core/note.h"
@@ -122,45 +121,6 @@ static void test_hl_trust_judge_by_the_memory(void **state)
 			 HL_TRUST_UNMAPPED);
 }
 
-static void test_hl_trust_kernel_phdrs(void **state)
-{
-	size_t table = 3 * sizeof(ElfW(Phdr));
-	struct hl_maps_file file;
-	struct fake f;
-	uintptr_t b;
-
-	(void)state;
-	b = made(&f, "r-xp", false);
-	assert_int_equal(hl_trust_first_file(&f.maps, f.o.ph, 3, b, &file), 0);
-	/* A table at 0x40 of the text, mapped from the file there. */
-	assert_true(hl_trust_kernel_phdrs(&f.maps, f.o.ph, 3, b, b + 0x40,
-					  &file));
-	/* Its end in the data, from the file at the data's offset. */
-	assert_true(hl_trust_kernel_phdrs(&f.maps, f.o.ph, 3, b,
-					  b + 0x7ff - table + 1, &file));
-	/* Across the two segments: in the file part of neither. */
-	assert_false(hl_trust_kernel_phdrs(&f.maps, f.o.ph, 3, b,
-					   b + 0x3f0, &file));
-	/* Past the file parts, and below the object. */
-	assert_false(hl_trust_kernel_phdrs(&f.maps, f.o.ph, 3, b, b + 0x800,
-					   &file));
-	assert_false(hl_trust_kernel_phdrs(&f.maps, f.o.ph, 3, b, b - 0x40,
-					   &file));
-	/* Another file's mapping there. */
-	file.inode = 78;
-	assert_false(hl_trust_kernel_phdrs(&f.maps, f.o.ph, 3, b, b + 0x40,
-					   &file));
-	/* Moved onto anonymous memory: not the file's bytes. */
-	file.inode = 77;
-	maps(&f, "r-xp", true);
-	assert_false(hl_trust_kernel_phdrs(&f.maps, f.o.ph, 3, b, b + 0x40,
-					   &file));
-	/* No headers. */
-	maps(&f, "r-xp", false);
-	assert_false(hl_trust_kernel_phdrs(&f.maps, f.o.ph, 0, b, b + 0x40,
-					   &file));
-}
-
 static void test_hl_trust_movable(void **state)
 {
 	(void)state;
@@ -200,7 +160,6 @@ int main(void)
 		cmocka_unit_test(test_hl_trust_first_file),
 		cmocka_unit_test(test_hl_trust_judge_by_the_file),
 		cmocka_unit_test(test_hl_trust_judge_by_the_memory),
-		cmocka_unit_test(test_hl_trust_kernel_phdrs),
 		cmocka_unit_test(test_hl_trust_movable),
 		cmocka_unit_test(test_hl_trust_entry),
 	};
