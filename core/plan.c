@@ -253,8 +253,8 @@ static bool fit_smaller(const struct hl_plan *plan, const struct hl_sizes *sizes
 		trial.page = sizes->avail[i];
 		if (fit(plan, &trial, sizes->base, false, 0, lo, hi) ==
 		    HL_WHY_FULL) {
+			seg->asked = seg->page;
 			seg->page = trial.page;
-			seg->smaller = true;
 			seg->why = HL_WHY_FULL;
 			return true;
 		}

@@ -74,8 +74,9 @@ struct hl_seg {
 	uintptr_t start, end;		/* the segment in memory (p_memsz) */
 	uintptr_t file_end;		/* start + p_filesz: bss from there */
 	size_t page;			/* the huge page size used, or asked for */
-	bool smaller;			/* a smaller size than asked: the size
-					   asked would share a huge page */
+	size_t asked;			/* when PAGE is smaller than asked (the
+					   size asked would share a huge
+					   page), the size asked; else 0 */
 	uintptr_t map_start, map_end;	/* the range to put on huge pages */
 	bool remap;
 	enum hl_why why;

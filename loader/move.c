@@ -62,6 +62,50 @@ static void report_no_size(const struct hl_plan *plan,
 			      hl_sizes_text(ctx->sizes, have, sizeof(have)));
 }
 
+/* True when some segment of PLAN goes on pages of SIZE. */
+static bool size_used(const struct hl_plan *plan, size_t size)
+{
+	for (int i = 0; i < plan->nseg; i++)
+		if (plan->seg[i].remap && plan->seg[i].page == size)
+			return true;
+	return false;
+}
+
+/*
+ * One message for the segments that go on smaller huge pages than
+ * asked, as the size asked would share a page with another segment,
+ * when no segment gets the size asked: the object was laid out for the
+ * smaller size.  In an object laid out for the size asked, the small
+ * segment that holds RELRO takes a smaller size by design.
+ */
+static void report_smaller(const struct hl_plan *plan, struct ldr_report *rep)
+{
+	char segs[96], text[300], got[16], asked[16];
+	size_t used = 0;
+	int n = 0;
+
+	for (int i = 0; i < plan->nseg; i++) {
+		const struct hl_seg *s = &plan->seg[i];
+		int k;
+
+		if (!s->remap || !s->asked || size_used(plan, s->asked) ||
+		    used >= sizeof(segs))
+			continue;
+		k = snprintf(segs + used, sizeof(segs) - used, "%s%d",
+			     n++ ? ", " : "", s->phdr);
+		used += k > 0 ? (size_t)k : 0;
+		hl_format_size(s->page, got, sizeof(got));
+		hl_format_size(s->asked, asked, sizeof(asked));
+	}
+	if (!n)
+		return;
+	snprintf(text, sizeof(text), "segment%s %s on %s pages, not %s: on %s "
+		 "pages %s would share one with another segment (relink with "
+		 "--hugetlbfs-page-size=%s)", n > 1 ? "s" : "", segs, got,
+		 asked, asked, n > 1 ? "each" : "it", asked);
+	ldr_report_smaller(rep, text);
+}
+
 /*
  * Record why a segment that was asked for will not be remapped; a
  * writable one stays where other threads run.  Returns the segments
@@ -98,6 +142,7 @@ static int keep_what_can_move(struct hl_plan *plan,
 				      hl_why_text(s->why));
 	}
 	report_no_size(plan, ctx, rep);
+	report_smaller(plan, rep);
 	return chosen;
 }
 

@@ -54,7 +54,7 @@ void ldr_report_init(struct ldr_report *r, int verbose, const char *prog)
 	r->base.n = r->thp.n = r->share.n = 0;
 	r->share_tracer = 0;
 	r->share_hugetlbfs = false;
-	r->perf_map[0] = r->pool[0] = '\0';
+	r->perf_map[0] = r->pool[0] = r->smaller[0] = '\0';
 	r->pool_base = r->pool_thp = false;
 }
 
@@ -111,6 +111,11 @@ void ldr_report_perf_map(struct ldr_report *r, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(r->perf_map, sizeof(r->perf_map), fmt, ap);
 	va_end(ap);
+}
+
+void ldr_report_smaller(struct ldr_report *r, const char *text)
+{
+	snprintf(r->smaller, sizeof(r->smaller), "%s", text);
 }
 
 void ldr_report_pool(struct ldr_report *r, const char *text)
@@ -233,6 +238,11 @@ void ldr_report_flush(struct ldr_report *r)
 		}
 		say(r, &l);
 	}
+	if (r->verbose >= HL_V_WARN && r->smaller[0]) {
+		l.used = 0;
+		put(&l, "on smaller huge pages than asked for: %s", r->smaller);
+		say(r, &l);
+	}
 	if (r->verbose >= HL_V_WARN && r->perf_map[0]) {
 		l.used = 0;
 		put(&l, "HUGELINK_PERF_MAP: %s; perf attached later cannot name "
@@ -242,7 +252,7 @@ void ldr_report_flush(struct ldr_report *r)
 	r->base.n = r->thp.n = r->share.n = 0;
 	r->share_tracer = 0;
 	r->share_hugetlbfs = false;
-	r->perf_map[0] = '\0';
+	r->perf_map[0] = r->smaller[0] = '\0';
 	r->pool_base = r->pool_thp = false;
 }
 

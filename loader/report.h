@@ -7,7 +7,8 @@
  * reason; when hugetlb pages could not be had and transparent huge pages
  * served instead, one message says why; when HUGETLB_SHARE=1 could not
  * share, one message says why; when HUGELINK_PERF_MAP=1 could not write
- * its map, one message says why.  At >= 3 one line per range, naming its
+ * its map, one message says why; when segments got smaller huge pages
+ * than asked, one message names them.  At >= 3 one line per range, naming its
  * backing; at >= 4 the whole plan.  Each object moved is reported on its
  * own: lines about a shared library name it after the program.
  */
@@ -37,6 +38,8 @@ struct ldr_report {
 	bool share_hugetlbfs;	/* ... one reason: no mount, or no pool */
 	int share_tracer;	/* ... the process tracing this one, or 0 */
 	char perf_map[200];	/* why HUGELINK_PERF_MAP wrote no map */
+	char smaller[300];	/* which segments got smaller huge pages
+				   than asked, and why */
 	/* How short the pool was, when it was: see ldr_report_pool. */
 	char pool[256];
 	bool pool_base;		/* ... and a range stayed on base pages */
@@ -100,6 +103,9 @@ void ldr_report_share_traced(struct ldr_report *r, int tracer);
 /* Record why HUGELINK_PERF_MAP=1 wrote no map. */
 __attribute__((format(printf, 2, 3)))
 void ldr_report_perf_map(struct ldr_report *r, const char *fmt, ...);
+
+/* Record which segments got smaller huge pages than asked, and why. */
+void ldr_report_smaller(struct ldr_report *r, const char *text);
 
 /*
  * The pool's side of the story ("6 2M pages needed, 2 free"), for ranges

@@ -19,14 +19,17 @@ done
 ok "data and bss on 1 GiB pages; a fork()ed child runs on its copy, 8 times out of 8"
 
 # A program laid out for 2 MiB pages, asked for 1 GiB ones, gets 2 MiB
-# ones: writable, on transparent huge pages.
+# ones: writable, on transparent huge pages; and it is said, once.
 build_segcheck sc2m
 HUGETLB_ELFMAP=W=1G ./sc2m >out 2>err || fail "2M layout, W=1G: $(cat out err)"
 expect_lines out "data thp" "bss thp" "ok"
 HUGELINK_BACKING=hugetlb HUGETLB_ELFMAP=W=1G ./sc2m >out 2>err ||
 	fail "2M layout, W=1G, hugetlb: $(cat out err)"
 expect_lines out "data 2048" "bss 2048" "ok"
-ok "a 2 MiB layout asked for 1 GiB pages gets 2 MiB ones"
+[ "$(grep -c 'on smaller huge pages than asked for' err)" -eq 1 ] &&
+	grep -q "on 2M pages, not 1G: .*--hugetlbfs-page-size=1G" err ||
+	fail "2M layout, W=1G: not said once why 2M pages: $(cat err)"
+ok "a 2 MiB layout asked for 1 GiB pages gets 2 MiB ones, and says so: $(cat err)"
 
 HUGETLB_DEFAULT_PAGE_SIZE=1G HUGETLB_ELFMAP=W ./sc >out 2>err || fail "$(cat out err)"
 expect_lines out "text 4" "data 1048576" "bss 1048576" "ok"

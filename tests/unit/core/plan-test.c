@@ -219,7 +219,7 @@ static void test_hl_plan_build_plain_refused(void **state)
 	cfg = cfg_env("RW=1G");
 	p = PLAN(cfg, plain_pie, 0x55aa00000000);
 	assert_int_equal(p.seg[3].why, HL_WHY_SHARES_PAGE);
-	assert_false(p.seg[3].smaller);
+	assert_int_equal(p.seg[3].asked, 0);
 }
 
 static void test_hl_plan_build_force_interior(void **state)
@@ -324,11 +324,11 @@ static void test_hl_plan_build_page_sizes(void **state)
 		p = PLAN(w, split, 0);
 		assert_int_equal(p.seg[1].why, HL_WHY_FULL);
 		assert_int_equal(p.seg[1].page, M2);
-		assert_true(p.seg[1].smaller);
+		assert_int_equal(p.seg[1].asked, G1);
 		assert_int_equal(p.seg[1].map_start, 0xc00000);
 		assert_int_equal(p.seg[1].map_end, 0xe00000);
 		assert_int_equal(p.seg[2].page, G1);
-		assert_false(p.seg[2].smaller);
+		assert_int_equal(p.seg[2].asked, 0);
 	}
 
 	cfg = cfg_env("R=16M");
