@@ -17,32 +17,35 @@ bool ldr_trust_kernel_loaded(const struct ldr_image *img)
 	       img->phnum == getauxval(AT_PHNUM);
 }
 
-bool ldr_trust_image(const struct hl_maps *m, struct ldr_image *img)
+/*
+ * Judge IMG's headers against M, and, with COMPARE, against the file M
+ * shows at its first segment; set IMG->trust.
+ */
+static bool judge(const struct hl_maps *m, struct ldr_image *img,
+		  bool compare)
 {
 	struct hl_maps_file file;
-	bool found;
-	int same;
+	bool found = !hl_trust_first_file(m, img->ph, img->phnum, img->bias,
+					  &file);
+	int same = found && compare ? ldr_source_same_phdrs(&file, img) : -1;
 
-	if (ldr_trust_kernel_loaded(img)) {
-		img->trust = HL_TRUST_FILE;
-		return true;
-	}
-	found = !hl_trust_first_file(m, img->ph, img->phnum, img->bias, &file);
-	same = found ? ldr_source_same_phdrs(&file, img) : -1;
 	img->trust = hl_trust_judge(m, img->ph, img->phnum, img->bias,
 				    found ? &file : NULL, same);
 	return ldr_image_trusted(img);
 }
 
+bool ldr_trust_image(const struct hl_maps *m, struct ldr_image *img)
+{
+	if (ldr_trust_kernel_loaded(img)) {
+		img->trust = HL_TRUST_FILE;
+		return true;
+	}
+	return judge(m, img, true);
+}
+
 bool ldr_trust_memory(const struct hl_maps *m, struct ldr_image *img)
 {
-	struct hl_maps_file file;
-	bool found = !hl_trust_first_file(m, img->ph, img->phnum, img->bias,
-					  &file);
-
-	img->trust = hl_trust_judge(m, img->ph, img->phnum, img->bias,
-				    found ? &file : NULL, -1);
-	return ldr_image_trusted(img);
+	return judge(m, img, false);
 }
 
 const char *ldr_trust_why(const struct ldr_image *img)
