@@ -32,6 +32,42 @@ static bool status_known(const struct ldr_move_ctx *ctx, struct ldr_report *rep)
 	return ctx->status->threads >= 0;
 }
 
+/* Which segments of a plan a list names. */
+typedef bool seg_pick_fn(const struct hl_plan *plan, const struct hl_seg *s);
+
+/*
+ * The program-header numbers of PLAN's segments PICK takes, as "3, 4",
+ * into OUT (LEN bytes), and the last of them in *LAST unless LAST is
+ * NULL; returns how many.
+ */
+static int seg_list(const struct hl_plan *plan, seg_pick_fn *pick, char *out,
+		    size_t len, const struct hl_seg **last)
+{
+	size_t used = 0;
+	int n = 0;
+
+	out[0] = '\0';
+	for (int i = 0; i < plan->nseg; i++) {
+		const struct hl_seg *s = &plan->seg[i];
+		int k;
+
+		if (!pick(plan, s) || used >= len)
+			continue;
+		k = snprintf(out + used, len - used, "%s%d", n++ ? ", " : "",
+			     s->phdr);
+		used += k > 0 ? (size_t)k : 0;
+		if (last)
+			*last = s;
+	}
+	return n;
+}
+
+static bool no_size(const struct hl_plan *plan, const struct hl_seg *s)
+{
+	(void)plan;
+	return !s->remap && s->why == HL_WHY_NO_SIZE;
+}
+
 /*
  * One reason for all the segments asked for a page size the kernel
  * lacks, naming them and the sizes it has.
@@ -41,20 +77,8 @@ static void report_no_size(const struct hl_plan *plan,
 			   struct ldr_report *rep)
 {
 	char segs[96], have[96];
-	size_t used = 0;
-	int n = 0;
+	int n = seg_list(plan, no_size, segs, sizeof(segs), NULL);
 
-	for (int i = 0; i < plan->nseg; i++) {
-		const struct hl_seg *s = &plan->seg[i];
-		int k;
-
-		if (s->remap || s->why != HL_WHY_NO_SIZE ||
-		    used >= sizeof(segs))
-			continue;
-		k = snprintf(segs + used, sizeof(segs) - used, "%s%d",
-			     n++ ? ", " : "", s->phdr);
-		used += k > 0 ? (size_t)k : 0;
-	}
 	if (n)
 		ldr_report_why(rep, "segment%s %s: %s; this machine has %s",
 			      n > 1 ? "s" : "", segs,
@@ -78,32 +102,26 @@ static bool size_used(const struct hl_plan *plan, size_t size)
  * smaller size.  In an object laid out for the size asked, the small
  * segment that holds RELRO takes a smaller size by design.
  */
+static bool smaller(const struct hl_plan *plan, const struct hl_seg *s)
+{
+	return s->remap && s->asked && !size_used(plan, s->asked);
+}
+
 static void report_smaller(const struct hl_plan *plan, struct ldr_report *rep)
 {
-	char segs[96], text[300], got[16], asked[16];
-	size_t used = 0;
-	int n = 0;
+	const struct hl_seg *last;
+	char segs[96], got[16], asked[16];
+	int n = seg_list(plan, smaller, segs, sizeof(segs), &last);
 
-	for (int i = 0; i < plan->nseg; i++) {
-		const struct hl_seg *s = &plan->seg[i];
-		int k;
-
-		if (!s->remap || !s->asked || size_used(plan, s->asked) ||
-		    used >= sizeof(segs))
-			continue;
-		k = snprintf(segs + used, sizeof(segs) - used, "%s%d",
-			     n++ ? ", " : "", s->phdr);
-		used += k > 0 ? (size_t)k : 0;
-		hl_format_size(s->page, got, sizeof(got));
-		hl_format_size(s->asked, asked, sizeof(asked));
-	}
 	if (!n)
 		return;
-	snprintf(text, sizeof(text), "segment%s %s on %s pages, not %s: on %s "
-		 "pages %s would share one with another segment (relink with "
-		 "--hugetlbfs-page-size=%s)", n > 1 ? "s" : "", segs, got,
-		 asked, asked, n > 1 ? "each" : "it", asked);
-	ldr_report_smaller(rep, text);
+	hl_format_size(last->page, got, sizeof(got));
+	hl_format_size(last->asked, asked, sizeof(asked));
+	ldr_report_smaller(rep, "segment%s %s on %s pages, not %s: on %s pages "
+			   "%s would share one with another segment (relink "
+			   "with --hugetlbfs-page-size=%s)", n > 1 ? "s" : "",
+			   segs, got, asked, asked, n > 1 ? "each" : "it",
+			   asked);
 }
 
 /*

@@ -113,9 +113,13 @@ void ldr_report_perf_map(struct ldr_report *r, const char *fmt, ...)
 	va_end(ap);
 }
 
-void ldr_report_smaller(struct ldr_report *r, const char *text)
+void ldr_report_smaller(struct ldr_report *r, const char *fmt, ...)
 {
-	snprintf(r->smaller, sizeof(r->smaller), "%s", text);
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(r->smaller, sizeof(r->smaller), fmt, ap);
+	va_end(ap);
 }
 
 void ldr_report_pool(struct ldr_report *r, const char *text)

@@ -105,7 +105,8 @@ __attribute__((format(printf, 2, 3)))
 void ldr_report_perf_map(struct ldr_report *r, const char *fmt, ...);
 
 /* Record which segments got smaller huge pages than asked, and why. */
-void ldr_report_smaller(struct ldr_report *r, const char *text);
+__attribute__((format(printf, 2, 3)))
+void ldr_report_smaller(struct ldr_report *r, const char *fmt, ...);
 
 /*
  * The pool's side of the story ("6 2M pages needed, 2 free"), for ranges
