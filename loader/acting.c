@@ -120,7 +120,7 @@ ldr_entry_fn *ldr_acting_entry(struct hl_maps *maps)
 	ldr_image_each(&img, first_carrier, &lk);
 	if (lk.maps_read > 0 && lk.entry == ldr_entry)
 		*maps = lk.maps;
-	else if (lk.maps_read > 0)
+	else
 		ldr_maps_free(&lk.maps);
 	return lk.entry;
 }

@@ -208,9 +208,7 @@ static int measure_one(int maps, int pagemap, struct try *t, size_t page,
  */
 static int measure(struct serve *sv)
 {
-	int own = sv->ctx->maps_fd < 0 ? mach_vmaquery_open() : -1;
-	int maps = own >= 0 ? own : sv->ctx->maps_fd;
-	int pagemap = mach_pagemap_open();
+	int maps = sv->ctx->maps_fd, pagemap = mach_pagemap_open();
 	int r = maps >= 0 && pagemap >= 0 ? 0 : -1;
 
 	for (int i = 0; i < sv->n; i++)
@@ -220,8 +218,6 @@ static int measure(struct serve *sv)
 			r = measure_one(maps, pagemap, &sv->t[i],
 					sv->t[i].seg->page,
 					sv->ctx->sizes->base);
-	if (own >= 0)
-		close(own);
 	if (pagemap >= 0)
 		close(pagemap);
 	if (!r)
