@@ -37,16 +37,16 @@ static bool note(struct hl_config *cfg, const char *name, const char *value,
 
 enum flag { FLAG_NO, FLAG_YES, FLAG_OTHER };
 
-/*
- * True when A and B are the same letters in any case, ASCII only.  The
- * runtime compares values so at every start: libc's strcasecmp would
- * be bound and its locale's tables read for it.
- */
 static char lower(char c)
 {
 	return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
 }
 
+/*
+ * True when A and B are the same letters in any case, ASCII only.  The
+ * runtime compares values so at every start: libc's strcasecmp would
+ * be bound and its locale's tables read for it.
+ */
 static bool same_nocase(const char *a, const char *b)
 {
 	while (*a && lower(*a) == lower(*b))

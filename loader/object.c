@@ -52,6 +52,11 @@ static bool plainly_not_ours(struct ldr_image *img, const struct hl_config *cfg,
 	       !ldr_image_note(img, HL_NOTE_RUNTIME, &len);
 }
 
+bool ldr_object_has_file(const struct ldr_image *img)
+{
+	return img->main || (img->phnum && strchr(img->name, '/'));
+}
+
 enum ldr_object_kind ldr_object_kind(struct ldr_image *img,
 				   const struct hl_config *cfg,
 				   const struct hl_maps *maps,
@@ -59,8 +64,7 @@ enum ldr_object_kind ldr_object_kind(struct ldr_image *img,
 {
 	size_t len;
 
-	/* The vDSO has a name, but no file: the loader never opened it. */
-	if (!img->main && (!img->phnum || !strchr(img->name, '/')))
+	if (!ldr_object_has_file(img))
 		return LDR_OBJ_NONE;
 	if (!img->main && plainly_not_ours(img, cfg, maps))
 		return LDR_OBJ_NONE;

@@ -30,6 +30,10 @@ enum ldr_object_kind {
 	LDR_OBJ_LIBRARY,		/* a library, of a kind (core/object.h) */
 };
 
+/* True when IMG has a file the loader opened: the vDSO has a name, but
+ * no file. */
+bool ldr_object_has_file(const struct ldr_image *img);
+
 /*
  * What IMG is to the runtime under CFG; for a library, *LIB says which
  * kind (core/object.h).  A carrier still has to be laid out

@@ -238,7 +238,7 @@ static bool plainly_left(struct state *st, const struct ldr_image *img)
 {
 	if (img->main)
 		return false;
-	if (!img->phnum || !strchr(img->name, '/'))
+	if (!ldr_object_has_file(img))
 		return true;
 	return !st->cfg.libs[0] && !ldr_image_flagged(img) &&
 	       (!sizes_known(st) ||
