@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "core/config.h"
 #include "core/size.h"
@@ -52,6 +51,14 @@ static bool same_nocase(const char *a, const char *b)
 	while (*a && lower(*a) == lower(*b))
 		a++, b++;
 	return lower(*a) == lower(*b);
+}
+
+/* True when S starts with PREFIX in any case, ASCII only. */
+static bool starts_nocase(const char *s, const char *prefix)
+{
+	while (*prefix && lower(*s) == lower(*prefix))
+		s++, prefix++;
+	return !*prefix;
 }
 
 /* "yes" and "no", as libhugetlbfs compares them (any case), and also
@@ -186,7 +193,7 @@ int hl_config_parse_elfmap(struct hl_config *cfg, const char *value)
 	for (const char *s = value; *s; ) {
 		int c = *s == 'R' || *s == 'r' ? 0 : *s == 'W' || *s == 'w' ? 1 : -1;
 
-		if ((s == value || s[-1] == ':') && !strncasecmp(s, "cap=", 4)) {
+		if ((s == value || s[-1] == ':') && starts_nocase(s, "cap=")) {
 			s = parse_cap(cfg, s + 4, value, before, cap);
 		} else if (c < 0) {
 			if (*s == ':') {
