@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/auxv.h>
 #include <sys/statfs.h>
 #include <unistd.h>
 
@@ -93,7 +94,9 @@ int mach_sizes_read(struct hl_sizes *sizes, size_t default_page)
 		      O_CLOEXEC);
 
 	memset(sizes, 0, sizeof(*sizes));
-	sizes->base = (size_t)sysconf(_SC_PAGESIZE);
+	sizes->base = (size_t)getauxval(AT_PAGESZ);
+	if (!sizes->base)
+		sizes->base = (size_t)sysconf(_SC_PAGESIZE);
 	if (fd < 0)
 		return -1;
 	add_sizes(sizes, fd);
