@@ -136,9 +136,14 @@ __attribute__((destructor)) static void state_drop(void)
 static const char no_proc[] = "/proc is not mounted (or not readable): the "
 	"runtime needs /proc/self/status and /proc/self/maps to remap safely";
 
-/* The verbosity of this pass: none while fd 2 is not the noted stderr. */
-static int verbosity(const struct state *st)
+/*
+ * The verbosity of this pass: none while fd 2 is not the noted stderr.
+ * NOTED_NOW when this pass noted it, which needs no second look.
+ */
+static int verbosity(const struct state *st, bool noted_now)
 {
+	if (noted_now)
+		return st->err.fd >= 0 ? st->cfg.verbose : 0;
 	return ldr_stderr_same(&st->err) ? st->cfg.verbose : 0;
 }
 
@@ -182,11 +187,11 @@ static void configure(struct state *st, const char *prog)
 	st->configured = true;
 	if (st->cfg.error[0] && !st->cfg.restricted &&
 	    st->cfg.elfmap != HL_ELFMAP_NO) {
-		ldr_report_init(&st->rep, verbosity(st), prog);
+		ldr_report_init(&st->rep, verbosity(st, true), prog);
 		ldr_report_why(&st->rep, "%s", st->cfg.error);
 		ldr_report_flush(&st->rep);
 	} else if (st->cfg.note[0] && !st->cfg.restricted) {
-		ldr_report_init(&st->rep, verbosity(st), prog);
+		ldr_report_init(&st->rep, verbosity(st, true), prog);
 		say_note(st);
 	}
 }
@@ -343,12 +348,14 @@ static void pass(struct hl_maps *given, unsigned long long changes)
 	struct mach_status status;
 	struct state *st;
 	int known = 0;
+	bool first;
 
 	lock();
 	st = state_get();
 	if (!st)
 		goto out;
-	if (!st->configured)
+	first = !st->configured;
+	if (first)
 		configure(st, prog);
 	if (st->cfg.restricted || st->cfg.elfmap == HL_ELFMAP_NO ||
 	    st->cfg.error[0])
@@ -358,7 +365,7 @@ static void pass(struct hl_maps *given, unsigned long long changes)
 	ctx.fault = &st->fault;
 	ctx.status = &status;
 	ctx.err = &st->err;
-	ldr_report_init(&st->rep, verbosity(st), prog);
+	ldr_report_init(&st->rep, verbosity(st, first), prog);
 	forget_unloaded(st);
 	st->ntodo = 0;
 	if (maps_open(st, given, changes) ||
