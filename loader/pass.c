@@ -116,7 +116,7 @@ static struct state *state_get(void)
 	if (state)
 		return state;
 	m = mmap(NULL, sizeof(*state), PROT_READ | PROT_WRITE,
-		 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		 MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
 	if (m != MAP_FAILED)
 		state = m;
 	return state;
