@@ -131,11 +131,17 @@ static int probe(struct try *t, size_t page)
 	return 0;
 }
 
-/* Advise T's range and probe it; -1 with T->why when refused. */
+/*
+ * Advise T's segment and probe T's range; -1 with T->why when refused.
+ * The advice covers the segment's whole mapping, which keeps it one
+ * mapping; the kernel maps with PMDs only whole huge pages inside it,
+ * the range's.
+ */
 static int advise(const struct serve *sv, struct try *t)
 {
-	void *at = (void *)t->lo;
-	size_t len = t->hi - t->lo;
+	size_t base = sv->ctx->sizes->base;
+	uintptr_t from = t->seg->start & ~(uintptr_t)(base - 1);
+	uintptr_t to = (t->seg->file_end + base - 1) & ~(uintptr_t)(base - 1);
 	long r;
 
 	if (sv->ctx->status->thp_enabled == 0) {
@@ -143,7 +149,7 @@ static int advise(const struct serve *sv, struct try *t)
 			 "transparent huge pages off (PR_SET_THP_DISABLE)");
 		return -1;
 	}
-	r = raw_madvise(at, len, MADV_HUGEPAGE);
+	r = raw_madvise((void *)from, to - from, MADV_HUGEPAGE);
 	if (r) {
 		snprintf(t->why, sizeof(t->why), "madvise(MADV_HUGEPAGE): %s",
 			 strerror((int)-r));

@@ -5,7 +5,8 @@
 # text stays a mapping of its own file that the kernel maps with PMDs
 # from the page cache: at least 90% of its whole 2 MiB pages
 # FilePmdMapped, no anonymous huge pages, and four copies running at once
-# hold it once (the sum of their Pss about one copy's Rss).  The file
+# hold it once (the sum of their Pss about one copy's Rss), and the
+# executable segment stays one mapping.  The file
 # takes the disk blocks of a plain link (within 5%), and a hello world
 # stays under 1 MiB.  An unprimed copy of the file (small folios) falls
 # back to the copy; HUGELINK_BACKING=file leaves it on base pages.  With
@@ -38,6 +39,8 @@ for h in $holds; do
 	[ $(($2 * 100)) -ge $((whole * 90)) ] ||
 		fail "process $h: $2 of $whole bytes of text FilePmdMapped"
 	[ "$3" -eq 0 ] || fail "process $h: $3 bytes of AnonHugePages in its text"
+	_x=$(grep -c " r-xp .* $PWD/prog\$" "/proc/$h/maps")
+	[ "$_x" -eq 1 ] || fail "process $h: its text is $_x mappings, not one"
 	sum=$((sum + $4)) rss=$5
 done
 [ $((sum * 100)) -le $((rss * 110)) ] ||
