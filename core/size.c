@@ -73,3 +73,8 @@ char *hl_format_size(size_t size, char *buf, size_t len)
 	snprintf(buf, len, "%zu", size);
 	return buf;
 }
+
+size_t hl_pmd_size(size_t base)
+{
+	return base * (base / 8);
+}

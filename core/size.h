@@ -18,6 +18,14 @@ int hl_parse_size(const char *s, size_t *out);
 /* The same for any amount of bytes, a power of two or not ("48M"). */
 int hl_parse_bytes(const char *s, size_t *out);
 
+/*
+ * The size a page middle directory entry maps with base pages of BASE
+ * bytes: one page table, BASE / 8 entries of 8 bytes, each a base page
+ * (2M for 4K, 32M for 16K, 512M for 64K).  The page cache's huge page,
+ * and transparent huge pages', on every architecture hugelink supports.
+ */
+size_t hl_pmd_size(size_t base);
+
 /* Write SIZE as "2M", "1G", "64K" or bytes into BUF; returns BUF. */
 char *hl_format_size(size_t size, char *buf, size_t len);
 

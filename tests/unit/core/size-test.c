@@ -72,6 +72,14 @@ static void test_hl_format_size_units(void **state)
 	assert_string_equal(hl_format_size(1000, buf, sizeof(buf)), "1000");
 }
 
+static void test_hl_pmd_size_of_each_base(void **state)
+{
+	(void)state;
+	assert_int_equal(hl_pmd_size(4096), 2u << 20);
+	assert_int_equal(hl_pmd_size(16384), 32u << 20);
+	assert_int_equal(hl_pmd_size(65536), 512u << 20);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -79,6 +87,7 @@ int main(void)
 		cmocka_unit_test(test_hl_parse_bytes_any_amount),
 		cmocka_unit_test(test_hl_parse_size_rejects),
 		cmocka_unit_test(test_hl_format_size_units),
+		cmocka_unit_test(test_hl_pmd_size_of_each_base),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
