@@ -472,6 +472,16 @@ bool hl_phdrs_relinked(const struct hl_sizes *sizes, const struct hl_phdr *ph,
 	return true;
 }
 
+bool hl_phdrs_below(const struct hl_phdr *ph, size_t phnum, size_t align,
+		    size_t span)
+{
+	for (size_t i = 0; i < phnum; i++)
+		if (ph[i].type == PT_LOAD &&
+		    (ph[i].align > align || ph[i].memsz >= span))
+			return false;
+	return true;
+}
+
 size_t hl_seg_pages(const struct hl_seg *seg)
 {
 	return seg->remap ? (seg->map_end - seg->map_start) / seg->page : 0;

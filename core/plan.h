@@ -133,6 +133,13 @@ uintptr_t hl_phdrs_end(const struct hl_phdr *ph, size_t phnum,
 bool hl_phdrs_relinked(const struct hl_sizes *sizes, const struct hl_phdr *ph,
 		       size_t phnum, uintptr_t bias);
 
+/*
+ * True when no PT_LOAD of PH[0..PHNUM) is aligned to more than ALIGN or
+ * spans SPAN bytes or more.
+ */
+bool hl_phdrs_below(const struct hl_phdr *ph, size_t phnum, size_t align,
+		    size_t span);
+
 /* The hot text an order recorded in the object (core/note.h,
  * HL_NOTE_HOT), at its load address. */
 struct hl_hot {

@@ -174,6 +174,72 @@ static void test_hl_plan_build_cap_of_w(void **state)
 	assert_int_equal(p.seg[3].map_start, bias + 20 * M2);
 }
 
+static void test_hl_phdrs_below_align_and_span(void **state)
+{
+	struct hl_phdr ph[6];
+
+	(void)state;
+	memcpy(ph, aligned_pie, sizeof(ph));
+	assert_true(hl_phdrs_below(ph, 6, M2, G1));
+	assert_false(hl_phdrs_below(ph, 6, 0x1000 / 2, G1));
+	/* Only PT_LOADs count. */
+	ph[4].align = G1 * 2;
+	assert_true(hl_phdrs_below(ph, 6, M2, G1));
+	ph[1].align = G1;
+	assert_false(hl_phdrs_below(ph, 6, M2, G1));
+	ph[1].align = M2;
+	ph[3].memsz = G1;
+	assert_false(hl_phdrs_below(ph, 6, M2, G1));
+	ph[3].memsz = G1 - 1;
+	assert_true(hl_phdrs_below(ph, 6, M2, G1));
+}
+
+/*
+ * On x86-64 the kernel offers 2 MiB pages and perhaps 1 GiB ones, either
+ * the default.  For headers aligned to at most 2 MiB whose segments are
+ * each under 1 GiB, a plan does not depend on which: the runtime plans
+ * such an object with the 2 MiB size alone (loader/sizes.h).
+ */
+static void test_hl_plan_build_same_for_any_x86_sizes(void **state)
+{
+	static const struct hl_sizes alone = {
+		.base = 4096, .def = M2, .avail = { M2 }, .navail = 1,
+	};
+	static const struct hl_sizes gig_default = {
+		.base = 4096, .def = G1, .avail = { M2, G1 }, .navail = 2,
+	};
+	const struct hl_sizes *other[] = { &sizes, &gig_default };
+	const struct { const struct hl_phdr *ph; size_t n; } obj[] = {
+		{ aligned_pie, 6 }, { plain_pie, 5 }, { lld_pie, 5 },
+		{ plain_big, 5 }, { big_text_pie, 5 },
+	};
+	const char *asks[] = { "R", "W", "RW", "R:cap=8M" };
+	const uintptr_t biases[] = { 0, 0x55aa00000000, 0x55aa00001000 };
+	struct hl_plan want, got;
+	struct hl_config cfg;
+
+	(void)state;
+	for (size_t o = 0; o < sizeof(obj) / sizeof(obj[0]); o++)
+	for (size_t a = 0; a < sizeof(asks) / sizeof(asks[0]); a++)
+	for (size_t b = 0; b < sizeof(biases) / sizeof(biases[0]); b++)
+	for (size_t s = 0; s < sizeof(other) / sizeof(other[0]); s++) {
+		assert_true(hl_phdrs_below(obj[o].ph, obj[o].n, M2, G1));
+		cfg = cfg_env(asks[a]);
+		assert_int_equal(hl_plan_build(&want, &cfg, other[s], obj[o].ph,
+					       obj[o].n, biases[b]), 0);
+		assert_int_equal(hl_plan_build(&got, &cfg, &alone, obj[o].ph,
+					       obj[o].n, biases[b]), 0);
+		assert_int_equal(got.nseg, want.nseg);
+		for (int i = 0; i < got.nseg; i++) {
+			assert_int_equal(got.seg[i].remap, want.seg[i].remap);
+			assert_int_equal(got.seg[i].map_start, want.seg[i].map_start);
+			assert_int_equal(got.seg[i].map_end, want.seg[i].map_end);
+			if (got.seg[i].remap)
+				assert_int_equal(got.seg[i].page, want.seg[i].page);
+		}
+	}
+}
+
 static void test_hl_plan_build_aligned_rw(void **state)
 {
 	struct hl_config cfg = cfg_env("RW");
@@ -721,6 +787,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_hl_sizes_text_names_each_size),
+		cmocka_unit_test(test_hl_phdrs_below_align_and_span),
+		cmocka_unit_test(test_hl_plan_build_same_for_any_x86_sizes),
 		cmocka_unit_test(test_hl_plan_build_aligned_rw),
 		cmocka_unit_test(test_hl_plan_text_hot_keeps_the_hot_pages),
 		cmocka_unit_test(test_hl_plan_text_hot_elsewhere_or_all),
