@@ -75,7 +75,7 @@ static int span_of(const struct serve *sv, struct hl_seg *seg, struct try *t)
 	t->hi = t->hi < seg->map_end ? t->hi : seg->map_end;
 	t->delta = ph->offset - ph->vaddr - sv->img->bias;
 	t->why[0] = '\0';
-	if (seg->page != sv->ctx->sizes->def)
+	if (seg->page != hl_pmd_size(sv->ctx->sizes->base))
 		t->span = SPAN_OTHER_SIZE;
 	else if ((t->small = t->hi <= t->lo))
 		t->span = SPAN_SMALL;

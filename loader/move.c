@@ -304,7 +304,7 @@ static void prime_for_next(struct ldr_prepared *prep,
 	uint64_t t0 = raw_now_ns();
 	char text[200];
 
-	if (fd < 0 || ldr_prime_spawn(fd, img, ctx->sizes->def)) {
+	if (fd < 0 || ldr_prime_spawn(fd, img, hl_pmd_size(ctx->sizes->base))) {
 		ldr_report_setting(rep, "HUGELINK_PRIME=1: no process could be "
 				   "made to prime the page cache");
 		return;
