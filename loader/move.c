@@ -323,6 +323,9 @@ void ldr_move(struct ldr_move_work *w, const struct ldr_image *img,
 
 	if (plan_for(&w->plan, img, ctx, rep, &small))
 		return;
+	/* A copy: from here on the kernel's sizes, if they were assumed. */
+	if (!ldr_sizes_read(ctx->page_sizes, ctx->cfg->default_page, rep))
+		return;
 	if (!status_known(ctx, rep))
 		return;
 	if (ldr_prepare(prep, &w->plan, img, ctx->cfg, ctx->fault, ctx->status,

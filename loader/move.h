@@ -21,11 +21,13 @@
 #include "loader/image.h"
 #include "loader/prepare.h"
 #include "loader/report.h"
+#include "loader/sizes.h"
 
 /* What a pass knows of the process, for each object it moves. */
 struct ldr_move_ctx {
 	const struct hl_config *cfg;
-	const struct hl_sizes *sizes;
+	const struct hl_sizes *sizes;	/* page_sizes->s */
+	struct ldr_sizes *page_sizes;	/* read before a copy if assumed */
 	const struct ldr_fault *fault;
 	const struct remap_stderr *err;	/* the standard error noted */
 	/*

@@ -14,11 +14,11 @@
 #include "arch/raw.h"
 #include "machine/env.h"
 #include "machine/status.h"
-#include "machine/sysinfo.h"
 #include "machine/vmaquery.h"
 #include "loader/move.h"
 #include "loader/object.h"
 #include "loader/pass.h"
+#include "loader/sizes.h"
 #include "loader/trust.h"
 
 /* Objects a process may have moved, or looked at and left, at most. */
@@ -46,8 +46,7 @@ struct state {
 	struct hl_config cfg;		/* read by the first pass */
 	bool configured;
 	struct remap_stderr err;	/* fd 2 as the first pass found it */
-	int sizes_read;			/* 0 not yet, 1 read, -1 no huge pages */
-	struct hl_sizes sizes;
+	struct ldr_sizes sizes;		/* read, or assumed, once */
 	unsigned long long unloads;	/* dlpi_subs at the last pass */
 	size_t nseen;
 	struct seen seen[LDR_SEEN_MAX];
@@ -147,15 +146,6 @@ static int verbosity(const struct state *st, bool noted_now)
 	return ldr_stderr_same(&st->err) ? st->cfg.verbose : 0;
 }
 
-/* The page sizes, read once for every pass: false without huge pages. */
-static bool sizes_known(struct state *st)
-{
-	if (!st->sizes_read)
-		st->sizes_read = mach_sizes_read(&st->sizes,
-						 st->cfg.default_page) ? -1 : 1;
-	return st->sizes_read > 0;
-}
-
 /* The configuration's note, and the sizes the machine has when it is
  * about a page size. */
 static void say_note(struct state *st)
@@ -167,7 +157,8 @@ static void say_note(struct state *st)
 		return;
 	}
 	snprintf(text, sizeof(text), "%s; this machine has %s", st->cfg.note,
-		 sizes_known(st) ? hl_sizes_text(&st->sizes, have, sizeof(have))
+		 ldr_sizes_read(&st->sizes, st->cfg.default_page, NULL) ?
+		 hl_sizes_text(&st->sizes.s, have, sizeof(have))
 				 : "none");
 	ldr_report_setting(&st->rep, text);
 }
@@ -246,8 +237,8 @@ static bool plainly_left(struct state *st, const struct ldr_image *img)
 	if (!ldr_object_has_file(img))
 		return true;
 	return !st->cfg.libs[0] && !ldr_image_flagged(img) &&
-	       (!sizes_known(st) ||
-		!hl_phdrs_relinked(&st->sizes, img->ph, img->phnum, 0));
+	       (!ldr_sizes_for(&st->sizes, &st->cfg, img, NULL) ||
+		!hl_phdrs_relinked(&st->sizes.s, img->ph, img->phnum, 0));
 }
 
 /*
@@ -275,25 +266,21 @@ static int collect(struct ldr_image *img, size_t index, void *data)
 }
 
 /*
- * What the objects of this pass need once: the page sizes and whether
- * the process turned THP off (the threads and the tracer are read when
- * a move needs them: loader/move.h).  False, with the reason given
- * once, without them.  *KNOWN keeps the answer for the pass: 0 before
- * the first question, then 1 or -1.
+ * What IMG needs: the page sizes to plan it with (loader/sizes.h), and,
+ * read once a pass, whether the process turned THP off (the threads and
+ * the tracer are read when a move needs them: loader/move.h).  False,
+ * with the reason given once a pass, without huge pages.  *KNOWN is 0
+ * before the first object of the pass, then 1.
  */
-static bool ready(struct state *st, struct ldr_move_ctx *ctx, int *known)
+static bool ready(struct state *st, const struct ldr_image *img,
+		  struct ldr_move_ctx *ctx, int *known)
 {
-	if (*known)
-		return *known > 0;
-	*known = -1;
-	mach_status_thp_read(ctx->status);
-	if (!sizes_known(st)) {
-		ldr_report_why(&st->rep, "this kernel offers no huge pages");
-		return false;
+	if (!*known) {
+		mach_status_thp_read(ctx->status);
+		ldr_fault_read(&st->fault, st->cfg.secure);
+		*known = 1;
 	}
-	ldr_fault_read(&st->fault, st->cfg.secure);
-	*known = 1;
-	return true;
+	return ldr_sizes_for(&st->sizes, &st->cfg, img, &st->rep);
 }
 
 /* Look at the object T: move it if it asks. */
@@ -310,10 +297,10 @@ static void look_at(struct state *st, const struct todo *t,
 	/* The common case, an object nobody asked about: leave quietly. */
 	if (st->cfg.elfmap == HL_ELFMAP_UNSET && !ldr_image_flagged(img))
 		return;
-	if (!ready(st, ctx, known))
+	if (!ready(st, img, ctx, known))
 		return;
 	if (t->lib == HL_LIB_CARRIER &&
-	    !hl_phdrs_relinked(&st->sizes, img->ph, img->phnum, 0))
+	    !hl_phdrs_relinked(&st->sizes.s, img->ph, img->phnum, 0))
 		return;
 	ctx->quiet_small = t->lib == HL_LIB_ALL;
 	ldr_report_object(&st->rep, ldr_object_label(img));
@@ -361,12 +348,14 @@ static void pass(struct hl_maps *given, unsigned long long changes)
 	    st->cfg.error[0])
 		goto out;
 	ctx.cfg = &st->cfg;
-	ctx.sizes = &st->sizes;
+	ctx.sizes = &st->sizes.s;
+	ctx.page_sizes = &st->sizes;
 	ctx.fault = &st->fault;
 	ctx.status = &status;
 	ctx.err = &st->err;
 	ldr_report_init(&st->rep, verbosity(st, first), prog);
 	forget_unloaded(st);
+	ldr_sizes_pass(&st->sizes);
 	st->ntodo = 0;
 	if (maps_open(st, given, changes) ||
 	    (ldr_image_each(&st->img, collect, st) && !st->maps_read)) {

@@ -13,6 +13,7 @@
 #include <sys/statfs.h>
 #include <unistd.h>
 
+#include "core/size.h"
 #include "machine/file.h"
 #include "machine/sysinfo.h"
 
@@ -110,6 +111,23 @@ int mach_sizes_read(struct hl_sizes *sizes, size_t default_page)
 	else if (!sizes->def)
 		sizes->def = meminfo_default();
 	return sizes->navail ? 0 : -1;
+}
+
+int mach_sizes_assume(struct hl_sizes *sizes)
+{
+#if defined(__x86_64__)
+	memset(sizes, 0, sizeof(*sizes));
+	sizes->base = (size_t)getauxval(AT_PAGESZ);
+	if (sizes->base != 4096)
+		return -1;
+	sizes->def = hl_pmd_size(sizes->base);
+	sizes->avail[0] = sizes->def;
+	sizes->navail = 1;
+	return 0;
+#else
+	(void)sizes;
+	return -1;
+#endif
 }
 
 /* True when DIR is a hugetlbfs mount of PAGE-sized pages. */
