@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "arch/raw.h"
 #include "core/note.h"
@@ -318,7 +319,7 @@ static void prime_for_next(struct ldr_prepared *prep,
 void ldr_move(struct ldr_move_work *w, const struct ldr_image *img,
 	     const struct ldr_move_ctx *ctx, struct ldr_report *rep)
 {
-	struct ldr_prepared *prep = &w->prep;
+	struct ldr_prepared *prep;
 	bool small = false;
 
 	if (plan_for(&w->plan, img, ctx, rep, &small))
@@ -328,6 +329,13 @@ void ldr_move(struct ldr_move_work *w, const struct ldr_image *img,
 		return;
 	if (!status_known(ctx, rep))
 		return;
+	prep = mmap(NULL, sizeof(*prep), PROT_READ | PROT_WRITE,
+		    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (prep == MAP_FAILED) {
+		ldr_report_why(rep, "no room to prepare the copy: mmap of %zu "
+			       "bytes: %s", sizeof(*prep), strerror(errno));
+		return;
+	}
 	if (ldr_prepare(prep, &w->plan, img, ctx->cfg, ctx->fault, ctx->status,
 		       rep) > 0) {
 		/* Never restore by copy while another thread could look. */
@@ -341,4 +349,5 @@ void ldr_move(struct ldr_move_work *w, const struct ldr_image *img,
 			prime_for_next(prep, img, ctx, rep);
 	}
 	ldr_prepare_release(prep);
+	munmap(prep, sizeof(*prep));
 }

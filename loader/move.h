@@ -40,10 +40,13 @@ struct ldr_move_ctx {
 	int maps_fd;		/* /proc/self/maps, open for the pass, or -1 */
 };
 
-/* Room for one object's move; large, so it lives in the pass's mapping. */
+/*
+ * Room for one object's plan, in the pass's mapping.  A copy's larger
+ * room (struct ldr_prepared) is mapped for the copy alone, so that a
+ * start that copies nothing neither touches nor maps it.
+ */
 struct ldr_move_work {
 	struct hl_plan plan;
-	struct ldr_prepared prep;
 };
 
 /* Move what CTX->cfg asks of IMG, reasons to REP. */

@@ -108,6 +108,7 @@ static void unlock(void)
 			     FUTEX_WAKE | FUTEX_PRIVATE_FLAG, 1, 0, 0, 0);
 }
 
+/* The state, made populated: a pass touches most of its pages. */
 static struct state *state_get(void)
 {
 	void *m;
