@@ -30,15 +30,17 @@ static bool no_size_named(size_t page)
 
 /*
  * Whether IMG may be planned under CFG with the assumed sizes S: the
- * page cache may serve, no size is named, and IMG is laid out for no
- * more than S's size, with no segment of a page of the next size.
+ * page cache may serve, no size is named, nothing is forced, and IMG is
+ * laid out for no more than S's size, with no segment of a page of the
+ * next size (tests/unit/core/plan-test.c).
  */
 static bool assumable(const struct hl_config *cfg, const struct ldr_image *img,
 		      const struct hl_sizes *s)
 {
 	return (cfg->backing == HL_BACKING_AUTO ||
 		cfg->backing == HL_BACKING_FILE) &&
-	       !cfg->default_page && no_size_named(cfg->r_page) &&
+	       !cfg->default_page && !cfg->force &&
+	       no_size_named(cfg->r_page) &&
 	       no_size_named(cfg->w_page) &&
 	       hl_phdrs_below(img->ph, img->phnum, s->def,
 			      s->def * (s->base / 8));

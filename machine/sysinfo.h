@@ -23,8 +23,9 @@ int mach_sizes_read(struct hl_sizes *sizes, size_t default_page);
  * on x86-64 the 2 MiB PMD size alone, as default.  The kernel offers it
  * there with the hugetlb pool and with THP, and at most 1 GiB besides;
  * for an object laid out for no more than 2 MiB and no segment of 1 GiB
- * (hl_phdrs_below), a plan comes out the same either way, whichever of
- * the two is the default (tests/unit/core/plan-test.c).  Returns 0, or
+ * (hl_phdrs_below), a plan moves the same ranges onto the same pages
+ * either way, whichever of the two is the default, unless forced
+ * (tests/unit/core/plan-test.c).  Returns 0, or
  * -1 elsewhere: arm64's contiguous sizes between the base page and the
  * PMD size change plans.
  */

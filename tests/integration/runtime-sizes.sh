@@ -6,8 +6,9 @@
 # /sys/kernel/mm/hugepages nor /proc/meminfo (strace), and its text is
 # still FilePmdMapped from the page cache; so where those are hidden (a
 # tmpfs over /sys/kernel/mm/hugepages, in a mount namespace), without a
-# word.  A size named (HUGETLB_ELFMAP=R=2M, HUGETLB_DEFAULT_PAGE_SIZE)
-# or a copy (HUGETLB_ELFMAP=RW: the data) reads them.
+# word.  A size named (HUGETLB_ELFMAP=R=2M, HUGETLB_DEFAULT_PAGE_SIZE),
+# HUGETLB_FORCE_ELFMAP, or a copy (HUGETLB_ELFMAP=RW: the data) reads
+# them.
 . "$HL_SRC/tests/integration/common.sh"
 . "$HL_SRC/tests/integration/lib/filetext.sh"
 
@@ -47,7 +48,7 @@ stop_holds
 ok "HUGETLB_ELFMAP=R: served from the page cache, no page size read"
 
 for e in HUGETLB_ELFMAP=R=2M "HUGETLB_ELFMAP=R HUGETLB_DEFAULT_PAGE_SIZE=2M" \
-	HUGETLB_ELFMAP=RW; do
+	"HUGETLB_ELFMAP=R HUGETLB_FORCE_ELFMAP=yes" HUGETLB_ELFMAP=RW; do
 	got=$(opens $e)
 	case $got in
 	*/sys/kernel/mm/hugepages*) ;;

@@ -197,8 +197,11 @@ static void test_hl_phdrs_below_align_and_span(void **state)
 /*
  * On x86-64 the kernel offers 2 MiB pages and perhaps 1 GiB ones, either
  * the default.  For headers aligned to at most 2 MiB whose segments are
- * each under 1 GiB, a plan does not depend on which: the runtime plans
- * such an object with the 2 MiB size alone (loader/sizes.h).
+ * each under 1 GiB, which ranges move onto which pages does not depend
+ * on which (the reason given for a segment left alone can): the runtime
+ * plans such an object with the 2 MiB size alone (loader/sizes.h).  Not
+ * so with HUGETLB_FORCE_ELFMAP, which with a 1 GiB default leaves a
+ * segment under 2 MiB alone.
  */
 static void test_hl_plan_build_same_for_any_x86_sizes(void **state)
 {
@@ -232,10 +235,11 @@ static void test_hl_plan_build_same_for_any_x86_sizes(void **state)
 		assert_int_equal(got.nseg, want.nseg);
 		for (int i = 0; i < got.nseg; i++) {
 			assert_int_equal(got.seg[i].remap, want.seg[i].remap);
+			if (!got.seg[i].remap)
+				continue;
 			assert_int_equal(got.seg[i].map_start, want.seg[i].map_start);
 			assert_int_equal(got.seg[i].map_end, want.seg[i].map_end);
-			if (got.seg[i].remap)
-				assert_int_equal(got.seg[i].page, want.seg[i].page);
+			assert_int_equal(got.seg[i].page, want.seg[i].page);
 		}
 	}
 }
