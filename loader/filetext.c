@@ -17,6 +17,7 @@
 #include "loader/smaps.h"
 #include "machine/fstype.h"
 #include "machine/pagemap.h"
+#include "machine/status.h"
 #include "machine/vmaquery.h"
 
 #ifndef MADV_POPULATE_READ
@@ -144,11 +145,6 @@ static int advise(const struct serve *sv, struct try *t)
 	uintptr_t to = (t->seg->file_end + base - 1) & ~(uintptr_t)(base - 1);
 	long r;
 
-	if (sv->ctx->status->thp_enabled == 0) {
-		snprintf(t->why, sizeof(t->why), "the process turned "
-			 "transparent huge pages off (PR_SET_THP_DISABLE)");
-		return -1;
-	}
 	r = raw_madvise((void *)from, to - from, MADV_HUGEPAGE);
 	if (r) {
 		snprintf(t->why, sizeof(t->why), "madvise(MADV_HUGEPAGE): %s",
@@ -309,6 +305,25 @@ static int collapse(struct serve *sv)
 	return n;
 }
 
+/*
+ * Why the ranges measured and not served were not, when the process
+ * turned THP off: asked of the kernel only then, as a range served
+ * needs no answer.
+ */
+static void thp_off(struct serve *sv)
+{
+	for (int i = 0; i < sv->n; i++) {
+		struct try *t = &sv->t[i];
+
+		if (refused(t) || served(t))
+			continue;
+		if (mach_status_thp(sv->ctx->status) != 0)
+			return;
+		snprintf(t->why, sizeof(t->why), "the process turned "
+			 "transparent huge pages off (PR_SET_THP_DISABLE)");
+	}
+}
+
 /* Measure, name the file systems, and measure again what collapsed. */
 static int look(struct serve *sv)
 {
@@ -397,6 +412,7 @@ int ldr_filetext_serve(struct hl_plan *plan, const struct ldr_image *img,
 			if (!refused(&sv.t[i]))
 				snprintf(sv.t[i].why, sizeof(sv.t[i].why),
 					 "cannot read /proc/self/smaps");
+	thp_off(&sv);
 	for (int i = 0; i < sv.n; i++) {
 		any |= served(&sv.t[i]);
 		*small |= small_folios(&sv.t[i]);

@@ -31,9 +31,10 @@ struct ldr_move_ctx {
 	const struct ldr_fault *fault;
 	const struct remap_stderr *err;	/* the standard error noted */
 	/*
-	 * THP_enabled from prctl; threads and the tracer read from
-	 * /proc/self/status the first time a move needs them, which one
-	 * served from the page cache alone does not.
+	 * Asked when first needed, which a start served from the page
+	 * cache alone never does: THP_enabled from prctl when a range is
+	 * not served (loader/filetext.c), and all of it from
+	 * /proc/self/status before a copy.
 	 */
 	struct mach_status *status;
 	bool quiet_small;	/* say nothing of a segment too small to move */

@@ -267,17 +267,17 @@ static int collect(struct ldr_image *img, size_t index, void *data)
 }
 
 /*
- * What IMG needs: the page sizes to plan it with (loader/sizes.h), and,
- * read once a pass, whether the process turned THP off (the threads and
- * the tracer are read when a move needs them: loader/move.h).  False,
- * with the reason given once a pass, without huge pages.  *KNOWN is 0
- * before the first object of the pass, then 1.
+ * What IMG needs: the page sizes to plan it with (loader/sizes.h), and
+ * the process's status marked unread once a pass (it is asked when a
+ * move needs it: loader/move.h).  False, with the reason given once a
+ * pass, without huge pages.  *KNOWN is 0 before the first object of the
+ * pass, then 1.
  */
 static bool ready(struct state *st, const struct ldr_image *img,
 		  struct ldr_move_ctx *ctx, int *known)
 {
 	if (!*known) {
-		mach_status_thp_read(ctx->status);
+		mach_status_unread(ctx->status);
 		ldr_fault_read(&st->fault, st->cfg.secure);
 		*known = 1;
 	}

@@ -54,12 +54,19 @@ int mach_status_thp_of(long r)
 	return r == 1 ? 0 : 1;
 }
 
-void mach_status_thp_read(struct mach_status *st)
+void mach_status_unread(struct mach_status *st)
 {
 	st->threads = MACH_STATUS_UNREAD;
 	st->tracer = 0;
-	st->thp_enabled = mach_status_thp_of(prctl(PR_GET_THP_DISABLE, 0, 0,
-						   0, 0));
+	st->thp_enabled = MACH_STATUS_UNREAD;
+}
+
+int mach_status_thp(struct mach_status *st)
+{
+	if (st->thp_enabled == MACH_STATUS_UNREAD)
+		st->thp_enabled = mach_status_thp_of(prctl(PR_GET_THP_DISABLE,
+							   0, 0, 0, 0));
+	return st->thp_enabled;
 }
 
 void mach_status_read(struct mach_status *st)

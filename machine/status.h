@@ -8,7 +8,7 @@
  * the kernel takes to write the whole file, so the runtime asks it first
  * and reads the file only when it needs the others.
  */
-#define MACH_STATUS_UNREAD (-2)	/* threads: the file not read yet */
+#define MACH_STATUS_UNREAD (-2)	/* threads, thp_enabled: not asked yet */
 
 struct mach_status {
 	int threads;	/* -1 when the file cannot be read */
@@ -25,12 +25,14 @@ struct mach_status {
 /* Read this process's status into ST, with open and read only. */
 void mach_status_read(struct mach_status *st);
 
+/* Mark all of ST unread (MACH_STATUS_UNREAD): nothing asked yet. */
+void mach_status_unread(struct mach_status *st);
+
 /*
- * Ask prctl(PR_GET_THP_DISABLE) whether this process has turned THP off,
- * into ST->thp_enabled, and mark the rest of ST unread
- * (MACH_STATUS_UNREAD): one system call and no file.
+ * ST->thp_enabled, asked of prctl(PR_GET_THP_DISABLE) the first time:
+ * one system call and no file.
  */
-void mach_status_thp_read(struct mach_status *st);
+int mach_status_thp(struct mach_status *st);
 
 /*
  * THP_enabled as prctl(PR_GET_THP_DISABLE) answered R: 0 when THP is off

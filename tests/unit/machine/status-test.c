@@ -93,15 +93,16 @@ static void test_mach_status_thp_read_self(void **state)
 	struct mach_status st, file;
 
 	(void)state;
-	mach_status_thp_read(&st);
+	mach_status_unread(&st);
+	assert_int_equal(st.thp_enabled, MACH_STATUS_UNREAD);
 	mach_status_read(&file);
+	assert_int_equal(mach_status_thp(&st), file.thp_enabled);
 	assert_int_equal(st.threads, MACH_STATUS_UNREAD);
-	assert_int_equal(st.thp_enabled, file.thp_enabled);
 	if (prctl(PR_SET_THP_DISABLE, 1, 0, 0, 0))
 		skip();
-	mach_status_thp_read(&st);
+	mach_status_unread(&st);
 	mach_status_read(&file);
-	assert_int_equal(st.thp_enabled, 0);
+	assert_int_equal(mach_status_thp(&st), 0);
 	assert_int_equal(file.thp_enabled, 0);
 	prctl(PR_SET_THP_DISABLE, 0, 0, 0, 0);
 }
