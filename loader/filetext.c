@@ -180,7 +180,7 @@ static int measure_one(int maps, int pagemap, struct try *t, size_t page,
 {
 	char name[4096];
 	struct hl_smaps_map m;
-	uint64_t kpage, first, last = 0;
+	uint64_t kpage;
 	uintptr_t at = t->lo;
 	int r;
 
@@ -195,11 +195,8 @@ static int measure_one(int maps, int pagemap, struct try *t, size_t page,
 		hl_filetext_count(&m, t->lo, t->hi, t->delta, &t->got);
 		at = m.line.end;
 	}
-	if (mach_pagemap_huge(pagemap, t->lo, t->lo + page, &first) ||
-	    (t->probed > page &&
-	     mach_pagemap_huge(pagemap, t->hi - page, t->hi, &last)))
+	if (mach_pagemap_huge(pagemap, t->lo, t->hi, page, &t->got.pmd))
 		return -1;
-	t->got.pmd = first + last;
 	return 0;
 }
 

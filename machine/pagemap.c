@@ -33,9 +33,28 @@ int mach_pagemap_open(void)
 	return open("/proc/self/pagemap", O_RDONLY | O_CLOEXEC);
 }
 
-int mach_pagemap_huge(int fd, uintptr_t lo, uintptr_t hi, uint64_t *bytes)
+/* The bytes of [S, E) inside [A, B). */
+static uint64_t overlap(uint64_t s, uint64_t e, uint64_t a, uint64_t b)
+{
+	s = s > a ? s : a;
+	e = e < b ? e : b;
+	return e > s ? e - s : 0;
+}
+
+/* The bytes of [S, E) in the first or last END bytes of [LO, HI). */
+static uint64_t at_ends(uint64_t s, uint64_t e, uint64_t lo, uint64_t hi,
+			uint64_t end)
+{
+	if (hi - lo <= 2 * end)
+		return overlap(s, e, lo, hi);
+	return overlap(s, e, lo, lo + end) + overlap(s, e, hi - end, hi);
+}
+
+int mach_pagemap_huge(int fd, uintptr_t lo, uintptr_t hi, size_t end,
+		      uint64_t *bytes)
 {
 	struct pm_region vec[MACH_PAGEMAP_VEC];
+	const uintptr_t from = lo;
 	struct pm_scan arg;
 	long got;
 
@@ -51,7 +70,8 @@ int mach_pagemap_huge(int fd, uintptr_t lo, uintptr_t hi, uint64_t *bytes)
 		if (got < 0)
 			return -1;
 		for (long i = 0; i < got; i++)
-			*bytes += vec[i].end - vec[i].start;
+			*bytes += at_ends(vec[i].start, vec[i].end, from, hi,
+					  end);
 		if (arg.walk_end <= lo) {
 			errno = EINVAL;
 			return -1;

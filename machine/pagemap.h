@@ -17,11 +17,13 @@
 int mach_pagemap_open(void);
 
 /*
- * Set *BYTES to the bytes of [LO, HI) mapped now by PMD-size (or larger)
- * entries: transparent huge pages, anonymous or of the page cache, and
- * hugetlb pages.  Returns 0, or -1 when the kernel has no PAGEMAP_SCAN
- * (errno ENOTTY or EINVAL) or refuses it.
+ * Set *BYTES to the bytes in the first and the last END bytes of
+ * [LO, HI) mapped now by PMD-size (or larger) entries: transparent huge
+ * pages, anonymous or of the page cache, and hugetlb pages; both ends in
+ * one walk of the range.  Returns 0, or -1 when the kernel has no
+ * PAGEMAP_SCAN (errno ENOTTY or EINVAL) or refuses it.
  */
-int mach_pagemap_huge(int fd, uintptr_t lo, uintptr_t hi, uint64_t *bytes);
+int mach_pagemap_huge(int fd, uintptr_t lo, uintptr_t hi, size_t end,
+		      uint64_t *bytes);
 
 #endif
