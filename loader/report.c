@@ -16,6 +16,7 @@
  * What a standard error is: a terminal or another character device, a
  * pipe, a socket, or a file opened for writing only, as a shell's 2> and
  * 2>> open it.  A file open for reading too is data a program opened.
+ * FLAGS, the file status flags, matter for a regular file only.
  */
 static bool stderr_like(const struct stat *st, int flags)
 {
@@ -27,8 +28,8 @@ static bool stderr_like(const struct stat *st, int flags)
 void ldr_stderr_note(struct remap_stderr *e)
 {
 	struct stat st;
-	int flags = fcntl(2, F_GETFL);
-	bool open = flags >= 0 && fstat(2, &st) == 0 && stderr_like(&st, flags);
+	bool open = fstat(2, &st) == 0 &&
+		    stderr_like(&st, S_ISREG(st.st_mode) ? fcntl(2, F_GETFL) : 0);
 
 	e->fd = open ? 2 : -1;
 	e->dev_major = open ? major(st.st_dev) : 0;
