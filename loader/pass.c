@@ -3,6 +3,7 @@
  * A pass over the loaded objects: see pass.h.
  */
 #include <errno.h>
+#include <link.h>
 #include <linux/futex.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -123,12 +124,32 @@ static struct state *state_get(void)
 }
 
 /*
+ * This copy's object's ELF header, which the linker defines; weak, so
+ * that an object without one still links, with this address 0.
+ */
+extern const ElfW(Ehdr) __ehdr_start __attribute__((weak, visibility("hidden")));
+
+/*
+ * Whether this copy of the runtime is the program's: its program
+ * headers are the ones the auxiliary vector names.  The program is
+ * never unloaded: its copy's destructor runs at exit alone.
+ */
+static bool copy_in_program(void)
+{
+	const ElfW(Ehdr) *eh = &__ehdr_start;
+
+	return eh && (uintptr_t)eh + eh->e_phoff == getauxval(AT_PHDR);
+}
+
+/*
  * The copy of a library that acted leaves nothing behind when dlclose()
  * unloads it; the next pass, by whichever copy acts then, starts afresh.
+ * The program's copy leaves its state to the exit, which unmaps it with
+ * everything else.
  */
 __attribute__((destructor)) static void state_drop(void)
 {
-	if (state)
+	if (state && !copy_in_program())
 		munmap(state, sizeof(*state));
 	state = NULL;
 }
