@@ -76,7 +76,7 @@ static int span_of(const struct serve *sv, struct hl_seg *seg, struct try *t)
 	t->hi = t->hi < seg->map_end ? t->hi : seg->map_end;
 	t->delta = ph->offset - ph->vaddr - sv->img->bias;
 	t->why[0] = '\0';
-	if (seg->page != hl_pmd_size(sv->ctx->sizes->base))
+	if (seg->page != hl_pmd_size(sv->ctx->sizes->s.base))
 		t->span = SPAN_OTHER_SIZE;
 	else if ((t->small = t->hi <= t->lo))
 		t->span = SPAN_SMALL;
@@ -140,7 +140,7 @@ static int probe(struct try *t, size_t page)
  */
 static int advise(const struct serve *sv, struct try *t)
 {
-	size_t base = sv->ctx->sizes->base;
+	size_t base = sv->ctx->sizes->s.base;
 	uintptr_t from = t->seg->start & ~(uintptr_t)(base - 1);
 	uintptr_t to = (t->seg->file_end + base - 1) & ~(uintptr_t)(base - 1);
 	long r;
@@ -216,7 +216,7 @@ static int measure(struct serve *sv)
 		if (!refused(&sv->t[i]))
 			r = measure_one(maps, pagemap, &sv->t[i],
 					sv->t[i].seg->page,
-					sv->ctx->sizes->base);
+					sv->ctx->sizes->s.base);
 	if (pagemap >= 0)
 		close(pagemap);
 	if (!r)

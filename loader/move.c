@@ -84,7 +84,7 @@ static void report_no_size(const struct hl_plan *plan,
 		ldr_report_why(rep, "segment%s %s: %s; this machine has %s",
 			      n > 1 ? "s" : "", segs,
 			      hl_why_text(HL_WHY_NO_SIZE),
-			      hl_sizes_text(ctx->sizes, have, sizeof(have)));
+			      hl_sizes_text(&ctx->sizes->s, have, sizeof(have)));
 }
 
 /* True when some segment of PLAN goes on pages of SIZE. */
@@ -226,7 +226,7 @@ static void commit(struct ldr_prepared *prep, const struct ldr_move_ctx *ctx,
 	char text[160];
 
 	c->fatal_fd = ldr_stderr_same(ctx->err) ? ctx->err->fd : -1;
-	if (remap_run_from_copy(c, ctx->sizes->base) < 0) {
+	if (remap_run_from_copy(c, ctx->sizes->s.base) < 0) {
 		ldr_report_why(rep, "cannot run the swap from a private "
 			      "executable page (W^X policy?)");
 		for (int i = 0; i < c->nswap; i++)
@@ -263,7 +263,7 @@ static int plan_for(struct hl_plan *plan, const struct ldr_image *img,
 {
 	uintptr_t limit = img->main ? 0 : hl_phdrs_end(img->ph, img->phnum,
 						       img->bias,
-						       ctx->sizes->base);
+						       ctx->sizes->s.base);
 	struct hl_hot hot = { 0 };
 	uint64_t start, len;
 	size_t desc_len = 0;
@@ -275,7 +275,7 @@ static int plan_for(struct hl_plan *plan, const struct ldr_image *img,
 		hot.end = hot.start + (uintptr_t)len;
 	}
 
-	if (hl_plan_build_object(plan, ctx->cfg, ctx->sizes, img->ph,
+	if (hl_plan_build_object(plan, ctx->cfg, &ctx->sizes->s, img->ph,
 				 img->phnum, img->bias, limit)) {
 		ldr_report_why(rep, "program headers refused: %s", plan->error);
 		return -1;
@@ -305,7 +305,8 @@ static void prime_for_next(struct ldr_prepared *prep,
 	uint64_t t0 = raw_now_ns();
 	char text[200];
 
-	if (fd < 0 || ldr_prime_spawn(fd, img, hl_pmd_size(ctx->sizes->base))) {
+	if (fd < 0 ||
+	    ldr_prime_spawn(fd, img, hl_pmd_size(ctx->sizes->s.base))) {
 		ldr_report_setting(rep, "HUGELINK_PRIME=1: no process could be "
 				   "made to prime the page cache");
 		return;
@@ -325,7 +326,7 @@ void ldr_move(struct ldr_move_work *w, const struct ldr_image *img,
 	if (plan_for(&w->plan, img, ctx, rep, &small))
 		return;
 	/* A copy: from here on the kernel's sizes, if they were assumed. */
-	if (!ldr_sizes_read(ctx->page_sizes, ctx->cfg->default_page, rep))
+	if (!ldr_sizes_read(ctx->sizes, ctx->cfg->default_page, rep))
 		return;
 	if (!status_known(ctx, rep))
 		return;

@@ -26,8 +26,7 @@
 /* What a pass knows of the process, for each object it moves. */
 struct ldr_move_ctx {
 	const struct hl_config *cfg;
-	const struct hl_sizes *sizes;	/* page_sizes->s */
-	struct ldr_sizes *page_sizes;	/* read before a copy if assumed */
+	struct ldr_sizes *sizes;	/* read before a copy if assumed */
 	const struct ldr_fault *fault;
 	const struct remap_stderr *err;	/* the standard error noted */
 	/*

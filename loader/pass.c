@@ -370,8 +370,7 @@ static void pass(struct hl_maps *given, unsigned long long changes)
 	    st->cfg.error[0])
 		goto out;
 	ctx.cfg = &st->cfg;
-	ctx.sizes = &st->sizes.s;
-	ctx.page_sizes = &st->sizes;
+	ctx.sizes = &st->sizes;
 	ctx.fault = &st->fault;
 	ctx.status = &status;
 	ctx.err = &st->err;
