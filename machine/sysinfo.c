@@ -89,15 +89,21 @@ static void add_sizes(struct hl_sizes *sizes, int fd)
 		}
 }
 
+/* The base page size: the kernel's AT_PAGESZ, or sysconf's without it. */
+static size_t base_page(void)
+{
+	size_t base = (size_t)getauxval(AT_PAGESZ);
+
+	return base ? base : (size_t)sysconf(_SC_PAGESIZE);
+}
+
 int mach_sizes_read(struct hl_sizes *sizes, size_t default_page)
 {
 	int fd = open("/sys/kernel/mm/hugepages", O_RDONLY | O_DIRECTORY |
 		      O_CLOEXEC);
 
 	memset(sizes, 0, sizeof(*sizes));
-	sizes->base = (size_t)getauxval(AT_PAGESZ);
-	if (!sizes->base)
-		sizes->base = (size_t)sysconf(_SC_PAGESIZE);
+	sizes->base = base_page();
 	if (fd < 0)
 		return -1;
 	add_sizes(sizes, fd);
@@ -117,7 +123,7 @@ int mach_sizes_assume(struct hl_sizes *sizes)
 {
 #if defined(__x86_64__)
 	memset(sizes, 0, sizeof(*sizes));
-	sizes->base = (size_t)getauxval(AT_PAGESZ);
+	sizes->base = base_page();
 	if (sizes->base != 4096)
 		return -1;
 	sizes->def = hl_pmd_size(sizes->base);

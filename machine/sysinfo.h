@@ -25,9 +25,8 @@ int mach_sizes_read(struct hl_sizes *sizes, size_t default_page);
  * for an object laid out for no more than 2 MiB and no segment of 1 GiB
  * (hl_phdrs_below), a plan moves the same ranges onto the same pages
  * either way, whichever of the two is the default, unless forced
- * (tests/unit/core/plan-test.c).  Returns 0, or
- * -1 elsewhere: arm64's contiguous sizes between the base page and the
- * PMD size change plans.
+ * (tests/unit/core/plan-test.c).  Returns 0, or -1 elsewhere: arm64's
+ * contiguous sizes between the base page and the PMD size change plans.
  */
 int mach_sizes_assume(struct hl_sizes *sizes);
 
