@@ -288,26 +288,26 @@ static int collect(struct ldr_image *img, size_t index, void *data)
 }
 
 /*
- * What IMG needs: the page sizes to plan it with (loader/sizes.h), and
- * the process's status marked unread once a pass (it is asked when a
- * move needs it: loader/move.h).  False, with the reason given once a
- * pass, without huge pages.  *KNOWN is 0 before the first object of the
- * pass, then 1.
+ * What IMG needs: the page sizes to plan it with (loader/sizes.h), and,
+ * once a pass, HUGELINK_FAULT read and the process's status marked
+ * unread (it is asked when a move needs it: loader/move.h).  False, with the reason given once a
+ * pass, without huge pages.  *STARTED is false before the first object
+ * of the pass.
  */
 static bool ready(struct state *st, const struct ldr_image *img,
-		  struct ldr_move_ctx *ctx, int *known)
+		  struct ldr_move_ctx *ctx, bool *started)
 {
-	if (!*known) {
+	if (!*started) {
 		mach_status_unread(ctx->status);
 		ldr_fault_read(&st->fault, st->cfg.secure);
-		*known = 1;
+		*started = true;
 	}
 	return ldr_sizes_for(&st->sizes, &st->cfg, img, &st->rep);
 }
 
 /* Look at the object T: move it if it asks. */
 static void look_at(struct state *st, const struct todo *t,
-		    struct ldr_move_ctx *ctx, int *known)
+		    struct ldr_move_ctx *ctx, bool *started)
 {
 	struct ldr_image *img = &st->img;
 
@@ -319,7 +319,7 @@ static void look_at(struct state *st, const struct todo *t,
 	/* The common case, an object nobody asked about: leave quietly. */
 	if (st->cfg.elfmap == HL_ELFMAP_UNSET && !ldr_image_flagged(img))
 		return;
-	if (!ready(st, img, ctx, known))
+	if (!ready(st, img, ctx, started))
 		return;
 	if (t->lib == HL_LIB_CARRIER &&
 	    !hl_phdrs_relinked(&st->sizes.s, img->ph, img->phnum, 0))
@@ -356,7 +356,7 @@ static void pass(struct hl_maps *given, unsigned long long changes)
 	struct ldr_move_ctx ctx = { 0 };
 	struct mach_status status;
 	struct state *st;
-	int known = 0;
+	bool started = false;
 	bool first;
 
 	lock();
@@ -386,7 +386,7 @@ static void pass(struct hl_maps *given, unsigned long long changes)
 	ldr_maps_free(&st->maps);
 	ctx.maps_fd = st->maps_fd;
 	for (size_t i = 0; i < st->ntodo; i++)
-		look_at(st, &st->todo[i], &ctx, &known);
+		look_at(st, &st->todo[i], &ctx, &started);
 	if (st->maps_fd >= 0)
 		close(st->maps_fd);
 	ldr_report_flush(&st->rep);
