@@ -34,12 +34,14 @@ ok "a directory another user owns, on a mount with pages: $(cat err)"
 
 "$CC" $HOT_CFLAGS -o plain "$HLINC/hotprog.c" || fail "cannot build plain"
 mkdir -m 700 mnt/d
-# One start in 512 is loaded on a huge-page boundary, and shares.
+# One start in 512 is loaded on a huge-page boundary, and shares: it
+# says nothing about sharing (it may say why the segments that hold no
+# whole huge page stay on base pages), and the next start is tried.
 for _i in 1 2 3; do
 	HUGETLB_SHARE=1 HUGETLB_SHARE_PATH=$PWD/mnt/d HUGETLB_ELFMAP=R \
 		HUGETLB_FORCE_ELFMAP=yes LD_PRELOAD="$HLLIB/libhugelink.so" \
 		./plain 1000 >out 2>err || fail "not relinked: $(cat out err)"
-	[ ! -s err ] || break
+	! grep -q HUGETLB_SHARE err || break
 done
 grep -q " 2048\$" out || fail "not relinked: none of its text is on the pool: $(cat out)"
 one_message "not relinked" "loaded at an address that is not a multiple of its huge pages"
