@@ -61,12 +61,13 @@ __attribute__((constructor(101))) void ldr_ctor(void)
 	unsigned long long changes;
 	struct hl_maps maps;
 
-	if (!may_be_asked())
-		return;
-	changes = ldr_image_changes();
-	entry = ldr_acting_entry(&maps);
-	if (entry == ldr_entry)
-		ldr_pass_with_maps(&maps, changes);
-	else if (entry)
-		entry(HL_ENTRY_ABI);
+	if (may_be_asked()) {
+		changes = ldr_image_changes();
+		entry = ldr_acting_entry(&maps);
+		if (entry == ldr_entry)
+			ldr_pass_with_maps(&maps, changes);
+		else if (entry)
+			entry(HL_ENTRY_ABI);
+	}
+	ldr_pass_start_done();
 }

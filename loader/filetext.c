@@ -7,7 +7,10 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/auxv.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include "arch/raw.h"
@@ -15,6 +18,7 @@
 #include "core/size.h"
 #include "loader/filetext.h"
 #include "loader/smaps.h"
+#include "machine/faults.h"
 #include "machine/fstype.h"
 #include "machine/pagemap.h"
 #include "machine/status.h"
@@ -35,6 +39,7 @@ struct try {
 	struct hl_filetext_got got;
 	uint64_t probed;	/* bytes populated: the range's first and last
 				   whole huge pages */
+	long faults;		/* the most page faults one probe took, or -1 */
 	bool small;		/* no whole huge page of file bytes */
 	int span;		/* enum span_why */
 	const char *fs;		/* the file system, when one of those whose
@@ -109,25 +114,50 @@ static bool refused(const struct try *t)
 	return t->span != SPAN_OK || t->why[0];
 }
 
+/* Populate [AT, AT + PAGE) of T; -1 with T->why when refused. */
+static int populate(struct try *t, uintptr_t at, size_t page)
+{
+	long r = raw_madvise((void *)at, page, MADV_POPULATE_READ);
+
+	if (!r)
+		return 0;
+	snprintf(t->why, sizeof(t->why), "madvise(MADV_POPULATE_READ): %s%s",
+		 strerror((int)-r), r == -EINVAL ?
+		 " (Linux 5.14 or later has it)" : "");
+	return -1;
+}
+
+/* The larger of the counts of faults from F[0] to F[1] and from F[1] to
+ * F[2]; -1 when one of them is. */
+static long most_faults(const long f[3])
+{
+	if (f[0] < 0 || f[1] < 0 || f[2] < 0)
+		return -1;
+	return f[1] - f[0] > f[2] - f[1] ? f[1] - f[0] : f[2] - f[1];
+}
+
 /*
  * The huge pages of T probed: its first and last.  Populating reads what
  * the page cache lacks of them in PMD-size folios (the range is advised
  * MADV_HUGEPAGE) and maps with a PMD each that is PMD-size; the kernel
- * maps the others the same way when they are first touched.
+ * maps the others the same way when they are first touched.  T->faults
+ * is what the probe that took more faults took.
  */
 static int probe(struct try *t, size_t page)
 {
 	uintptr_t last = t->hi - page;
-	long r = raw_madvise((void *)t->lo, page, MADV_POPULATE_READ);
+	long f[3];
 
-	if (!r && last != t->lo)
-		r = raw_madvise((void *)last, page, MADV_POPULATE_READ);
-	if (r) {
-		snprintf(t->why, sizeof(t->why), "madvise(MADV_POPULATE_READ): "
-			 "%s%s", strerror((int)-r), r == -EINVAL ?
-			 " (Linux 5.14 or later has it)" : "");
+	f[0] = mach_faults();
+	if (populate(t, t->lo, page))
 		return -1;
+	f[1] = f[2] = mach_faults();
+	if (last != t->lo) {
+		if (populate(t, last, page))
+			return -1;
+		f[2] = mach_faults();
 	}
+	t->faults = most_faults(f);
 	t->probed = last != t->lo ? 2 * (uint64_t)page : page;
 	return 0;
 }
@@ -207,7 +237,8 @@ static int measure_one(int maps, int pagemap, struct try *t, size_t page,
  */
 static int measure(struct serve *sv)
 {
-	int maps = sv->ctx->maps_fd, pagemap = mach_pagemap_open();
+	int maps = mach_vmaquery_fd(sv->ctx->maps_fd);
+	int pagemap = mach_pagemap_open();
 	int r = maps >= 0 && pagemap >= 0 ? 0 : -1;
 
 	for (int i = 0; i < sv->n; i++)
@@ -321,6 +352,67 @@ static void thp_off(struct serve *sv)
 	}
 }
 
+/*
+ * The path of IMG's file: the one the dynamic loader opened or, for the
+ * program, the one it was started by (AT_EXECFN); NULL when there is none.
+ */
+static const char *file_path(const struct ldr_image *img)
+{
+	return img->name[0] ? img->name : (const char *)getauxval(AT_EXECFN);
+}
+
+/*
+ * Whether IMG's file, found by its path, is one the page cache serves: a
+ * regular file with a link left, on a file system that has a block
+ * device of its own or, when it has none, is not one of machine/fstype.h.
+ */
+static bool file_servable(const struct ldr_image *img)
+{
+	const char *path = file_path(img);
+	struct stat st;
+
+	if (!path || stat(path, &st) || !S_ISREG(st.st_mode) || !st.st_nlink)
+		return false;
+	return major(st.st_dev) != 0 || !mach_fstype_of_path(path);
+}
+
+/*
+ * Whether every range advised is served, told without /proc, whose first
+ * use costs a start about as much as the rest of the runtime together.
+ * It is when each probe took at most one page fault, as a huge page
+ * mapped with one PMD does (base pages take one for each fault-around
+ * window, 64 KiB unless fault_around_bytes was raised, or for each
+ * folio), the process has not turned THP off (the kernel then maps a
+ * PMD-size folio with PTEs, in one fault where it maps whole folios at
+ * once), and the file is servable.  Only at start-up: a probe that took
+ * no fault then found its huge page mapped by the runtime's own code
+ * running there, with a PMD, where later another thread may have run
+ * through all of it on base pages.  Then each range's GOT says so; where
+ * this cannot tell, look() measures.
+ */
+static bool served_at_once(struct serve *sv)
+{
+	int tried = 0;
+
+	if (!sv->ctx->at_start)
+		return false;
+	for (int i = 0; i < sv->n; i++) {
+		if (refused(&sv->t[i]))
+			continue;
+		if (sv->t[i].faults < 0 || sv->t[i].faults > 1)
+			return false;
+		tried++;
+	}
+	if (!tried || mach_status_thp(sv->ctx->status) != 1 ||
+	    !file_servable(sv->img))
+		return false;
+	for (int i = 0; i < sv->n; i++)
+		if (!refused(&sv->t[i]))
+			sv->t[i].got = (struct hl_filetext_got){
+				.pmd = sv->t[i].probed, .seen = true };
+	return true;
+}
+
 /* Measure, name the file systems, and measure again what collapsed. */
 static int look(struct serve *sv)
 {
@@ -404,7 +496,7 @@ int ldr_filetext_serve(struct hl_plan *plan, const struct ldr_image *img,
 		if (span_of(&sv, &plan->seg[i], t) == 0 && advise(&sv, t) == 0)
 			advised++;
 	}
-	if (advised && look(&sv))
+	if (advised && !served_at_once(&sv) && look(&sv))
 		for (int i = 0; i < sv.n; i++)
 			if (!refused(&sv.t[i]))
 				snprintf(sv.t[i].why, sizeof(sv.t[i].why),

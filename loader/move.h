@@ -37,7 +37,15 @@ struct ldr_move_ctx {
 	 */
 	struct mach_status *status;
 	bool quiet_small;	/* say nothing of a segment too small to move */
-	int maps_fd;		/* /proc/self/maps, open for the pass, or -1 */
+	/*
+	 * This pass is part of start-up, run by the program's copy of the
+	 * runtime before the program's own constructors: only start-up code
+	 * has run in the objects' text, and no other thread has run through
+	 * it (loader/filetext.c).
+	 */
+	bool at_start;
+	int *maps_fd;		/* /proc/self/maps, opened for the pass when first
+				   needed (mach_vmaquery_fd), or -1 */
 };
 
 /*

@@ -55,7 +55,8 @@ struct state {
 	size_t ntodo;
 	struct todo todo[LDR_SEEN_MAX];
 	struct ldr_report rep;
-	int maps_fd;			/* /proc/self/maps, open for the pass */
+	int maps_fd;			/* /proc/self/maps, opened for the pass
+					   when first needed, or -1 */
 	bool maps_read;
 	struct hl_maps maps;		/* read when an object needs them */
 	struct ldr_image img;
@@ -142,6 +143,19 @@ static bool copy_in_program(void)
 }
 
 /*
+ * Whether the program's own constructors have not run yet: until the end
+ * of its copy's constructor (ldr_pass_start_done), only start-up code
+ * has run in the program's text and the libraries'.
+ */
+static bool start_up = true;
+
+void ldr_pass_start_done(void)
+{
+	if (copy_in_program())
+		start_up = false;
+}
+
+/*
  * The copy of a library that acted leaves nothing behind when dlclose()
  * unloads it; the next pass, by whichever copy acts then, starts afresh.
  * The program's copy leaves its state to the exit, which unmaps it with
@@ -218,30 +232,32 @@ static bool seen(const struct state *st, const struct ldr_image *img)
 }
 
 /*
- * Open /proc/self/maps for this pass, and take GIVEN as its maps, read
- * when the loaded objects had changed CHANGES times, if none has changed
- * since; else they are read when an object needs them (pass_maps).  0,
- * or -1 when /proc/self/maps cannot be opened.
+ * Take GIVEN as this pass's maps, read when the loaded objects had
+ * changed CHANGES times, if none has changed since; else they are read
+ * when an object needs them (pass_maps).  /proc/self/maps is opened
+ * only then, or when a move needs it (loader/move.h).  0, or -1 when
+ * /proc is not mounted.
  */
 static int maps_open(struct state *st, struct hl_maps *given,
 		     unsigned long long changes)
 {
 	st->maps.text = NULL;
 	st->maps_read = false;
+	st->maps_fd = -1;
 	if (given && given->text && changes &&
 	    changes == ldr_image_changes()) {
 		st->maps = *given;
 		st->maps_read = true;
 		given->text = NULL;
 	}
-	st->maps_fd = mach_vmaquery_open();
-	return st->maps_fd < 0 ? -1 : 0;
+	return mach_vmaquery_proc_mounted() ? 0 : -1;
 }
 
 /* The maps of this pass, read the first time they are asked for. */
 static const struct hl_maps *pass_maps(struct state *st)
 {
-	if (!st->maps_read && !ldr_maps_read_from(st->maps_fd, &st->maps))
+	if (!st->maps_read && mach_vmaquery_fd(&st->maps_fd) >= 0 &&
+	    !ldr_maps_read_from(st->maps_fd, &st->maps))
 		st->maps_read = true;
 	return st->maps_read ? &st->maps : NULL;
 }
@@ -373,6 +389,7 @@ static void pass(struct hl_maps *given, unsigned long long changes)
 	ctx.sizes = &st->sizes;
 	ctx.fault = &st->fault;
 	ctx.status = &status;
+	ctx.at_start = start_up && copy_in_program();
 	ctx.err = &st->err;
 	ldr_report_init(&st->rep, verbosity(st, first), prog);
 	forget_unloaded(st);
@@ -384,7 +401,7 @@ static void pass(struct hl_maps *given, unsigned long long changes)
 		st->ntodo = 0;
 	}
 	ldr_maps_free(&st->maps);
-	ctx.maps_fd = st->maps_fd;
+	ctx.maps_fd = &st->maps_fd;
 	for (size_t i = 0; i < st->ntodo; i++)
 		look_at(st, &st->todo[i], &ctx, &started);
 	if (st->maps_fd >= 0)

@@ -40,4 +40,11 @@ void ldr_pass(void);
  */
 void ldr_pass_with_maps(struct hl_maps *maps, unsigned long long changes);
 
+/*
+ * Called at the end of each copy's constructor: once the program's has
+ * run, the passes that follow are no longer part of start-up (struct
+ * ldr_move_ctx's at_start).
+ */
+void ldr_pass_start_done(void);
+
 #endif
