@@ -12,7 +12,9 @@
  * CPU that other work held, which on a busy machine can be most of a
  * short run.  The NAME=VALUE words are put in the command's environment
  * by timeit itself, so that a variant that sets variables does not pay
- * for the exec of env(1) that another does not.  The command's standard
+ * for the exec of env(1) that another does not; and that environment is
+ * made before fork(), so that the child only execs it: a putenv() in the
+ * child, its first use of malloc, cost a run about 20 us.  The command's standard
  * output and error go to the file OUT, so that the benchmark can read
  * what the program said about itself; timeit's own standard output
  * carries only the times.  Exit status: the command's, or 125 when it
@@ -37,11 +39,38 @@ static long long now_ns(void)
 	return t.tv_sec * 1000000000LL + t.tv_nsec;
 }
 
+/*
+ * This process's environment with each NAME=VALUE of WORDS[0..N) in
+ * place of the entry of its NAME, or added.
+ */
+static char **command_env(char **words, int n)
+{
+	size_t have = 0;
+	char **env;
+
+	while (environ[have])
+		have++;
+	env = calloc(have + (size_t)n + 1, sizeof(*env));
+	if (!env)
+		err(125, "calloc");
+	memcpy(env, environ, have * sizeof(*env));
+	for (int i = 0; i < n; i++) {
+		size_t name = strcspn(words[i], "=") + 1, at = 0;
+
+		while (at < have && strncmp(env[at], words[i], name))
+			at++;
+		env[at] = words[i];
+		have += at == have;
+	}
+	return env;
+}
+
 int main(int argc, char **argv)
 {
 	long long t0, t1;
 	struct rusage ru;
 	int out, status, cmd = 2;
+	char **env;
 	pid_t pid;
 
 	while (cmd < argc && strchr(argv[cmd], '=') && argv[cmd][0] != '/')
@@ -53,6 +82,7 @@ int main(int argc, char **argv)
 	out = open(argv[1], O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	if (out < 0)
 		err(125, "%s", argv[1]);
+	env = command_env(argv + 2, cmd - 2);
 	t0 = now_ns();
 	pid = fork();
 	if (pid < 0)
@@ -60,10 +90,7 @@ int main(int argc, char **argv)
 	if (pid == 0) {
 		if (dup2(out, 1) < 0 || dup2(out, 2) < 0)
 			_exit(125);
-		for (int i = 2; i < cmd; i++)
-			if (putenv(argv[i]))
-				_exit(125);
-		execvp(argv[cmd], argv + cmd);
+		execvpe(argv[cmd], argv + cmd, env);
 		dprintf(2, "timeit: %s: cannot run\n", argv[cmd]);
 		_exit(125);
 	}
