@@ -65,8 +65,16 @@ ok "first start: copied, no child left, priming said"
 HUGETLB_ELFMAP=R HUGELINK_PRIME=1 ./fresh >out 2>&1 || fail "fresh failed: $(cat out)"
 
 # primed PROG: the bytes of PROG's text FilePmdMapped once its detached
-# process, which runs at the lowest priority, has primed it.
+# process, which runs at the lowest priority, has primed it.  That
+# process holds PROG open from its fork to its end; no start is made
+# before, as one that maps PROG's small folios while it evicts them
+# keeps them small.
 primed() {
+	for _t in $(seq 300); do
+		find /proc/[0-9]*/fd -lname "$PWD/$1" 2>/dev/null | grep -q . ||
+			break
+		sleep 0.1
+	done
 	_got=0
 	for _t in $(seq 100); do
 		_got=$(pmd_of "$1")
