@@ -21,6 +21,13 @@
 #error "hugelink has no raw system calls for this architecture (arch/)"
 #endif
 
+/* Whether R, a value one of the calls below returned, is an error: the
+ * kernel's -4095 to -1 (an address mmap returns may look negative). */
+RAW_INLINE int raw_failed(long r)
+{
+	return r < 0 && r > -4096;
+}
+
 RAW_INLINE long raw_mmap(void *addr, size_t len, int prot, int flags,
 			       int fd, long off)
 {

@@ -2,16 +2,16 @@
 /*
  * HUGELINK_FAULT: see fault.h.
  */
-#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "loader/fault.h"
+#include "machine/env.h"
 
 void ldr_fault_read(struct ldr_fault *f, bool secure)
 {
-	const char *v = secure ? NULL : getenv("HUGELINK_FAULT");
+	const char *v = secure ? NULL : mach_env_get("HUGELINK_FAULT", NULL);
 
 	memset(f, 0, sizeof(*f));
 	if (!v)

@@ -5,12 +5,13 @@
  * lack.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/auxv.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
-#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include "arch/raw.h"
@@ -18,7 +19,6 @@
 #include "core/size.h"
 #include "loader/filetext.h"
 #include "loader/smaps.h"
-#include "machine/faults.h"
 #include "machine/fstype.h"
 #include "machine/pagemap.h"
 #include "machine/status.h"
@@ -114,6 +114,21 @@ static bool refused(const struct try *t)
 	return t->span != SPAN_OK || t->why[0];
 }
 
+/*
+ * The page faults this thread has taken so far, minor and major
+ * (getrusage), or -1.  The kernel counts those it takes for
+ * MADV_POPULATE_READ as well: one each time it maps, so one for a huge
+ * page it maps with a PMD.
+ */
+static long thread_faults(void)
+{
+	struct rusage ru;
+
+	if (raw_syscall6(SYS_getrusage, RUSAGE_THREAD, (long)&ru, 0, 0, 0, 0))
+		return -1;
+	return ru.ru_minflt + ru.ru_majflt;
+}
+
 /* Populate [AT, AT + PAGE) of T; -1 with T->why when refused. */
 static int populate(struct try *t, uintptr_t at, size_t page)
 {
@@ -148,14 +163,14 @@ static int probe(struct try *t, size_t page)
 	uintptr_t last = t->hi - page;
 	long f[3];
 
-	f[0] = mach_faults();
+	f[0] = thread_faults();
 	if (populate(t, t->lo, page))
 		return -1;
-	f[1] = f[2] = mach_faults();
+	f[1] = f[2] = thread_faults();
 	if (last != t->lo) {
 		if (populate(t, last, page))
 			return -1;
-		f[2] = mach_faults();
+		f[2] = thread_faults();
 	}
 	t->faults = most_faults(f);
 	t->probed = last != t->lo ? 2 * (uint64_t)page : page;
@@ -369,11 +384,15 @@ static const char *file_path(const struct ldr_image *img)
 static bool file_servable(const struct ldr_image *img)
 {
 	const char *path = file_path(img);
-	struct stat st;
+	struct statx st;
 
-	if (!path || stat(path, &st) || !S_ISREG(st.st_mode) || !st.st_nlink)
+	if (!path || raw_syscall6(SYS_statx, AT_FDCWD, (long)path, 0,
+				  STATX_TYPE | STATX_NLINK, (long)&st, 0) ||
+	    (st.stx_mask & (STATX_TYPE | STATX_NLINK)) !=
+	    (STATX_TYPE | STATX_NLINK) || !S_ISREG(st.stx_mode) ||
+	    !st.stx_nlink)
 		return false;
-	return major(st.st_dev) != 0 || !mach_fstype_of_path(path);
+	return st.stx_dev_major != 0 || !mach_fstype_of_path(path);
 }
 
 /*

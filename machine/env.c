@@ -10,8 +10,13 @@
 
 const char *mach_env_get(const char *name, void *ctx)
 {
+	size_t len = strlen(name);
+
 	(void)ctx;
-	return getenv(name);
+	for (char **env = environ; env && *env; env++)
+		if (!strncmp(*env, name, len) && (*env)[len] == '=')
+			return *env + len + 1;
+	return NULL;
 }
 
 /* True when ENTRY names a variable of ours: HUGETLB_ or HUGELINK_. */

@@ -7,7 +7,11 @@
  */
 #include "core/config.h"
 
-/* getenv(NAME); CTX is not used. */
+/*
+ * What getenv(NAME) returns, found by a walk of the environment of its
+ * own, which in the runtime spares the dynamic loader binding getenv;
+ * CTX is not used.
+ */
 const char *mach_env_get(const char *name, void *ctx);
 
 /*

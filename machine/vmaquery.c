@@ -6,9 +6,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <linux/magic.h>
 #include <sys/ioctl.h>
-#include <sys/vfs.h>
 #include <unistd.h>
 
 #include "machine/vmaquery.h"
@@ -38,13 +36,6 @@ int mach_vmaquery_fd(int *fd)
 	if (*fd < 0)
 		*fd = mach_vmaquery_open();
 	return *fd;
-}
-
-bool mach_vmaquery_proc_mounted(void)
-{
-	struct statfs fs;
-
-	return !statfs("/proc", &fs) && fs.f_type == PROC_SUPER_MAGIC;
 }
 
 int mach_vmaquery(int fd, uintptr_t addr, struct hl_maps_line *v, char *name,

@@ -6,7 +6,6 @@
  * the PROCMAP_QUERY ioctl of /proc/self/maps (Linux 6.11): what one line
  * of /proc/self/maps says, without reading the others.
  */
-#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -23,12 +22,6 @@ int mach_vmaquery_open(void);
  * opens /proc/self/maps only when something needs it; returns it.
  */
 int mach_vmaquery_fd(int *fd);
-
-/*
- * Whether /proc is mounted, asked with statfs: unlike the first look
- * into /proc/self, this makes the kernel build nothing for the process.
- */
-bool mach_vmaquery_proc_mounted(void);
 
 /*
  * Fill *V with the mapping that holds ADDR or, when none does, the next

@@ -16,11 +16,6 @@
 #endif
 #define RW (PROT_READ | PROT_WRITE)
 
-static int failed(long r)
-{
-	return r < 0 && r > -4096;
-}
-
 static int all_zero(const unsigned long *w, size_t n)
 {
 	for (size_t i = 0; i < n / sizeof(*w); i++)
@@ -90,7 +85,7 @@ static uintptr_t map_aligned(size_t len, int prot, size_t align)
 			     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	uintptr_t at;
 
-	if (failed(area))
+	if (raw_failed(area))
 		return 0;
 	at = ((uintptr_t)area + align - 1) & ~(uintptr_t)(align - 1);
 	if (at > (uintptr_t)area)
@@ -129,7 +124,7 @@ static long put(uintptr_t snap, uintptr_t addr, size_t len)
 	long r = raw_mremap((void *)snap, len, MREMAP_MAYMOVE | MREMAP_FIXED,
 			    (void *)addr);
 
-	return r == (long)addr ? 0 : failed(r) ? r : -EINVAL;
+	return r == (long)addr ? 0 : raw_failed(r) ? r : -EINVAL;
 }
 
 long remap_snap_put(uintptr_t snap, const struct remap_snap_range *r)
@@ -161,7 +156,7 @@ static long move_page(const struct probe *p, const struct remap_snap_range *r,
 	long copy = raw_mmap(NULL, r->page, r->prot | RW,
 			     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), lost = 0;
 
-	if (failed(copy))
+	if (raw_failed(copy))
 		return -1;
 	if (from)
 		copy_page(p, (char *)copy, (const char *)(from + off), r->page,

@@ -24,11 +24,6 @@ static const char *remap_text_start(void)
 	return run < copy ? run : copy;
 }
 
-static int raw_failed(long r)
-{
-	return r < 0 && r > -4096;
-}
-
 long remap_run_from_copy(struct remap_commit *c, size_t base)
 {
 	const char *start = remap_text_start();
