@@ -225,7 +225,7 @@ static void commit(struct ldr_prepared *prep, const struct ldr_move_ctx *ctx,
 	struct remap_commit *c = prep->c;
 	char text[160];
 
-	c->fatal_fd = ldr_stderr_same(ctx->err) ? ctx->err->fd : -1;
+	c->fatal_fd = remap_stderr_same(ctx->err) ? ctx->err->fd : -1;
 	if (remap_run_from_copy(c, ctx->sizes->s.base) < 0) {
 		ldr_report_why(rep, "cannot run the swap from a private "
 			      "executable page (W^X policy?)");

@@ -196,7 +196,7 @@ static int verbosity(const struct state *st, bool noted_now)
 {
 	if (noted_now)
 		return st->err.fd >= 0 ? st->cfg.verbose : 0;
-	return ldr_stderr_same(&st->err) ? st->cfg.verbose : 0;
+	return remap_stderr_same(&st->err) ? st->cfg.verbose : 0;
 }
 
 /* The configuration's note, and the sizes the machine has when it is

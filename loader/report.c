@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Messages, on stderr, prefixed "hugelink: <program>:", while fd 2 is
- * the standard error noted by the first pass (ldr_stderr_same).
+ * the standard error noted by the first pass (remap_stderr_same).
  */
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/sysmacros.h>
 
+#include "arch/raw.h"
 #include "core/size.h"
 #include "loader/report.h"
 
@@ -18,32 +18,36 @@
  * 2>> open it.  A file open for reading too is data a program opened.
  * FLAGS, the file status flags, matter for a regular file only.
  */
-static bool stderr_like(const struct stat *st, int flags)
+static bool stderr_like(const struct statx *st, int flags)
 {
-	return S_ISCHR(st->st_mode) || S_ISFIFO(st->st_mode) ||
-	       S_ISSOCK(st->st_mode) ||
-	       (S_ISREG(st->st_mode) && (flags & O_ACCMODE) == O_WRONLY);
+	return S_ISCHR(st->stx_mode) || S_ISFIFO(st->stx_mode) ||
+	       S_ISSOCK(st->stx_mode) ||
+	       (S_ISREG(st->stx_mode) && (flags & O_ACCMODE) == O_WRONLY);
+}
+
+/*
+ * FD's type, device and inode (statx with the raw system call: a start
+ * that says nothing then binds no libc function for it); -1 when closed.
+ */
+static int stat_fd(int fd, struct statx *st)
+{
+	unsigned mask = STATX_TYPE | STATX_INO;
+
+	return raw_syscall6(SYS_statx, fd, (long)"", AT_EMPTY_PATH, mask,
+			    (long)st, 0) == 0 &&
+	       (st->stx_mask & mask) == mask ? 0 : -1;
 }
 
 void ldr_stderr_note(struct remap_stderr *e)
 {
-	struct stat st;
-	bool open = fstat(2, &st) == 0 &&
-		    stderr_like(&st, S_ISREG(st.st_mode) ? fcntl(2, F_GETFL) : 0);
+	struct statx st;
+	bool open = stat_fd(2, &st) == 0 &&
+		    stderr_like(&st, S_ISREG(st.stx_mode) ? fcntl(2, F_GETFL) : 0);
 
 	e->fd = open ? 2 : -1;
-	e->dev_major = open ? major(st.st_dev) : 0;
-	e->dev_minor = open ? minor(st.st_dev) : 0;
-	e->ino = open ? (uint64_t)st.st_ino : 0;
-}
-
-bool ldr_stderr_same(const struct remap_stderr *e)
-{
-	struct stat st;
-
-	return e->fd >= 0 && fstat(e->fd, &st) == 0 &&
-	       major(st.st_dev) == e->dev_major &&
-	       minor(st.st_dev) == e->dev_minor && (uint64_t)st.st_ino == e->ino;
+	e->dev_major = open ? st.stx_dev_major : 0;
+	e->dev_minor = open ? st.stx_dev_minor : 0;
+	e->ino = open ? st.stx_ino : 0;
 }
 
 /* Only the counts: the reasons' room is written before it is read. */

@@ -68,9 +68,6 @@ void ldr_report_init(struct ldr_report *r, int verbose, const char *prog);
  */
 void ldr_stderr_note(struct remap_stderr *e);
 
-/* True when fd 2 is open and is what E noted. */
-bool ldr_stderr_same(const struct remap_stderr *e);
-
 /*
  * Report on the shared library named OBJ from now on (a file name), or
  * on the program (NULL).  Flush what was recorded before.

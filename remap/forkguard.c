@@ -17,7 +17,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/futex.h>
-#include <linux/stat.h>
 #include <signal.h>
 #include <sys/mman.h>
 
@@ -75,22 +74,6 @@ static void append(char *buf, size_t *n, size_t max, const char *from,
 }
 
 /*
- * True when E's fd is still the standard error noted: a program may have
- * closed fd 2 since, and opened a data file there.
- */
-static int stderr_still(const struct remap_stderr *e)
-{
-	struct statx sx;
-
-	if (e->fd < 0 ||
-	    raw_syscall6(SYS_statx, e->fd, (long)"", AT_EMPTY_PATH, STATX_INO,
-			 (long)&sx, 0))
-		return 0;
-	return sx.stx_dev_major == e->dev_major &&
-	       sx.stx_dev_minor == e->dev_minor && sx.stx_ino == e->ino;
-}
-
-/*
  * Write "hugelink: PROG: TEXT" to standard error, in one write, while it
  * is still the one noted (G->err).
  */
@@ -100,7 +83,7 @@ static void say(const struct remap_fork_guard *g, const char *text, size_t len)
 	char buf[320];
 	size_t n = 0, prog = 0;
 
-	if (!stderr_still(&g->err))
+	if (!remap_stderr_same(&g->err))
 		return;
 	while (prog < sizeof(g->prog) && g->prog[prog])
 		prog++;

@@ -109,6 +109,13 @@ struct remap_stderr {
 	uint64_t ino;
 };
 
+/*
+ * True when E's fd is still the standard error noted, the same device
+ * and inode (statx): a program may have closed fd 2 since, and opened a
+ * data file there.
+ */
+int remap_stderr_same(const struct remap_stderr *e);
+
 /* Fault injection for the tests (HUGELINK_FAULT); 0 in production. */
 enum remap_fault {
 	REMAP_FAULT_NONE,
