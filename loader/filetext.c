@@ -118,9 +118,9 @@ static bool refused(const struct try *t)
 /*
  * The page faults this thread has taken so far, minor and major
  * (getrusage, with the raw system call, which spares the dynamic loader
- * binding a libc function at its first call, about 0.6 us), or -1.  The kernel counts those it takes for
- * MADV_POPULATE_READ as well: one each time it maps, so one for a huge
- * page it maps with a PMD.
+ * binding a libc function at its first call, about 0.6 us), or -1.  The
+ * kernel counts those it takes for MADV_POPULATE_READ as well: one each
+ * time it maps, so one for a huge page it maps with a PMD.
  */
 static long thread_faults(void)
 {
@@ -351,6 +351,20 @@ static int collapse(struct serve *sv)
 }
 
 /*
+ * The status's THP_enabled, asked of prctl(PR_GET_THP_DISABLE) the first
+ * time, with the raw system call (see thread_faults).
+ */
+static int thp_enabled(const struct serve *sv)
+{
+	struct mach_status *st = sv->ctx->status;
+
+	if (st->thp_enabled == MACH_STATUS_UNREAD)
+		st->thp_enabled = mach_status_thp_of(
+			raw_syscall6(SYS_prctl, PR_GET_THP_DISABLE, 0, 0, 0, 0, 0));
+	return st->thp_enabled;
+}
+
+/*
  * Why the ranges measured and not served were not, when the process
  * turned THP off: asked of the kernel only then, as a range served
  * needs no answer.
@@ -362,7 +376,7 @@ static void thp_off(struct serve *sv)
 
 		if (refused(t) || served(t))
 			continue;
-		if (mach_status_thp(sv->ctx->status) != 0)
+		if (thp_enabled(sv) != 0)
 			return;
 		snprintf(t->why, sizeof(t->why), "the process turned "
 			 "transparent huge pages off (PR_SET_THP_DISABLE)");
@@ -398,16 +412,6 @@ static bool file_servable(const struct ldr_image *img)
 }
 
 /*
- * Whether the process turned THP off (PR_GET_THP_DISABLE, asked with the
- * raw system call: see thread_faults), or cannot tell.
- */
-static bool thp_off_here(void)
-{
-	return mach_status_thp_of(raw_syscall6(SYS_prctl, PR_GET_THP_DISABLE,
-					       0, 0, 0, 0, 0)) != 1;
-}
-
-/*
  * Whether every range advised is served, told without /proc, whose first
  * use costs a start about as much as the rest of the runtime together.
  * It is when each probe took at most one page fault, as a huge page
@@ -434,7 +438,7 @@ static bool served_at_once(struct serve *sv)
 			return false;
 		tried++;
 	}
-	if (!tried || thp_off_here() || !file_servable(sv->img))
+	if (!tried || thp_enabled(sv) != 1 || !file_servable(sv->img))
 		return false;
 	for (int i = 0; i < sv->n; i++)
 		if (!refused(&sv->t[i]))

@@ -8,7 +8,6 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "arch/raw.h"
 #include "core/size.h"
 #include "loader/report.h"
 
@@ -25,23 +24,10 @@ static bool stderr_like(const struct statx *st, int flags)
 	       (S_ISREG(st->stx_mode) && (flags & O_ACCMODE) == O_WRONLY);
 }
 
-/*
- * FD's type, device and inode (statx with the raw system call: a start
- * that says nothing then binds no libc function for it); -1 when closed.
- */
-static int stat_fd(int fd, struct statx *st)
-{
-	unsigned mask = STATX_TYPE | STATX_INO;
-
-	return raw_syscall6(SYS_statx, fd, (long)"", AT_EMPTY_PATH, mask,
-			    (long)st, 0) == 0 &&
-	       (st->stx_mask & mask) == mask ? 0 : -1;
-}
-
 void ldr_stderr_note(struct remap_stderr *e)
 {
 	struct statx st;
-	bool open = stat_fd(2, &st) == 0 &&
+	bool open = remap_stderr_stat(2, &st) == 0 &&
 		    stderr_like(&st, S_ISREG(st.stx_mode) ? fcntl(2, F_GETFL) : 0);
 
 	e->fd = open ? 2 : -1;

@@ -5,7 +5,6 @@
  * cost more than the kernel takes to write the file.
  */
 #include <string.h>
-#include <sys/prctl.h>
 
 #include "machine/file.h"
 #include "machine/status.h"
@@ -59,14 +58,6 @@ void mach_status_unread(struct mach_status *st)
 	st->threads = MACH_STATUS_UNREAD;
 	st->tracer = 0;
 	st->thp_enabled = MACH_STATUS_UNREAD;
-}
-
-int mach_status_thp(struct mach_status *st)
-{
-	if (st->thp_enabled == MACH_STATUS_UNREAD)
-		st->thp_enabled = mach_status_thp_of(prctl(PR_GET_THP_DISABLE,
-							   0, 0, 0, 0));
-	return st->thp_enabled;
 }
 
 void mach_status_read(struct mach_status *st)

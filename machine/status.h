@@ -29,12 +29,6 @@ void mach_status_read(struct mach_status *st);
 void mach_status_unread(struct mach_status *st);
 
 /*
- * ST->thp_enabled, asked of prctl(PR_GET_THP_DISABLE) the first time:
- * one system call and no file.
- */
-int mach_status_thp(struct mach_status *st);
-
-/*
  * THP_enabled as prctl(PR_GET_THP_DISABLE) answered R: 0 when THP is off
  * for the whole process; 1 when it is on, off except where advised
  * (Linux 6.18's PR_THP_DISABLE_EXCEPT_ADVISED, where MADV_HUGEPAGE

@@ -110,9 +110,16 @@ struct remap_stderr {
 };
 
 /*
+ * FD's type, device and inode, into *SX (statx, with the raw system
+ * call); 0, or -1 when FD is closed or the kernel says less.
+ */
+struct statx;
+int remap_stderr_stat(int fd, struct statx *sx);
+
+/*
  * True when E's fd is still the standard error noted, the same device
- * and inode (statx): a program may have closed fd 2 since, and opened a
- * data file there.
+ * and inode: a program may have closed fd 2 since, and opened a data
+ * file there.
  */
 int remap_stderr_same(const struct remap_stderr *e);
 

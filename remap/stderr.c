@@ -1,18 +1,25 @@
 /* SPDX-License-Identifier: MIT */
-/* Whether fd 2 is still the standard error noted: see remap.h. */
+/* The standard error noted, and whether fd 2 is still it: see remap.h. */
 #include <fcntl.h>
 #include <linux/stat.h>
 
 #include "arch/raw.h"
 #include "remap/remap.h"
 
+int remap_stderr_stat(int fd, struct statx *sx)
+{
+	unsigned mask = STATX_TYPE | STATX_INO;
+
+	return raw_syscall6(SYS_statx, fd, (long)"", AT_EMPTY_PATH, mask,
+			    (long)sx, 0) == 0 &&
+	       (sx->stx_mask & mask) == mask ? 0 : -1;
+}
+
 int remap_stderr_same(const struct remap_stderr *e)
 {
 	struct statx sx;
 
-	if (e->fd < 0 ||
-	    raw_syscall6(SYS_statx, e->fd, (long)"", AT_EMPTY_PATH, STATX_INO,
-			 (long)&sx, 0))
+	if (e->fd < 0 || remap_stderr_stat(e->fd, &sx))
 		return 0;
 	return sx.stx_dev_major == e->dev_major &&
 	       sx.stx_dev_minor == e->dev_minor && sx.stx_ino == e->ino;
