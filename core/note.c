@@ -19,11 +19,25 @@ static size_t round_up(size_t n, size_t align)
 	return (n + align - 1) & ~(align - 1);
 }
 
+/*
+ * Whether the SIZE bytes at AT, a note's name with its terminating NUL,
+ * are NAME.  A loop of its own rather than strlen and memcmp: the
+ * runtime looks for its notes at every start, and each libc function
+ * costs the dynamic loader a binding at its first call.
+ */
+static bool name_is(const unsigned char *at, size_t size, const char *name)
+{
+	size_t i = 0;
+
+	while (i < size && name[i] && at[i] == (unsigned char)name[i])
+		i++;
+	return i + 1 == size && !name[i] && !at[i];
+}
+
 const void *hl_note_find(const void *notes, size_t len, size_t align,
 			 const char *name, unsigned type, size_t *descsz)
 {
 	const unsigned char *p = notes;
-	size_t want = strlen(name) + 1;
 	Elf32_Nhdr n;	/* Elf64_Nhdr has the same three 32-bit words */
 
 	/* The descriptor starts at the first multiple of ALIGN after the
@@ -38,8 +52,8 @@ const void *hl_note_find(const void *notes, size_t len, size_t align,
 		desc = round_up(sizeof(n) + n.n_namesz, align);
 		if (desc > len || n.n_descsz > len - desc)
 			return NULL;
-		if (n.n_type == type && n.n_namesz == want &&
-		    !memcmp(p + sizeof(n), name, want)) {
+		if (n.n_type == type &&
+		    name_is(p + sizeof(n), n.n_namesz, name)) {
 			*descsz = n.n_descsz;
 			return p + desc;
 		}

@@ -52,9 +52,18 @@ static bool plainly_not_ours(struct ldr_image *img, const struct hl_config *cfg,
 	       !ldr_image_note(img, HL_NOTE_RUNTIME, &len);
 }
 
+/* Whether NAME holds a '/': a loop of its own rather than strchr, whose
+ * binding at its first call would cost every start. */
+static bool has_slash(const char *name)
+{
+	while (*name && *name != '/')
+		name++;
+	return *name == '/';
+}
+
 bool ldr_object_has_file(const struct ldr_image *img)
 {
-	return img->main || (img->phnum && strchr(img->name, '/'));
+	return img->main || (img->phnum && has_slash(img->name));
 }
 
 enum ldr_object_kind ldr_object_kind(struct ldr_image *img,

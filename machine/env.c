@@ -3,27 +3,46 @@
  * The environment getter: see env.h.
  */
 #include <stdlib.h>
-#include <string.h>
 #include <unistd.h>
 
 #include "machine/env.h"
 
+/*
+ * The value in ENTRY, "NAME=value", when it is NAME's, else NULL.  A
+ * loop of its own rather than strlen and strncmp: in the runtime, each
+ * libc function costs the dynamic loader a binding at its first call.
+ */
+static const char *value_of(const char *entry, const char *name)
+{
+	while (*name && *entry == *name) {
+		entry++;
+		name++;
+	}
+	return !*name && *entry == '=' ? entry + 1 : NULL;
+}
+
 const char *mach_env_get(const char *name, void *ctx)
 {
-	size_t len = strlen(name);
+	const char *v;
 
 	(void)ctx;
 	for (char **env = environ; env && *env; env++)
-		if (!strncmp(*env, name, len) && (*env)[len] == '=')
-			return *env + len + 1;
+		if ((v = value_of(*env, name)))
+			return v;
 	return NULL;
 }
 
 /* True when ENTRY names a variable of ours: HUGETLB_ or HUGELINK_. */
 static bool ours(const char *entry)
 {
-	return hl_config_is_hugetlb_var(entry) ||
-	       !strncmp(entry, "HUGELINK_", 9);
+	static const char hugelink[] = "HUGELINK_";
+	int i = 0;
+
+	if (hl_config_is_hugetlb_var(entry))
+		return true;
+	while (hugelink[i] && entry[i] == hugelink[i])
+		i++;
+	return !hugelink[i];
 }
 
 void mach_env_ours_read(struct mach_env_ours *o)
@@ -44,13 +63,13 @@ void mach_env_ours_read(struct mach_env_ours *o)
 const char *mach_env_ours_get(const char *name, void *ctx)
 {
 	const struct mach_env_ours *o = ctx;
-	size_t len = strlen(name);
+	const char *v;
 
 	if (o->more)
 		return getenv(name);
 	for (int i = 0; i < o->n; i++)
-		if (!strncmp(o->entry[i], name, len) && o->entry[i][len] == '=')
-			return o->entry[i] + len + 1;
+		if ((v = value_of(o->entry[i], name)))
+			return v;
 	return NULL;
 }
 
