@@ -8,7 +8,13 @@
 # defined symbol but ldr_ctor is then made local.  A program that embeds
 # the runtime therefore gains no global symbol that could meet one of its
 # own or libc's, whatever its linker exports, and ldr_ctor itself is
-# hidden.  That object is all of lib/libhugelink.a, which the wrapper
+# hidden.  Its code is named .text.startup.hugelink, which the linkers'
+# default layouts (GNU ld's and gold's) put at the start of the text,
+# beside the program's constructors and main: in a program laid out for
+# huge pages, that is the first whole huge page of the text, which the
+# kernel maps with one PMD when the page cache holds it in a huge folio,
+# so that a start served from the page cache takes no fault on base
+# pages to run the runtime.  That object is all of lib/libhugelink.a, which the wrapper
 # links into executables with -u ldr_ctor, and of the shared runtime
 # lib/libhugelink.so.$(VERSION) (soname libhugelink.so.$(SO_MAJOR)),
 # which is bound at link time (-z now, -Bsymbolic) so that nothing in it
@@ -25,7 +31,8 @@ RT_LIB = $(STAGE_LIB)$(if $(CROSS),/$(MULTIARCH))
 $(RUNTIME_OBJ): $(call archives,loader)
 	@mkdir -p $(@D)
 	$(CC) -nostdlib -r -Wl,-u,ldr_ctor -o $@.all $^
-	$(OBJCOPY) --keep-global-symbol=ldr_ctor $@.all $@
+	$(OBJCOPY) --keep-global-symbol=ldr_ctor \
+		--rename-section .text=.text.startup.hugelink $@.all $@
 	rm -f $@.all
 
 $(RT_LIB)/$(RUNTIME_SO): $(RUNTIME_OBJ) loader/libhugelink.map
