@@ -19,7 +19,6 @@
 #define LDR_MAX_PHDRS 64
 
 struct ldr_image {
-	struct hl_phdr ph[LDR_MAX_PHDRS];
 	size_t phnum;
 	uintptr_t bias;
 	const void *phdr;	/* the loaded headers: with BIAS, which object */
@@ -28,6 +27,8 @@ struct ldr_image {
 	bool main;		/* the program: the first object */
 	int trust;		/* enum hl_trust (core/trust.h): none
 				   until judged */
+	struct hl_phdr ph[LDR_MAX_PHDRS];	/* last: an object has a
+						   dozen or so */
 };
 
 /* True when IMG's headers were judged and may be read through. */

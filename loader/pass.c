@@ -24,6 +24,10 @@
 #include "loader/sizes.h"
 #include "loader/trust.h"
 
+#ifndef MADV_POPULATE_WRITE
+#define MADV_POPULATE_WRITE 23
+#endif
+
 /* Objects a process may have moved, or looked at and left, at most. */
 #define LDR_SEEN_MAX 256
 
@@ -44,7 +48,20 @@ struct todo {
 	int trust;
 };
 
-/* What the acting runtime keeps from one pass to the next. */
+/* A slot of the state: an object looked at, and one to look at in this
+ * pass, side by side (struct state). */
+struct slot {
+	struct seen seen;
+	struct todo todo;
+};
+
+/*
+ * What the acting runtime keeps from one pass to the next.  The first
+ * pass has the kernel provide the pages up to the slots of the first
+ * few objects at once (state_get): the fields every pass uses, and those
+ * slots.  The slots of further objects, and the report's texts, which a
+ * pass with nothing to say never touches, come after them.
+ */
 struct state {
 	struct hl_config cfg;		/* read by the first pass */
 	bool configured;
@@ -52,19 +69,23 @@ struct state {
 	struct ldr_sizes sizes;		/* read, or assumed, once */
 	unsigned long long unloads;	/* dlpi_subs at the last pass */
 	size_t nseen;
-	struct seen seen[LDR_SEEN_MAX];
 	/* This pass's room. */
 	size_t ntodo;
-	struct todo todo[LDR_SEEN_MAX];
-	struct ldr_report rep;
 	int maps_fd;			/* /proc/self/maps, opened for the pass
 					   when first needed, or -1 */
 	bool maps_read;
 	struct hl_maps maps;		/* read when an object needs them */
-	struct ldr_image img;
 	struct ldr_fault fault;
 	struct ldr_move_work work;
+	struct ldr_report rep;
+	struct ldr_image img;
+	struct slot slot[LDR_SEEN_MAX];	/* seen[nseen], todo[ntodo] */
+	struct ldr_report_texts rep_texts;
 };
+
+/* The objects whose slots the first pass has provided at once: the
+ * program, libc, the dynamic loader and the vDSO. */
+#define LDR_FIRST_SLOTS 4
 
 /* The state's mapping, made by the first pass; and the pass's lock: the
  * process ID of its holder, or 0, and how many threads wait for it. */
@@ -113,21 +134,29 @@ static void unlock(void)
 }
 
 /*
- * The state, made populated: a pass touches most of its pages.  Mapped
- * with the raw system call, as are the other calls a start served from
- * the page cache makes where it can: the dynamic loader binds each libc
- * function at its first call, about 0.6 us each.
+ * The state, its first pages provided at once (MADV_POPULATE_WRITE,
+ * Linux 5.14; where that fails, each page comes at its first touch):
+ * one call costs less than a fault per page, and less than providing
+ * pages a pass does not touch.  Mapped with the raw system calls, as
+ * are the other calls a start served from the page cache makes where it
+ * can: the dynamic loader binds each libc function at its first call.
  */
 static struct state *state_get(void)
 {
+	size_t page = getauxval(AT_PAGESZ);
+	size_t first = offsetof(struct state, slot[LDR_FIRST_SLOTS]);
 	long m;
 
 	if (state)
 		return state;
 	m = raw_mmap(NULL, sizeof(*state), PROT_READ | PROT_WRITE,
-		     MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
-	if (!raw_failed(m))
-		state = (struct state *)m;
+		     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (raw_failed(m))
+		return NULL;
+	if (page)
+		raw_madvise((void *)m, (first + page - 1) & ~(page - 1),
+			    MADV_POPULATE_WRITE);
+	state = (struct state *)m;
 	return state;
 }
 
@@ -231,11 +260,13 @@ static void configure(struct state *st, const char *prog)
 	st->configured = true;
 	if (st->cfg.error[0] && !st->cfg.restricted &&
 	    st->cfg.elfmap != HL_ELFMAP_NO) {
-		ldr_report_init(&st->rep, verbosity(st, true), prog);
+		ldr_report_init(&st->rep, &st->rep_texts, verbosity(st, true),
+				prog);
 		ldr_report_why(&st->rep, "%s", st->cfg.error);
 		ldr_report_flush(&st->rep);
 	} else if (st->cfg.note[0] && !st->cfg.restricted) {
-		ldr_report_init(&st->rep, verbosity(st, true), prog);
+		ldr_report_init(&st->rep, &st->rep_texts, verbosity(st, true),
+				prog);
 		say_note(st);
 	}
 }
@@ -243,7 +274,7 @@ static void configure(struct state *st, const char *prog)
 static bool seen(const struct state *st, const struct ldr_image *img)
 {
 	for (size_t i = 0; i < st->nseen; i++)
-		if (st->seen[i].bias == img->bias && st->seen[i].phdr == img->phdr)
+		if (st->slot[i].seen.bias == img->bias && st->slot[i].seen.phdr == img->phdr)
 			return true;
 	return false;
 }
@@ -315,7 +346,7 @@ static int collect(struct ldr_image *img, size_t index, void *data)
 		return 1;
 	if (ldr_object_kind(img, &st->cfg, m, &lib) == LDR_OBJ_NONE)
 		return 0;
-	st->todo[st->ntodo++] = (struct todo){ index, lib, img->bias,
+	st->slot[st->ntodo++].todo = (struct todo){ index, lib, img->bias,
 					       img->phdr, img->trust };
 	return 0;
 }
@@ -323,9 +354,9 @@ static int collect(struct ldr_image *img, size_t index, void *data)
 /*
  * What IMG needs: the page sizes to plan it with (loader/sizes.h), and,
  * once a pass, HUGELINK_FAULT read and the process's status marked
- * unread (it is asked when a move needs it: loader/move.h).  False, with the reason given once a
- * pass, without huge pages.  *STARTED is false before the first object
- * of the pass.
+ * unread (it is asked when a move needs it: loader/move.h).  False,
+ * with the reason given once a pass, without huge pages.  *STARTED is
+ * false before the first object of the pass.
  */
 static bool ready(struct state *st, const struct ldr_image *img,
 		  struct ldr_move_ctx *ctx, bool *started)
@@ -348,7 +379,7 @@ static void look_at(struct state *st, const struct todo *t,
 	    img->bias != t->bias || img->phdr != t->phdr)
 		return;
 	img->trust = t->trust;
-	st->seen[st->nseen++] = (struct seen){ img->bias, img->phdr, img->main };
+	st->slot[st->nseen++].seen = (struct seen){ img->bias, img->phdr, img->main };
 	/* The common case, an object nobody asked about: leave quietly. */
 	if (st->cfg.elfmap == HL_ELFMAP_UNSET && !ldr_image_flagged(img))
 		return;
@@ -376,8 +407,8 @@ static void forget_unloaded(struct state *st)
 	size_t kept = 0;
 
 	for (size_t i = 0; n != st->unloads && i < st->nseen; i++)
-		if (st->seen[i].main)
-			st->seen[kept++] = st->seen[i];
+		if (st->slot[i].seen.main)
+			st->slot[kept++].seen = st->slot[i].seen;
 	if (n != st->unloads)
 		st->nseen = kept;
 	st->unloads = n;
@@ -408,7 +439,8 @@ static void pass(struct hl_maps *given, unsigned long long changes)
 	ctx.status = &status;
 	ctx.at_start = start_up && copy_in_program();
 	ctx.err = &st->err;
-	ldr_report_init(&st->rep, verbosity(st, first), prog);
+	ldr_report_init(&st->rep, &st->rep_texts, verbosity(st, first),
+			prog);
 	forget_unloaded(st);
 	ldr_sizes_pass(&st->sizes);
 	st->ntodo = 0;
@@ -420,7 +452,7 @@ static void pass(struct hl_maps *given, unsigned long long changes)
 	ldr_maps_free(&st->maps);
 	ctx.maps_fd = &st->maps_fd;
 	for (size_t i = 0; i < st->ntodo; i++)
-		look_at(st, &st->todo[i], &ctx, &started);
+		look_at(st, &st->slot[i].todo, &ctx, &started);
 	if (st->maps_fd >= 0)
 		close(st->maps_fd);
 	ldr_report_flush(&st->rep);

@@ -36,17 +36,31 @@ void ldr_stderr_note(struct remap_stderr *e)
 	e->ino = open ? st.stx_ino : 0;
 }
 
-/* Only the counts: the reasons' room is written before it is read. */
-void ldr_report_init(struct ldr_report *r, int verbose, const char *prog)
+void ldr_report_init(struct ldr_report *r, struct ldr_report_texts *t,
+		     int verbose, const char *prog)
 {
 	r->verbose = verbose;
 	r->prog = prog ? prog : "?";
 	r->obj = NULL;
-	r->base.n = r->thp.n = r->share.n = 0;
+	r->kept = false;
 	r->share_tracer = 0;
 	r->share_hugetlbfs = false;
-	r->perf_map[0] = r->pool[0] = r->smaller[0] = '\0';
 	r->pool_base = r->pool_thp = false;
+	r->t = t;
+}
+
+/* R's texts, cleared if nothing was recorded since the last flush: only
+ * the counts, as the reasons' room is written before it is read. */
+static struct ldr_report_texts *texts(struct ldr_report *r)
+{
+	struct ldr_report_texts *t = r->t;
+
+	if (!r->kept) {
+		t->base.n = t->thp.n = t->share.n = 0;
+		t->perf_map[0] = t->pool[0] = t->smaller[0] = '\0';
+		r->kept = true;
+	}
+	return t;
 }
 
 static void add(struct ldr_reasons *list, const char *fmt, va_list ap)
@@ -66,7 +80,7 @@ void ldr_report_why(struct ldr_report *r, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	add(&r->base, fmt, ap);
+	add(&texts(r)->base, fmt, ap);
 	va_end(ap);
 }
 
@@ -75,7 +89,7 @@ void ldr_report_thp(struct ldr_report *r, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	add(&r->thp, fmt, ap);
+	add(&texts(r)->thp, fmt, ap);
 	va_end(ap);
 }
 
@@ -86,12 +100,13 @@ void ldr_report_share(struct ldr_report *r, bool no_hugetlbfs,
 
 	r->share_hugetlbfs |= no_hugetlbfs;
 	va_start(ap, fmt);
-	add(&r->share, fmt, ap);
+	add(&texts(r)->share, fmt, ap);
 	va_end(ap);
 }
 
 void ldr_report_share_traced(struct ldr_report *r, int tracer)
 {
+	texts(r);
 	r->share_tracer = tracer;
 }
 
@@ -100,7 +115,7 @@ void ldr_report_perf_map(struct ldr_report *r, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(r->perf_map, sizeof(r->perf_map), fmt, ap);
+	vsnprintf(texts(r)->perf_map, sizeof(r->t->perf_map), fmt, ap);
 	va_end(ap);
 }
 
@@ -109,13 +124,13 @@ void ldr_report_smaller(struct ldr_report *r, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(r->smaller, sizeof(r->smaller), fmt, ap);
+	vsnprintf(texts(r)->smaller, sizeof(r->t->smaller), fmt, ap);
 	va_end(ap);
 }
 
 void ldr_report_pool(struct ldr_report *r, const char *text)
 {
-	snprintf(r->pool, sizeof(r->pool), "%s", text);
+	snprintf(texts(r)->pool, sizeof(r->t->pool), "%s", text);
 }
 
 /* A message being put together, cut short rather than overrun. */
@@ -145,7 +160,7 @@ static void put_why(struct line *l, const struct ldr_report *r, bool pool,
 	const char *sep = "";
 
 	if (pool) {
-		put(l, "%s", r->pool);
+		put(l, "%s", r->t->pool);
 		sep = "; ";
 	}
 	for (int i = 0; i < list->n; i++, sep = "; ")
@@ -166,12 +181,12 @@ static void put_share(struct line *l, const struct ldr_report *r, bool thp)
 		    "debugger writes into its text may reach other runs",
 		    r->share_tracer);
 	else
-		put_why(l, r, false, &r->share);
+		put_why(l, r, false, &r->t->share);
 	put(l, "; using private copies");
 	if (thp) {
 		put(l, ", on transparent huge pages where hugetlb pages could "
 		    "not be had (");
-		put_why(l, r, r->pool_thp, r->thp.n ? &r->thp : &none);
+		put_why(l, r, r->pool_thp, r->t->thp.n ? &r->t->thp : &none);
 		put(l, ")");
 	}
 	if (!r->share_tracer && r->share_hugetlbfs)
@@ -213,41 +228,45 @@ void ldr_report_object(struct ldr_report *r, const char *obj)
 
 void ldr_report_flush(struct ldr_report *r)
 {
-	bool thp = r->thp.n || r->pool_thp;
+	const struct ldr_report_texts *t;
+	bool thp;
 	struct line l;
 
-	if (r->verbose >= HL_V_WARN && (r->base.n || r->pool_base)) {
+	if (!r->kept && !r->pool_base && !r->pool_thp)
+		return;
+	t = texts(r);
+	thp = t->thp.n || r->pool_thp;
+	if (r->verbose >= HL_V_WARN && (t->base.n || r->pool_base)) {
 		l.used = 0;
 		put(&l, "staying on base pages where asked for huge ones: ");
-		put_why(&l, r, r->pool_base, &r->base);
+		put_why(&l, r, r->pool_base, &t->base);
 		say(r, &l);
 	}
-	if (r->verbose >= HL_V_WARN && (r->share.n || r->share_tracer || thp)) {
+	if (r->verbose >= HL_V_WARN && (t->share.n || r->share_tracer || thp)) {
 		l.used = 0;
-		if (r->share.n || r->share_tracer)
+		if (t->share.n || r->share_tracer)
 			put_share(&l, r, thp);
 		else {
 			put(&l, "on transparent huge pages where hugetlb pages "
 			    "could not be had: ");
-			put_why(&l, r, r->pool_thp, &r->thp);
+			put_why(&l, r, r->pool_thp, &t->thp);
 		}
 		say(r, &l);
 	}
-	if (r->verbose >= HL_V_WARN && r->smaller[0]) {
+	if (r->verbose >= HL_V_WARN && t->smaller[0]) {
 		l.used = 0;
-		put(&l, "on smaller huge pages than asked for: %s", r->smaller);
+		put(&l, "on smaller huge pages than asked for: %s", t->smaller);
 		say(r, &l);
 	}
-	if (r->verbose >= HL_V_WARN && r->perf_map[0]) {
+	if (r->verbose >= HL_V_WARN && t->perf_map[0]) {
 		l.used = 0;
 		put(&l, "HUGELINK_PERF_MAP: %s; perf attached later cannot name "
-		    "the functions of the moved text", r->perf_map);
+		    "the functions of the moved text", t->perf_map);
 		say(r, &l);
 	}
-	r->base.n = r->thp.n = r->share.n = 0;
+	r->kept = false;
 	r->share_tracer = 0;
 	r->share_hugetlbfs = false;
-	r->perf_map[0] = r->smaller[0] = '\0';
 	r->pool_base = r->pool_thp = false;
 }
 

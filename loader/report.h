@@ -28,25 +28,42 @@ struct ldr_reasons {
 	int n;
 };
 
-struct ldr_report {
-	int verbose;
-	const char *prog;
-	const char *obj;	/* the library reported on, or NULL */
+/* What a report keeps to say until it is flushed. */
+struct ldr_report_texts {
 	struct ldr_reasons base;	/* why something stays on base pages */
 	struct ldr_reasons thp;	/* why THP served where hugetlb could not */
 	struct ldr_reasons share;	/* why HUGETLB_SHARE did not share */
-	bool share_hugetlbfs;	/* ... one reason: no mount, or no pool */
-	int share_tracer;	/* ... the process tracing this one, or 0 */
 	char perf_map[200];	/* why HUGELINK_PERF_MAP wrote no map */
 	char smaller[300];	/* which segments got smaller huge pages
 				   than asked, and why */
 	/* How short the pool was, when it was: see ldr_report_pool. */
 	char pool[256];
-	bool pool_base;		/* ... and a range stayed on base pages */
-	bool pool_thp;		/* ... and a range went on THP instead */
 };
 
-void ldr_report_init(struct ldr_report *r, int verbose, const char *prog);
+/*
+ * A report.  Its texts (T) are cleared when the first thing since the
+ * last flush is recorded, and only then: a pass with nothing to say
+ * never touches them.
+ */
+struct ldr_report {
+	int verbose;
+	const char *prog;
+	const char *obj;	/* the library reported on, or NULL */
+	bool kept;		/* T holds what was recorded since the last
+				   flush */
+	bool share_hugetlbfs;	/* HUGETLB_SHARE did not share for want of
+				   a hugetlbfs mount or a pool */
+	int share_tracer;	/* the process tracing this one, which kept
+				   HUGETLB_SHARE from sharing, or 0 */
+	bool pool_base;		/* the pool was short (T's pool), and a
+				   range stayed on base pages */
+	bool pool_thp;		/* ... and a range went on THP instead */
+	struct ldr_report_texts *t;
+};
+
+/* Start a report with VERBOSE and PROG, which keeps its texts in T. */
+void ldr_report_init(struct ldr_report *r, struct ldr_report_texts *t,
+		     int verbose, const char *prog);
 
 /*
  * The standard error messages may go to: fd 2 as the process's first
