@@ -50,6 +50,17 @@ RAW_INLINE long raw_mremap(void *old, size_t len, int flags, void *new)
 			   (long)new, 0);
 }
 
+/* Advice values older libc headers lack (Linux 5.14 and 6.1). */
+#ifndef MADV_POPULATE_READ
+#define MADV_POPULATE_READ 22
+#endif
+#ifndef MADV_POPULATE_WRITE
+#define MADV_POPULATE_WRITE 23
+#endif
+#ifndef MADV_COLLAPSE
+#define MADV_COLLAPSE 25
+#endif
+
 RAW_INLINE long raw_madvise(void *addr, size_t len, int advice)
 {
 	return raw_syscall6(SYS_madvise, (long)addr, (long)len, advice, 0, 0, 0);

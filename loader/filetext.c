@@ -25,13 +25,6 @@
 #include "machine/status.h"
 #include "machine/vmaquery.h"
 
-#ifndef MADV_POPULATE_READ
-#define MADV_POPULATE_READ 22
-#endif
-#ifndef MADV_COLLAPSE
-#define MADV_COLLAPSE 25
-#endif
-
 /* One range tried, and what it got. */
 struct try {
 	struct hl_seg *seg;

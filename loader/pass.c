@@ -24,10 +24,6 @@
 #include "loader/sizes.h"
 #include "loader/trust.h"
 
-#ifndef MADV_POPULATE_WRITE
-#define MADV_POPULATE_WRITE 23
-#endif
-
 /* Objects a process may have moved, or looked at and left, at most. */
 #define LDR_SEEN_MAX 256
 

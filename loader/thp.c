@@ -16,10 +16,6 @@
 #include "loader/smaps.h"
 #include "loader/thp.h"
 
-#ifndef MADV_COLLAPSE
-#define MADV_COLLAPSE 25
-#endif
-
 static int fail(struct ldr_backing *b, const char *what, int err)
 {
 	b->err = err;

@@ -64,9 +64,6 @@
 /* Every helper is inlined into remap_commit_run and remap_copy_pages, so it
  * lands in remap_text. */
 #define REMAP_INLINE static inline __attribute__((always_inline))
-#ifndef MADV_COLLAPSE
-#define MADV_COLLAPSE 25
-#endif
 
 REMAP_INLINE uintptr_t min_addr(uintptr_t a, uintptr_t b)
 {
