@@ -14,12 +14,12 @@
 # huge pages, that is the first whole huge page of the text, which the
 # kernel maps with one PMD when the page cache holds it in a huge folio,
 # so that a start served from the page cache takes no fault on base
-# pages to run the runtime.  That object is all of lib/libhugelink.a, which the wrapper
-# links into executables with -u ldr_ctor, and of the shared runtime
-# lib/libhugelink.so.$(VERSION) (soname libhugelink.so.$(SO_MAJOR)),
-# which is bound at link time (-z now, -Bsymbolic) so that nothing in it
-# resolves lazily while the program's segments are being swapped, and
-# links nothing beyond libc.
+# pages to run the runtime.  That object is all of lib/libhugelink.a,
+# which the wrapper links into executables with -u ldr_ctor, and of the
+# shared runtime lib/libhugelink.so.$(VERSION) (soname
+# libhugelink.so.$(SO_MAJOR)), which is bound at link time (-z now,
+# -Bsymbolic) so that nothing in it resolves lazily while the program's
+# segments are being swapped, and links nothing beyond libc.
 
 RUNTIME_OBJ = $(B)/loader/hugelink.o
 RUNTIME_SO  = libhugelink.so.$(VERSION)

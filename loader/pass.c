@@ -139,12 +139,13 @@ static void unlock(void)
  */
 static struct state *state_get(void)
 {
-	size_t page = getauxval(AT_PAGESZ);
 	size_t first = offsetof(struct state, slot[LDR_FIRST_SLOTS]);
+	size_t page;
 	long m;
 
 	if (state)
 		return state;
+	page = getauxval(AT_PAGESZ);
 	m = raw_mmap(NULL, sizeof(*state), PROT_READ | PROT_WRITE,
 		     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (raw_failed(m))
@@ -269,9 +270,12 @@ static void configure(struct state *st, const char *prog)
 
 static bool seen(const struct state *st, const struct ldr_image *img)
 {
-	for (size_t i = 0; i < st->nseen; i++)
-		if (st->slot[i].seen.bias == img->bias && st->slot[i].seen.phdr == img->phdr)
+	for (size_t i = 0; i < st->nseen; i++) {
+		const struct seen *s = &st->slot[i].seen;
+
+		if (s->bias == img->bias && s->phdr == img->phdr)
 			return true;
+	}
 	return false;
 }
 
@@ -343,7 +347,7 @@ static int collect(struct ldr_image *img, size_t index, void *data)
 	if (ldr_object_kind(img, &st->cfg, m, &lib) == LDR_OBJ_NONE)
 		return 0;
 	st->slot[st->ntodo++].todo = (struct todo){ index, lib, img->bias,
-					       img->phdr, img->trust };
+						    img->phdr, img->trust };
 	return 0;
 }
 
@@ -375,7 +379,8 @@ static void look_at(struct state *st, const struct todo *t,
 	    img->bias != t->bias || img->phdr != t->phdr)
 		return;
 	img->trust = t->trust;
-	st->slot[st->nseen++].seen = (struct seen){ img->bias, img->phdr, img->main };
+	st->slot[st->nseen++].seen = (struct seen){ img->bias, img->phdr,
+						    img->main };
 	/* The common case, an object nobody asked about: leave quietly. */
 	if (st->cfg.elfmap == HL_ELFMAP_UNSET && !ldr_image_flagged(img))
 		return;

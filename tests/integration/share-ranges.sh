@@ -9,9 +9,10 @@
 # it shares nothing, says why, and every run computes what a plain run
 # does.  Those runs are made without address randomisation (setarch
 # -R), at the kernel's fixed base, which is no multiple of 2 MiB: a
-# random base is one in 512 runs, and such a run may share.  Judged from the programs' own output (the page sizes of their
-# functions, from their smaps, and a sum that runs their text) and the
-# files in the share directory.
+# random base is one in 512 runs, and such a run may share.  Judged from
+# the programs' own output (the page sizes of their functions, from
+# their smaps, and a sum that runs their text) and the files in the
+# share directory.
 . "$HL_SRC/tests/integration/common.sh"
 . "$HL_SRC/tests/integration/lib/hot.sh"
 need_cmd setarch
