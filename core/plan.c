@@ -457,13 +457,15 @@ uintptr_t hl_phdrs_end(const struct hl_phdr *ph, size_t phnum,
 bool hl_phdrs_relinked(const struct hl_sizes *sizes, const struct hl_phdr *ph,
 		       size_t phnum, uintptr_t bias)
 {
-	struct hl_config cfg = {
+	/* Both classes asked: constant, so that no call fills a whole
+	 * configuration for the few fields a plan reads. */
+	static const struct hl_config both = {
 		.elfmap = HL_ELFMAP_SET,
 		.r_page = HL_PAGE_DEFAULT, .w_page = HL_PAGE_DEFAULT,
 	};
 	struct hl_plan plan;
 
-	if (!sizes->navail || hl_plan_build(&plan, &cfg, sizes, ph, phnum, bias))
+	if (!sizes->navail || hl_plan_build(&plan, &both, sizes, ph, phnum, bias))
 		return false;
 	for (int i = 0; i < plan.nseg; i++)
 		if (plan.seg[i].why == HL_WHY_SHARES_PAGE ||

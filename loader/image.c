@@ -65,7 +65,7 @@ static int is_nth(struct ldr_image *img, size_t index, void *want)
 
 int ldr_image_read(struct ldr_image *img, size_t index)
 {
-	memset(img, 0, sizeof(*img));
+	memset(img, 0, offsetof(struct ldr_image, ph));
 	return ldr_image_each(img, is_nth, &index) ? 0 : -1;
 }
 

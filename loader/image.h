@@ -27,8 +27,9 @@ struct ldr_image {
 	bool main;		/* the program: the first object */
 	int trust;		/* enum hl_trust (core/trust.h): none
 				   until judged */
-	struct hl_phdr ph[LDR_MAX_PHDRS];	/* last: an object has a
-						   dozen or so */
+	struct hl_phdr ph[LDR_MAX_PHDRS];	/* PHNUM of them, last: an
+						   object has a dozen or
+						   so */
 };
 
 /* True when IMG's headers were judged and may be read through. */
