@@ -484,6 +484,13 @@ const char *hl_base_name(const char *path)
 	return slash ? slash + 1 : path;
 }
 
+const struct hl_config hl_config_r_alone = {
+	.elfmap = HL_ELFMAP_SET,
+	.r_page = HL_PAGE_DEFAULT,
+	.minimal_copy = true,
+	.verbose = HL_V_WARN,
+};
+
 void hl_config_read(struct hl_config *cfg, hl_getenv_fn *get, void *ctx,
 		    bool secure, const char *prog)
 {

@@ -131,6 +131,13 @@ void hl_config_read(struct hl_config *cfg, hl_getenv_fn *get, void *ctx,
 		    bool secure, const char *prog);
 
 /*
+ * What hl_config_read reads from an environment whose only variable of
+ * ours is HUGETLB_ELFMAP=R, honoured: the commonest configuration,
+ * known without a read (loader/quick.h).
+ */
+extern const struct hl_config hl_config_r_alone;
+
+/*
  * True when the variables GET returns may ask for a remap by themselves:
  * HUGETLB_ELFMAP or HUGETLB_FORCE_ELFMAP is set, whatever its value.
  * When neither is, hl_config_read would leave CFG->elfmap unset, and

@@ -9,7 +9,8 @@
  * dlopen().  Each asks the copy that acts for a pass over the loaded
  * objects (loader/pass.h), through that copy's entry point, which may be its
  * own.  A library's constructor can run before the program's copy has
- * run its own: the pass does not depend on it.
+ * run its own: the pass does not depend on it.  The program's copy
+ * first tries a start without a pass (loader/quick.h).
  */
 #include "core/config.h"
 #include "core/note.h"
@@ -40,28 +41,29 @@ static int flagged(struct ldr_image *img, size_t index, void *ctx)
 
 /*
  * Whether anything may be asked of the runtime at all: HUGETLB_ELFMAP or
- * HUGETLB_FORCE_ELFMAP set, or a segment of a loaded object flagged.
- * Looked at first, with one pass over the environment (and getenv only
- * when it holds some HUGETLB_ variable) and one walk of the loaded
- * objects' program headers, so that a program nobody asked about pays
- * for nothing else.
+ * HUGETLB_FORCE_ELFMAP set (ANY_HUGETLB: the environment holds some
+ * HUGETLB_ variable), or a segment of a loaded object flagged.  Looked
+ * at first, with one pass over the environment and one walk of the
+ * loaded objects' program headers, so that a program nobody asked about
+ * pays for nothing else.
  */
-static bool may_be_asked(void)
+static bool may_be_asked(bool any_hugetlb)
 {
 	struct ldr_image img;
 
-	return (mach_env_any_hugetlb() &&
-		hl_config_may_ask(mach_env_get, NULL)) ||
+	return (any_hugetlb && hl_config_may_ask(mach_env_get, NULL)) ||
 	       ldr_image_each(&img, flagged, NULL);
 }
 
 __attribute__((constructor(101))) void ldr_ctor(void)
 {
+	bool any_hugetlb = mach_env_any_hugetlb();
 	ldr_entry_fn *entry;
 	unsigned long long changes;
 	struct hl_maps maps;
 
-	if (may_be_asked()) {
+	if (!(any_hugetlb && ldr_pass_start_quick()) &&
+	    may_be_asked(any_hugetlb)) {
 		changes = ldr_image_changes();
 		entry = ldr_acting_entry(&maps);
 		if (entry == ldr_entry)

@@ -68,13 +68,12 @@ static int span_of(const struct serve *sv, struct hl_seg *seg, struct try *t)
 	struct hl_filetext ft;
 
 	hl_filetext_span(ph, seg->page, &ft);
-	t->seg = seg;
+	*t = (struct try){ .seg = seg };
 	t->lo = ft.start + sv->img->bias;
 	t->hi = ft.end + sv->img->bias;
 	t->lo = t->lo > seg->map_start ? t->lo : seg->map_start;
 	t->hi = t->hi < seg->map_end ? t->hi : seg->map_end;
 	t->delta = ph->offset - ph->vaddr - sv->img->bias;
-	t->why[0] = '\0';
 	if (seg->page != hl_pmd_size(sv->ctx->sizes->s.base))
 		t->span = SPAN_OTHER_SIZE;
 	else if ((t->small = t->hi <= t->lo))
@@ -503,26 +502,69 @@ static int settle(const struct serve *sv, struct try *t, bool any_served)
 	return 0;
 }
 
+/* Start SV, with no range tried: each is set whole when tried
+ * (span_of), and the room for the others is never touched. */
+static void serve_init(struct serve *sv, const struct ldr_image *img,
+		       const struct ldr_move_ctx *ctx, struct ldr_report *rep)
+{
+	sv->img = img;
+	sv->ctx = ctx;
+	sv->rep = rep;
+	sv->n = 0;
+}
+
+/*
+ * Try each read-only range PLAN chose: find its span, advise and probe
+ * it.  Returns how many were advised; 0 when the backing asked for
+ * leaves the page cache out.
+ */
+static int try_ranges(struct serve *sv, struct hl_plan *plan)
+{
+	int advised = 0;
+
+	if (sv->ctx->cfg->backing != HL_BACKING_AUTO &&
+	    sv->ctx->cfg->backing != HL_BACKING_FILE)
+		return 0;
+	for (int i = 0; i < plan->nseg; i++) {
+		struct try *t = &sv->t[sv->n];
+
+		if (!plan->seg[i].remap || plan->seg[i].cls != HL_CLASS_R)
+			continue;
+		sv->n++;
+		if (span_of(sv, &plan->seg[i], t) == 0 && advise(sv, t) == 0)
+			advised++;
+	}
+	return advised;
+}
+
+bool ldr_filetext_serve_at_once(struct hl_plan *plan,
+				const struct ldr_image *img,
+				const struct ldr_move_ctx *ctx)
+{
+	struct serve sv;
+
+	serve_init(&sv, img, ctx, NULL);
+	if (!try_ranges(&sv, plan) || !served_at_once(&sv))
+		return false;
+	for (int i = 0; i < sv.n; i++)
+		if (refused(&sv.t[i]) && sv.t[i].span != SPAN_SMALL)
+			return false;
+	for (int i = 0; i < sv.n; i++)
+		sv.t[i].seg->remap = false;
+	return true;
+}
+
 int ldr_filetext_serve(struct hl_plan *plan, const struct ldr_image *img,
 		       const struct ldr_move_ctx *ctx, struct ldr_report *rep,
 		       bool *small)
 {
-	struct serve sv = { .img = img, .ctx = ctx, .rep = rep, .n = 0 };
-	int advised = 0, n = 0;
+	struct serve sv;
+	int advised, n = 0;
 	bool any = false;
 
-	if (ctx->cfg->backing != HL_BACKING_AUTO &&
-	    ctx->cfg->backing != HL_BACKING_FILE)
-		return 0;
-	for (int i = 0; i < plan->nseg; i++) {
-		struct try *t = &sv.t[sv.n];
+	serve_init(&sv, img, ctx, rep);
+	advised = try_ranges(&sv, plan);
 
-		if (!plan->seg[i].remap || plan->seg[i].cls != HL_CLASS_R)
-			continue;
-		sv.n++;
-		if (span_of(&sv, &plan->seg[i], t) == 0 && advise(&sv, t) == 0)
-			advised++;
-	}
 	if (advised && !served_at_once(&sv) && look(&sv))
 		for (int i = 0; i < sv.n; i++)
 			if (!refused(&sv.t[i]))

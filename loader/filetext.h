@@ -56,4 +56,18 @@ int ldr_filetext_serve(struct hl_plan *plan, const struct ldr_image *img,
 		       const struct ldr_move_ctx *ctx, struct ldr_report *rep,
 		       bool *small);
 
+/*
+ * At start-up, before any pass, with nothing to say below HUGETLB_VERBOSE
+ * 3: serve PLAN's read-only ranges for IMG as ldr_filetext_serve would,
+ * where its probes alone tell that every range is served, leaving on
+ * base pages those with no whole huge page of file bytes.  True when
+ * they do: every range is then out of PLAN.  False leaves PLAN as it
+ * was, with the ranges advised and probed: a pass then serves what it
+ * can, by measuring, as probes that find their pages mapped no longer
+ * tell anything (CTX->at_start false).
+ */
+bool ldr_filetext_serve_at_once(struct hl_plan *plan,
+				const struct ldr_image *img,
+				const struct ldr_move_ctx *ctx);
+
 #endif

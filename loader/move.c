@@ -126,6 +126,35 @@ static void report_smaller(const struct hl_plan *plan, struct ldr_report *rep)
 }
 
 /*
+ * Whether S, not remapped, is said to stay on base pages by its own
+ * line: not for what the configuration asked (nothing, a cap, a budget,
+ * the hot text), the plan's own rules (RELRO, sparse) or a size the
+ * kernel lacks (one line for all: report_no_size).  QUIET_SMALL: nor
+ * when it is too small.
+ */
+static bool why_said(const struct hl_seg *s, bool quiet_small)
+{
+	return s->why != HL_WHY_NO_SIZE && s->why != HL_WHY_NOT_ASKED &&
+	       s->why != HL_WHY_DISABLED && s->why != HL_WHY_ALL_RELRO &&
+	       s->why != HL_WHY_BEYOND_CAP && s->why != HL_WHY_NOT_HOT &&
+	       s->why != HL_WHY_BEYOND_TEXT_BUDGET &&
+	       s->why != HL_WHY_SPARSE &&
+	       (s->why != HL_WHY_TOO_SMALL || !quiet_small);
+}
+
+bool ldr_move_plan_quiet(const struct hl_plan *plan)
+{
+	for (int i = 0; i < plan->nseg; i++) {
+		const struct hl_seg *s = &plan->seg[i];
+
+		if (s->remap ? s->cls != HL_CLASS_R || smaller(plan, s) :
+			       why_said(s, false) || no_size(plan, s))
+			return false;
+	}
+	return true;
+}
+
+/*
  * Record why a segment that was asked for will not be remapped; a
  * writable one stays where other threads run.  Returns the segments
  * still to move.
@@ -148,14 +177,7 @@ static int keep_what_can_move(struct hl_plan *plan,
 				      (unsigned long)s->start);
 		} else if (s->remap)
 			chosen++;
-		else if (s->why != HL_WHY_NO_SIZE &&
-			 s->why != HL_WHY_NOT_ASKED &&
-			 s->why != HL_WHY_DISABLED && s->why != HL_WHY_ALL_RELRO &&
-			 s->why != HL_WHY_BEYOND_CAP &&
-			 s->why != HL_WHY_NOT_HOT &&
-			 s->why != HL_WHY_BEYOND_TEXT_BUDGET &&
-			 s->why != HL_WHY_SPARSE &&
-			 (s->why != HL_WHY_TOO_SMALL || !ctx->quiet_small))
+		else if (why_said(s, ctx->quiet_small))
 			ldr_report_why(rep, "segment %d at %#lx: %s", s->phdr,
 				      (unsigned long)s->start,
 				      hl_why_text(s->why));
@@ -253,13 +275,8 @@ static void commit(struct ldr_prepared *prep, const struct ldr_move_ctx *ctx,
 	check_thp_after(prep, rep);
 }
 
-/*
- * Plan for IMG; 0 when there is something to remap.  A library's ranges
- * stay inside its mapping, which dlclose() unmaps whole.
- */
-static int plan_for(struct hl_plan *plan, const struct ldr_image *img,
-		    const struct ldr_move_ctx *ctx, struct ldr_report *rep,
-		    bool *small)
+int ldr_move_plan(struct hl_plan *plan, const struct ldr_image *img,
+		  const struct ldr_move_ctx *ctx)
 {
 	uintptr_t limit = img->main ? 0 : hl_phdrs_end(img->ph, img->phnum,
 						       img->bias,
@@ -276,11 +293,21 @@ static int plan_for(struct hl_plan *plan, const struct ldr_image *img,
 	}
 
 	if (hl_plan_build_object(plan, ctx->cfg, &ctx->sizes->s, img->ph,
-				 img->phnum, img->bias, limit)) {
+				 img->phnum, img->bias, limit))
+		return -1;
+	hl_plan_text(plan, ctx->cfg, &hot);
+	return 0;
+}
+
+/* Plan for IMG; 0 when there is something to remap. */
+static int plan_for(struct hl_plan *plan, const struct ldr_image *img,
+		    const struct ldr_move_ctx *ctx, struct ldr_report *rep,
+		    bool *small)
+{
+	if (ldr_move_plan(plan, img, ctx)) {
 		ldr_report_why(rep, "program headers refused: %s", plan->error);
 		return -1;
 	}
-	hl_plan_text(plan, ctx->cfg, &hot);
 	ldr_report_plan(rep, plan);
 	if (!keep_what_can_move(plan, ctx, rep))
 		return -1;

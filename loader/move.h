@@ -57,6 +57,23 @@ struct ldr_move_work {
 	struct hl_plan plan;
 };
 
+/*
+ * The plan for IMG under CTX: 0, or -1 with PLAN->error set when its
+ * headers are refused.  A library's ranges stay inside its mapping,
+ * which dlclose() unmaps whole.
+ */
+int ldr_move_plan(struct hl_plan *plan, const struct ldr_image *img,
+		  const struct ldr_move_ctx *ctx);
+
+/*
+ * Whether a move would say nothing of PLAN before it serves or copies,
+ * and would copy no writable range: each segment it remaps is read-only
+ * and on the page size asked, and each it leaves is left for what was
+ * asked or for the plan's own rules (at HUGETLB_VERBOSE 2; at 4 the
+ * whole plan is said).
+ */
+bool ldr_move_plan_quiet(const struct hl_plan *plan);
+
 /* Move what CTX->cfg asks of IMG, reasons to REP. */
 void ldr_move(struct ldr_move_work *w, const struct ldr_image *img,
 	     const struct ldr_move_ctx *ctx, struct ldr_report *rep);

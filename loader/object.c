@@ -66,6 +66,19 @@ bool ldr_object_has_file(const struct ldr_image *img)
 	return img->main || (img->phnum && has_slash(img->name));
 }
 
+bool ldr_object_plainly_left(const struct ldr_image *img,
+			     const struct hl_config *cfg,
+			     struct ldr_sizes *sizes)
+{
+	if (img->main)
+		return false;
+	if (!ldr_object_has_file(img))
+		return true;
+	return !cfg->libs[0] && !ldr_image_flagged(img) &&
+	       (!ldr_sizes_for(sizes, cfg, img, NULL) ||
+		!hl_phdrs_relinked(&sizes->s, img->ph, img->phnum, 0));
+}
+
 enum ldr_object_kind ldr_object_kind(struct ldr_image *img,
 				   const struct hl_config *cfg,
 				   const struct hl_maps *maps,

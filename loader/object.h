@@ -23,6 +23,7 @@
 #include "core/plan.h"
 #include "loader/image.h"
 #include "loader/maps.h"
+#include "loader/sizes.h"
 
 enum ldr_object_kind {
 	LDR_OBJ_NONE,		/* not ours to move */
@@ -33,6 +34,17 @@ enum ldr_object_kind {
 /* True when IMG has a file the loader opened: the vDSO has a name, but
  * no file. */
 bool ldr_object_has_file(const struct ldr_image *img);
+
+/*
+ * True when IMG is left alone under CFG without a look at its memory:
+ * the vDSO (no file), and, with no HUGELINK_LIBS, a library whose
+ * headers flag no segment and are not laid out for huge pages, which
+ * even carrying the runtime would not be moved.  SIZES are those a pass
+ * plans with (loader/sizes.h).
+ */
+bool ldr_object_plainly_left(const struct ldr_image *img,
+			     const struct hl_config *cfg,
+			     struct ldr_sizes *sizes);
 
 /*
  * What IMG is to the runtime under CFG; for a library, *LIB says which

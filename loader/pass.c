@@ -21,6 +21,7 @@
 #include "loader/move.h"
 #include "loader/object.h"
 #include "loader/pass.h"
+#include "loader/quick.h"
 #include "loader/sizes.h"
 #include "loader/trust.h"
 
@@ -192,6 +193,11 @@ static bool copy_in_program(void)
  */
 static bool start_up = true;
 
+/* What a start served without a pass (loader/quick.h) left for the
+ * first pass; and whether that start probed ranges it did not serve. */
+static struct ldr_quick quick;
+static bool probed;
+
 void ldr_pass_start_done(void)
 {
 	if (copy_in_program())
@@ -243,6 +249,19 @@ static void say_note(struct state *st)
 }
 
 /*
+ * The first pass after a start served without one takes what that
+ * start read and noted, and the program as looked at.
+ */
+static void configure_after_quick(struct state *st)
+{
+	st->cfg = hl_config_r_alone;
+	st->err = quick.err;
+	st->slot[0].seen = (struct seen){ quick.bias, quick.phdr, true };
+	st->nseen = 1;
+	st->configured = true;
+}
+
+/*
  * The first pass reads the configuration, notes the standard error,
  * and says when the configuration is wrong.
  */
@@ -251,6 +270,10 @@ static void configure(struct state *st, const char *prog)
 	bool secure = getauxval(AT_SECURE) != 0;
 	struct mach_env_ours env;
 
+	if (quick.served) {
+		configure_after_quick(st);
+		return;
+	}
 	mach_env_ours_read(&env);
 	hl_config_read(&st->cfg, mach_env_ours_get, &env, secure, prog);
 	ldr_stderr_note(&st->err);
@@ -311,23 +334,6 @@ static const struct hl_maps *pass_maps(struct state *st)
 }
 
 /*
- * True when IMG is left alone without a look at its memory: the vDSO
- * (no file), and, with no HUGELINK_LIBS, a library whose headers flag no
- * segment and are not laid out for huge pages, which even carrying the
- * runtime would not be moved (look_at).
- */
-static bool plainly_left(struct state *st, const struct ldr_image *img)
-{
-	if (img->main)
-		return false;
-	if (!ldr_object_has_file(img))
-		return true;
-	return !st->cfg.libs[0] && !ldr_image_flagged(img) &&
-	       (!ldr_sizes_for(&st->sizes, &st->cfg, img, NULL) ||
-		!hl_phdrs_relinked(&st->sizes.s, img->ph, img->phnum, 0));
-}
-
-/*
  * Note every object to look at in this pass, once, in load order.  The
  * maps are read for the first object that needs them: any but the
  * program the kernel loaded and those plainly left alone.  Without them
@@ -340,7 +346,8 @@ static int collect(struct ldr_image *img, size_t index, void *data)
 	const struct hl_maps *m = NULL;
 
 	if (seen(st, img) || st->ntodo == LDR_SEEN_MAX ||
-	    st->nseen + st->ntodo == LDR_SEEN_MAX || plainly_left(st, img))
+	    st->nseen + st->ntodo == LDR_SEEN_MAX ||
+	    ldr_object_plainly_left(img, &st->cfg, &st->sizes))
 		return 0;
 	if (!ldr_trust_kernel_loaded(img) && !(m = pass_maps(st)))
 		return 1;
@@ -431,6 +438,7 @@ static void pass(struct hl_maps *given, unsigned long long changes)
 	first = !st->configured;
 	if (first)
 		configure(st, prog);
+	first = first && !quick.served;
 	if (st->cfg.restricted || st->cfg.elfmap == HL_ELFMAP_NO ||
 	    st->cfg.error[0])
 		goto out;
@@ -438,7 +446,7 @@ static void pass(struct hl_maps *given, unsigned long long changes)
 	ctx.sizes = &st->sizes;
 	ctx.fault = &st->fault;
 	ctx.status = &status;
-	ctx.at_start = start_up && copy_in_program();
+	ctx.at_start = start_up && !probed && copy_in_program();
 	ctx.err = &st->err;
 	ldr_report_init(&st->rep, &st->rep_texts, verbosity(st, first),
 			prog);
@@ -461,6 +469,20 @@ out:
 	unlock();
 	if (given)
 		ldr_maps_free(given);
+}
+
+bool ldr_pass_start_quick(void)
+{
+	enum ldr_quick_result r = LDR_QUICK_NOT;
+
+	if (!start_up || !copy_in_program())
+		return false;
+	lock();
+	if (!state && !probed && !quick.served)
+		r = ldr_quick_start(&quick);
+	probed = probed || r == LDR_QUICK_PROBED;
+	unlock();
+	return r == LDR_QUICK_SERVED;
 }
 
 void ldr_pass(void)

@@ -41,6 +41,15 @@ void ldr_pass(void);
 void ldr_pass_with_maps(struct hl_maps *maps, unsigned long long changes);
 
 /*
+ * From a copy's constructor, before it asks for a pass: serve the start
+ * without one, where loader/quick.h can.  Only the program's copy, at
+ * start-up, before any pass, tries; true when the program was served,
+ * and nothing else is left to do.  Later passes go on from what it
+ * kept, as from a first pass.
+ */
+bool ldr_pass_start_quick(void);
+
+/*
  * Called at the end of each copy's constructor: once the program's has
  * run, the passes that follow are no longer part of start-up (struct
  * ldr_move_ctx's at_start).

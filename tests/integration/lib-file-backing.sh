@@ -11,18 +11,7 @@
 
 need_thp
 pool_set_free 0
-cat >lib.c <<EOF2
-#define MB 16
-#include "$HLINC/bigsegs.h"
-int lib_sum(void)
-{
-	volatile unsigned s = 0;
-
-	for (size_t i = 0; i < SZ; i += 4096)
-		s += big_text[i];
-	return (int)s;
-}
-EOF2
+write_biglib 16
 cat >use.c <<'EOF2'
 #include <stdio.h>
 #include <string.h>

@@ -30,6 +30,24 @@ int main(int argc, char **argv)
 EOF2
 }
 
+# write_biglib MB: lib.c, a library with MB MiB each of text, rodata,
+# data and bss (lib/bigsegs.h), whose lib_sum() touches every page of
+# its text.
+write_biglib() {
+	cat >lib.c <<EOF2
+#define MB $1
+#include "$HLINC/bigsegs.h"
+int lib_sum(void)
+{
+	volatile unsigned s = 0;
+
+	for (size_t i = 0; i < SZ; i += 4096)
+		s += big_text[i];
+	return (int)s;
+}
+EOF2
+}
+
 # text_whole FILE: the bytes of whole 2 MiB pages in FILE's executable
 # PT_LOAD (its file bytes).
 text_whole() {

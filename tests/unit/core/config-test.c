@@ -48,6 +48,23 @@ static void test_hl_config_read_defaults(void **state)
 	assert_string_equal(cfg.note, "");
 }
 
+/* HUGETLB_ELFMAP=R alone reads as the configuration known without a
+ * read, byte for byte; any other variable beside it makes a difference. */
+static void test_hl_config_r_alone(void **state)
+{
+	const char *alone[] = { "HUGETLB_ELFMAP", "R", NULL };
+	const char *verbose[] = { "HUGETLB_ELFMAP", "R", "HUGETLB_VERBOSE",
+				  "3", NULL };
+	struct hl_config cfg;
+
+	(void)state;
+	memset(&cfg, 0x55, sizeof(cfg));
+	hl_config_read(&cfg, fake_getenv, alone, false, "prog");
+	assert_memory_equal(&cfg, &hl_config_r_alone, sizeof(cfg));
+	cfg = read_env(verbose);
+	assert_memory_not_equal(&cfg, &hl_config_r_alone, sizeof(cfg));
+}
+
 /* Whatever else is set, only these two can ask for a remap. */
 static void test_hl_config_may_ask(void **state)
 {
@@ -574,6 +591,7 @@ int main(void)
 		cmocka_unit_test(test_hl_config_read_text),
 		cmocka_unit_test(test_hl_config_read_min_fill),
 		cmocka_unit_test(test_hl_config_read_defaults),
+		cmocka_unit_test(test_hl_config_r_alone),
 		cmocka_unit_test(test_hl_config_may_ask),
 		cmocka_unit_test(test_hl_config_is_hugetlb_var),
 		cmocka_unit_test(test_hl_config_read_perf_map),
