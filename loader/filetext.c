@@ -38,7 +38,8 @@ struct try {
 	int span;		/* enum span_why */
 	const char *fs;		/* the file system, when one of those whose
 				   page cache is not used (machine/fstype.h) */
-	char why[200];		/* why it was not served, when not */
+	int refusal;		/* enum refusal */
+	int err;		/* the errno of a call refused */
 };
 
 struct serve {
@@ -47,6 +48,18 @@ struct serve {
 	struct ldr_report *rep;
 	struct try t[HL_MAX_SEGS];
 	int n;
+};
+
+/*
+ * Why a range was refused once tried, beside its span; put in words
+ * only when said (reason), so that a range holds no text of its own.
+ */
+enum refusal {
+	REFUSED_NOT,
+	REFUSED_ADVICE,		/* MADV_HUGEPAGE failed: T->err */
+	REFUSED_POPULATE,	/* MADV_POPULATE_READ failed: T->err */
+	REFUSED_NO_SMAPS,	/* it could not be measured */
+	REFUSED_THP_OFF,	/* the process turned THP off */
 };
 
 /* Why a range cannot be served, known from the plan alone. */
@@ -60,7 +73,7 @@ enum span_why {
 /*
  * The whole huge pages of file bytes in SEG's range, if congruent; -1
  * when they cannot be served, with T->span saying why (put in words
- * only when said: see span_text).
+ * only when said: see reason).
  */
 static int span_of(const struct serve *sv, struct hl_seg *seg, struct try *t)
 {
@@ -83,28 +96,26 @@ static int span_of(const struct serve *sv, struct hl_seg *seg, struct try *t)
 	return t->span == SPAN_OK ? 0 : -1;
 }
 
-/* T->span in words, in T->why. */
-static void span_text(struct try *t)
+/* T->span in words, in WHY (LEN bytes). */
+static void span_text(const struct try *t, char *why, size_t len)
 {
 	char sz[16];
 
 	hl_format_size(t->seg->page, sz, sizeof(sz));
 	if (t->span == SPAN_OTHER_SIZE)
-		snprintf(t->why, sizeof(t->why), "the page cache has no %s "
-			 "pages", sz);
+		snprintf(why, len, "the page cache has no %s pages", sz);
 	else if (t->span == SPAN_SMALL)
-		snprintf(t->why, sizeof(t->why), "no whole %s page of file "
-			 "bytes", sz);
+		snprintf(why, len, "no whole %s page of file bytes", sz);
 	else
-		snprintf(t->why, sizeof(t->why), "its file offset is not "
-			 "congruent to its address modulo %s (relink with "
-			 "hugetlbfs-ld --hugetlbfs-align)", sz);
+		snprintf(why, len, "its file offset is not congruent to its "
+			 "address modulo %s (relink with hugetlbfs-ld "
+			 "--hugetlbfs-align)", sz);
 }
 
 /* Whether T was refused before it was measured. */
 static bool refused(const struct try *t)
 {
-	return t->span != SPAN_OK || t->why[0];
+	return t->span != SPAN_OK || t->refusal != REFUSED_NOT;
 }
 
 /*
@@ -123,16 +134,16 @@ static long thread_faults(void)
 	return ru.ru_minflt + ru.ru_majflt;
 }
 
-/* Populate [AT, AT + PAGE) of T; -1 with T->why when refused. */
+/* Populate [AT, AT + PAGE) of T; -1, T refused, when the kernel
+ * refuses. */
 static int populate(struct try *t, uintptr_t at, size_t page)
 {
 	long r = raw_madvise((void *)at, page, MADV_POPULATE_READ);
 
 	if (!r)
 		return 0;
-	snprintf(t->why, sizeof(t->why), "madvise(MADV_POPULATE_READ): %s%s",
-		 strerror((int)-r), r == -EINVAL ?
-		 " (Linux 5.14 or later has it)" : "");
+	t->refusal = REFUSED_POPULATE;
+	t->err = (int)-r;
 	return -1;
 }
 
@@ -172,7 +183,8 @@ static int probe(struct try *t, size_t page)
 }
 
 /*
- * Advise T's segment and probe T's range; -1 with T->why when refused.
+ * Advise T's segment and probe T's range; -1, T refused, when the
+ * kernel refuses.
  * The advice covers the segment's whole mapping, which keeps it one
  * mapping; the kernel maps with PMDs only whole huge pages inside it,
  * the range's.
@@ -186,8 +198,8 @@ static int advise(const struct serve *sv, struct try *t)
 
 	r = raw_madvise((void *)from, to - from, MADV_HUGEPAGE);
 	if (r) {
-		snprintf(t->why, sizeof(t->why), "madvise(MADV_HUGEPAGE): %s",
-			 strerror((int)-r));
+		t->refusal = REFUSED_ADVICE;
+		t->err = (int)-r;
 		return -1;
 	}
 	return probe(t, t->seg->page);
@@ -266,22 +278,21 @@ static int measure(struct serve *sv)
 	return measure_smaps(sv);
 }
 
-/* Why T, advised and measured, was not served. */
-static void explain(struct try *t)
+/* Why T, advised and measured, was not served, in WHY (LEN bytes). */
+static void explain(const struct try *t, char *why, size_t len)
 {
 	const char *fs = t->fs;
 
 	if (!t->got.seen || t->got.foreign)
-		snprintf(t->why, sizeof(t->why), "it is no longer a mapping of "
-			 "its file");
+		snprintf(why, len, "it is no longer a mapping of its file");
 	else if (t->got.deleted)
-		snprintf(t->why, sizeof(t->why), "its file was deleted");
+		snprintf(why, len, "its file was deleted");
 	else if (fs)
-		snprintf(t->why, sizeof(t->why), "the file is on %s, whose "
-			 "page cache is not used: text is mapped from the page "
-			 "cache of a block device's file system only", fs);
+		snprintf(why, len, "the file is on %s, whose page cache is not "
+			 "used: text is mapped from the page cache of a block "
+			 "device's file system only", fs);
 	else
-		snprintf(t->why, sizeof(t->why), "the page cache holds %llu of "
+		snprintf(why, len, "the page cache holds %llu of "
 			 "the %llu MiB probed in huge folios (a file just "
 			 "written holds small ones: hugectl --prime FILE reads "
 			 "it back in huge ones)",
@@ -370,8 +381,7 @@ static void thp_off(struct serve *sv)
 			continue;
 		if (thp_enabled(sv) != 0)
 			return;
-		snprintf(t->why, sizeof(t->why), "the process turned "
-			 "transparent huge pages off (PR_SET_THP_DISABLE)");
+		t->refusal = REFUSED_THP_OFF;
 	}
 }
 
@@ -449,6 +459,26 @@ static int look(struct serve *sv)
 	return collapse(sv) ? measure(sv) : 0;
 }
 
+/* Why T was not served, in WHY (LEN bytes). */
+static void reason(const struct try *t, char *why, size_t len)
+{
+	if (t->span != SPAN_OK)
+		span_text(t, why, len);
+	else if (t->refusal == REFUSED_ADVICE)
+		snprintf(why, len, "madvise(MADV_HUGEPAGE): %s", strerror(t->err));
+	else if (t->refusal == REFUSED_POPULATE)
+		snprintf(why, len, "madvise(MADV_POPULATE_READ): %s%s",
+			 strerror(t->err), t->err == EINVAL ?
+			 " (Linux 5.14 or later has it)" : "");
+	else if (t->refusal == REFUSED_NO_SMAPS)
+		snprintf(why, len, "cannot read /proc/self/smaps");
+	else if (t->refusal == REFUSED_THP_OFF)
+		snprintf(why, len, "the process turned transparent huge pages "
+			 "off (PR_SET_THP_DISABLE)");
+	else
+		explain(t, why, len);
+}
+
 /*
  * Say what became of T, and take it out of the plan when served.  When
  * the page cache serves some range of the object, one with no whole huge
@@ -460,7 +490,7 @@ static int settle(const struct serve *sv, struct try *t, bool any_served)
 {
 	bool file_only = sv->ctx->cfg->backing == HL_BACKING_FILE;
 	struct hl_seg *seg = t->seg;
-	char text[300];
+	char text[300], why[200];
 
 	if (served(t)) {
 		seg->remap = false;
@@ -479,22 +509,19 @@ static int settle(const struct serve *sv, struct try *t, bool any_served)
 		if (sv->rep->verbose < HL_V_INFO)
 			return 0;
 	}
-	if (t->span != SPAN_OK)
-		span_text(t);
-	else if (!t->why[0])
-		explain(t);
+	reason(t, why, sizeof(why));
 	if (t->small && any_served) {
 		snprintf(text, sizeof(text), "not from the page cache: %s; "
-			 "left on base pages beside the page cache's", t->why);
+			 "left on base pages beside the page cache's", why);
 		ldr_report_file(sv->rep, seg->map_start, seg->map_end,
 				seg->prot, text);
 	} else if (file_only) {
 		ldr_report_why(sv->rep, "segment %d: the page cache cannot back "
-			       "it: %s", seg->phdr, t->why);
+			       "it: %s", seg->phdr, why);
 		seg->remap = false;
 	} else {
 		snprintf(text, sizeof(text), "not from the page cache: %s; "
-			 "copied", t->why);
+			 "copied", why);
 		ldr_report_file(sv->rep, t->lo < t->hi ? t->lo : seg->map_start,
 				t->lo < t->hi ? t->hi : seg->map_end,
 				seg->prot, text);
@@ -568,8 +595,7 @@ int ldr_filetext_serve(struct hl_plan *plan, const struct ldr_image *img,
 	if (advised && !served_at_once(&sv) && look(&sv))
 		for (int i = 0; i < sv.n; i++)
 			if (!refused(&sv.t[i]))
-				snprintf(sv.t[i].why, sizeof(sv.t[i].why),
-					 "cannot read /proc/self/smaps");
+				sv.t[i].refusal = REFUSED_NO_SMAPS;
 	thp_off(&sv);
 	for (int i = 0; i < sv.n; i++) {
 		any |= served(&sv.t[i]);
