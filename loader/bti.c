@@ -11,13 +11,13 @@
  */
 #include <elf.h>
 #include <stdbool.h>
-#include <sys/auxv.h>
 #include <sys/mman.h>
 
 #include "arch/raw.h"
 #include "core/note.h"
 #include "core/smaps.h"
 #include "loader/bti.h"
+#include "machine/bound.h"
 #include "machine/file.h"
 
 /* HWCAP2_BTI, which older headers lack. */

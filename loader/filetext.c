@@ -8,7 +8,6 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/auxv.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
@@ -20,6 +19,7 @@
 #include "core/size.h"
 #include "loader/filetext.h"
 #include "loader/smaps.h"
+#include "machine/bound.h"
 #include "machine/fstype.h"
 #include "machine/pagemap.h"
 #include "machine/status.h"

@@ -3,12 +3,12 @@
  * Loaded objects, through dl_iterate_phdr: see image.h.
  */
 #include <elf.h>
-#include <link.h>
 #include <string.h>
 
 #include "core/image.h"
 #include "core/note.h"
 #include "core/trust.h"
+#include "machine/bound.h"
 #include "loader/image.h"
 
 /* Fill IMG from INFO, object number INDEX. */

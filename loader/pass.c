@@ -9,12 +9,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/auxv.h>
 #include <sys/mman.h>
 #include <sys/vfs.h>
 #include <unistd.h>
 
 #include "arch/raw.h"
+#include "machine/bound.h"
 #include "machine/env.h"
 #include "machine/status.h"
 #include "machine/vmaquery.h"

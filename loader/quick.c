@@ -2,8 +2,8 @@
 /*
  * A start served from the page cache without a pass: see quick.h.
  */
-#include <sys/auxv.h>
 
+#include "machine/bound.h"
 #include "machine/env.h"
 #include "machine/status.h"
 #include "loader/filetext.h"

@@ -4,9 +4,9 @@
  * only the headers the loader copied out (struct ldr_image), the maps,
  * the auxiliary vector and the object's file; never its memory.
  */
-#include <sys/auxv.h>
 
 #include "core/trust.h"
+#include "machine/bound.h"
 #include "loader/source.h"
 #include "loader/trust.h"
 

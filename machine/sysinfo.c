@@ -9,11 +9,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/auxv.h>
 #include <sys/statfs.h>
 #include <unistd.h>
 
 #include "core/size.h"
+#include "machine/bound.h"
 #include "machine/file.h"
 #include "machine/sysinfo.h"
 
