@@ -284,7 +284,9 @@ int ldr_move_plan(struct hl_plan *plan, const struct ldr_image *img,
 	struct hl_hot hot = { 0 };
 	uint64_t start, len;
 	size_t desc_len = 0;
-	const void *desc = ldr_image_note(img, HL_NOTE_HOT, &desc_len);
+	/* The order's note matters to HUGELINK_TEXT=hot alone (hl_plan_text). */
+	const void *desc = ctx->cfg->text == HL_TEXT_HOT ?
+			   ldr_image_note(img, HL_NOTE_HOT, &desc_len) : NULL;
 
 	if (hl_note_hot(desc, desc_len, &start, &len) && len) {
 		hot.ordered = true;
