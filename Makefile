@@ -31,6 +31,7 @@ LIBHUGETLBFS_NAMES = yes
 CC       = gcc
 AR       = ar
 OBJCOPY  = objcopy
+OBJDUMP  = objdump
 CFLAGS   ?= -O2 -g
 CPPFLAGS ?=
 LDFLAGS  ?=
@@ -56,6 +57,7 @@ $(if $(MULTIARCH),,$(error CC=$(CC) names no multiarch target for ARCH=$(ARCH)))
 override B := $(B)/$(CROSS)
 AR        := $(shell $(CC) -print-prog-name=ar)
 OBJCOPY   := $(shell $(CC) -print-prog-name=objcopy)
+OBJDUMP   := $(shell $(CC) -print-prog-name=objdump)
 endif
 
 ifeq ($(filter yes no,$(LIBHUGETLBFS_NAMES)),)

@@ -150,7 +150,7 @@ bool hl_config_may_ask(hl_getenv_fn *get, void *ctx);
  * True when ENTRY, a NAME=VALUE string of the environment, is a HUGETLB_
  * variable.  Compared with an immediate, byte by byte: it reads no
  * read-only data, so that a start nobody asked about touches none of the
- * runtime's, which a relinked program keeps on a page of its own.
+ * runtime's, wherever the object that embeds it keeps that.
  */
 bool hl_config_is_hugetlb_var(const char *entry);
 

@@ -14,7 +14,13 @@
 # huge pages, that is the first whole huge page of the text, which the
 # kernel maps with one PMD when the page cache holds it in a huge folio,
 # so that a start served from the page cache takes no fault on base
-# pages to run the runtime.  That object is all of lib/libhugelink.a,
+# pages to run the runtime.  Its read-only data (strings, tables,
+# constant configurations: every .rodata* section) goes with it, as
+# .text.startup.hugelink.rodata, readable and not executable in the
+# object, executable in the text like the rest of it: in the program's
+# read-only data segment, which a served start otherwise never reads,
+# its first read would take a page fault.  That object is all of
+# lib/libhugelink.a,
 # which the wrapper links into executables with -u ldr_ctor, and of the
 # shared runtime lib/libhugelink.so.$(VERSION) (soname
 # libhugelink.so.$(SO_MAJOR)), which is bound at link time (-z now,
@@ -32,7 +38,11 @@ $(RUNTIME_OBJ): $(call archives,loader)
 	@mkdir -p $(@D)
 	$(CC) -nostdlib -r -Wl,-u,ldr_ctor -o $@.all $^
 	$(OBJCOPY) --keep-global-symbol=ldr_ctor \
-		--rename-section .text=.text.startup.hugelink $@.all $@
+		--rename-section .text=.text.startup.hugelink \
+		$$(LC_ALL=C $(OBJDUMP) -h $@.all | awk '$$2 ~ /^\.rodata/ { \
+			printf " --rename-section %s=%s", $$2, \
+			".text.startup.hugelink.rodata,alloc,load,readonly,contents" }') \
+		$@.all $@
 	rm -f $@.all
 
 $(RT_LIB)/$(RUNTIME_SO): $(RUNTIME_OBJ) loader/libhugelink.map
