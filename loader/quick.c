@@ -2,7 +2,6 @@
 /*
  * A start served from the page cache without a pass: see quick.h.
  */
-
 #include "machine/bound.h"
 #include "machine/env.h"
 #include "machine/status.h"
@@ -36,7 +35,7 @@ static bool asked_alone(void)
 	return env.n == 1 && !env.more && same(env.entry[0], asked);
 }
 
-/* What the walk of the libraries needs, and finds. */
+/* What the walk of the libraries needs. */
 struct walk {
 	const struct hl_config *cfg;
 	struct ldr_sizes *sizes;

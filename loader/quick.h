@@ -16,8 +16,8 @@
  *  - the program's copy of the runtime runs it at start-up, before any
  *    pass, and the kernel loaded the program;
  *  - every other loaded object is plainly left alone
- *    (ldr_object_plainly_left), and the sizes are known without the
- *    kernel's (loader/sizes.h);
+ *    (ldr_object_plainly_left), under the page sizes a pass would plan
+ *    with (loader/sizes.h), and the kernel has huge pages;
  *  - the program's plan moves read-only ranges only, with nothing to
  *    say of the rest (ldr_move_plan_quiet), and the page cache serves
  *    them all at once (ldr_filetext_serve_at_once).
