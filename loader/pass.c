@@ -270,10 +270,6 @@ static void configure(struct state *st, const char *prog)
 	bool secure = getauxval(AT_SECURE) != 0;
 	struct mach_env_ours env;
 
-	if (quick.served) {
-		configure_after_quick(st);
-		return;
-	}
 	mach_env_ours_read(&env);
 	hl_config_read(&st->cfg, mach_env_ours_get, &env, secure, prog);
 	ldr_stderr_note(&st->err);
@@ -429,16 +425,18 @@ static void pass(struct hl_maps *given, unsigned long long changes)
 	struct mach_status status;
 	struct state *st;
 	bool started = false;
-	bool first;
+	bool noted_now = false;	/* fd 2 noted by this pass */
 
 	lock();
 	st = state_get();
 	if (!st)
 		goto out;
-	first = !st->configured;
-	if (first)
+	if (!st->configured && quick.served) {
+		configure_after_quick(st);
+	} else if (!st->configured) {
 		configure(st, prog);
-	first = first && !quick.served;
+		noted_now = true;
+	}
 	if (st->cfg.restricted || st->cfg.elfmap == HL_ELFMAP_NO ||
 	    st->cfg.error[0])
 		goto out;
@@ -448,7 +446,7 @@ static void pass(struct hl_maps *given, unsigned long long changes)
 	ctx.status = &status;
 	ctx.at_start = start_up && !probed && copy_in_program();
 	ctx.err = &st->err;
-	ldr_report_init(&st->rep, &st->rep_texts, verbosity(st, first),
+	ldr_report_init(&st->rep, &st->rep_texts, verbosity(st, noted_now),
 			prog);
 	forget_unloaded(st);
 	ldr_sizes_pass(&st->sizes);
@@ -478,9 +476,9 @@ bool ldr_pass_start_quick(void)
 	if (!start_up || !copy_in_program())
 		return false;
 	lock();
-	if (!state && !probed && !quick.served)
+	if (!state)
 		r = ldr_quick_start(&quick);
-	probed = probed || r == LDR_QUICK_PROBED;
+	probed = r == LDR_QUICK_PROBED;
 	unlock();
 	return r == LDR_QUICK_SERVED;
 }

@@ -13,26 +13,16 @@
 #include "loader/sizes.h"
 #include "loader/trust.h"
 
-static const char asked[] = "HUGETLB_ELFMAP=R";
-
-/* Whether A and B are the same string: a loop of its own, as libc's
- * strcmp would cost a binding at its first call. */
-static bool same(const char *a, const char *b)
-{
-	while (*a && *a == *b) {
-		a++;
-		b++;
-	}
-	return *a == *b;
-}
-
-/* Whether the variables of ours are exactly ASKED. */
+/* Whether the variables of ours are exactly HUGETLB_ELFMAP=R. */
 static bool asked_alone(void)
 {
 	struct mach_env_ours env;
+	const char *v;
 
 	mach_env_ours_read(&env);
-	return env.n == 1 && !env.more && same(env.entry[0], asked);
+	return env.n == 1 && !env.more &&
+	       (v = mach_env_ours_get("HUGETLB_ELFMAP", &env)) &&
+	       v[0] == 'R' && !v[1];
 }
 
 /* What the walk of the libraries needs. */
