@@ -20,12 +20,11 @@
 # object, executable in the text like the rest of it: in the program's
 # read-only data segment, which a served start otherwise never reads,
 # its first read would take a page fault.  That object is all of
-# lib/libhugelink.a,
-# which the wrapper links into executables with -u ldr_ctor, and of the
-# shared runtime lib/libhugelink.so.$(VERSION) (soname
-# libhugelink.so.$(SO_MAJOR)), which is bound at link time (-z now,
-# -Bsymbolic) so that nothing in it resolves lazily while the program's
-# segments are being swapped, and links nothing beyond libc.
+# lib/libhugelink.a, which the wrapper links into executables with
+# -u ldr_ctor, and of the shared runtime lib/libhugelink.so.$(VERSION)
+# (soname libhugelink.so.$(SO_MAJOR)), which is bound at link time
+# (-z now, -Bsymbolic) so that nothing in it resolves lazily while the
+# program's segments are being swapped, and links nothing beyond libc.
 
 RUNTIME_OBJ = $(B)/loader/hugelink.o
 RUNTIME_SO  = libhugelink.so.$(VERSION)

@@ -4,7 +4,6 @@
  * only the headers the loader copied out (struct ldr_image), the maps,
  * the auxiliary vector and the object's file; never its memory.
  */
-
 #include "core/trust.h"
 #include "machine/bound.h"
 #include "loader/source.h"
