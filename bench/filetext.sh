@@ -12,8 +12,9 @@
 #     it holds);
 #   - what hugectl --prime costs per MiB of read-only segments, on a copy
 #     of the program just written (cp, then sync);
-#   - the unprimed first start: the same copy run before it is primed,
-#     which the page cache cannot serve (small folios), so it copies;
+#   - the unprimed first start: the same copy run before it is primed
+#     (copied where the page cache holds what was just written in small
+#     folios, served where it keeps it in large ones);
 # and for the 32 MiB program, 8 copies running at once: the sum of their
 # text mappings' Pss against one copy's Rss, and the hugetlb pool pages
 # they hold.  Then itlb, the TLB-bound chain of calls through 32 MiB of
@@ -87,7 +88,7 @@ ft_prime_cost() {
 	rm -f "$W/fresh"
 	cp "$BENCH_BIN/bigseg-$mib" "$W/fresh"
 	sync "$W/fresh"
-	timed "$b" "unprimed first start, copied (HUGETLB_ELFMAP=R)" \
+	timed "$b" "unprimed first start (HUGETLB_ELFMAP=R)" \
 		HUGETLB_ELFMAP=R "$W/fresh" || true
 	_o=$("$HL_PREFIX/bin/hugectl" --prime "$W/fresh" 2>&1) || true
 	# "fresh: 64 of 64 MiB in huge folios (54.3 ms)"
@@ -125,7 +126,7 @@ bench_filetext() {
 		compare_to "$b" "$(ft_label file)" "$(ft_label plain)" \
 			"$(ft_label hugetlb)"
 		compare_to "$b" "$(ft_label hugetlb)" "$(ft_label plain)"
-		compare_to "$b" "unprimed first start, copied (HUGETLB_ELFMAP=R)" \
+		compare_to "$b" "unprimed first start (HUGETLB_ELFMAP=R)" \
 			"$(ft_label plain)"
 	done
 	. "$here/tlb.sh"
