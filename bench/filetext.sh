@@ -34,6 +34,7 @@ ft_label() {
 	plain) echo "plain link" ;;
 	file) echo "hugelink R, page cache, primed" ;;
 	hugetlb) echo "hugelink R, hugetlb copy" ;;
+	unprimed) echo "unprimed first start (HUGETLB_ELFMAP=R)" ;;
 	esac
 }
 
@@ -88,8 +89,7 @@ ft_prime_cost() {
 	rm -f "$W/fresh"
 	cp "$BENCH_BIN/bigseg-$mib" "$W/fresh"
 	sync "$W/fresh"
-	timed "$b" "unprimed first start (HUGETLB_ELFMAP=R)" \
-		HUGETLB_ELFMAP=R "$W/fresh" || true
+	timed "$b" "$(ft_label unprimed)" HUGETLB_ELFMAP=R "$W/fresh" || true
 	_o=$("$HL_PREFIX/bin/hugectl" --prime "$W/fresh" 2>&1) || true
 	# "fresh: 64 of 64 MiB in huge folios (54.3 ms)"
 	_c=$(printf '%s\n' "$_o" | sed -n 's/.* of \([0-9]*\) MiB in huge folios (\([0-9.]*\) ms)$/\2 \1/p')
@@ -126,8 +126,7 @@ bench_filetext() {
 		compare_to "$b" "$(ft_label file)" "$(ft_label plain)" \
 			"$(ft_label hugetlb)"
 		compare_to "$b" "$(ft_label hugetlb)" "$(ft_label plain)"
-		compare_to "$b" "unprimed first start (HUGETLB_ELFMAP=R)" \
-			"$(ft_label plain)"
+		compare_to "$b" "$(ft_label unprimed)" "$(ft_label plain)"
 	done
 	. "$here/tlb.sh"
 	prog=itlb class=R kind=text what=call
