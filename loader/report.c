@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "arch/raw.h"
 #include "core/size.h"
 #include "loader/report.h"
 
@@ -24,11 +25,23 @@ static bool stderr_like(const struct statx *st, int flags)
 	       (S_ISREG(st->stx_mode) && (flags & O_ACCMODE) == O_WRONLY);
 }
 
+/*
+ * The file status flags of fd 2, or 0 when they cannot be had: with the
+ * raw system call, which spares the dynamic loader binding fcntl at its
+ * first call (a few microseconds of a start served without a pass).
+ */
+static int stderr_flags(void)
+{
+	long r = raw_syscall6(SYS_fcntl, 2, F_GETFL, 0, 0, 0, 0);
+
+	return r < 0 ? 0 : (int)r;
+}
+
 void ldr_stderr_note(struct remap_stderr *e)
 {
 	struct statx st;
 	bool open = remap_stderr_stat(2, &st) == 0 &&
-		    stderr_like(&st, S_ISREG(st.stx_mode) ? fcntl(2, F_GETFL) : 0);
+		    stderr_like(&st, S_ISREG(st.stx_mode) ? stderr_flags() : 0);
 
 	e->fd = open ? 2 : -1;
 	e->dev_major = open ? st.stx_dev_major : 0;

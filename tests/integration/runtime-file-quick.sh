@@ -8,7 +8,10 @@
 #  - both keep the text their file's mapping, at least 90% of its whole
 #    pages FilePmdMapped, with no anonymous huge pages (their smaps);
 #  - only the second maps the pass's state and looks at /proc (strace:
-#    MADV_POPULATE_WRITE, statfs("/proc")).
+#    MADV_POPULATE_WRITE, statfs("/proc"));
+#  - the first, its standard error a regular file, has the dynamic loader
+#    bind no function between the program's initialisation and its main
+#    (LD_DEBUG=bindings): each binding at a first call costs a start.
 # After such a start, a library relinked with 4 MiB of text, just
 # written (small folios), loaded with dlopen(), is copied onto
 # transparent huge pages by the pass its runtime asks for (anonymous
@@ -108,6 +111,15 @@ fi
 grep -q 'MADV_POPULATE_WRITE' trace.spelt && grep -q 'statfs("/proc"' trace.spelt ||
 	fail "HUGETLB_VERBOSE=2 beside it: no pass's state, no look at /proc: $(cat trace.spelt)"
 ok "served without a pass, FilePmdMapped as with the pass: $(grep -c . trace.alone) system calls against $(grep -c . trace.spelt)"
+
+env HUGETLB_ELFMAP=R LD_DEBUG=bindings LD_DEBUG_OUTPUT="$PWD/bind" ./quick \
+	>run.out 2>run.err || fail "LD_DEBUG=bindings: ./quick failed: $(cat run.err)"
+grep -q 'initialize program: ./quick' bind.* ||
+	fail "LD_DEBUG=bindings: no initialisation of ./quick: $(cat bind.*)"
+late=$(sed -n '/initialize program: .\/quick/,/transferring control/p' bind.* |
+	grep 'binding file ./quick' || true)
+[ -z "$late" ] || fail "HUGETLB_ELFMAP=R alone, fd 2 a file: bound at a first call: $late"
+ok "served without a pass, fd 2 a file: no function bound at its first call"
 
 start_holds 1 env HUGETLB_ELFMAP=R ./quick lib ./libbig.so
 served "after dlopen()" $holds
