@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include "core/config.h"
 #include "loader/forkguard.h"
@@ -17,9 +18,10 @@
 static void unguarded(int verbose, const char *prog)
 {
 	if (verbose >= HL_V_WARN)
-		fprintf(stderr, "hugelink: %s: no memory to guard fork(): a child "
-			"made by fork() shares the data on hugetlb pages and can "
-			"be killed if the pool runs out\n", prog);
+		dprintf(STDERR_FILENO, "hugelink: %s: no memory to guard "
+			"fork(): a child made by fork() shares the data on "
+			"hugetlb pages and can be killed if the pool runs "
+			"out\n", prog);
 }
 
 static int guarded(const struct remap_range *s)

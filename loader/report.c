@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Messages, on stderr, prefixed "hugelink: <program>:", while fd 2 is
- * the standard error noted by the first pass (remap_stderr_same).
+ * Messages, on fd 2, prefixed "hugelink: <program>:", while fd 2 is the
+ * standard error noted by the first pass (remap_stderr_same).  Written
+ * with dprintf rather than to libc's stderr, whose address the dynamic
+ * loader would otherwise look up as it loads every relinked program.
  */
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "arch/raw.h"
 #include "core/size.h"
@@ -219,7 +222,8 @@ static void say(const struct ldr_report *r, const struct line *l)
 {
 	char head[300];
 
-	fprintf(stderr, "%s%s\n", who(r, head, sizeof(head)), l->text);
+	dprintf(STDERR_FILENO, "%s%s\n", who(r, head, sizeof(head)),
+		l->text);
 }
 
 void ldr_report_setting(const struct ldr_report *r, const char *text)
@@ -301,16 +305,16 @@ void ldr_report_plan(const struct ldr_report *r, const struct hl_plan *plan)
 	for (int i = 0; i < plan->nseg; i++) {
 		const struct hl_seg *s = &plan->seg[i];
 
-		fprintf(stderr, "%ssegment %d %s %#lx-%#lx: %s",
+		dprintf(STDERR_FILENO, "%ssegment %d %s %#lx-%#lx: %s",
 			who(r, head, sizeof(head)), s->phdr, prot_text(s->prot, p),
 			(unsigned long)s->start, (unsigned long)s->end,
 			hl_why_text(s->why));
 		if (s->remap)
-			fprintf(stderr, " (%#lx-%#lx, %s pages)",
+			dprintf(STDERR_FILENO, " (%#lx-%#lx, %s pages)",
 				(unsigned long)s->map_start,
 				(unsigned long)s->map_end,
 				hl_format_size(s->page, sz, sizeof(sz)));
-		fputc('\n', stderr);
+		dprintf(STDERR_FILENO, "\n");
 	}
 }
 
@@ -321,7 +325,7 @@ void ldr_report_swap(const struct ldr_report *r, const struct remap_range *s,
 
 	if (r->verbose < HL_V_INFO)
 		return;
-	fprintf(stderr, "%s%#lx-%#lx %s %s: copied %llu bytes in "
+	dprintf(STDERR_FILENO, "%s%#lx-%#lx %s %s: copied %llu bytes in "
 		"%.3f ms%s\n", who(r, head, sizeof(head)), (unsigned long)s->target,
 		(unsigned long)(s->target + s->len), prot_text(s->prot, p),
 		backing, (unsigned long long)s->copied,
@@ -336,8 +340,9 @@ void ldr_report_base(const struct ldr_report *r, uintptr_t lo, uintptr_t hi,
 	char p[4], head[300];
 
 	if (r->verbose >= HL_V_INFO)
-		fprintf(stderr, "%s%#lx-%#lx %s base\n", who(r, head, sizeof(head)),
-			(unsigned long)lo, (unsigned long)hi, prot_text(prot, p));
+		dprintf(STDERR_FILENO, "%s%#lx-%#lx %s base\n",
+			who(r, head, sizeof(head)), (unsigned long)lo,
+			(unsigned long)hi, prot_text(prot, p));
 }
 
 void ldr_report_info(const struct ldr_report *r, const char *text)
@@ -345,7 +350,8 @@ void ldr_report_info(const struct ldr_report *r, const char *text)
 	char head[300];
 
 	if (r->verbose >= HL_V_INFO)
-		fprintf(stderr, "%s%s\n", who(r, head, sizeof(head)), text);
+		dprintf(STDERR_FILENO, "%s%s\n", who(r, head, sizeof(head)),
+			text);
 }
 
 void ldr_report_file(const struct ldr_report *r, uintptr_t lo, uintptr_t hi,
@@ -354,7 +360,7 @@ void ldr_report_file(const struct ldr_report *r, uintptr_t lo, uintptr_t hi,
 	char p[4], head[300];
 
 	if (r->verbose >= HL_V_INFO)
-		fprintf(stderr, "%s%#lx-%#lx %s %s\n", who(r, head, sizeof(head)),
-			(unsigned long)lo, (unsigned long)hi, prot_text(prot, p),
-			text);
+		dprintf(STDERR_FILENO, "%s%#lx-%#lx %s %s\n",
+			who(r, head, sizeof(head)), (unsigned long)lo,
+			(unsigned long)hi, prot_text(prot, p), text);
 }
