@@ -121,7 +121,7 @@ grep -q 'initialize program: ./quick' bind.* ||
 	fail "LD_DEBUG=bindings: no initialisation of ./quick: $(cat bind.*)"
 late=$(sed -n '/initialize program: .\/quick/,/transferring control/p' bind.* |
 	grep 'binding file ./quick' || true)
-if printf '#ifdef __clang__\nclang\n#endif\n' | "$CC" -E -P - | grep -q clang; then
+if cc_is_clang; then
 	late=$(printf '%s\n' "$late" | grep "\`fcntl'" || true)
 fi
 [ -z "$late" ] || fail "HUGETLB_ELFMAP=R alone, fd 2 a file: bound at a first call: $late"
