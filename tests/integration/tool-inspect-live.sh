@@ -129,6 +129,10 @@ live static-RW text=hugetlb rodata=hugetlb data=thp bss=thp \
 # file in huge folios (a file just written may), the kernel maps them
 # with PMDs by itself.
 live not-relinked text='base|thp' data=base -- ./plain
+# Forced, the text and rodata are copied onto hugetlb pages only where
+# the page cache cannot serve them: where the kernel put the program on
+# a 2 MiB boundary, the linker's output in huge folios would be served.
+small_folios plain
 live forced text=hugetlb+base rodata=hugetlb+base data=thp+base \
 	-- env LD_PRELOAD="$HLLIB/libhugelink.so" \
 	HUGETLB_FORCE_ELFMAP=yes ./plain
