@@ -132,9 +132,11 @@ live not-relinked text='base|thp' data=base -- ./plain
 # Forced, the text and rodata are copied onto hugetlb pages only where
 # the page cache cannot serve them: where the kernel put the program on
 # a 2 MiB boundary, the linker's output in huge folios would be served.
+# Each kind is in parts only where it does not start on a 2 MiB
+# boundary, so the program runs at the one address setarch -R gives it.
 small_folios plain
 live forced text=hugetlb+base rodata=hugetlb+base data=thp+base \
-	-- env LD_PRELOAD="$HLLIB/libhugelink.so" \
+	-- setarch "$(uname -m)" -R env LD_PRELOAD="$HLLIB/libhugelink.so" \
 	HUGETLB_FORCE_ELFMAP=yes ./plain
 ldso=$(readelf -lW sc | sed -n 's/.*Requesting program interpreter: \(.*\)]/\1/p')
 live ldso-RW text=hugetlb data=thp -- env HUGETLB_ELFMAP=RW "$ldso" ./sc
