@@ -1,0 +1,53 @@
+# SPDX-License-Identifier: MIT
+# A kernel booted with default_hugepagesz=1G (tests/kernels/run boots
+# the newest x86-64 kernel once more so): its default huge page size is
+# 1 GiB, as /proc/meminfo says, with 2 MiB pages beside it.  A program
+# laid out for 2 MiB pages, asked with no size named, has the same
+# ranges moved onto the same 2 MiB pages as under a 2 MiB default: from
+# the 2 MiB pool for hugetlb (every page it maps is one of them, as many
+# as readelf counts), on transparent huge pages where THP is chosen.
+# HUGETLB_FORCE_ELFMAP on a program that was not relinked puts the 2 MiB
+# pages in the middle of each 6 MiB segment on 2 MiB pages, since no
+# 1 GiB page fits.  The 1 GiB pool stays empty, and no case asks it.
+. /kt/common.sh
+
+if [ "$(meminfo Hugepagesize)" != 1048576 ]; then
+	skip default-1g "the default huge page size is $(meminfo Hugepagesize) kB: only a boot with default_hugepagesz=1G runs this test"
+	exit 0
+fi
+pool_of 1048576 0
+
+# want_kb N: the program that wrote out maps N 2 MiB hugetlb pages.
+want_kb() {
+	_kb=$(sed -n 's/^hugetlb-kb //p' out)
+	[ "$_kb" = $(($1 * 2048)) ] ||
+		note "maps ${_kb:-no} kB of hugetlb pages, not $1 pages of 2 MiB"
+}
+
+need_r=$(pages pie R) need_rw=$(pages pie RW)
+for classes in R RW; do
+	c=default-1g-hugetlb-$classes-pie
+	eval "need=\$need_$(echo $classes | tr A-Z a-z)"
+	pool_of 2048 "$need"
+	run env HUGELINK_BACKING=hugetlb HUGETLB_ELFMAP=$classes \
+		"$T/sc-pie" where hugetlb
+	aligned pie || note "loaded at an address not aligned to 2 MiB"
+	want "text 2048" "rodata 2048" "ok"
+	[ $classes = R ] || want "data 2048" "bss 2048"
+	want_kb "$need"
+	result $c
+done
+
+pool_of 2048 "$need_r"
+run env HUGETLB_ELFMAP=RW "$T/sc-pie" where hugetlb
+aligned pie || note "loaded at an address not aligned to 2 MiB"
+want "text 2048" "rodata 2048" "data thp" "bss thp" "ok"
+want_kb "$need_r"
+result default-1g-auto-RW-pie
+
+pool_of 2048 24
+run env LD_PRELOAD=/hl/lib/libhugelink.so HUGETLB_FORCE_ELFMAP=yes \
+	HUGETLB_ELFMAP=R "$T/sc-plain" mid
+want "text-mid 2048" "rodata-mid 2048" "ok"
+result default-1g-force-preload-R
+pool_of 2048 0
