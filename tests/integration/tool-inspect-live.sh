@@ -130,10 +130,11 @@ live static-RW text=hugetlb rodata=hugetlb data=thp bss=thp \
 # with PMDs by itself.
 live not-relinked text='base|thp' data=base -- ./plain
 # Forced, the text and rodata are copied onto hugetlb pages only where
-# the page cache cannot serve them: where the kernel put the program on
-# a 2 MiB boundary, the linker's output in huge folios would be served.
-# Each kind is in parts only where it does not start on a 2 MiB
-# boundary, so the program runs at the one address setarch -R gives it.
+# the page cache cannot serve them, so the program's file is first put
+# in small folios (the linker's output in huge folios would be served
+# wherever the text's addresses agree with its file offsets).  Each kind
+# is in parts only where it does not start on a 2 MiB boundary, so the
+# program runs at the one address setarch -R gives it.
 small_folios plain
 live forced text=hugetlb+base rodata=hugetlb+base data=thp+base \
 	-- setarch "$(uname -m)" -R env LD_PRELOAD="$HLLIB/libhugelink.so" \
