@@ -3,9 +3,11 @@
  * The page cache's huge folios, through a mapping: see pagecache.h.
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "core/filetext.h"
@@ -71,6 +73,49 @@ static int pmd_mapped(uintptr_t at, uint64_t *pmd)
 	return 0;
 }
 
+/*
+ * Map LEN bytes of FD at OFF read-only and private at an address aligned
+ * to PAGE, inside a reservation of LEN + PAGE bytes at *AREA, advised
+ * MADV_HUGEPAGE.  Returns the mapping, or NULL with *ERR and *WHAT set.
+ */
+static char *map_aligned(int fd, uint64_t off, size_t len, size_t page,
+			 char **area, int *err, const char **what)
+{
+	char *at;
+
+	*what = "mmap";
+	*area = mmap(NULL, len + page, PROT_NONE,
+		     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (*area == MAP_FAILED) {
+		*err = -errno;
+		return NULL;
+	}
+	at = (char *)(((uintptr_t)*area + page - 1) & ~(uintptr_t)(page - 1));
+	if (mmap(at, len, PROT_READ, MAP_PRIVATE | MAP_FIXED, fd,
+		 (off_t)off) == MAP_FAILED)
+		*err = -errno;
+	else if (*what = "madvise(MADV_HUGEPAGE)",
+		 madvise(at, len, MADV_HUGEPAGE))
+		*err = -errno;
+	else
+		return at;
+	munmap(*area, len + page);
+	return NULL;
+}
+
+/* *PMD from smaps for the mapping at AT; unmap AREA. */
+static int measure_unmap(char *area, char *at, size_t len, size_t page,
+			 uint64_t *pmd, const char **what)
+{
+	int err = 0;
+
+	*what = "/proc/self/smaps";
+	if (pmd_mapped((uintptr_t)at, pmd))
+		err = -EIO;
+	munmap(area, len + page);
+	return err;
+}
+
 int mach_pagecache_huge(int fd, uint64_t off, size_t len, size_t page,
 			uint64_t *pmd, const char **what)
 {
@@ -78,29 +123,77 @@ int mach_pagecache_huge(int fd, uint64_t off, size_t len, size_t page,
 	int err = 0;
 
 	*pmd = 0;
-	*what = "mmap";
-	area = mmap(NULL, len + page, PROT_NONE,
-		    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-	if (area == MAP_FAILED)
-		return -errno;
-	at = (char *)(((uintptr_t)area + page - 1) & ~(uintptr_t)(page - 1));
-	if (mmap(at, len, PROT_READ, MAP_PRIVATE | MAP_FIXED, fd,
-		 (off_t)off) == MAP_FAILED)
+	at = map_aligned(fd, off, len, page, &area, &err, what);
+	if (!at)
+		return err;
+	if (*what = "madvise(MADV_POPULATE_READ)",
+	    madvise(at, len, MADV_POPULATE_READ)) {
 		err = -errno;
-	else if (*what = "madvise(MADV_HUGEPAGE)",
-		 madvise(at, len, MADV_HUGEPAGE))
-		err = -errno;
-	else if (*what = "madvise(MADV_POPULATE_READ)",
-		 madvise(at, len, MADV_POPULATE_READ))
-		err = -errno;
-	if (!err) {
-		madvise(at, len, MADV_COLLAPSE);
-		*what = "/proc/self/smaps";
-		if (pmd_mapped((uintptr_t)at, pmd))
-			err = -EIO;
+		munmap(area, len + page);
+		return err;
 	}
-	munmap(area, len + page);
-	return err;
+	madvise(at, len, MADV_COLLAPSE);
+	return measure_unmap(area, at, len, page, pmd, what);
+}
+
+/*
+ * Whether mincore(2) shows this process FD's page cache: Linux shows it
+ * to the file's owner, to a process that may write the file, and to root
+ * (CAP_FOWNER); to any other, only the pages it has mapped itself.
+ */
+static bool cache_visible(int fd)
+{
+	struct stat st;
+
+	if (fstat(fd, &st))
+		return false;
+	return geteuid() == 0 || geteuid() == st.st_uid ||
+	       !faccessat(fd, "", W_OK, AT_EMPTY_PATH | AT_EACCESS);
+}
+
+/* Whether mincore says the page cache holds every base page of
+ * [AT, AT + PAGE). */
+static bool held_whole(char *at, size_t page, unsigned char *vec,
+		       size_t base)
+{
+	if (mincore(at, page, vec))
+		return false;
+	for (size_t i = 0; i < page / base; i++)
+		if (!(vec[i] & 1))
+			return false;
+	return true;
+}
+
+int mach_pagecache_held(int fd, uint64_t off, size_t len, size_t page,
+			struct mach_held *h, const char **what)
+{
+	size_t base = (size_t)sysconf(_SC_PAGESIZE);
+	unsigned char *vec;
+	char *area, *at;
+	int err = 0;
+
+	h->pmd = h->held = 0;
+	*what = "mincore";
+	if (!cache_visible(fd))
+		return -EACCES;
+	vec = malloc(page / base);
+	if (!vec)
+		return -ENOMEM;
+	at = map_aligned(fd, off, len, page, &area, &err, what);
+	if (at && (*what = "madvise(MADV_RANDOM)",
+		   madvise(at, len, MADV_RANDOM))) {
+		err = -errno;
+		munmap(area, len + page);
+		at = NULL;
+	}
+	for (size_t p = 0; at && p < len; p += page) {
+		if (!held_whole(at + p, page, vec, base))
+			continue;
+		h->held += page;
+		madvise(at + p, page, MADV_POPULATE_READ);
+	}
+	free(vec);
+	return at ? measure_unmap(area, at, len, page, &h->pmd, what) : err;
 }
 
 void mach_pagecache_prime(int fd, const struct hl_phdr *ph, size_t phnum,

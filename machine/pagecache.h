@@ -8,7 +8,9 @@
  * advised MADV_HUGEPAGE and populated, is what a program mapping the same
  * bytes at a congruent address gets.  Populating reads the pages the
  * page cache does not hold yet, in huge folios where the file system can.
- * mincore(2) could not tell: it sees pages, not folios.
+ * mincore(2) alone cannot tell: it sees pages, not folios; but it tells
+ * which huge pages the page cache holds whole, and populating only those
+ * reads nothing (mach_pagecache_held).
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -25,6 +27,25 @@
  */
 int mach_pagecache_huge(int fd, uint64_t off, size_t len, size_t page,
 			uint64_t *pmd, const char **what);
+
+/* What the page cache holds of a range, read with nothing read in. */
+struct mach_held {
+	uint64_t held;		/* bytes of whole huge pages it holds every
+				   base page of */
+	uint64_t pmd;		/* ... held in huge folios */
+};
+
+/*
+ * The same measure as mach_pagecache_huge, with nothing read from the
+ * file and nothing collapsed: only the huge pages of which mincore(2)
+ * shows every base page in the page cache are populated, on a mapping
+ * advised MADV_RANDOM, so that no fault starts a read-ahead.  For a tool
+ * that reports what the page cache holds now.  Returns 0, or a negative
+ * errno with *WHAT naming the call that failed; -EACCES for a file whose
+ * page cache mincore does not show this process.
+ */
+int mach_pagecache_held(int fd, uint64_t off, size_t len, size_t page,
+			struct mach_held *h, const char **what);
 
 /* What priming a file got. */
 struct mach_primed {

@@ -26,7 +26,7 @@ grep -q "congruent; 0 MiB in huge folios" fresh.out ||
 	fail "inspect, a copy just written: $(sed -n '/^page cache/,/^$/p' fresh.out)"
 "$HUGECTL" --prime prog >/dev/null || fail "--prime prog"
 "$HLBIN/hugelink-inspect" prog >primed.out || fail "inspect prog failed"
-grep -Eq "8 MiB of whole 2 MiB pages, congruent; [1-8] MiB in huge folios" primed.out ||
+grep -Eq "8 MiB of whole 2 MiB pages, congruent; [1-8] MiB in huge folios in the page cache now, of the 8 MiB it holds whole" primed.out ||
 	fail "inspect, primed: $(sed -n '/^page cache/,/^$/p' primed.out)"
 ok "relinked: $(grep -c 'congruent;' primed.out) segments congruent; $(grep -m1 'in huge folios' primed.out)"
 

@@ -10,6 +10,7 @@
  * the program would.
  */
 #include <elf.h>
+#include <errno.h>
 #include <string.h>
 
 #include "core/filetext.h"
@@ -36,8 +37,8 @@ static void print_one(FILE *out, const struct el_file *f,
 		      const struct hl_phdr *ph, int i, size_t page)
 {
 	struct hl_filetext ft;
+	struct mach_held h;
 	const char *what;
-	uint64_t pmd;
 	int r;
 
 	hl_filetext_span(ph, page, &ft);
@@ -61,16 +62,22 @@ static void print_one(FILE *out, const struct el_file *f,
 		fprintf(out, "congruent\n");
 		return;
 	}
-	r = mach_pagecache_huge(f->fd, ph->offset + (ft.start - ph->vaddr),
-				ft.end - ft.start, page, &pmd, &what);
-	if (r)
+	r = mach_pagecache_held(f->fd, ph->offset + (ft.start - ph->vaddr),
+				ft.end - ft.start, page, &h, &what);
+	if (r == -EACCES)
+		fprintf(out, "congruent; what the page cache holds is not shown: "
+			"mincore shows it to the file's owner, a writer or "
+			"root\n");
+	else if (r)
 		fprintf(out, "congruent; the page cache cannot be asked: %s: "
 			"%s\n", what, strerror(-r));
 	else
 		fprintf(out, "congruent; %llu MiB in huge folios in the page "
-			"cache now%s\n", (unsigned long long)(pmd >> 20),
-			pmd ? "" : " (hugectl --prime FILE reads it back in huge "
-			"ones)");
+			"cache now, of the %llu MiB it holds whole%s\n",
+			(unsigned long long)(h.pmd >> 20),
+			(unsigned long long)(h.held >> 20),
+			h.pmd < ft.end - ft.start ? " (hugectl --prime FILE "
+			"reads it back in huge ones)" : "");
 }
 
 void inspect_print_page_cache(FILE *out, const struct inspect_report *r)
