@@ -496,10 +496,12 @@ static int settle(const struct serve *sv, struct try *t, bool any_served)
 		seg->remap = false;
 		if (sv->rep->verbose < HL_V_INFO)
 			return 1;
-		snprintf(text, sizeof(text), "page cache: %llu MiB on 2 MiB "
-			 "pages, the %llu MiB probed; the kernel maps the rest "
-			 "so as it is touched",
+		snprintf(text, sizeof(text), "page cache: %llu MiB of whole "
+			 "2 MiB pages, %llu MiB of them mapped with PMDs now "
+			 "(the %llu MiB probed); the kernel maps the rest as it "
+			 "is touched",
 			 (unsigned long long)((t->hi - t->lo) >> 20),
+			 (unsigned long long)(t->got.pmd >> 20),
 			 (unsigned long long)(t->probed >> 20));
 		ldr_report_file(sv->rep, t->lo, t->hi, seg->prot, text);
 		return 1;

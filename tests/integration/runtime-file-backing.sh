@@ -58,6 +58,17 @@ stop_holds
 [ -z "$(ls mnt/d)" ] || fail "HUGETLB_SHARE=1 made shared files: $(ls mnt/d)"
 ok "HUGETLB_SHARE=1: $2 bytes PMD-mapped from the page cache, no shared file"
 
+# What the report says is mapped with PMDs, the kernel's count holds.
+start_holds 1 env HUGETLB_ELFMAP=R HUGETLB_VERBOSE=3 ./prog
+set -- $(text_smaps $holds "$PWD/prog")
+stop_holds
+said=$(sed -n 's/.* r-x page cache: [0-9]* MiB of whole 2 MiB pages, \([0-9]*\) MiB of them mapped with PMDs now .*/\1/p' hold1.err)
+[ -n "$said" ] && [ "$said" -gt 0 ] ||
+	fail "HUGETLB_VERBOSE=3: no PMD count on the text's line: $(cat hold1.err)"
+[ $((said * 1048576)) -le "$2" ] ||
+	fail "the report says $said MiB mapped with PMDs, smaps $2 bytes"
+ok "the report's $said MiB mapped with PMDs, smaps $2 bytes"
+
 # A copy of the file just written holds small folios: the copy serves.
 cp prog fresh
 start_holds 1 env HUGETLB_ELFMAP=R HUGETLB_VERBOSE=0 ./fresh
