@@ -31,8 +31,7 @@ struct try {
 	uintptr_t lo, hi;
 	uint64_t delta;		/* file offset - address */
 	struct hl_filetext_got got;
-	uint64_t probed;	/* bytes populated: the range's first and last
-				   whole huge pages */
+	uint64_t probed;	/* bytes of the huge pages probe() populated */
 	long faults;		/* the most page faults one probe took, or -1 */
 	bool small;		/* no whole huge page of file bytes */
 	int span;		/* enum span_why */
@@ -157,7 +156,19 @@ static long most_faults(const long f[3])
 }
 
 /*
- * The huge pages of T probed: its first and last.  Populating reads what
+ * Whether this code runs in [AT, AT + PAGE): the runtime's own huge page,
+ * which the program mapped before any advice.  Populating it finds it
+ * mapped and tells nothing of how: on kernels that map a whole folio at
+ * a fault, folios smaller than 2 MiB it ran through are mapped already.
+ */
+static bool runs_in(uintptr_t at, size_t page)
+{
+	return (uintptr_t)(void *)runs_in - at < page;
+}
+
+/*
+ * The huge pages of T probed: its first and last, but for the first when
+ * the runtime runs in it and there is another.  Populating reads what
  * the page cache lacks of them in PMD-size folios (the range is advised
  * MADV_HUGEPAGE) and maps with a PMD each that is PMD-size; the kernel
  * maps the others the same way when they are first touched.  T->faults
@@ -166,19 +177,20 @@ static long most_faults(const long f[3])
 static int probe(struct try *t, size_t page)
 {
 	uintptr_t last = t->hi - page;
+	uintptr_t first = last != t->lo && runs_in(t->lo, page) ? last : t->lo;
 	long f[3];
 
 	f[0] = thread_faults();
-	if (populate(t, t->lo, page))
+	if (populate(t, first, page))
 		return -1;
 	f[1] = f[2] = thread_faults();
-	if (last != t->lo) {
+	if (last != first) {
 		if (populate(t, last, page))
 			return -1;
 		f[2] = thread_faults();
 	}
 	t->faults = most_faults(f);
-	t->probed = last != t->lo ? 2 * (uint64_t)page : page;
+	t->probed = last != first ? 2 * (uint64_t)page : page;
 	return 0;
 }
 
@@ -422,10 +434,10 @@ static bool file_servable(const struct ldr_image *img)
  * folio), the process has not turned THP off (the kernel then maps a
  * PMD-size folio with PTEs, in one fault where it maps whole folios at
  * once), and the file is servable.  Only at start-up: a probe that took
- * no fault then found its huge page mapped by the runtime's own code
- * running there, with a PMD, where later another thread may have run
- * through all of it on base pages.  Then each range's GOT says so; where
- * this cannot tell, look() measures.
+ * no fault then found its huge page mapped by start-up code run there,
+ * where later another thread may have run through all of it on base
+ * pages.  Then each range's GOT says so; where this cannot tell, look()
+ * measures.
  */
 static bool served_at_once(struct serve *sv)
 {
