@@ -3,8 +3,8 @@
  * The page cache's huge folios, through a mapping: see pagecache.h.
  */
 #include <errno.h>
-#include <stdbool.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <sys/mman.h>
 #include <sys/stat.h>

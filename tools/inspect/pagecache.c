@@ -5,9 +5,9 @@
  * congruent to its address (what the kernel needs to map the file's
  * page-cache folios there with PMDs: loader/filetext.h), and how much of
  * it the page cache holds in huge folios now.  That is measured through
- * a mapping of the tool's own (machine/pagecache.h), which reads the
- * pages the page cache lacks, in huge folios where it can, as a run of
- * the program would.
+ * a mapping of the tool's own (mach_pagecache_held, machine/pagecache.h),
+ * which reads nothing in: only the huge pages the page cache holds whole
+ * are looked at.
  */
 #include <elf.h>
 #include <errno.h>
