@@ -73,6 +73,15 @@ static int pmd_mapped(uintptr_t at, uint64_t *pmd)
 	return 0;
 }
 
+/* After a call that failed: *ERR its errno, negated, and the LEN + PAGE
+ * bytes at AREA unmapped; returns NULL. */
+static char *failed(char *area, size_t len, size_t page, int *err)
+{
+	*err = -errno;
+	munmap(area, len + page);
+	return NULL;
+}
+
 /*
  * Map LEN bytes of FD at OFF read-only and private at an address aligned
  * to PAGE, inside a reservation of LEN + PAGE bytes at *AREA, advised
@@ -92,15 +101,10 @@ static char *map_aligned(int fd, uint64_t off, size_t len, size_t page,
 	}
 	at = (char *)(((uintptr_t)*area + page - 1) & ~(uintptr_t)(page - 1));
 	if (mmap(at, len, PROT_READ, MAP_PRIVATE | MAP_FIXED, fd,
-		 (off_t)off) == MAP_FAILED)
-		*err = -errno;
-	else if (*what = "madvise(MADV_HUGEPAGE)",
-		 madvise(at, len, MADV_HUGEPAGE))
-		*err = -errno;
-	else
-		return at;
-	munmap(*area, len + page);
-	return NULL;
+		 (off_t)off) == MAP_FAILED ||
+	    (*what = "madvise(MADV_HUGEPAGE)", madvise(at, len, MADV_HUGEPAGE)))
+		return failed(*area, len, page, err);
+	return at;
 }
 
 /* *PMD from smaps for the mapping at AT; unmap AREA. */
@@ -128,8 +132,7 @@ int mach_pagecache_huge(int fd, uint64_t off, size_t len, size_t page,
 		return err;
 	if (*what = "madvise(MADV_POPULATE_READ)",
 	    madvise(at, len, MADV_POPULATE_READ)) {
-		err = -errno;
-		munmap(area, len + page);
+		failed(area, len, page, &err);
 		return err;
 	}
 	madvise(at, len, MADV_COLLAPSE);
@@ -181,16 +184,15 @@ int mach_pagecache_held(int fd, uint64_t off, size_t len, size_t page,
 		return -ENOMEM;
 	at = map_aligned(fd, off, len, page, &area, &err, what);
 	if (at && (*what = "madvise(MADV_RANDOM)",
-		   madvise(at, len, MADV_RANDOM))) {
-		err = -errno;
-		munmap(area, len + page);
-		at = NULL;
-	}
+		   madvise(at, len, MADV_RANDOM)))
+		at = failed(area, len, page, &err);
 	for (size_t p = 0; at && p < len; p += page) {
 		if (!held_whole(at + p, page, vec, base))
 			continue;
 		h->held += page;
-		madvise(at + p, page, MADV_POPULATE_READ);
+		if (*what = "madvise(MADV_POPULATE_READ)",
+		    madvise(at + p, page, MADV_POPULATE_READ))
+			at = failed(area, len, page, &err);
 	}
 	free(vec);
 	return at ? measure_unmap(area, at, len, page, &h->pmd, what) : err;

@@ -6,7 +6,9 @@
 # written, all after hugectl --prime); for a plain PIE, congruent in the
 # file (GNU ld's offsets equal the addresses) but with no p_align that
 # makes its load base 2 MiB-aligned; --pid shows a running copy's text as "page cache,
-# N of M MiB on 2 MiB pages", as its smaps' FilePmdMapped says.
+# N of M MiB on 2 MiB pages", as its smaps' FilePmdMapped says.  With
+# MADV_POPULATE_READ refused (strace injects EINVAL), FILE names the call
+# instead of a count.
 . "$HL_SRC/tests/integration/common.sh"
 . "$HL_SRC/tests/integration/lib/filetext.sh"
 
@@ -37,3 +39,17 @@ stop_holds
 grep -q "page cache, $(($2 >> 20)) of [0-9]* MiB on 2 MiB pages r-xp" pid.out ||
 	fail "inspect --pid does not show $2 bytes from the page cache: $(cat pid.out)"
 ok "--pid: $(grep -m1 'page cache,' pid.out | sed 's/^ *//')"
+
+# A kernel that refuses MADV_POPULATE_READ (before Linux 5.14) leaves the
+# page cache unasked, and the line names the call: strace makes the
+# first populate of the primed text fail.
+need_cmd strace
+strace -f -o inspect.trace "$HLBIN/hugelink-inspect" prog >/dev/null ||
+	fail "inspect under strace failed"
+n=$(grep -E '^[0-9]+ +madvise\(' inspect.trace | grep -n MADV_POPULATE_READ | head -n 1 | cut -d: -f1)
+[ -n "$n" ] || fail "inspect populated nothing of the primed text: $(grep madvise inspect.trace)"
+strace -f -o /dev/null -e inject=madvise:error=EINVAL:when="$n" \
+	"$HLBIN/hugelink-inspect" prog >refused.out || fail "inspect, populate refused, failed"
+grep -q "congruent; the page cache cannot be asked: madvise(MADV_POPULATE_READ): Invalid argument" refused.out ||
+	fail "inspect, populate refused: $(grep -m1 'congruent;' refused.out)"
+ok "populate refused: $(grep -m1 'congruent;' refused.out | sed 's/.*congruent; //')"
