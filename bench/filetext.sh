@@ -4,9 +4,11 @@
 # much data, after hugectl --prime:
 #
 #   - start-up with HUGETLB_ELFMAP=R (HUGELINK_BACKING=auto, the default,
-#     which the page cache then serves) against a plain start and against
-#     the copy onto hugetlb pages (HUGELINK_BACKING=hugetlb), in the same
-#     rounds, wall-clock and CPU time;
+#     which the page cache then serves) against a plain start, against
+#     the copy onto hugetlb pages (HUGELINK_BACKING=hugetlb) and against
+#     libhugetlbfs's copy (its HUGETLB_ELFMAP=R, the only way it has to
+#     put text on huge pages), in the same rounds, wall-clock and CPU
+#     time; the two copies are checked on 2 MiB pages before the rounds;
 #   - the share of the text's whole 2 MiB pages the kernel maps with PMDs
 #     (FilePmdMapped of the text's mapping in the program's smaps, while
 #     it holds);
@@ -26,6 +28,7 @@ ft_cmd() {
 	plain) echo "$BENCH_BIN/bigseg-plain-$mib" ;;
 	file) echo "HUGETLB_ELFMAP=R $BENCH_BIN/bigseg-$mib" ;;
 	hugetlb) echo "HUGETLB_ELFMAP=R HUGELINK_BACKING=hugetlb $BENCH_BIN/bigseg-$mib" ;;
+	lhf) echo "$LHF_ENV HUGETLB_ELFMAP=R $BENCH_BIN/lhf/bigseg-$mib" ;;
 	esac
 }
 
@@ -34,6 +37,7 @@ ft_label() {
 	plain) echo "plain link" ;;
 	file) echo "hugelink R, page cache, primed" ;;
 	hugetlb) echo "hugelink R, hugetlb copy" ;;
+	lhf) echo "$LHF R, hugetlb copy" ;;
 	unprimed) echo "unprimed first start (HUGETLB_ELFMAP=R)" ;;
 	esac
 }
@@ -109,11 +113,15 @@ bench_filetext() {
 			true
 		listed "$b" "$(ft_label plain)"
 		listed "$b" "$(ft_label file)"
-		listed "$b" "$(ft_label hugetlb)"
+		vs="plain file"
+		for v in hugetlb lhf; do
+			check "$b" "$(ft_label $v)" "wall ms" 2048 $(ft_cmd $v) text &&
+				vs="$vs $v"
+		done
 		reprimed=0
 		for r in $(seq "${RUNS:-15}"); do
 			ft_keep_primed
-			for v in $(order "$r" plain file hugetlb prime); do
+			for v in $(order "$r" $vs prime); do
 				case $v in
 				prime) ft_prime_cost ;;
 				*) timed "$b" "$(ft_label $v)" $(ft_cmd $v) || true ;;
@@ -124,8 +132,10 @@ bench_filetext() {
 			rounds "$reprimed"
 		ft_hold
 		compare_to "$b" "$(ft_label file)" "$(ft_label plain)" \
-			"$(ft_label hugetlb)"
-		compare_to "$b" "$(ft_label hugetlb)" "$(ft_label plain)"
+			"$(ft_label hugetlb)" "$(ft_label lhf)"
+		compare_to "$b" "$(ft_label hugetlb)" "$(ft_label plain)" \
+			"$(ft_label lhf)"
+		compare_to "$b" "$(ft_label lhf)" "$(ft_label plain)"
 		compare_to "$b" "$(ft_label unprimed)" "$(ft_label plain)"
 	done
 	. "$here/tlb.sh"
