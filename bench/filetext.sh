@@ -17,6 +17,10 @@
 #   - the unprimed first start: the same copy run before it is primed
 #     (copied where the page cache holds what was just written in small
 #     folios, served where it keeps it in large ones);
+#   - the R start against a plain one again, in rounds of those two
+#     alone (ten times as many), with no copy, no fresh file and no
+#     priming between them, to tell the R start's own cost from what
+#     those leave behind for the start that follows them;
 # and for the 32 MiB program, 8 copies running at once: the sum of their
 # text mappings' Pss against one copy's Rss, and the hugetlb pool pages
 # they hold.  Then itlb, the TLB-bound chain of calls through 32 MiB of
@@ -128,9 +132,11 @@ bench_filetext() {
 				esac
 			done
 		done
+		ft_hold
+		ft_keep_primed
+		ft_alone "page cache, $mib MiB of text, primed: R and plain alone"
 		sample "$b" "rounds that found the text no longer primed" \
 			rounds "$reprimed"
-		ft_hold
 		compare_to "$b" "$(ft_label file)" "$(ft_label plain)" \
 			"$(ft_label hugetlb)" "$(ft_label lhf)"
 		compare_to "$b" "$(ft_label hugetlb)" "$(ft_label plain)" \
@@ -146,6 +152,21 @@ bench_filetext() {
 	compare_to "page cache: itlb, 20 M calls over 32 MiB of text" \
 		"$(tlb_label hugelink_file)" "$(tlb_label hugelink)" \
 		"$(tlb_label base)"
+}
+
+# ft_alone BENCHMARK: the plain and the R start, primed, in rounds of
+# their own, ten times the part's (the text is checked primed just
+# before, and counted in reprimed when it was not).
+ft_alone() {
+	progress "$1"
+	listed "$1" "$(ft_label plain)"
+	listed "$1" "$(ft_label file)"
+	for r in $(seq $((${RUNS:-15} * 10))); do
+		for v in $(order "$r" plain file); do
+			timed "$1" "$(ft_label $v)" $(ft_cmd $v) || true
+		done
+	done
+	compare_to "$1" "$(ft_label file)" "$(ft_label plain)"
 }
 
 # ft_hold: 1 copy, for the share PMD-mapped; for 32 MiB, 8 copies at
