@@ -14,6 +14,9 @@
 #ifndef FUSE_SUPER_MAGIC
 #define FUSE_SUPER_MAGIC 0x65735546
 #endif
+#ifndef OVERLAYFS_SUPER_MAGIC
+#define OVERLAYFS_SUPER_MAGIC 0x794c7630
+#endif
 #ifndef V9FS_MAGIC
 #define V9FS_MAGIC 0x01021997
 #endif
@@ -54,4 +57,12 @@ const char *mach_fstype_of_fd(int fd)
 	if (fstatfs(fd, &fs))
 		return NULL;
 	return mach_fstype_small_folios((unsigned long)fs.f_type);
+}
+
+bool mach_fstype_overlay(int fd)
+{
+	struct statfs fs;
+
+	return fstatfs(fd, &fs) == 0 &&
+	       (unsigned long)fs.f_type == OVERLAYFS_SUPER_MAGIC;
 }

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 #ifndef MACHINE_FSTYPE_H
 #define MACHINE_FSTYPE_H
+
+#include <stdbool.h>
 /*
  * The file systems whose page cache a read does not fill with huge
  * folios, named from statfs(2)'s f_type: tmpfs (whose folios follow its
@@ -21,5 +23,9 @@ const char *mach_fstype_of_path(const char *path);
 
 /* The same, for the file system of the open file FD (fstatfs). */
 const char *mach_fstype_of_fd(int fd);
+
+/* Whether the open file FD is on overlayfs, whose fsync writes back a
+ * file of its upper layer only (fstatfs). */
+bool mach_fstype_overlay(int fd);
 
 #endif

@@ -12,6 +12,7 @@
 
 #include "core/filetext.h"
 #include "core/smaps.h"
+#include "machine/fstype.h"
 #include "machine/pagecache.h"
 
 #ifndef MADV_POPULATE_READ
@@ -198,13 +199,30 @@ int mach_pagecache_held(int fd, uint64_t off, size_t len, size_t page,
 	return at ? measure_unmap(area, at, len, page, &h->pmd, what) : err;
 }
 
+/*
+ * Write FD's file back, so that its clean pages can be dropped: 0, or
+ * the errno.  On overlayfs, fsync writes back a file of the upper layer
+ * only, and a lower layer's file just written (an image just unpacked)
+ * keeps its dirty pages; syncing the file system writes back the upper
+ * layer's file system, and with it the lower layers that lie on it, as
+ * container engines lay them out.
+ */
+static int write_back(int fd)
+{
+	if (fsync(fd))
+		return errno;
+	if (mach_fstype_overlay(fd) && syncfs(fd))
+		return errno;
+	return 0;
+}
+
 void mach_pagecache_prime(int fd, const struct hl_phdr *ph, size_t phnum,
 			  size_t page, struct mach_primed *p)
 {
 	p->whole = p->pmd = 0;
 	p->err = 0;
 	p->what = NULL;
-	p->sync_err = fsync(fd) ? errno : 0;
+	p->sync_err = write_back(fd);
 	posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
 	for (size_t i = 0; i < phnum; i++) {
 		struct hl_filetext ft;

@@ -52,14 +52,14 @@ struct mach_primed {
 	uint64_t whole;		/* bytes of whole huge pages in congruent
 				   read-only segments */
 	uint64_t pmd;		/* ... held in huge folios now */
-	int sync_err;		/* fsync's errno, or 0 */
+	int sync_err;		/* the errno of writing it back, or 0 */
 	int err;		/* the first failure reading back, or 0 */
 	const char *what;	/* ... its call */
 };
 
 /*
  * Prime FD, a file whose program headers are PH (PHNUM of them): write
- * its dirty pages back (fsync), drop its clean pages that no process maps
+ * its dirty pages back (fsync, and syncfs on overlayfs), drop its clean pages that no process maps
  * (POSIX_FADV_DONTNEED: the kernel keeps every page a process maps), and
  * read each read-only segment whose file offset is congruent to its
  * address modulo PAGE back in huge folios (mach_pagecache_huge), its

@@ -67,7 +67,8 @@ static int prime_one(FILE *out, const char *path, size_t page)
 	if (el_open_fd(&f, name, fd) == 0) {
 		mach_pagecache_prime(fd, f.ph, f.eh.phnum, page, &p);
 		if (p.sync_err)
-			warnx("%s: fsync: %s", name, strerror(p.sync_err));
+			warnx("%s: writing it back: %s", name,
+			      strerror(p.sync_err));
 		if (p.pmd) {
 			fprintf(out, "%s: %llu of %llu MiB in huge folios "
 				"(%.1f ms)\n", name,
