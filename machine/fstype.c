@@ -50,19 +50,20 @@ const char *mach_fstype_of_path(const char *path)
 	return mach_fstype_small_folios((unsigned long)fs.f_type);
 }
 
-const char *mach_fstype_of_fd(int fd)
+/* The f_type of FD's file system, or 0 when it cannot be asked. */
+static unsigned long type_of_fd(int fd)
 {
 	struct statfs fs;
 
-	if (fstatfs(fd, &fs))
-		return NULL;
-	return mach_fstype_small_folios((unsigned long)fs.f_type);
+	return fstatfs(fd, &fs) ? 0 : (unsigned long)fs.f_type;
+}
+
+const char *mach_fstype_of_fd(int fd)
+{
+	return mach_fstype_small_folios(type_of_fd(fd));
 }
 
 bool mach_fstype_overlay(int fd)
 {
-	struct statfs fs;
-
-	return fstatfs(fd, &fs) == 0 &&
-	       (unsigned long)fs.f_type == OVERLAYFS_SUPER_MAGIC;
+	return type_of_fd(fd) == OVERLAYFS_SUPER_MAGIC;
 }

@@ -1,8 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 #ifndef MACHINE_FSTYPE_H
 #define MACHINE_FSTYPE_H
-
-#include <stdbool.h>
 /*
  * The file systems whose page cache a read does not fill with huge
  * folios, named from statfs(2)'s f_type: tmpfs (whose folios follow its
@@ -10,8 +8,10 @@
  * file systems (NFS, FUSE, SMB, 9p), whose folios are those their own
  * readahead makes.  One classifier for the runtime, which says why the
  * page cache cannot serve a segment, and for hugectl --prime, which says
- * why it could not prime a file.
+ * why it could not prime a file.  And overlayfs, which priming must
+ * write back otherwise.
  */
+#include <stdbool.h>
 
 /* The name of the file system of type F_TYPE, when it is one of them;
  * NULL otherwise. */

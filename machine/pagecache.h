@@ -59,12 +59,13 @@ struct mach_primed {
 
 /*
  * Prime FD, a file whose program headers are PH (PHNUM of them): write
- * its dirty pages back (fsync, and syncfs on overlayfs), drop its clean pages that no process maps
- * (POSIX_FADV_DONTNEED: the kernel keeps every page a process maps), and
- * read each read-only segment whose file offset is congruent to its
- * address modulo PAGE back in huge folios (mach_pagecache_huge), its
- * whole huge pages only.  What it got in *P.  hugectl --prime and the
- * runtime's own priming (HUGELINK_PRIME) both do it this way.
+ * its dirty pages back (fsync, and syncfs on overlayfs), drop its clean
+ * pages that no process maps (POSIX_FADV_DONTNEED: the kernel keeps
+ * every page a process maps), and read each read-only segment whose
+ * file offset is congruent to its address modulo PAGE back in huge
+ * folios (mach_pagecache_huge), its whole huge pages only.  What it got
+ * in *P.  hugectl --prime and the runtime's own priming (HUGELINK_PRIME)
+ * both do it this way.
  */
 void mach_pagecache_prime(int fd, const struct hl_phdr *ph, size_t phnum,
 			  size_t page, struct mach_primed *p);
