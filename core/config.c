@@ -224,17 +224,25 @@ int hl_config_parse_elfmap(struct hl_config *cfg, const char *value)
 	return 0;
 }
 
+/* HUGELINK_BACKING's values, by mode. */
+static const char *const backing_names[] = {
+	[HL_BACKING_AUTO] = "auto",
+	[HL_BACKING_HUGETLB] = "hugetlb",
+	[HL_BACKING_THP] = "thp",
+	[HL_BACKING_FILE] = "file",
+};
+
+const char *hl_config_backing_name(enum hl_backing_mode mode)
+{
+	return (size_t)mode < sizeof(backing_names) / sizeof(backing_names[0]) ?
+	       backing_names[mode] : "?";
+}
+
 int hl_config_parse_backing(const char *value, enum hl_backing_mode *mode)
 {
-	static const char *const names[] = {
-		[HL_BACKING_AUTO] = "auto",
-		[HL_BACKING_HUGETLB] = "hugetlb",
-		[HL_BACKING_THP] = "thp",
-		[HL_BACKING_FILE] = "file",
-	};
-
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-		if (!strcmp(value, names[i])) {
+	for (size_t i = 0; i < sizeof(backing_names) / sizeof(backing_names[0]);
+	     i++) {
+		if (!strcmp(value, backing_names[i])) {
 			*mode = (enum hl_backing_mode)i;
 			return 0;
 		}

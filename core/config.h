@@ -158,10 +158,13 @@ bool hl_config_is_hugetlb_var(const char *entry);
 const char *hl_base_name(const char *path);
 
 /*
- * Parse a HUGELINK_BACKING value ("auto", "hugetlb" or "thp", exactly)
- * into *MODE.  Returns 0, or -1 for anything else.
+ * Parse a HUGELINK_BACKING value ("auto", "hugetlb", "thp" or "file",
+ * exactly) into *MODE.  Returns 0, or -1 for anything else.
  */
 int hl_config_parse_backing(const char *value, enum hl_backing_mode *mode);
+
+/* The HUGELINK_BACKING value that means MODE. */
+const char *hl_config_backing_name(enum hl_backing_mode mode);
 
 /* How a HUGELINK_LIBS value names a library (hl_libs_match). */
 enum hl_libs_named {

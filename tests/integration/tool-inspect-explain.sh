@@ -126,4 +126,7 @@ HUGELINK_BACKING=hugetlb HUGETLB_ELFMAP=RW "$HLBIN/hugelink-inspect" ./prog > ou
 [ "$(backings out | grep -c ' base$')" -eq "$(wc -l <want)" ] || fail "backings: $(cat out)"
 says out "backing (HUGELINK_BACKING=hugetlb):" \
 	"base: the huge-page pool is short; HUGELINK_BACKING=hugetlb rules out"
+HUGELINK_BACKING=file HUGETLB_ELFMAP=RW "$HLBIN/hugelink-inspect" ./prog > out
+says out "backing (HUGELINK_BACKING=file):" \
+	"base: HUGELINK_BACKING=file rules out copies onto the pool or transparent huge pages"
 ok "hugelink-inspect explains programs"

@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: MIT
 # hugelink-inspect --json prints valid JSON (python3 -m json.tool) that
 # says the same as the text: checked field by field for a relinked and a
-# plain program, against sysfs for the pool, and with a file name that
-# needs escaping.
+# plain program, against sysfs for the pool, under HUGELINK_BACKING=file
+# (every code of what kept a backing out is one the man page lists), and
+# with a file name that needs escaping.
 . "$HL_SRC/tests/integration/common.sh"
 need_cmd python3
 
@@ -48,6 +49,11 @@ check relinked.json 'r["page_sizes"] and all(p["needed"] == sum(s["pages"]
 	for p in r["page_sizes"])'
 check relinked.json 'all(p["pool"]["free"] == free(p["page_size"])
 	for p in r["page_sizes"])'
+
+echo "... with HUGELINK_BACKING=file, which copies nothing"
+HUGELINK_BACKING=file HUGETLB_ELFMAP=RW "$HLBIN/hugelink-inspect" --json ./prog > file.json
+check file.json 'all(s["backing"] == "base" and s["backing_obstacles"] == ["only_file"]
+	for s in r["segments"] if s["remap"]) and any(s["remap"] for s in r["segments"])'
 
 echo "a plain program with a file name that needs escaping"
 HUGETLB_ELFMAP=RW "$HLBIN/hugelink-inspect" --json 'pl"ain\' > plain.json

@@ -54,6 +54,7 @@ static const char *const serve_codes[] = {
 static const char *const obstacle_codes[HL_OBST_COUNT] = {
 	"pool_short", "thp_off", "thp_size", "static_writable",
 	"hugetlb_cannot_move", "only_hugetlb", "only_thp", "library_writable",
+	"only_file",
 };
 
 #define CODE(table, v) \
@@ -110,7 +111,7 @@ static void print_backing(FILE *out, const struct inspect_report *r,
 		hl_backing_name(r->backing[i].backing));
 	for (int b = 0; b < HL_OBST_COUNT; b++, o >>= 1)
 		if (o & 1) {
-			fprintf(out, "%s\"%s\"", sep, obstacle_codes[b]);
+			fprintf(out, "%s\"%s\"", sep, CODE(obstacle_codes, b));
 			sep = ", ";
 		}
 	fputs("], ", out);

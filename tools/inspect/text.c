@@ -8,6 +8,7 @@
 #include <limits.h>
 #include <string.h>
 
+#include "core/config.h"
 #include "core/size.h"
 #include "elf/simulate.h"
 #include "tools/common/escape.h"
@@ -93,12 +94,12 @@ static void print_seg(FILE *out, const struct inspect_report *r,
  * not the first choice. */
 static void print_backings(FILE *out, const struct inspect_report *r)
 {
-	static const char *const modes[] = { "auto", "hugetlb", "thp" };
 	char why[400];
 
 	if (!el_sim_remapped(&r->plan))
 		return;
-	fprintf(out, "backing (HUGELINK_BACKING=%s):\n", modes[r->cfg.backing]);
+	fprintf(out, "backing (HUGELINK_BACKING=%s):\n",
+		hl_config_backing_name(r->cfg.backing));
 	for (int i = 0; i < r->plan.nseg; i++) {
 		const struct hl_seg *s = &r->plan.seg[i];
 

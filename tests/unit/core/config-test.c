@@ -221,6 +221,25 @@ static void test_hl_libs_match(void **state)
 			 HL_LIBS_NOT);
 }
 
+/* Each mode's name parses back to the mode: the tools print the name. */
+static void test_hl_config_backing_name_round_trip(void **state)
+{
+	static const enum hl_backing_mode modes[] = {
+		HL_BACKING_AUTO, HL_BACKING_HUGETLB, HL_BACKING_THP,
+		HL_BACKING_FILE,
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(modes) / sizeof(modes[0]); i++) {
+		enum hl_backing_mode back = HL_BACKING_AUTO;
+
+		assert_int_equal(hl_config_parse_backing(
+				hl_config_backing_name(modes[i]), &back), 0);
+		assert_int_equal(back, modes[i]);
+	}
+	assert_string_equal(hl_config_backing_name(HL_BACKING_FILE), "file");
+}
+
 static void test_hl_config_read_own_variables_bad_ignored(void **state)
 {
 	static const struct {
@@ -588,6 +607,7 @@ static void test_hl_config_read_secure_warns_nothing(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_hl_config_backing_name_round_trip),
 		cmocka_unit_test(test_hl_config_read_text),
 		cmocka_unit_test(test_hl_config_read_min_fill),
 		cmocka_unit_test(test_hl_config_read_defaults),
