@@ -161,11 +161,7 @@ ft_alone() {
 	progress "$1"
 	listed "$1" "$(ft_label plain)"
 	listed "$1" "$(ft_label file)"
-	for r in $(seq $((${RUNS:-15} * 10))); do
-		for v in $(order "$r" plain file); do
-			timed "$1" "$(ft_label $v)" $(ft_cmd $v) || true
-		done
-	done
+	timed_rounds "$1" $((${RUNS:-15} * 10)) ft_cmd ft_label plain file
 	compare_to "$1" "$(ft_label file)" "$(ft_label plain)"
 }
 

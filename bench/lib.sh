@@ -43,6 +43,20 @@ order() {
 	done | sort | cut -d' ' -f2
 }
 
+# timed_rounds BENCHMARK ROUNDS CMD LABEL VARIANT...: ROUNDS rounds of
+# one timed run of each VARIANT, in an order of its own for each round
+# (order); the functions CMD and LABEL give a variant's command and its
+# label.  The round is left in r, which sample records.
+timed_rounds() {
+	_tb=$1 _tn=$2 _tc=$3 _tl=$4
+	shift 4
+	for r in $(seq "$_tn"); do
+		for _tv in $(order "$r" "$@"); do
+			timed "$_tb" "$($_tl "$_tv")" $($_tc "$_tv") || true
+		done
+	done
+}
+
 # timed BENCHMARK VARIANT COMMAND...: one timed run of COMMAND
 # (bench/timeit), its wall-clock and CPU milliseconds recorded as samples
 # and left in wall and t; a run that fails is recorded as a failure.  The

@@ -39,11 +39,7 @@ bench_libtext() {
 		check "$b" "$(libtext_label $v)" "wall ms" $pages $(libtext_cmd $v) text &&
 			vs="$vs $v"
 	done
-	for r in $(seq "${RUNS:-41}"); do
-		for v in $(order "$r" $vs); do
-			timed "$b" "$(libtext_label $v)" $(libtext_cmd $v) || true
-		done
-	done
+	timed_rounds "$b" "${RUNS:-41}" libtext_cmd libtext_label $vs
 	compare_to "$b" "$(libtext_label hl_r)" "$(libtext_label plain)"
 	compare_to "$b" "$(libtext_label hl_warm)" "$(libtext_label plain)" \
 		"$(libtext_label hl_r)"

@@ -22,11 +22,7 @@ bench_nothing() {
 			check "$b" "$(startup_label $v)" "wall ms" "$1" \
 				$(startup_cmd $v) "$2" && vs="$vs $v"
 		done
-		for r in $(seq "${RUNS:-301}"); do
-			for v in $(order "$r" $vs); do
-				timed "$b" "$(startup_label $v)" $(startup_cmd $v) || true
-			done
-		done
+		timed_rounds "$b" "${RUNS:-301}" startup_cmd startup_label $vs
 	done
 	nothing_bound_now
 }
@@ -55,11 +51,7 @@ nothing_bound_now() {
 		check "$b" "$(nothing_label $v)" "wall ms" 4 $(nothing_cmd $v) text &&
 			vs="$vs $v"
 	done
-	for r in $(seq "${RUNS:-301}"); do
-		for v in $(order "$r" $vs); do
-			timed "$b" "$(nothing_label $v)" $(nothing_cmd $v) || true
-		done
-	done
+	timed_rounds "$b" "${RUNS:-301}" nothing_cmd nothing_label $vs
 	compare_to "$b" "$(nothing_label nothing)" "$(nothing_label plain)"
 	compare_to "$b" "$(nothing_label plain_now)" "$(nothing_label plain)"
 	compare_to "$b" "$(nothing_label nothing_now)" \
