@@ -16,6 +16,7 @@
 #include "loader/perfmap.h"
 #include "loader/prime.h"
 #include "loader/thp.h"
+#include "machine/mdwe.h"
 #include "remap/remap.h"
 
 /*
@@ -301,6 +302,34 @@ int ldr_move_plan(struct hl_plan *plan, const struct ldr_image *img,
 	return 0;
 }
 
+/*
+ * Under PR_SET_MDWE no copy can be swapped in: the swap runs from a
+ * private executable copy of its own code (remap/run.c), which such a
+ * process may not make.  Say so once, and leave each range the page cache
+ * did not serve where it is.  Returns how many ranges are left to copy.
+ */
+static int copies_can_run(struct hl_plan *plan, struct ldr_report *rep)
+{
+	int left = 0;
+
+	for (int i = 0; i < plan->nseg; i++)
+		left += plan->seg[i].remap;
+	if (!left || !mach_mdwe_refuses_exec())
+		return left;
+	ldr_report_why(rep, "the process may not make memory executable "
+		       "(PR_SET_MDWE), which the swap needs: nothing is copied; "
+		       "the page cache can serve read-only ranges (hugectl "
+		       "--prime)");
+	for (int i = 0; i < plan->nseg; i++) {
+		struct hl_seg *s = &plan->seg[i];
+
+		if (s->remap)
+			ldr_report_base(rep, s->map_start, s->map_end, s->prot);
+		s->remap = false;
+	}
+	return 0;
+}
+
 /* Plan for IMG; 0 when there is something to remap. */
 static int plan_for(struct hl_plan *plan, const struct ldr_image *img,
 		    const struct ldr_move_ctx *ctx, struct ldr_report *rep,
@@ -314,10 +343,7 @@ static int plan_for(struct hl_plan *plan, const struct ldr_image *img,
 	if (!keep_what_can_move(plan, ctx, rep))
 		return -1;
 	ldr_filetext_serve(plan, img, ctx, rep, small);
-	for (int i = 0; i < plan->nseg; i++)
-		if (plan->seg[i].remap)
-			return 0;
-	return -1;
+	return copies_can_run(plan, rep) ? 0 : -1;
 }
 
 /*

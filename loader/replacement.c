@@ -66,6 +66,23 @@ static int copy_by_page(struct ldr_prepared *p, struct remap_range *s,
 }
 
 /*
+ * Say in B why S's copy could not take its final protection: ERR, and
+ * where it was to be made executable and that was refused, who refuses
+ * (PR_SET_MDWE is caught before any copy: loader/move.c).
+ */
+static void protect_failed(const struct remap_range *s, struct ldr_backing *b,
+			   int err)
+{
+	if ((s->prot & PROT_EXEC) && (err == EPERM || err == EACCES))
+		snprintf(b->error, sizeof(b->error), "making the copy executable "
+			 "was refused (%s): a seccomp filter or a security "
+			 "module forbids it", strerror(err));
+	else
+		snprintf(b->error, sizeof(b->error), "mprotect of the huge-page "
+			 "copy failed: %s", strerror(err));
+}
+
+/*
  * Step 4: copy a read-only range now, with the copier commit uses for
  * writable ones (its source says which pages come from memory: see
  * loader/prepare.c), and without the uprobes' breakpoints among those a
@@ -89,8 +106,7 @@ static int fill(struct ldr_prepared *p, struct remap_range *s,
 	if (!s->live && (s->prot & PROT_EXEC))
 		raw_sync_icache((void *)s->scratch, s->len);
 	if (!s->live && mprotect((void *)s->scratch, s->len, s->prot)) {
-		snprintf(b->error, sizeof(b->error), "mprotect of the huge-page "
-			 "copy failed: %s", strerror(errno));
+		protect_failed(s, b, errno);
 		ldr_backing_unmap(b);
 		return -1;
 	}

@@ -1,0 +1,84 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# A relinked program started under prctl(PR_SET_MDWE,
+# PR_MDWE_REFUSE_EXEC_GAIN), as systemd's MemoryDenyWriteExecute=yes
+# starts a service where the kernel has it (Linux 6.3).  No copy can be
+# swapped in there: the swap runs from an executable copy of its own
+# code.  With HUGETLB_ELFMAP=RW and an empty pool, the program runs to
+# its end; its text stays its file's mapping and nothing in it is on
+# anonymous huge pages (its smaps), and it says why in one line naming
+# PR_SET_MDWE.  The same start without MDWE copies the data onto THP,
+# so the difference is MDWE's.  Primed, the text is served from the page
+# cache all the same, with and without a pass (FilePmdMapped).
+. "$HL_SRC/tests/integration/common.sh"
+. "$HL_SRC/tests/integration/lib/filetext.sh"
+
+need_thp
+pool_set_free 0
+cat >mdwe.c <<'EOF2'
+#include <stdio.h>
+#include <sys/prctl.h>
+#include <unistd.h>
+
+/* mdwe COMMAND...: run COMMAND unable to make memory executable. */
+int main(int argc, char **argv)
+{
+	if (prctl(65 /* PR_SET_MDWE */, 1 /* REFUSE_EXEC_GAIN */, 0L, 0L, 0L)) {
+		perror("prctl(PR_SET_MDWE)");
+		return 77;
+	}
+	if (argc > 1)
+		execvp(argv[1], argv + 1);
+	return argc > 1 ? 127 : 0;
+}
+EOF2
+"$CC" -O2 -o mdwe mdwe.c || fail "cannot build mdwe"
+./mdwe 2>mdwe.err || skip "this kernel has no PR_SET_MDWE (Linux 6.3): $(cat mdwe.err)"
+write_bigtext 8
+hl_cc -O2 -Wl,--hugetlbfs-align -o prog bigtext.c || fail "cannot link prog"
+p=$PWD/prog
+whole=$(text_whole prog)
+
+# anon_huge PID: the bytes of AnonHugePages in all of PID's mappings.
+anon_huge() {
+	awk '$1 == "AnonHugePages:" { sum += $2 * 1024 } END { print sum + 0 }' \
+		"/proc/$1/smaps"
+}
+
+env HUGETLB_ELFMAP=RW ./mdwe "$p" || fail "under MDWE the program failed (exit $?)"
+
+start_holds 1 env HUGETLB_ELFMAP=RW "$p"
+[ "$(anon_huge $holds)" -gt 0 ] ||
+	fail "without MDWE, nothing was copied onto THP: $(cat hold1.err)"
+ok "without MDWE: $(anon_huge $holds) bytes copied onto THP"
+stop_holds
+
+start_holds 1 env HUGETLB_ELFMAP=RW ./mdwe "$p"
+set -- $(text_smaps $holds "$p")
+[ "${1:-}" = "$p" ] || fail "under MDWE the text is no longer $p's mapping"
+if grep -q '\[always\]' /sys/kernel/mm/transparent_hugepage/enabled; then
+	# THP "always" may give the program's anonymous memory huge pages
+	# by itself: only the text's are hugelink's to judge.
+	[ "$(exec_anon_huge $holds)" -eq 0 ] ||
+		fail "under MDWE the text was copied onto THP"
+else
+	[ "$(anon_huge $holds)" -eq 0 ] ||
+		fail "under MDWE $(anon_huge $holds) bytes are on anonymous huge pages"
+fi
+[ "$(grep -c 'PR_SET_MDWE' hold1.err)" -eq 1 ] ||
+	fail "under MDWE, not one line naming PR_SET_MDWE: $(cat hold1.err)"
+ok "under MDWE: nothing copied, and said: $(grep PR_SET_MDWE hold1.err)"
+stop_holds
+
+"$HUGECTL" --prime "$p" >prime.out 2>&1 ||
+	skip "the tests' file system cannot hold text in huge folios: $(cat prime.out)"
+for how in "HUGETLB_ELFMAP=R" "HUGETLB_ELFMAP=RW HUGELINK_BACKING=file"; do
+	start_holds 1 env $how ./mdwe "$p"
+	set -- $(text_smaps $holds "$p")
+	[ "${1:-}" = "$p" ] || fail "$how, primed, under MDWE: the text is not $p's mapping"
+	[ $(($2 * 10)) -ge $((whole * 9)) ] ||
+		fail "$how, primed, under MDWE: $2 of $whole bytes PMD-mapped: $(cat hold1.err)"
+	ok "$how, primed, under MDWE: $2 of $whole bytes PMD-mapped from the page cache"
+	stop_holds
+done
+[ "$(pool_free)" -eq 0 ] || fail "the pool changed"
