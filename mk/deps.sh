@@ -47,6 +47,7 @@ cmd setpriv util-linux
 cmd unshare util-linux
 cmd strace strace
 cmd bindfs bindfs
+cmd mkfs.btrfs btrfs-progs
 cmd setcap libcap2-bin
 cmd python3 python3
 cmd groff groff-base

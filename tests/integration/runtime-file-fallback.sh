@@ -5,9 +5,11 @@
 # as before HUGELINK_BACKING=file existed: copied, or on base pages, and
 # the program runs.  The cases: the file on tmpfs; a deleted file; a
 # process with PR_SET_THP_DISABLE.  A start through a symbolic link is
-# served.  Two cases depend on the kernel, and either outcome passes as
+# served.  Three cases depend on the kernel, and either outcome passes as
 # long as a range not served says why: a file on ext2 (a loop device),
-# whose page cache Linux 6.18 fills with huge folios for most of it, and
+# whose page cache Linux 6.18 fills with huge folios for most of it; one
+# on btrfs, whose page cache Linux 6.18 fills with small folios only, so
+# that hugectl --prime gets none of it and must say why; and
 # THP "never" (set here under the test runner's lock, and restored),
 # which on 6.18 does not keep the page cache's huge folios from being
 # mapped with PMDs.  The oracle for "not served" is the text
@@ -69,17 +71,34 @@ grep -q " r-x not from the page cache: its file was deleted" hold1.err ||
 stop_holds
 ok "a deleted file: its file was deleted"
 
-if dd if=/dev/zero of=e2.img bs=1M count=64 status=none &&
-   mkfs.ext2 -q e2.img && mkdir e2 && mount -o loop e2.img e2 2>mount.err; then
-	at_exit "umount $PWD/e2"
-	cp prog e2/prog
-	"$HUGECTL" --prime e2/prog >prime.out 2>&1 || true
-	start_holds 1 env HUGETLB_ELFMAP=R HUGETLB_VERBOSE=3 "$PWD/e2/prog"
-	set -- $(text_smaps $holds "$PWD/e2/prog")
-	served_or_why ext2 "$2" "$whole" " r-x not from the page cache: the page cache holds"
+# on_loop FS MKFS...: prog on a new FS on a loop device (MKFS makes it),
+# primed as far as hugectl --prime can: where --prime got nothing it said
+# why, and the start is served or says why not.
+on_loop() {
+	_fs=$1
+	shift
+	if ! { truncate -s 256M "$_fs.img" && "$@" "$_fs.img" >mkfs.out 2>&1 &&
+	       mkdir "$_fs" && mount -o loop "$_fs.img" "$_fs" 2>mount.err; }; then
+		echo "no $_fs on a loop device here: $(cat mkfs.out mount.err 2>/dev/null)"
+		return 0
+	fi
+	at_exit "umount $PWD/$_fs"
+	cp prog "$_fs/prog"
+	"$HUGECTL" --prime "$_fs/prog" >prime.out 2>&1 ||
+		grep -q "without large folios" prime.out ||
+		fail "$_fs: --prime got nothing, and did not say why: $(cat prime.out)"
+	start_holds 1 env HUGETLB_ELFMAP=R HUGETLB_VERBOSE=3 "$PWD/$_fs/prog"
+	set -- $(text_smaps $holds "$PWD/$_fs/prog")
+	# A text copied is no longer the file's mapping: none of it served.
+	[ "${1:-}" = "$PWD/$_fs/prog" ] || set -- "" 0
+	served_or_why "$_fs" "$2" "$whole" " r-x not from the page cache: the page cache holds"
 	stop_holds
+}
+on_loop ext2 mkfs.ext2 -q
+if command -v mkfs.btrfs >/dev/null; then
+	on_loop btrfs mkfs.btrfs -q
 else
-	echo "no ext2 on a loop device here: $(cat mount.err 2>/dev/null)"
+	echo "no btrfs case: no mkfs.btrfs here (btrfs-progs)"
 fi
 
 t=/sys/kernel/mm/transparent_hugepage/enabled
