@@ -305,9 +305,11 @@ static void explain(const struct try *t, char *why, size_t len)
 			 "device's file system only", fs);
 	else
 		snprintf(why, len, "the page cache holds %llu of "
-			 "the %llu MiB probed in huge folios (a file just "
-			 "written holds small ones: hugectl --prime FILE reads "
-			 "it back in huge ones)",
+			 "the %llu MiB probed in huge folios (as for a file "
+			 "just written, or read back after its pages were "
+			 "dropped, or on a file system without large folios: "
+			 "hugectl --prime FILE reads it back in huge ones where "
+			 "it can)",
 			 (unsigned long long)(t->got.pmd >> 20),
 			 (unsigned long long)(t->probed >> 20));
 }
@@ -502,7 +504,7 @@ static int settle(const struct serve *sv, struct try *t, bool any_served)
 {
 	bool file_only = sv->ctx->cfg->backing == HL_BACKING_FILE;
 	struct hl_seg *seg = t->seg;
-	char text[300], why[200];
+	char text[400], why[LDR_REPORT_WHY_LEN];
 
 	if (served(t)) {
 		seg->remap = false;

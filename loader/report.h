@@ -21,10 +21,11 @@
 #include "remap/remap.h"
 
 #define LDR_REPORT_WHYS 8
+#define LDR_REPORT_WHY_LEN 320	/* the longest reason kept, with its NUL */
 
 /* Distinct reasons, in the order they came. */
 struct ldr_reasons {
-	char text[LDR_REPORT_WHYS][200];
+	char text[LDR_REPORT_WHYS][LDR_REPORT_WHY_LEN];
 	int n;
 };
 
