@@ -87,14 +87,9 @@ on_loop() {
 	"$HUGECTL" --prime "$_fs/prog" >prime.out 2>&1 ||
 		grep -q "without large folios" prime.out ||
 		fail "$_fs: --prime got nothing, and did not say why: $(cat prime.out)"
-	start_holds 1 env HUGETLB_ELFMAP=R HUGETLB_VERBOSE=3 "$PWD/$_fs/prog"
-	set -- $(text_smaps $holds "$PWD/$_fs/prog")
-	# A text copied is no longer the file's mapping: none of it served.
-	[ "${1:-}" = "$PWD/$_fs/prog" ] || set -- "" 0
 	# The whole reason, not cut: the three ways small folios come.
-	served_or_why "$_fs" "$2" "$whole" \
+	start_served_or_why "$_fs" "$PWD/$_fs/prog" "$whole" \
 		" r-x not from the page cache: the page cache holds .* file just written, .* pages were dropped, .* without large folios: .* where it can\); copied$"
-	stop_holds
 }
 on_loop ext2 mkfs.ext2 -q
 if command -v mkfs.btrfs >/dev/null; then

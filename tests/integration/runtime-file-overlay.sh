@@ -76,12 +76,8 @@ served "lower layer, HUGELINK_BACKING=file" "$p" \
 
 chmod 0700 "$p"
 [ -f upper/prog ] || fail "chmod did not copy prog up into the upper layer"
-start_holds 1 env HUGETLB_ELFMAP=R HUGETLB_VERBOSE=3 "$p"
-set -- $(text_smaps $holds "$p")
-[ "${1:-}" = "$p" ] || set -- "" 0
-served_or_why "copied up, before --prime" "$2" "$whole" \
+start_served_or_why "copied up, before --prime" "$p" "$whole" \
 	" not from the page cache: the page cache holds "
-stop_holds
 "$HUGECTL" --prime "$p" >prime.out 2>&1 ||
 	fail "$HUGECTL_NAME --prime $p, copied up: $(cat prime.out)"
 served "copied up, primed" "$p" HUGETLB_ELFMAP=R

@@ -130,6 +130,20 @@ served_or_why() {
 		hold1.err | head -n 1)"
 }
 
+# start_served_or_why NAME PROG WHOLE WHY [VAR=VALUE...]: start PROG,
+# with the variables and HUGETLB_ELFMAP=R HUGETLB_VERBOSE=3, and hold it;
+# served_or_why on its text, none of it served where the text is no
+# longer PROG's mapping (a copy).
+start_served_or_why() {
+	_sn=$1 _sp=$2 _sw=$3 _sy=$4
+	shift 4
+	start_holds 1 env "$@" HUGETLB_ELFMAP=R HUGETLB_VERBOSE=3 "$_sp"
+	set -- $(text_smaps $holds "$_sp")
+	[ "${1:-}" = "$_sp" ] || set -- "" 0
+	served_or_why "$_sn" "$2" "$_sw" "$_sy"
+	stop_holds
+}
+
 # remote_text FS PROG: PROG, a relinked program with text of whole huge
 # pages on file system FS (its name in the runtime's reasons: FUSE,
 # NFS), primed as far as hugectl --prime can, runs to its end with
