@@ -33,13 +33,8 @@ proc_used() {
 
 got=$(proc_used)
 [ -z "$got" ] || fail "a served start used /proc: $got"
-start_holds 1 env HUGETLB_ELFMAP=R ./prog
-set -- $(text_smaps $holds "$PWD/prog")
-[ "${1:-}" = "$PWD/prog" ] || fail "the text is not a mapping of $PWD/prog"
-[ $(($2 * 100)) -ge $((whole * 90)) ] ||
-	fail "served: $2 of $whole bytes of text FilePmdMapped"
-stop_holds
-ok "served: nothing under /proc used, $2 of $whole bytes FilePmdMapped"
+start_served "served, nothing under /proc used" "$PWD/prog" "$whole" \
+	HUGETLB_ELFMAP=R
 
 got=$(proc_used ./nothp)
 case $got in

@@ -27,27 +27,11 @@ write_bigtext 8
 hl_cc -O2 -Wl,--hugetlbfs-align -o prog bigtext.c || fail "cannot link prog"
 whole=$(text_whole prog)
 
-# served LABEL PROG ENV...: PROG, started with ENV..., holds its text as
-# its file's mapping with at least 90% of the whole pages PMD-mapped.
-served() {
-	_l=$1 _p=$2
-	shift 2
-	start_holds 1 env "$@" "$_p"
-	set -- $(text_smaps $holds "$_p")
-	[ "${1:-}" = "$_p" ] ||
-		fail "$_l: the text is not a mapping of $_p: $(cat hold1.err)"
-	[ "$3" -eq 0 ] || fail "$_l: $3 bytes of AnonHugePages in the text"
-	[ $(($2 * 10)) -ge $((whole * 9)) ] ||
-		fail "$_l: $2 of $whole bytes PMD-mapped: $(cat hold1.err)"
-	ok "$_l: $2 of $whole bytes of whole pages PMD-mapped from the page cache"
-	stop_holds
-}
-
 # The tests' file system must serve the program itself first: on tmpfs,
 # say, no layer over it could.
 "$HUGECTL" --prime prog >prime.out 2>&1 ||
 	skip "the tests' file system cannot hold text in huge folios: $(cat prime.out)"
-served "the program itself" "$PWD/prog" HUGETLB_ELFMAP=R
+start_served "the program itself" "$PWD/prog" "$whole" HUGETLB_ELFMAP=R
 
 mkdir lower upper work merged
 cp prog lower/prog
@@ -62,7 +46,7 @@ p=$PWD/merged/prog
 "$HUGECTL" --prime "$p" >prime.out 2>&1 ||
 	fail "$HUGECTL_NAME --prime $p: $(cat prime.out)"
 ok "lower layer: $(cat prime.out)"
-served "lower layer, R alone" "$p" HUGETLB_ELFMAP=R
+start_served "lower layer, R alone" "$p" "$whole" HUGETLB_ELFMAP=R
 strace -f -e trace=open,openat,statfs -o trace.out env HUGETLB_ELFMAP=R "$p" ||
 	fail "lower layer, under strace: the program failed"
 if grep -q '"/proc/' trace.out; then
@@ -71,7 +55,7 @@ fi
 grep -q "statfs(\"$p\"" trace.out ||
 	fail "lower layer, R alone: the file system was not asked: $(cat trace.out)"
 ok "lower layer, R alone: served without a pass"
-served "lower layer, HUGELINK_BACKING=file" "$p" \
+start_served "lower layer, HUGELINK_BACKING=file" "$p" "$whole" \
 	HUGETLB_ELFMAP=R HUGELINK_BACKING=file HUGETLB_VERBOSE=3
 
 chmod 0700 "$p"
@@ -80,5 +64,5 @@ start_served_or_why "copied up, before --prime" "$p" "$whole" \
 	" not from the page cache: the page cache holds "
 "$HUGECTL" --prime "$p" >prime.out 2>&1 ||
 	fail "$HUGECTL_NAME --prime $p, copied up: $(cat prime.out)"
-served "copied up, primed" "$p" HUGETLB_ELFMAP=R
+start_served "copied up, primed" "$p" "$whole" HUGETLB_ELFMAP=R
 [ "$(pool_free)" -eq 0 ] || fail "the pool changed"

@@ -73,12 +73,6 @@ stop_holds
 "$HUGECTL" --prime "$p" >prime.out 2>&1 ||
 	skip "the tests' file system cannot hold text in huge folios: $(cat prime.out)"
 for how in "HUGETLB_ELFMAP=R" "HUGETLB_ELFMAP=RW HUGELINK_BACKING=file"; do
-	start_holds 1 env $how ./mdwe "$p"
-	set -- $(text_smaps $holds "$p")
-	[ "${1:-}" = "$p" ] || fail "$how, primed, under MDWE: the text is not $p's mapping"
-	[ $(($2 * 10)) -ge $((whole * 9)) ] ||
-		fail "$how, primed, under MDWE: $2 of $whole bytes PMD-mapped: $(cat hold1.err)"
-	ok "$how, primed, under MDWE: $2 of $whole bytes PMD-mapped from the page cache"
-	stop_holds
+	start_served "$how, primed, under MDWE" "$p" "$whole" $how ./mdwe
 done
 [ "$(pool_free)" -eq 0 ] || fail "the pool changed"

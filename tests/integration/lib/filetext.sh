@@ -130,6 +130,23 @@ served_or_why() {
 		hold1.err | head -n 1)"
 }
 
+# start_served LABEL PROG WHOLE [WORD...]: start "env WORD... PROG" and
+# hold it: its text stays PROG's mapping, with at least 90% of its WHOLE
+# bytes of whole huge pages FilePmdMapped and no anonymous huge pages.
+start_served() {
+	_sl=$1 _sp=$2 _sw=$3
+	shift 3
+	start_holds 1 env "$@" "$_sp"
+	set -- $(text_smaps $holds "$_sp")
+	[ "${1:-}" = "$_sp" ] ||
+		fail "$_sl: the text is not a mapping of $_sp: $(cat hold1.err)"
+	[ "$3" -eq 0 ] || fail "$_sl: $3 bytes of AnonHugePages in the text"
+	[ $(($2 * 10)) -ge $((_sw * 9)) ] ||
+		fail "$_sl: $2 of $_sw bytes PMD-mapped: $(cat hold1.err)"
+	ok "$_sl: $2 of $_sw bytes of whole pages PMD-mapped from the page cache"
+	stop_holds
+}
+
 # start_served_or_why NAME PROG WHOLE WHY [VAR=VALUE...]: start PROG,
 # with the variables and HUGETLB_ELFMAP=R HUGETLB_VERBOSE=3, and hold it;
 # served_or_why on its text, none of it served where the text is no
