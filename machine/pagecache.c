@@ -131,8 +131,15 @@ int mach_pagecache_huge(int fd, uint64_t off, size_t len, size_t page,
 	at = map_aligned(fd, off, len, page, &area, &err, what);
 	if (!at)
 		return err;
-	if (*what = "madvise(MADV_POPULATE_READ)",
-	    madvise(at, len, MADV_POPULATE_READ)) {
+	/*
+	 * Each fault reads its own huge page and no further: one a process
+	 * still maps part of in small folios would otherwise have the
+	 * next read in small ones with it, the kernel's huge-page readahead
+	 * reading two at once.
+	 */
+	if (*what = "madvise(MADV_RANDOM)", madvise(at, len, MADV_RANDOM) ||
+	    (*what = "madvise(MADV_POPULATE_READ)",
+	    madvise(at, len, MADV_POPULATE_READ))) {
 		failed(area, len, page, &err);
 		return err;
 	}

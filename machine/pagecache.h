@@ -20,10 +20,10 @@
 /*
  * Map LEN bytes of FD at OFF (both multiples of PAGE) read-only and
  * private at an address aligned to PAGE, advise and populate it
- * (MADV_HUGEPAGE, MADV_POPULATE_READ, and MADV_COLLAPSE where the kernel
- * has it for file text), and set *PMD to the bytes of it mapped with
- * PMDs.  Returns 0, or a negative errno with *WHAT naming the call that
- * failed.
+ * (MADV_HUGEPAGE, MADV_RANDOM, MADV_POPULATE_READ, and MADV_COLLAPSE
+ * where the kernel has it for file text), and set *PMD to the bytes of
+ * it mapped with PMDs.  Returns 0, or a negative errno with *WHAT naming
+ * the call that failed.
  */
 int mach_pagecache_huge(int fd, uint64_t off, size_t len, size_t page,
 			uint64_t *pmd, const char **what);
