@@ -348,28 +348,62 @@ static int plan_for(struct hl_plan *plan, const struct ldr_image *img,
 
 /*
  * With HUGELINK_PRIME=1, once the program's read-only ranges the page
- * cache held in small folios are copied, have its file read back in
- * huge ones for the next start (loader/prime.h).
+ * cache held in small folios are no longer mapped from them, have its
+ * file FD read back in huge ones for the next start (loader/prime.h):
+ * at once after a copy, and after the program's end when they were not
+ * copied (AFTER_END).
  */
-static void prime_for_next(struct ldr_prepared *prep,
+static void prime_for_next(int fd, bool after_end,
 			   const struct ldr_image *img,
 			   const struct ldr_move_ctx *ctx,
 			   const struct ldr_report *rep)
 {
-	int fd = ldr_source_fd(&prep->src);
 	uint64_t t0 = raw_now_ns();
-	char text[200];
+	char text[240];
 
-	if (fd < 0 ||
-	    ldr_prime_spawn(fd, img, hl_pmd_size(ctx->sizes->s.base))) {
-		ldr_report_setting(rep, "HUGELINK_PRIME=1: no process could be "
-				   "made to prime the page cache");
+	if (fd < 0) {
+		ldr_report_setting(rep, "HUGELINK_PRIME=1: the program file "
+				   "cannot be opened to prime it");
+		return;
+	}
+	if (ldr_prime_spawn(fd, img, hl_pmd_size(ctx->sizes->s.base),
+			    after_end)) {
+		snprintf(text, sizeof(text), "HUGELINK_PRIME=1: no process "
+			 "could be made to prime the page cache: %s%s",
+			 strerror(errno), after_end && errno == ENOSYS ?
+			 " (waiting for the program's end needs pidfd_open, "
+			 "Linux 5.3)" : "");
+		ldr_report_setting(rep, text);
 		return;
 	}
 	snprintf(text, sizeof(text), "HUGELINK_PRIME=1: a detached process "
 		 "reads the program file back in huge folios for the next "
-		 "start (made in %.3f ms)", (double)(raw_now_ns() - t0) / 1e6);
+		 "start%s (made in %.3f ms)", after_end ? ", once the program "
+		 "has ended" : "", (double)(raw_now_ns() - t0) / 1e6);
 	ldr_report_info(rep, text);
+}
+
+/*
+ * prime_for_next, after the program's end, where nothing was copied: the
+ * program file found as a copy finds it (loader/source.h).
+ */
+static void prime_uncopied(const struct hl_plan *plan,
+			   const struct ldr_image *img,
+			   const struct ldr_move_ctx *ctx,
+			   const struct ldr_report *rep)
+{
+	struct hl_maps maps;
+	struct hl_maps_file prog;
+	struct ldr_source src;
+	bool found = false;
+
+	if (ldr_image_trusted(img) && !ldr_maps_read(&maps)) {
+		found = !hl_maps_object_file(&maps, plan, img->ph, &prog);
+		ldr_maps_free(&maps);
+	}
+	ldr_source_init(&src, &prog, img);
+	prime_for_next(found ? ldr_source_fd(&src) : -1, true, img, ctx, rep);
+	ldr_source_close(&src);
 }
 
 void ldr_move(struct ldr_move_work *w, const struct ldr_image *img,
@@ -378,8 +412,11 @@ void ldr_move(struct ldr_move_work *w, const struct ldr_image *img,
 	struct ldr_prepared *prep;
 	bool small = false;
 
-	if (plan_for(&w->plan, img, ctx, rep, &small))
+	if (plan_for(&w->plan, img, ctx, rep, &small)) {
+		if (small && ctx->cfg->prime && img->main)
+			prime_uncopied(&w->plan, img, ctx, rep);
 		return;
+	}
 	/* A copy: from here on the kernel's sizes, if they were assumed. */
 	if (!ldr_sizes_read(ctx->sizes, ctx->cfg->default_page, rep))
 		return;
@@ -402,7 +439,8 @@ void ldr_move(struct ldr_move_work *w, const struct ldr_image *img,
 		if (ctx->cfg->perf_map && img->main)
 			ldr_perf_map_write(prep, img, rep);
 		if (small && ctx->cfg->prime && img->main)
-			prime_for_next(prep, img, ctx, rep);
+			prime_for_next(ldr_source_fd(&prep->src), false, img,
+				       ctx, rep);
 	}
 	ldr_prepare_release(prep);
 	munmap(prep, sizeof(*prep));

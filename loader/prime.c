@@ -4,16 +4,24 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <sys/file.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "arch/raw.h"
 #include "loader/prime.h"
 #include "machine/pagecache.h"
 
-/* Keep 0 to 2 (on /dev/null) and FD; close the rest. */
-static void detach_fds(int fd)
+#ifndef SYS_pidfd_open
+#define SYS_pidfd_open 434	/* the same number on every architecture */
+#endif
+
+/* Keep 0 to 2 (on /dev/null), LO and HI (LO <= HI, both above 2); close
+ * the rest. */
+static void detach_fds(int lo, int hi)
 {
 	int null = open("/dev/null", O_RDWR);
 
@@ -23,32 +31,61 @@ static void detach_fds(int fd)
 		dup2(null, 2);
 	}
 	/* close_range(2) is Linux 5.9's: before it, one by one. */
-	if ((fd > 3 && close_range(3, (unsigned)fd - 1, 0)) ||
-	    close_range((unsigned)fd + 1, ~0u, 0))
+	if ((lo > 3 && close_range(3, (unsigned)lo - 1, 0)) ||
+	    (hi > lo + 1 && close_range((unsigned)lo + 1, (unsigned)hi - 1, 0)) ||
+	    close_range((unsigned)hi + 1, ~0u, 0))
 		for (int i = 3; i < 1024; i++)
-			if (i != fd)
+			if (i != lo && i != hi)
 				close(i);
 }
 
-/* The process that primes: it never returns. */
-static void prime(int fd, const struct ldr_image *img, size_t page)
+/* FD moved above 2, where /dev/null is about to go; -1 when it cannot
+ * be.  -1 stays -1. */
+static int above_stdio(int fd)
+{
+	return fd >= 0 && fd < 3 ? fcntl(fd, F_DUPFD, 3) : fd;
+}
+
+/* Wait until the process the pidfd END refers to has ended; -1 when the
+ * kernel cannot say. */
+static int wait_end(int end)
+{
+	struct pollfd p = { .fd = end, .events = POLLIN };
+	long r;
+
+	while ((r = raw_syscall6(SYS_ppoll, (long)&p, 1, 0, 0, 0, 0)) == -EINTR)
+		;
+	return r < 0 ? -1 : 0;
+}
+
+/* The process that primes, once END's process has ended if END is a
+ * pidfd: it never returns. */
+static void prime(int fd, int end, const struct ldr_image *img, size_t page)
 {
 	struct mach_primed p;
 
-	/* Descriptors 0 to 2 are about to be /dev/null's. */
-	if (fd < 3 && (fd = fcntl(fd, F_DUPFD, 3)) < 0)
+	fd = above_stdio(fd);
+	end = above_stdio(end);
+	if (fd < 0)
 		_exit(1);
 	setsid();
-	detach_fds(fd);
+	prctl(PR_SET_NAME, "hugelink-prime", 0, 0, 0);
+	if (end < 0)
+		detach_fds(fd, fd);
+	else
+		detach_fds(fd < end ? fd : end, fd < end ? end : fd);
 	setpriority(PRIO_PROCESS, 0, 19);
+	if (end >= 0 && wait_end(end))
+		_exit(1);
 	if (!flock(fd, LOCK_EX | LOCK_NB))
 		mach_pagecache_prime(fd, img->ph, img->phnum, page, &p);
 	_exit(0);
 }
 
-int ldr_prime_spawn(int fd, const struct ldr_image *img, size_t page)
+/* Make the process that primes, through a child that leaves at once. */
+static int spawn(int fd, int end, const struct ldr_image *img, size_t page)
 {
-	int made[2];
+	int made[2], err;
 	ssize_t n = 0;
 	pid_t child;
 	char byte;
@@ -56,13 +93,14 @@ int ldr_prime_spawn(int fd, const struct ldr_image *img, size_t page)
 	if (pipe2(made, O_CLOEXEC))
 		return -1;
 	child = fork();
+	err = errno;
 	if (child == 0) {
 		pid_t grandchild = fork();
 
 		if (grandchild == 0) {
 			close(made[0]);
 			close(made[1]);
-			prime(fd, img, page);
+			prime(fd, end, img, page);
 		}
 		_exit(grandchild < 0 || write(made[1], "", 1) != 1);
 	}
@@ -75,5 +113,29 @@ int ldr_prime_spawn(int fd, const struct ldr_image *img, size_t page)
 			;
 	}
 	close(made[0]);
-	return n == 1 ? 0 : -1;
+	if (n == 1)
+		return 0;
+	errno = child < 0 ? err : ECHILD;
+	return -1;
+}
+
+int ldr_prime_spawn(int fd, const struct ldr_image *img, size_t page,
+		    bool after_end)
+{
+	long end = -1;
+	int r, err;
+
+	if (after_end) {
+		end = raw_syscall6(SYS_pidfd_open, getpid(), 0, 0, 0, 0, 0);
+		if (end < 0) {
+			errno = (int)-end;
+			return -1;
+		}
+	}
+	r = spawn(fd, (int)end, img, page);
+	err = errno;
+	if (end >= 0)
+		close((int)end);
+	errno = err;
+	return r;
 }

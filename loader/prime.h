@@ -10,6 +10,11 @@
  * (mach_pagecache_prime): write the file back, drop its clean pages that
  * no process maps, and read its congruent read-only segments back in
  * huge folios, so that the next start maps the page cache with PMDs.
+ * A start that copies nothing (PR_SET_MDWE, HUGELINK_BACKING=file) maps
+ * those small folios itself, its probes among them, which no priming
+ * can drop while it runs: its process primes once the program has
+ * ended.  That process runs the runtime's code from the program file,
+ * so the huge page that code lies in stays in small folios.
  *
  * The start waits only for a fork() and for its child, which forks the
  * process that primes and leaves at once: that process is the
@@ -17,19 +22,25 @@
  * sees it as its child (wait() and SIGCHLD stay the program's own).
  * The child says through a pipe that the grandchild was made, which
  * holds where the program ignores SIGCHLD and the kernel reaps the
- * child before the start can wait for it.  The grandchild
- * makes itself a session of its own, puts /dev/null on descriptors 0 to
- * 2 and closes every other but the program file's (a pipe the program
- * writes to is not held open), runs at the lowest priority, and primes
- * only when no other process primes the same file (flock).
+ * child before the start can wait for it.  The grandchild makes itself
+ * a session of its own named hugelink-prime, puts /dev/null on
+ * descriptors 0 to 2 and closes every other but the program file's and
+ * the pidfd it waits on (a pipe the program writes to is not held open),
+ * runs at the lowest priority, and primes only when no other process
+ * primes the same file (flock).
  */
+#include <stdbool.h>
+
 #include "loader/image.h"
 
 /*
  * Prime FD, the program file of IMG, in huge pages of PAGE bytes, from
- * a detached process.  Returns 0 once that process is made, -1 when it
- * could not be.
+ * a detached process: at once, or with AFTER_END once this process has
+ * ended (it holds a pidfd of this process, Linux 5.3's pidfd_open).
+ * Returns 0 once that process is made, -1 with errno when it could not
+ * be.
  */
-int ldr_prime_spawn(int fd, const struct ldr_image *img, size_t page);
+int ldr_prime_spawn(int fd, const struct ldr_image *img, size_t page,
+		    bool after_end);
 
 #endif

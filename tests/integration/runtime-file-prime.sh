@@ -9,7 +9,9 @@
 # left; a later start's text is the file's, at least 90% of its whole
 # pages FilePmdMapped, with no anonymous huge pages and the pool empty.
 # A copy of the same file started without HUGELINK_PRIME stays as it
-# was in the same time.  A copy started with SIGCHLD ignored (its
+# was in the same time.  A start with HUGELINK_BACKING=file, which copies
+# nothing and keeps mapping its small folios, has its file primed once
+# it has ended, but for the huge page the runtime's code lies in.  A copy started with SIGCHLD ignored (its
 # launcher ignored it and exec'd it), where the kernel reaps the start's
 # child itself, is primed all the same, and its start says so (the
 # message judged, being the point).  Where the page cache holds a file
@@ -26,6 +28,7 @@ whole=$(text_whole prog)
 cp prog fresh
 cp prog control
 cp prog ignored
+cp prog fileonly
 cat >ignchld.c <<'EOF2'
 #include <signal.h>
 #include <unistd.h>
@@ -38,17 +41,6 @@ int main(int argc, char **argv)
 }
 EOF2
 "$CC" -o ignchld ignchld.c || fail "cannot build ignchld"
-
-# pmd_of PROG [ENV...]: the bytes of PROG's text FilePmdMapped in a start
-# with HUGELINK_BACKING=file (0 when the text is not the file's).
-pmd_of() {
-	_p=$1
-	shift
-	start_holds 1 env "$@" HUGETLB_ELFMAP=R HUGELINK_BACKING=file "$PWD/$_p"
-	set -- $(text_smaps $holds "$PWD/$_p")
-	stop_holds
-	echo "${2:-0}"
-}
 
 start_holds 1 env HUGETLB_ELFMAP=R HUGELINK_PRIME=1 HUGETLB_VERBOSE=3 ./fresh
 set -- $(text_smaps $holds "$PWD/fresh")
@@ -64,26 +56,7 @@ stop_holds
 ok "first start: copied, no child left, priming said"
 HUGETLB_ELFMAP=R HUGELINK_PRIME=1 ./fresh >out 2>&1 || fail "fresh failed: $(cat out)"
 
-# primed PROG: the bytes of PROG's text FilePmdMapped once its detached
-# process, which runs at the lowest priority, has primed it.  That
-# process holds PROG open from its fork to its end; no start is made
-# before, as one that maps PROG's small folios while it evicts them
-# keeps them small.
-primed() {
-	for _t in $(seq 300); do
-		find /proc/[0-9]*/fd -lname "$PWD/$1" 2>/dev/null | grep -q . ||
-			break
-		sleep 0.1
-	done
-	_got=0
-	for _t in $(seq 100); do
-		_got=$(pmd_of "$1")
-		[ $((_got * 100)) -lt $((whole * 90)) ] || break
-		sleep 0.2
-	done
-	echo "$_got"
-}
-got=$(primed fresh)
+got=$(wait_primed fresh "$whole")
 [ $((got * 100)) -ge $((whole * 90)) ] ||
 	fail "after priming: $got of $whole bytes PMD-mapped"
 start_holds 1 env HUGETLB_ELFMAP=R HUGELINK_PRIME=1 HUGETLB_VERBOSE=3 ./fresh
@@ -98,7 +71,7 @@ ok "next start: $2 of $whole bytes PMD-mapped from the page cache, no copy"
 
 start_holds 1 env HUGETLB_ELFMAP=R ./control
 stop_holds
-c=$(pmd_of control)
+c=$(text_pmd control)
 [ $((c * 2)) -lt "$whole" ] ||
 	fail "control, never primed: $c of $whole bytes PMD-mapped"
 ok "control, never primed: $c of $whole bytes PMD-mapped"
@@ -110,7 +83,12 @@ grep -q 'HUGELINK_PRIME=1: a detached process' hold1.err &&
 	! grep -q 'no process could be made' hold1.err ||
 	fail "SIGCHLD ignored: the start did not say it primes: $(cat hold1.err)"
 stop_holds
-got=$(primed ignored)
+got=$(wait_primed ignored "$whole")
 [ $((got * 100)) -ge $((whole * 90)) ] ||
 	fail "SIGCHLD ignored, after priming: $got of $whole bytes PMD-mapped"
 ok "SIGCHLD ignored: priming said, and the next start has $got of $whole bytes PMD-mapped"
+
+# With HUGELINK_BACKING=file nothing is copied: the start keeps mapping
+# its small folios, and its detached process primes once it has ended.
+primed_after_end "HUGELINK_BACKING=file" "$PWD/fileonly" "$whole" \
+	env HUGETLB_ELFMAP=R HUGELINK_BACKING=file HUGELINK_PRIME=1 HUGETLB_VERBOSE=3 ./fileonly

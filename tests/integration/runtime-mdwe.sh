@@ -9,7 +9,10 @@
 # anonymous huge pages (its smaps), and it says why in one line naming
 # PR_SET_MDWE.  The same start without MDWE copies the data onto THP,
 # so the difference is MDWE's.  Primed, the text is served from the page
-# cache all the same, with and without a pass (FilePmdMapped).
+# cache all the same, with and without a pass (FilePmdMapped).  A copy
+# of the file just written, started there with HUGELINK_PRIME=1, has
+# its file primed once it has ended, and its next start under MDWE is
+# served but for the huge page the runtime's code lies in.
 . "$HL_SRC/tests/integration/common.sh"
 . "$HL_SRC/tests/integration/lib/filetext.sh"
 
@@ -75,4 +78,17 @@ stop_holds
 for how in "HUGETLB_ELFMAP=R" "HUGETLB_ELFMAP=RW HUGELINK_BACKING=file"; do
 	start_served "$how, primed, under MDWE" "$p" "$whole" $how ./mdwe
 done
+[ "$(pool_free)" -eq 0 ] || fail "the pool changed"
+
+f=$PWD/fresh
+primed_after_end "under MDWE" "$f" "$whole" \
+	env HUGETLB_ELFMAP=R HUGELINK_PRIME=1 HUGETLB_VERBOSE=3 ./mdwe "$f"
+start_holds 1 env HUGETLB_ELFMAP=R ./mdwe "$f"
+set -- $(text_smaps $holds "$f")
+[ "${1:-}" = "$f" ] || fail "under MDWE, primed: the text is not $f's mapping: $(cat hold1.err)"
+[ "$3" -eq 0 ] || fail "under MDWE, primed: $3 bytes of AnonHugePages in the text"
+[ "$2" -ge $((whole - 2097152)) ] ||
+	fail "under MDWE, primed: $2 of $whole bytes PMD-mapped: $(cat hold1.err)"
+stop_holds
+ok "under MDWE, primed by its first start: the next has $2 of $whole bytes PMD-mapped from the page cache"
 [ "$(pool_free)" -eq 0 ] || fail "the pool changed"

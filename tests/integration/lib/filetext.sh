@@ -114,6 +114,66 @@ exec_anon_huge() {
 		END { print sum + 0 }' "/proc/$1/smaps"
 }
 
+# text_pmd PROG [ENV...]: the bytes of PROG's text FilePmdMapped in a
+# start with HUGELINK_BACKING=file (0 when the text is not the file's).
+text_pmd() {
+	_p=$1
+	shift
+	start_holds 1 env "$@" HUGETLB_ELFMAP=R HUGELINK_BACKING=file "$PWD/$_p"
+	set -- $(text_smaps $holds "$PWD/$_p")
+	stop_holds
+	echo "${2:-0}"
+}
+
+# wait_primed PROG WHOLE: the bytes of PROG's text FilePmdMapped (of
+# WHOLE bytes of whole pages) once the detached process a start with
+# HUGELINK_PRIME=1 made, which runs at the lowest priority, has primed
+# it.  That process holds PROG open from its fork to its end; no start
+# is made before, as one that maps PROG's small folios while it evicts
+# them keeps them small.
+wait_primed() {
+	for _t in $(seq 300); do
+		find /proc/[0-9]*/fd -lname "$PWD/$1" 2>/dev/null | grep -q . ||
+			break
+		sleep 0.1
+	done
+	_got=0
+	for _t in $(seq 100); do
+		_got=$(text_pmd "$1")
+		[ $((_got * 100)) -lt $(($2 * 90)) ] || break
+		sleep 0.2
+	done
+	echo "$_got"
+}
+
+# primed_after_end LABEL PROG WHOLE COMMAND...: start "COMMAND... hold",
+# which runs PROG (in this directory, just written) with
+# HUGELINK_PRIME=1 where nothing is copied.  Its text stays PROG's
+# mapping, and it says it primes once it has ended.  After its end and
+# the priming, every whole huge page of its text (WHOLE bytes) is
+# FilePmdMapped but the one the runtime's code lies in, the text's
+# first: the process that primes runs that code from the file.  Skips
+# where the page cache holds a file just written in huge folios.
+primed_after_end() {
+	_al=$1 _ap=$2 _aw=$3
+	shift 3
+	start_holds 1 "$@"
+	set -- $(text_smaps $holds "$_ap")
+	[ "${1:-}" = "$_ap" ] ||
+		fail "$_al: the text is not $_ap's mapping: $(cat hold1.err)"
+	if [ $(($2 * 2)) -ge "$_aw" ]; then
+		stop_holds
+		skip "$_al: not checked: the page cache holds a file just written (cp) in huge folios here"
+	fi
+	grep -q 'HUGELINK_PRIME=1: a detached process .* once the program has ended' hold1.err ||
+		fail "$_al: the start did not say it primes after its end: $(cat hold1.err)"
+	stop_holds
+	_got=$(wait_primed "${_ap##*/}" "$_aw")
+	[ "$_got" -ge $((_aw - 2097152)) ] ||
+		fail "$_al, after priming: $_got of $_aw bytes PMD-mapped"
+	ok "$_al: primed once the start ended; the next start has $_got of $_aw bytes PMD-mapped"
+}
+
 # served_or_why NAME PMD WHOLE WHY: a range of WHOLE bytes of whole huge
 # pages, PMD bytes of them FilePmdMapped, is served when PMD is at least
 # half of WHOLE; otherwise the program's report, hold1.err, must give
