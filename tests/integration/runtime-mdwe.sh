@@ -39,6 +39,7 @@ EOF2
 ./mdwe 2>mdwe.err || skip "this kernel has no PR_SET_MDWE (Linux 6.3): $(cat mdwe.err)"
 write_bigtext 8
 hl_cc -O2 -Wl,--hugetlbfs-align -o prog bigtext.c || fail "cannot link prog"
+cp prog fresh
 p=$PWD/prog
 whole=$(text_whole prog)
 
