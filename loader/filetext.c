@@ -21,6 +21,7 @@
 #include "loader/smaps.h"
 #include "machine/bound.h"
 #include "machine/fstype.h"
+#include "machine/mdwe.h"
 #include "machine/pagemap.h"
 #include "machine/status.h"
 #include "machine/vmaquery.h"
@@ -500,7 +501,8 @@ static void reason(const struct try *t, char *why, size_t len)
  * base pages: its copy would cost a whole huge page, zeroed, for a few
  * pages' worth of TLB entries, at every start.
  */
-static int settle(const struct serve *sv, struct try *t, bool any_served)
+static int settle(const struct serve *sv, struct try *t, bool any_served,
+		  bool copies)
 {
 	bool file_only = sv->ctx->cfg->backing == HL_BACKING_FILE;
 	struct hl_seg *seg = t->seg;
@@ -536,13 +538,28 @@ static int settle(const struct serve *sv, struct try *t, bool any_served)
 			       "it: %s", seg->phdr, why);
 		seg->remap = false;
 	} else {
-		snprintf(text, sizeof(text), "not from the page cache: %s; "
-			 "copied", why);
+		snprintf(text, sizeof(text), "not from the page cache: %s; %s",
+			 why, copies ? "copied" : "left on base pages");
 		ldr_report_file(sv->rep, t->lo < t->hi ? t->lo : seg->map_start,
 				t->lo < t->hi ? t->hi : seg->map_end,
 				seg->prot, text);
 	}
 	return 0;
+}
+
+/*
+ * Whether the ranges SV does not serve are copied, as settle says of
+ * each at HUGETLB_VERBOSE=3: not under PR_SET_MDWE, which loader/move.c
+ * explains once.  Asked only where it is said.
+ */
+static bool copies_follow(const struct serve *sv, bool any_served)
+{
+	bool said = false;
+
+	for (int i = 0; i < sv->n; i++)
+		said |= !served(&sv->t[i]) && !(sv->t[i].small && any_served);
+	return !said || sv->ctx->cfg->backing == HL_BACKING_FILE ||
+	       sv->rep->verbose < HL_V_INFO || !mach_mdwe_refuses_exec();
 }
 
 /* Start SV, with no range tried: each is set whole when tried
@@ -618,6 +635,6 @@ int ldr_filetext_serve(struct hl_plan *plan, const struct ldr_image *img,
 		*small |= small_folios(&sv.t[i]);
 	}
 	for (int i = 0; i < sv.n; i++)
-		n += settle(&sv, &sv.t[i], any);
+		n += settle(&sv, &sv.t[i], any, copies_follow(&sv, any));
 	return n;
 }

@@ -9,7 +9,8 @@
 # anonymous huge pages (its smaps), and it says why in one line naming
 # PR_SET_MDWE.  The same start without MDWE copies the data onto THP,
 # so the difference is MDWE's.  Primed, the text is served from the page
-# cache all the same, with and without a pass (FilePmdMapped).  A copy
+# cache all the same, with and without a pass (FilePmdMapped); unprimed,
+# each range is said left on base pages, none copied.  A copy
 # of the file just written, started there with HUGELINK_PRIME=1, has
 # its file primed once it has ended, and its next start under MDWE is
 # served but for the huge page the runtime's code lies in.
@@ -40,6 +41,7 @@ EOF2
 write_bigtext 8
 hl_cc -O2 -Wl,--hugetlbfs-align -o prog bigtext.c || fail "cannot link prog"
 cp prog fresh
+cp prog fresh2
 p=$PWD/prog
 whole=$(text_whole prog)
 
@@ -80,6 +82,16 @@ for how in "HUGETLB_ELFMAP=R" "HUGETLB_ELFMAP=RW HUGELINK_BACKING=file"; do
 	start_served "$how, primed, under MDWE" "$p" "$whole" $how ./mdwe
 done
 [ "$(pool_free)" -eq 0 ] || fail "the pool changed"
+
+# Said range by range, at HUGETLB_VERBOSE=3: none is "copied".
+env HUGETLB_ELFMAP=R HUGETLB_VERBOSE=3 ./mdwe ./fresh2 >fresh2.out 2>&1 ||
+	fail "under MDWE, fresh2 failed: $(cat fresh2.out)"
+grep -q 'not from the page cache' fresh2.out ||
+	skip "a file just written not checked: the page cache serves it (cp) here: $(cat fresh2.out)"
+grep -q 'not from the page cache: .*; left on base pages$' fresh2.out &&
+	! grep -q '; copied$' fresh2.out ||
+	fail "under MDWE, the ranges not served were not said left: $(cat fresh2.out)"
+ok "under MDWE, a range the page cache does not serve is said left on base pages"
 
 f=$PWD/fresh
 primed_after_end "under MDWE" "$f" "$whole" \
