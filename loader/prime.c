@@ -58,8 +58,12 @@ static int wait_end(int end)
 	return r < 0 ? -1 : 0;
 }
 
-/* The process that primes, once END's process has ended if END is a
- * pidfd: it never returns. */
+/*
+ * The process that primes, once END's process has ended if END is a
+ * pidfd, and only when no other process primes or waits to prime the
+ * same file (flock, taken before the wait, so that many starts of one
+ * program leave one process waiting): it never returns.
+ */
 static void prime(int fd, int end, const struct ldr_image *img, size_t page)
 {
 	struct mach_primed p;
@@ -75,10 +79,9 @@ static void prime(int fd, int end, const struct ldr_image *img, size_t page)
 	else
 		detach_fds(fd < end ? fd : end, fd < end ? end : fd);
 	setpriority(PRIO_PROCESS, 0, 19);
-	if (end >= 0 && wait_end(end))
-		_exit(1);
-	if (!flock(fd, LOCK_EX | LOCK_NB))
-		mach_pagecache_prime(fd, img->ph, img->phnum, page, &p);
+	if (flock(fd, LOCK_EX | LOCK_NB) || (end >= 0 && wait_end(end)))
+		_exit(0);
+	mach_pagecache_prime(fd, img->ph, img->phnum, page, &p);
 	_exit(0);
 }
 

@@ -27,7 +27,7 @@
  * descriptors 0 to 2 and closes every other but the program file's and
  * the pidfd it waits on (a pipe the program writes to is not held open),
  * runs at the lowest priority, and primes only when no other process
- * primes the same file (flock).
+ * primes or waits to prime the same file (flock, taken before it waits).
  */
 #include <stdbool.h>
 

@@ -11,7 +11,8 @@
 # A copy of the same file started without HUGELINK_PRIME stays as it
 # was in the same time.  A start with HUGELINK_BACKING=file, which copies
 # nothing and keeps mapping its small folios, has its file primed once
-# it has ended, but for the huge page the runtime's code lies in.  A copy started with SIGCHLD ignored (its
+# it has ended, but for the huge page the runtime's code lies in; two
+# such starts at once leave one process waiting to prime.  A copy started with SIGCHLD ignored (its
 # launcher ignored it and exec'd it), where the kernel reaps the start's
 # child itself, is primed all the same, and its start says so (the
 # message judged, being the point).  Where the page cache holds a file
@@ -29,6 +30,7 @@ cp prog fresh
 cp prog control
 cp prog ignored
 cp prog fileonly
+cp prog twice
 cat >ignchld.c <<'EOF2'
 #include <signal.h>
 #include <unistd.h>
@@ -56,7 +58,7 @@ stop_holds
 ok "first start: copied, no child left, priming said"
 HUGETLB_ELFMAP=R HUGELINK_PRIME=1 ./fresh >out 2>&1 || fail "fresh failed: $(cat out)"
 
-got=$(wait_primed fresh "$whole")
+got=$(wait_primed fresh $((whole * 9 / 10)))
 [ $((got * 100)) -ge $((whole * 90)) ] ||
 	fail "after priming: $got of $whole bytes PMD-mapped"
 start_holds 1 env HUGETLB_ELFMAP=R HUGELINK_PRIME=1 HUGETLB_VERBOSE=3 ./fresh
@@ -83,7 +85,7 @@ grep -q 'HUGELINK_PRIME=1: a detached process' hold1.err &&
 	! grep -q 'no process could be made' hold1.err ||
 	fail "SIGCHLD ignored: the start did not say it primes: $(cat hold1.err)"
 stop_holds
-got=$(wait_primed ignored "$whole")
+got=$(wait_primed ignored $((whole * 9 / 10)))
 [ $((got * 100)) -ge $((whole * 90)) ] ||
 	fail "SIGCHLD ignored, after priming: $got of $whole bytes PMD-mapped"
 ok "SIGCHLD ignored: priming said, and the next start has $got of $whole bytes PMD-mapped"
@@ -92,3 +94,21 @@ ok "SIGCHLD ignored: priming said, and the next start has $got of $whole bytes P
 # its small folios, and its detached process primes once it has ended.
 primed_after_end "HUGELINK_BACKING=file" "$PWD/fileonly" "$whole" \
 	env HUGETLB_ELFMAP=R HUGELINK_BACKING=file HUGELINK_PRIME=1 HUGETLB_VERBOSE=3 ./fileonly
+
+# Two starts at once that copy nothing leave one process waiting to
+# prime: the second finds the file's lock taken.
+start_holds 2 env HUGETLB_ELFMAP=R HUGELINK_BACKING=file HUGELINK_PRIME=1 ./twice
+# Each start's process holds the file open from its fork: the one that
+# finds the lock taken leaves.
+for _t in $(seq 100); do
+	waiting=$(find /proc/[0-9]*/fd -lname "$PWD/twice" 2>/dev/null |
+		cut -d/ -f3 | sort -u | wc -l)
+	[ "$waiting" -gt 1 ] || break
+	sleep 0.1
+done
+stop_holds
+[ "$waiting" -eq 1 ] || fail "two starts at once: $waiting processes hold twice open to prime it"
+got=$(wait_primed twice $((whole - 2097152)))
+[ "$got" -ge $((whole - 2097152)) ] ||
+	fail "two starts at once, after priming: $got of $whole bytes PMD-mapped"
+ok "two starts at once: one process waited to prime, and the next start has $got of $whole bytes PMD-mapped"
