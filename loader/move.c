@@ -333,7 +333,7 @@ static int copies_can_run(struct hl_plan *plan, struct ldr_report *rep)
 /* Plan for IMG; 0 when there is something to remap. */
 static int plan_for(struct hl_plan *plan, const struct ldr_image *img,
 		    const struct ldr_move_ctx *ctx, struct ldr_report *rep,
-		    bool *small)
+		    struct ldr_filetext_small *small)
 {
 	if (ldr_move_plan(plan, img, ctx)) {
 		ldr_report_why(rep, "program headers refused: %s", plan->error);
@@ -360,14 +360,21 @@ static void prime_for_next(int fd, bool after_end,
 {
 	uint64_t t0 = raw_now_ns();
 	char text[240];
+	int r;
 
 	if (fd < 0) {
 		ldr_report_setting(rep, "HUGELINK_PRIME=1: the program file "
 				   "cannot be opened to prime it");
 		return;
 	}
-	if (ldr_prime_spawn(fd, img, hl_pmd_size(ctx->sizes->s.base),
-			    after_end)) {
+	r = ldr_prime_spawn(fd, img, hl_pmd_size(ctx->sizes->s.base),
+			    after_end);
+	if (r > 0) {
+		ldr_report_info(rep, "HUGELINK_PRIME=1: another process primes "
+				"the program file, or waits to");
+		return;
+	}
+	if (r < 0) {
 		snprintf(text, sizeof(text), "HUGELINK_PRIME=1: no process "
 			 "could be made to prime the page cache: %s%s",
 			 strerror(errno), after_end && errno == ENOSYS ?
@@ -406,28 +413,29 @@ static void prime_uncopied(const struct hl_plan *plan,
 	ldr_source_close(&src);
 }
 
-void ldr_move(struct ldr_move_work *w, const struct ldr_image *img,
-	     const struct ldr_move_ctx *ctx, struct ldr_report *rep)
+/*
+ * Copy what PLAN leaves to copy of IMG, and with HUGELINK_PRIME=1, where
+ * SMALL says the page cache held some of it in small folios, have the
+ * file primed at once.  True when a copy was swapped in.
+ */
+static bool copy(struct ldr_move_work *w, const struct ldr_image *img,
+		 const struct ldr_move_ctx *ctx, struct ldr_report *rep,
+		 bool small)
 {
 	struct ldr_prepared *prep;
-	bool small = false;
+	bool copied = false;
 
-	if (plan_for(&w->plan, img, ctx, rep, &small)) {
-		if (small && ctx->cfg->prime && img->main)
-			prime_uncopied(&w->plan, img, ctx, rep);
-		return;
-	}
 	/* A copy: from here on the kernel's sizes, if they were assumed. */
 	if (!ldr_sizes_read(ctx->sizes, ctx->cfg->default_page, rep))
-		return;
+		return false;
 	if (!status_known(ctx, rep))
-		return;
+		return false;
 	prep = mmap(NULL, sizeof(*prep), PROT_READ | PROT_WRITE,
 		    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (prep == MAP_FAILED) {
 		ldr_report_why(rep, "no room to prepare the copy: mmap of %zu "
 			       "bytes: %s", sizeof(*prep), strerror(errno));
-		return;
+		return false;
 	}
 	if (ldr_prepare(prep, &w->plan, img, ctx->cfg, ctx->fault, ctx->status,
 		       rep) > 0) {
@@ -436,6 +444,7 @@ void ldr_move(struct ldr_move_work *w, const struct ldr_image *img,
 			prep->c->recover_thp = 0;
 		ldr_fault_wait(ctx->fault->wait_commit);
 		commit(prep, ctx, rep);
+		copied = true;
 		if (ctx->cfg->perf_map && img->main)
 			ldr_perf_map_write(prep, img, rep);
 		if (small && ctx->cfg->prime && img->main)
@@ -444,4 +453,17 @@ void ldr_move(struct ldr_move_work *w, const struct ldr_image *img,
 	}
 	ldr_prepare_release(prep);
 	munmap(prep, sizeof(*prep));
+	return copied;
+}
+
+void ldr_move(struct ldr_move_work *w, const struct ldr_image *img,
+	     const struct ldr_move_ctx *ctx, struct ldr_report *rep)
+{
+	struct ldr_filetext_small small = { false, false };
+	bool copied = !plan_for(&w->plan, img, ctx, rep, &small) &&
+		      copy(w, img, ctx, rep, small.some);
+
+	/* Nothing swapped in: the program still maps its small folios. */
+	if (!copied && small.apart && ctx->cfg->prime && img->main)
+		prime_uncopied(&w->plan, img, ctx, rep);
 }

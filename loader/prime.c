@@ -16,7 +16,7 @@
 #include "machine/pagecache.h"
 
 #ifndef SYS_pidfd_open
-#define SYS_pidfd_open 434	/* the same number on every architecture */
+#define SYS_pidfd_open 434	/* x86_64's and aarch64's */
 #endif
 
 /* Keep 0 to 2 (on /dev/null), LO and HI (LO <= HI, both above 2); close
@@ -59,28 +59,29 @@ static int wait_end(int end)
 }
 
 /*
- * The process that primes, once END's process has ended if END is a
- * pidfd, and only when no other process primes or waits to prime the
- * same file (flock, taken before the wait, so that many starts of one
- * program leave one process waiting): it never returns.
+ * The process that primes, holding FD's lock, once END's process has
+ * ended if END is a pidfd: it never returns.
  */
 static void prime(int fd, int end, const struct ldr_image *img, size_t page)
 {
 	struct mach_primed p;
+	bool waits = end >= 0;
 
 	fd = above_stdio(fd);
 	end = above_stdio(end);
-	if (fd < 0)
+	if (fd < 0 || (waits && end < 0))
 		_exit(1);
 	setsid();
 	prctl(PR_SET_NAME, "hugelink-prime", 0, 0, 0);
-	if (end < 0)
+	if (chdir("/"))
+		_exit(1);
+	if (!waits)
 		detach_fds(fd, fd);
 	else
 		detach_fds(fd < end ? fd : end, fd < end ? end : fd);
 	setpriority(PRIO_PROCESS, 0, 19);
-	if (flock(fd, LOCK_EX | LOCK_NB) || (end >= 0 && wait_end(end)))
-		_exit(0);
+	if (waits && wait_end(end))
+		_exit(1);
 	mach_pagecache_prime(fd, img->ph, img->phnum, page, &p);
 	_exit(0);
 }
@@ -128,6 +129,9 @@ int ldr_prime_spawn(int fd, const struct ldr_image *img, size_t page,
 	long end = -1;
 	int r, err;
 
+	/* Taken here, it is the process's: it goes on with the descriptor. */
+	if (flock(fd, LOCK_EX | LOCK_NB))
+		return errno == EWOULDBLOCK ? 1 : -1;
 	if (after_end) {
 		end = raw_syscall6(SYS_pidfd_open, getpid(), 0, 0, 0, 0, 0);
 		if (end < 0) {

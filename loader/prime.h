@@ -22,12 +22,15 @@
  * sees it as its child (wait() and SIGCHLD stay the program's own).
  * The child says through a pipe that the grandchild was made, which
  * holds where the program ignores SIGCHLD and the kernel reaps the
- * child before the start can wait for it.  The grandchild makes itself
- * a session of its own named hugelink-prime, puts /dev/null on
- * descriptors 0 to 2 and closes every other but the program file's and
- * the pidfd it waits on (a pipe the program writes to is not held open),
- * runs at the lowest priority, and primes only when no other process
- * primes or waits to prime the same file (flock, taken before it waits).
+ * child before the start can wait for it.  Before it forks, the start
+ * takes the program file's lock (flock), which goes with the descriptor
+ * to the grandchild: where another process holds it, priming or waiting
+ * to, nothing is made, and many starts of one program leave one process
+ * waiting.  The grandchild makes itself a session of its own named
+ * hugelink-prime, moves to /, puts /dev/null on descriptors 0 to 2 and
+ * closes every other but the program file's and the pidfd it waits on
+ * (a pipe the program writes to is not held open), and runs at the
+ * lowest priority.
  */
 #include <stdbool.h>
 
@@ -37,8 +40,8 @@
  * Prime FD, the program file of IMG, in huge pages of PAGE bytes, from
  * a detached process: at once, or with AFTER_END once this process has
  * ended (it holds a pidfd of this process, Linux 5.3's pidfd_open).
- * Returns 0 once that process is made, -1 with errno when it could not
- * be.
+ * Returns 0 once that process is made, 1 when another process holds
+ * FD's file's lock, -1 with errno when it could not be made.
  */
 int ldr_prime_spawn(int fd, const struct ldr_image *img, size_t page,
 		    bool after_end);

@@ -11,8 +11,8 @@
 # A copy of the same file started without HUGELINK_PRIME stays as it
 # was in the same time.  A start with HUGELINK_BACKING=file, which copies
 # nothing and keeps mapping its small folios, has its file primed once
-# it has ended, but for the huge page the runtime's code lies in; two
-# such starts at once leave one process waiting to prime.  A copy started with SIGCHLD ignored (its
+# it has ended, but for the huge page the runtime's code lies in; a
+# second start while that process waits makes none.  A copy started with SIGCHLD ignored (its
 # launcher ignored it and exec'd it), where the kernel reaps the start's
 # child itself, is primed all the same, and its start says so (the
 # message judged, being the point).  Where the page cache holds a file
@@ -31,6 +31,7 @@ cp prog control
 cp prog ignored
 cp prog fileonly
 cp prog twice
+cp prog rwfile
 cat >ignchld.c <<'EOF2'
 #include <signal.h>
 #include <unistd.h>
@@ -94,21 +95,28 @@ ok "SIGCHLD ignored: priming said, and the next start has $got of $whole bytes P
 # its small folios, and its detached process primes once it has ended.
 primed_after_end "HUGELINK_BACKING=file" "$PWD/fileonly" "$whole" \
 	env HUGETLB_ELFMAP=R HUGELINK_BACKING=file HUGELINK_PRIME=1 HUGETLB_VERBOSE=3 ./fileonly
+# With RW, the writable segment is planned too, and cannot be copied
+# there either.
+primed_after_end "HUGETLB_ELFMAP=RW HUGELINK_BACKING=file" "$PWD/rwfile" "$whole" \
+	env HUGETLB_ELFMAP=RW HUGELINK_BACKING=file HUGELINK_PRIME=1 HUGETLB_VERBOSE=3 ./rwfile
 
-# Two starts at once that copy nothing leave one process waiting to
-# prime: the second finds the file's lock taken.
-start_holds 2 env HUGETLB_ELFMAP=R HUGELINK_BACKING=file HUGELINK_PRIME=1 ./twice
-# Each start's process holds the file open from its fork: the one that
-# finds the lock taken leaves.
-for _t in $(seq 100); do
-	waiting=$(find /proc/[0-9]*/fd -lname "$PWD/twice" 2>/dev/null |
-		cut -d/ -f3 | sort -u | wc -l)
-	[ "$waiting" -gt 1 ] || break
-	sleep 0.1
-done
+# A second start while the first's process waits makes no process: it
+# finds the file's lock taken, and says so.  The first's then primes once
+# the first has ended, the second having ended before.
+run="env HUGETLB_ELFMAP=R HUGELINK_BACKING=file HUGELINK_PRIME=1 HUGETLB_VERBOSE=3 ./twice"
+start_holds 1 $run
+first=$holds
+grep -q 'HUGELINK_PRIME=1: a detached process' hold1.err ||
+	fail "the first start of twice did not say it primes: $(cat hold1.err)"
+start_holds 1 $run
+grep -q 'HUGELINK_PRIME=1: another process primes the program file, or waits to' hold1.err ||
+	fail "the second start of twice did not find the lock taken: $(cat hold1.err)"
+waiting=$(find /proc/[0-9]*/fd -lname "$PWD/twice" 2>/dev/null | cut -d/ -f3 | sort -u | wc -l)
+[ "$waiting" -eq 1 ] || fail "two starts: $waiting processes hold twice open to prime it"
 stop_holds
-[ "$waiting" -eq 1 ] || fail "two starts at once: $waiting processes hold twice open to prime it"
+holds=$first
+stop_holds
 got=$(wait_primed twice $((whole - 2097152)))
 [ "$got" -ge $((whole - 2097152)) ] ||
-	fail "two starts at once, after priming: $got of $whole bytes PMD-mapped"
-ok "two starts at once: one process waited to prime, and the next start has $got of $whole bytes PMD-mapped"
+	fail "two starts, after priming: $got of $whole bytes PMD-mapped"
+ok "two starts: one process waited to prime, and the next start has $got of $whole bytes PMD-mapped"

@@ -135,6 +135,7 @@ wait_primed() {
 	for _t in $(seq 300); do
 		find /proc/[0-9]*/fd -lname "$PWD/$1" 2>/dev/null | grep -q . ||
 			break
+		[ "$_t" -lt 300 ] || fail "a process still holds $1 open after 30 s"
 		sleep 0.1
 	done
 	_got=0
