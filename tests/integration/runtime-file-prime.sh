@@ -12,7 +12,8 @@
 # was in the same time.  A start with HUGELINK_BACKING=file, which copies
 # nothing and keeps mapping its small folios, has its file primed once
 # it has ended, but for the huge page the runtime's code lies in; a
-# second start while that process waits makes none.  A copy started with SIGCHLD ignored (its
+# second start while that process waits makes none, and without
+# pidfd_open the start says so and runs on.  A copy started with SIGCHLD ignored (its
 # launcher ignored it and exec'd it), where the kernel reaps the start's
 # child itself, is primed all the same, and its start says so (the
 # message judged, being the point).  Where the page cache holds a file
@@ -32,6 +33,7 @@ cp prog ignored
 cp prog fileonly
 cp prog twice
 cp prog rwfile
+cp prog nopidfd
 cat >ignchld.c <<'EOF2'
 #include <signal.h>
 #include <unistd.h>
@@ -120,3 +122,45 @@ got=$(wait_primed twice $((whole - 2097152)))
 [ "$got" -ge $((whole - 2097152)) ] ||
 	fail "two starts, after priming: $got of $whole bytes PMD-mapped"
 ok "two starts: one process waited to prime, and the next start has $got of $whole bytes PMD-mapped"
+
+# Where pidfd_open fails (before Linux 5.3; here a seccomp filter), a
+# start that copies nothing says why it cannot prime, makes no process,
+# and runs on.
+cat >nopidfd.c <<'EOF2'
+#include <errno.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <sys/prctl.h>
+#include <unistd.h>
+
+/* nopidfd COMMAND...: run COMMAND where pidfd_open fails with ENOSYS. */
+int main(int argc, char **argv)
+{
+	struct sock_filter f[] = {
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS,
+			 offsetof(struct seccomp_data, nr)),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 434 /* pidfd_open */, 0, 1),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOSYS),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+	};
+	struct sock_fprog prog = { sizeof(f) / sizeof(f[0]), f };
+
+	if (argc < 2 || prctl(PR_SET_NO_NEW_PRIVS, 1L, 0L, 0L, 0L) ||
+	    prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog)) {
+		perror("nopidfd");
+		return 77;
+	}
+	execvp(argv[1], argv + 1);
+	return 127;
+}
+EOF2
+"$CC" -O2 -o nopidfd-run nopidfd.c || fail "cannot build nopidfd-run"
+start_holds 1 ./nopidfd-run env HUGETLB_ELFMAP=R HUGELINK_BACKING=file HUGELINK_PRIME=1 ./nopidfd
+grep -q 'HUGELINK_PRIME=1: no process could be made to prime the page cache: .*pidfd_open, Linux 5.3' hold1.err ||
+	fail "without pidfd_open, the start did not say why it cannot prime: $(cat hold1.err)"
+held=$(find /proc/[0-9]*/fd -lname "$PWD/nopidfd" 2>/dev/null | wc -l)
+[ "$held" -eq 0 ] || fail "without pidfd_open, $held descriptors hold nopidfd open"
+stop_holds
+ok "without pidfd_open: $(grep -o 'HUGELINK_PRIME=1: no process.*' hold1.err)"
