@@ -13,7 +13,8 @@
 # nothing and keeps mapping its small folios, has its file primed once
 # it has ended, but for the huge page the runtime's code lies in; a
 # second start while that process waits makes none, and without
-# pidfd_open the start says so and runs on.  A copy started with SIGCHLD ignored (its
+# pidfd_open the start says so and runs on; where the only huge page in
+# small folios is the one the runtime's code lies in, none is made.  A copy started with SIGCHLD ignored (its
 # launcher ignored it and exec'd it), where the kernel reaps the start's
 # child itself, is primed all the same, and its start says so (the
 # message judged, being the point).  Where the page cache holds a file
@@ -164,3 +165,36 @@ held=$(find /proc/[0-9]*/fd -lname "$PWD/nopidfd" 2>/dev/null | wc -l)
 [ "$held" -eq 0 ] || fail "without pidfd_open, $held descriptors hold nopidfd open"
 stop_holds
 ok "without pidfd_open: $(grep -o 'HUGELINK_PRIME=1: no process.*' hold1.err)"
+
+# A text whose one whole huge page holds the runtime's code, beside no
+# other: the process that would prime runs that code from the file and
+# could never make that page huge, so a start that copies nothing makes
+# none, though the page is in small folios.
+cat >onepage.c <<'EOF2'
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+__asm__(".text\n.globl filler\nfiller:\n.fill 2400000,1,0xc3\n");
+int main(int argc, char **argv)
+{
+	if (argc > 1 && !strcmp(argv[1], "hold")) {
+		printf("ready\n");
+		fflush(stdout);
+		pause();
+	}
+	return 0;
+}
+EOF2
+hl_cc -O2 -Wl,--hugetlbfs-align -o onepage.built onepage.c || fail "cannot link onepage"
+[ "$(text_whole onepage.built)" -eq 2097152 ] ||
+	fail "onepage has $(text_whole onepage.built) bytes of whole huge pages of text, not 2 MiB"
+cp onepage.built onepage
+start_holds 1 env HUGETLB_ELFMAP=R HUGELINK_BACKING=file HUGELINK_PRIME=1 HUGETLB_VERBOSE=3 ./onepage
+grep -q 'the page cache cannot back it: the page cache holds 0 of the 2 MiB probed in huge folios' hold1.err ||
+	skip "onepage's fresh copy is not in small folios here: $(cat hold1.err)"
+! grep -q 'HUGELINK_PRIME=1' hold1.err ||
+	fail "onepage: a start primed what it never could: $(cat hold1.err)"
+held=$(find /proc/[0-9]*/fd -lname "$PWD/onepage" 2>/dev/null | wc -l)
+[ "$held" -eq 0 ] || fail "onepage: $held descriptors hold onepage open"
+stop_holds
+ok "onepage: its one huge page in small folios holds the runtime's code; no process made to prime it"
