@@ -557,16 +557,11 @@ static int settle(const struct serve *sv, struct try *t, bool any_served,
 /*
  * Whether the ranges SV does not serve are copied, as settle says of
  * each at HUGETLB_VERBOSE=3: not under PR_SET_MDWE, which loader/move.c
- * explains once.  Asked only where it is said.
+ * explains once.  Asked only at that verbosity, where it is said.
  */
-static bool copies_follow(const struct serve *sv, bool any_served)
+static bool copies_follow(const struct serve *sv)
 {
-	bool said = false;
-
-	for (int i = 0; i < sv->n; i++)
-		said |= !served(&sv->t[i]) && !(sv->t[i].small && any_served);
-	return !said || sv->ctx->cfg->backing == HL_BACKING_FILE ||
-	       sv->rep->verbose < HL_V_INFO || !mach_mdwe_refuses_exec();
+	return sv->rep->verbose < HL_V_INFO || !mach_mdwe_refuses_exec();
 }
 
 /* Start SV, with no range tried: each is set whole when tried
@@ -643,7 +638,7 @@ int ldr_filetext_serve(struct hl_plan *plan, const struct ldr_image *img,
 		small->apart |= small_folios(&sv.t[i]) &&
 				!runtime_page_only(&sv.t[i]);
 	}
-	copies = copies_follow(&sv, any);
+	copies = copies_follow(&sv);
 	for (int i = 0; i < sv.n; i++)
 		n += settle(&sv, &sv.t[i], any, copies);
 	return n;
