@@ -19,10 +19,11 @@
 #define SYS_pidfd_open 434	/* x86_64's and aarch64's */
 #endif
 
-/* Keep 0 to 2 (on /dev/null), LO and HI (LO <= HI, both above 2); close
- * the rest. */
-static void detach_fds(int lo, int hi)
+/* Keep 0 to 2 (on /dev/null), A and B (both above 2, maybe the same);
+ * close the rest. */
+static void detach_fds(int a, int b)
 {
+	int lo = a < b ? a : b, hi = a < b ? b : a;
 	int null = open("/dev/null", O_RDWR);
 
 	if (null >= 0) {
@@ -75,10 +76,7 @@ static void prime(int fd, int end, const struct ldr_image *img, size_t page)
 	prctl(PR_SET_NAME, "hugelink-prime", 0, 0, 0);
 	if (chdir("/"))
 		_exit(1);
-	if (!waits)
-		detach_fds(fd, fd);
-	else
-		detach_fds(fd < end ? fd : end, fd < end ? end : fd);
+	detach_fds(fd, waits ? end : fd);
 	setpriority(PRIO_PROCESS, 0, 19);
 	if (waits && wait_end(end))
 		_exit(1);
