@@ -9,17 +9,17 @@
 # left; a later start's text is the file's, at least 90% of its whole
 # pages FilePmdMapped, with no anonymous huge pages and the pool empty.
 # A copy of the same file started without HUGELINK_PRIME stays as it
-# was in the same time.  A start with HUGELINK_BACKING=file, which copies
-# nothing and keeps mapping its small folios, has its file primed once
-# it has ended, but for the huge page the runtime's code lies in; a
-# second start while that process waits makes none, and without
-# pidfd_open the start says so and runs on; where the only huge page in
-# small folios is the one the runtime's code lies in, none is made.  A copy started with SIGCHLD ignored (its
+# was in the same time.  A copy started with SIGCHLD ignored (its
 # launcher ignored it and exec'd it), where the kernel reaps the start's
 # child itself, is primed all the same, and its start says so (the
-# message judged, being the point).  Where the page cache holds a file
-# just written in huge folios already, there is nothing to show: it
-# skips.
+# message judged, being the point).  A start with HUGELINK_BACKING=file
+# (R or RW), which copies nothing and keeps mapping its small folios,
+# has its file primed once it has ended, but for the huge page the
+# runtime's code lies in; a second start while that process waits makes
+# none; without pidfd_open the start says so and runs on; and where the
+# only huge page in small folios is the one the runtime's code lies in,
+# none is made.  Where the page cache holds a file just written in huge
+# folios already, there is nothing to show: it skips.
 . "$HL_SRC/tests/integration/common.sh"
 . "$HL_SRC/tests/integration/lib/filetext.sh"
 
@@ -114,7 +114,7 @@ grep -q 'HUGELINK_PRIME=1: a detached process' hold1.err ||
 start_holds 1 $run
 grep -q 'HUGELINK_PRIME=1: another process primes the program file, or waits to' hold1.err ||
 	fail "the second start of twice did not find the lock taken: $(cat hold1.err)"
-waiting=$(find /proc/[0-9]*/fd -lname "$PWD/twice" 2>/dev/null | cut -d/ -f3 | sort -u | wc -l)
+waiting=$(holders twice)
 [ "$waiting" -eq 1 ] || fail "two starts: $waiting processes hold twice open to prime it"
 stop_holds
 holds=$first
@@ -161,8 +161,8 @@ EOF2
 start_holds 1 ./nopidfd-run env HUGETLB_ELFMAP=R HUGELINK_BACKING=file HUGELINK_PRIME=1 ./nopidfd
 grep -q 'HUGELINK_PRIME=1: no process could be made to prime the page cache: .*pidfd_open, Linux 5.3' hold1.err ||
 	fail "without pidfd_open, the start did not say why it cannot prime: $(cat hold1.err)"
-held=$(find /proc/[0-9]*/fd -lname "$PWD/nopidfd" 2>/dev/null | wc -l)
-[ "$held" -eq 0 ] || fail "without pidfd_open, $held descriptors hold nopidfd open"
+held=$(holders nopidfd)
+[ "$held" -eq 0 ] || fail "without pidfd_open, $held processes hold nopidfd open"
 stop_holds
 ok "without pidfd_open: $(grep -o 'HUGELINK_PRIME=1: no process.*' hold1.err)"
 
@@ -194,7 +194,7 @@ grep -q 'the page cache cannot back it: the page cache holds 0 of the 2 MiB prob
 	skip "onepage's fresh copy is not in small folios here: $(cat hold1.err)"
 ! grep -q 'HUGELINK_PRIME=1' hold1.err ||
 	fail "onepage: a start primed what it never could: $(cat hold1.err)"
-held=$(find /proc/[0-9]*/fd -lname "$PWD/onepage" 2>/dev/null | wc -l)
-[ "$held" -eq 0 ] || fail "onepage: $held descriptors hold onepage open"
+held=$(holders onepage)
+[ "$held" -eq 0 ] || fail "onepage: $held processes hold onepage open"
 stop_holds
 ok "onepage: its one huge page in small folios holds the runtime's code; no process made to prime it"

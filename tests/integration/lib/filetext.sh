@@ -125,16 +125,21 @@ text_pmd() {
 	echo "${2:-0}"
 }
 
+# holders PROG: how many processes hold PROG (in this directory) open, as
+# the process that primes it does from its fork to its end.
+holders() {
+	find /proc/[0-9]*/fd -lname "$PWD/$1" 2>/dev/null | cut -d/ -f3 |
+		sort -u | wc -l
+}
+
 # wait_primed PROG WANT: the bytes of PROG's text FilePmdMapped once the
 # detached process a start with HUGELINK_PRIME=1 made, which runs at the
-# lowest priority, has primed it: measured until they reach WANT, for a
-# while.  That process holds PROG open from its fork to its end; no
-# start is made before, as one that maps PROG's small folios while it
-# evicts them keeps them small.
+# lowest priority, has primed it (holders): measured until they reach
+# WANT, for a while.  No start is made before, as one that maps PROG's
+# small folios while it evicts them keeps them small.
 wait_primed() {
 	for _t in $(seq 300); do
-		find /proc/[0-9]*/fd -lname "$PWD/$1" 2>/dev/null | grep -q . ||
-			break
+		[ "$(holders "$1")" -gt 0 ] || break
 		[ "$_t" -lt 300 ] || fail "a process still holds $1 open after 30 s"
 		sleep 0.1
 	done
