@@ -19,25 +19,13 @@
 # huge pages.  cgroup v2's memory.max, else v1's memory.limit_in_bytes.
 . "$HL_SRC/tests/integration/common.sh"
 . "$HL_SRC/tests/integration/lib/filetext.sh"
+. "$HL_SRC/tests/integration/lib/cgroup.sh"
 
 need_thp
 need_root
-v2=$(awk '$3 == "cgroup2" { print $2; exit }' /proc/mounts)
-v1=$(awk '$3 == "cgroup" && $4 ~ /(^|,)memory(,|$)/ { print $2; exit }' /proc/mounts)
-if [ -n "$v2" ] && grep -qw memory "$v2/cgroup.controllers" 2>/dev/null; then
-	if ! grep -qw memory "$v2/cgroup.subtree_control"; then
-		echo +memory >"$v2/cgroup.subtree_control" ||
-			fail "cannot enable the memory controller in $v2"
-		at_exit "echo -memory >$v2/cgroup.subtree_control"
-	fi
-	dir=$v2/hugelink-test-$$ limit=memory.max procs=cgroup.procs
-elif [ -n "$v1" ]; then
-	dir=$v1/hugelink-test-$$ limit=memory.limit_in_bytes procs=tasks
-else
-	skip "no memory cgroup controller here"
-fi
-mkdir "$dir"
-at_exit "rmdir $dir"
+cgroup_make memory
+dir=$cg_dir procs=$cg_procs limit=memory.limit_in_bytes
+[ -z "$cg_v2" ] || limit=memory.max
 echo $((24 * 1048576)) >"$dir/$limit"
 
 write_bigtext 32
