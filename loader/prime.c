@@ -84,13 +84,17 @@ static void prime(int fd, int end, const struct ldr_image *img, size_t page)
 	_exit(0);
 }
 
-/* Make the process that primes, through a child that leaves at once. */
+/*
+ * Make the process that primes, through a child that leaves at once.
+ * The child sends one byte: 0 once the process is made, else the errno
+ * of the fork that failed, so that the start can say why.
+ */
 static int spawn(int fd, int end, const struct ldr_image *img, size_t page)
 {
 	int made[2], err;
 	ssize_t n = 0;
 	pid_t child;
-	char byte;
+	unsigned char byte = 0;
 
 	if (pipe2(made, O_CLOEXEC))
 		return -1;
@@ -104,7 +108,8 @@ static int spawn(int fd, int end, const struct ldr_image *img, size_t page)
 			close(made[1]);
 			prime(fd, end, img, page);
 		}
-		_exit(grandchild < 0 || write(made[1], "", 1) != 1);
+		byte = grandchild < 0 ? (unsigned char)errno : 0;
+		_exit(write(made[1], &byte, 1) != 1);
 	}
 	close(made[1]);
 	if (child > 0) {
@@ -115,9 +120,10 @@ static int spawn(int fd, int end, const struct ldr_image *img, size_t page)
 			;
 	}
 	close(made[0]);
-	if (n == 1)
+	if (n == 1 && byte == 0)
 		return 0;
-	errno = child < 0 ? err : ECHILD;
+	/* A child that ended without a word, killed, leaves ECHILD. */
+	errno = child < 0 ? err : n == 1 ? byte : ECHILD;
 	return -1;
 }
 
