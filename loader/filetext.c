@@ -329,13 +329,6 @@ static bool served(const struct try *t)
 	       hl_filetext_served(t->got.pmd, t->probed);
 }
 
-/* Whether T's one whole huge page is the one the runtime's code runs
- * in. */
-static bool runtime_page_only(const struct try *t)
-{
-	return t->hi - t->lo == t->seg->page && runs_in(t->lo, t->seg->page);
-}
-
 /* Whether T was measured and not served only for its small folios. */
 static bool small_folios(const struct try *t)
 {
@@ -618,7 +611,7 @@ bool ldr_filetext_serve_at_once(struct hl_plan *plan,
 
 int ldr_filetext_serve(struct hl_plan *plan, const struct ldr_image *img,
 		       const struct ldr_move_ctx *ctx, struct ldr_report *rep,
-		       struct ldr_filetext_small *small)
+		       bool *small)
 {
 	struct serve sv;
 	int advised, n = 0;
@@ -634,9 +627,7 @@ int ldr_filetext_serve(struct hl_plan *plan, const struct ldr_image *img,
 	thp_off(&sv);
 	for (int i = 0; i < sv.n; i++) {
 		any |= served(&sv.t[i]);
-		small->some |= small_folios(&sv.t[i]);
-		small->apart |= small_folios(&sv.t[i]) &&
-				!runtime_page_only(&sv.t[i]);
+		*small |= small_folios(&sv.t[i]);
 	}
 	copies = copies_follow(&sv);
 	for (int i = 0; i < sv.n; i++)

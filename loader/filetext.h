@@ -45,24 +45,16 @@
 #include "loader/move.h"
 #include "loader/report.h"
 
-/* The ranges not served only because the page cache holds their probes
- * in small folios, which priming the file changes (loader/prime.h). */
-struct ldr_filetext_small {
-	bool some;	/* there is one */
-	bool apart;	/* one has a whole huge page that the runtime's code
-			   does not lie in: priming from a process that runs
-			   that code from the file can change it */
-};
-
 /*
  * Serve what the page cache can of PLAN's read-only ranges for IMG;
  * those it serves are no longer PLAN's to remap.  Returns the number
- * served.  Sets what *SMALL says where it finds it; leaves it as it is
- * otherwise.
+ * served.  Sets *SMALL where a range was not served only because the
+ * page cache holds its probes in small folios, which priming the file
+ * changes (loader/prime.h); leaves it as it is otherwise.
  */
 int ldr_filetext_serve(struct hl_plan *plan, const struct ldr_image *img,
 		       const struct ldr_move_ctx *ctx, struct ldr_report *rep,
-		       struct ldr_filetext_small *small);
+		       bool *small);
 
 /*
  * At start-up, before any pass, with nothing to say below HUGETLB_VERBOSE

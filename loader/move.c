@@ -333,7 +333,7 @@ static int copies_can_run(struct hl_plan *plan, struct ldr_report *rep)
 /* Plan for IMG; 0 when there is something to remap. */
 static int plan_for(struct hl_plan *plan, const struct ldr_image *img,
 		    const struct ldr_move_ctx *ctx, struct ldr_report *rep,
-		    struct ldr_filetext_small *small)
+		    bool *small)
 {
 	if (ldr_move_plan(plan, img, ctx)) {
 		ldr_report_why(rep, "program headers refused: %s", plan->error);
@@ -459,11 +459,11 @@ static bool copy(struct ldr_move_work *w, const struct ldr_image *img,
 void ldr_move(struct ldr_move_work *w, const struct ldr_image *img,
 	     const struct ldr_move_ctx *ctx, struct ldr_report *rep)
 {
-	struct ldr_filetext_small small = { false, false };
+	bool small = false;
 	bool copied = !plan_for(&w->plan, img, ctx, rep, &small) &&
-		      copy(w, img, ctx, rep, small.some);
+		      copy(w, img, ctx, rep, small);
 
 	/* Nothing swapped in: the program still maps its small folios. */
-	if (!copied && small.apart && ctx->cfg->prime && img->main)
+	if (!copied && small && ctx->cfg->prime && img->main)
 		prime_uncopied(&w->plan, img, ctx, rep);
 }

@@ -6,12 +6,15 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <sys/file.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "arch/raw.h"
+#include "core/filetext.h"
+#include "loader/bti.h"
 #include "loader/prime.h"
 #include "machine/pagecache.h"
 
@@ -60,8 +63,98 @@ static int wait_end(int end)
 }
 
 /*
+ * The whole huge page of IMG's file text, of PAGE bytes, that this code
+ * runs in, at *AT; false where it runs in none that priming can make
+ * huge (a part page, or a range not congruent).
+ */
+static bool own_text_page(const struct ldr_image *img, size_t page,
+			  uintptr_t *at)
+{
+	uintptr_t here = (uintptr_t)(void *)own_text_page;
+
+	if (img->bias % page)
+		return false;
+	for (size_t i = 0; i < img->phnum; i++) {
+		struct hl_filetext ft;
+
+		hl_filetext_span(&img->ph[i], page, &ft);
+		if (ft.congruent && ft.end > ft.start &&
+		    here - (img->bias + ft.start) < ft.end - ft.start) {
+			*at = here & ~(uintptr_t)(page - 1);
+			return true;
+		}
+	}
+	return false;
+}
+
+/* Write the LEN bytes at BUF to FD; -1 when they cannot all be. */
+static int write_all(int fd, const char *buf, size_t len)
+{
+	while (len) {
+		ssize_t n = write(fd, buf, len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return -1;
+		buf += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+/*
+ * Put a copy of the PAGE bytes at AT, which this code runs in, in place
+ * of the program file's, with the same bytes and protection PROT: a
+ * memfd's pages, which PR_SET_MDWE lets a process map executable where
+ * it refuses anonymous memory written first.  The file's folios there
+ * are then mapped by no page of this process, and priming can drop them
+ * and read them back in a huge one.  -1 when it cannot: the page stays
+ * the file's.  The code goes on in the copy as the call returns.
+ */
+static int copy_in_place(uintptr_t at, size_t page, int prot)
+{
+	int m = memfd_create("hugelink-prime", MFD_CLOEXEC);
+	void *copy;
+
+	if (m < 0)
+		return -1;
+	if (write_all(m, (const char *)at, page)) {
+		close(m);
+		return -1;
+	}
+	copy = mmap(NULL, page, prot, MAP_PRIVATE, m, 0);
+	close(m);
+	if (copy == MAP_FAILED)
+		return -1;
+	if (mremap(copy, page, page, MREMAP_MAYMOVE | MREMAP_FIXED,
+		   (void *)at) == MAP_FAILED) {
+		munmap(copy, page);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Once the program has ended, run from a copy of the huge page of its
+ * text that this code lies in, so that priming can make that page huge
+ * too (the libc code of a static program, elsewhere in the text, is
+ * still run from the file).
+ */
+static void leave_own_page(const struct ldr_image *img, size_t page)
+{
+	uintptr_t at;
+
+	if (own_text_page(img, page, &at))
+		copy_in_place(at, page, PROT_READ | PROT_EXEC |
+					ldr_bti_exec_prot(img));
+}
+
+/*
  * The process that primes, holding FD's lock, once END's process has
- * ended if END is a pidfd: it never returns.
+ * ended if END is a pidfd: it never returns.  After the program's end it
+ * first leaves the file's page it runs in; after a copy, the text it
+ * runs is the copy already.
  */
 static void prime(int fd, int end, const struct ldr_image *img, size_t page)
 {
@@ -80,6 +173,8 @@ static void prime(int fd, int end, const struct ldr_image *img, size_t page)
 	setpriority(PRIO_PROCESS, 0, 19);
 	if (waits && wait_end(end))
 		_exit(1);
+	if (waits)
+		leave_own_page(img, page);
 	mach_pagecache_prime(fd, img->ph, img->phnum, page, &p);
 	_exit(0);
 }
