@@ -13,24 +13,26 @@
  * A start that copies nothing (PR_SET_MDWE, HUGELINK_BACKING=file) maps
  * those small folios itself, its probes among them, which no priming
  * can drop while it runs: its process primes once the program has
- * ended.  That process runs the runtime's code from the program file,
- * so the huge page that code lies in stays in small folios.
+ * ended.  That process runs the runtime's code from the program file
+ * while it waits, then from a copy of the huge page that code lies in,
+ * put in place of the file's, so that priming can drop that page too.
  *
- * The start waits only for a fork() and for its child, which forks the
- * process that primes and leaves at once: that process is the
- * grandchild, re-parented away from the program, so the program never
- * sees it as its child (wait() and SIGCHLD stay the program's own).
- * The child says through a pipe that the grandchild was made, which
- * holds where the program ignores SIGCHLD and the kernel reaps the
- * child before the start can wait for it.  Before it forks, the start
- * takes the program file's lock (flock), which goes with the descriptor
- * to the grandchild: where another process holds it, priming or waiting
- * to, nothing is made, and many starts of one program leave one process
+ * The start waits only for a fork() and for its child, which forks
+ * the process that primes and leaves at once: that process is the
+ * grandchild, re-parented away from the program, so the program
+ * never sees it as its child (wait() and SIGCHLD stay the program's
+ * own).  The child says through a pipe that the grandchild was made,
+ * or the errno of the fork that failed, which holds where the
+ * program ignores SIGCHLD and the kernel reaps the child before the
+ * start can wait for it.  Before it forks, the start takes the
+ * program file's lock (flock), which goes with the descriptor to the
+ * grandchild: where another process holds it, priming or waiting to,
+ * nothing is made, and many starts of one program leave one process
  * waiting.  The grandchild makes itself a session of its own named
- * hugelink-prime, moves to /, puts /dev/null on descriptors 0 to 2 and
- * closes every other but the program file's and the pidfd it waits on
- * (a pipe the program writes to is not held open), and runs at the
- * lowest priority.
+ * hugelink-prime, moves to /, puts /dev/null on descriptors 0 to 2
+ * and closes every other but the program file's and the pidfd it
+ * waits on (a pipe the program writes to is not held open), and runs
+ * at the lowest priority.
  */
 #include <stdbool.h>
 
