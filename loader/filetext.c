@@ -35,8 +35,6 @@ struct try {
 	uint64_t probed;	/* bytes of the huge pages probe() populated */
 	long faults;		/* the most page faults one probe took, or -1 */
 	bool small;		/* no whole huge page of file bytes */
-	bool own_small;		/* the huge page the runtime's code runs in
-				   is mapped from small folios */
 	int span;		/* enum span_why */
 	const char *fs;		/* the file system, when one of those whose
 				   page cache is not used (machine/fstype.h) */
@@ -331,33 +329,6 @@ static bool served(const struct try *t)
 	       hl_filetext_served(t->got.pmd, t->probed);
 }
 
-/*
- * Whether T holds the huge page the runtime's code runs in, and the
- * program maps it from small folios: the page cache dropped it while no
- * process ran the program, and the start read it back, before any
- * advice, in small ones; served ranges keep it so until the file is
- * primed.  Asked only where priming can follow (HUGELINK_PRIME=1), of
- * PAGEMAP_SCAN (Linux 6.7): false where the kernel cannot tell.
- */
-static bool own_page_small(const struct serve *sv, const struct try *t)
-{
-	size_t page = t->seg->page;
-	uintptr_t at = (uintptr_t)(void *)runs_in & ~(uintptr_t)(page - 1);
-	uint64_t pmd = 0;
-	bool small;
-	int fd;
-
-	if (!sv->ctx->cfg->prime || refused(t) || at < t->lo ||
-	    at + page > t->hi)
-		return false;
-	fd = mach_pagemap_open();
-	if (fd < 0)
-		return false;
-	small = !mach_pagemap_huge(fd, at, at + page, page, &pmd) && !pmd;
-	close(fd);
-	return small;
-}
-
 /* Whether T was measured and not served only for its small folios. */
 static bool small_folios(const struct try *t)
 {
@@ -544,12 +515,10 @@ static int settle(const struct serve *sv, struct try *t, bool any_served,
 		snprintf(text, sizeof(text), "page cache: %llu MiB of whole "
 			 "2 MiB pages, %llu MiB of them mapped with PMDs now "
 			 "(the %llu MiB probed); the kernel maps the rest as it "
-			 "is touched%s",
+			 "is touched",
 			 (unsigned long long)((t->hi - t->lo) >> 20),
 			 (unsigned long long)(t->got.pmd >> 20),
-			 (unsigned long long)(t->probed >> 20),
-			 t->own_small ? "; the huge page the runtime runs in "
-			 "is in small folios" : "");
+			 (unsigned long long)(t->probed >> 20));
 		ldr_report_file(sv->rep, t->lo, t->hi, seg->prot, text);
 		return 1;
 	}
@@ -658,8 +627,7 @@ int ldr_filetext_serve(struct hl_plan *plan, const struct ldr_image *img,
 	thp_off(&sv);
 	for (int i = 0; i < sv.n; i++) {
 		any |= served(&sv.t[i]);
-		sv.t[i].own_small = own_page_small(&sv, &sv.t[i]);
-		*small |= small_folios(&sv.t[i]) || sv.t[i].own_small;
+		*small |= small_folios(&sv.t[i]);
 	}
 	copies = copies_follow(&sv);
 	for (int i = 0; i < sv.n; i++)
