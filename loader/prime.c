@@ -5,10 +5,13 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <signal.h>
+#include <string.h>
 #include <sys/file.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/sendfile.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -62,98 +65,140 @@ static int wait_end(int end)
 	return r < 0 ? -1 : 0;
 }
 
-/*
- * The whole huge page of IMG's file text, of PAGE bytes, that this code
- * runs in, at *AT; false where it runs in none that priming can make
- * huge (a part page, or a range not congruent).
- */
-static bool own_text_page(const struct ldr_image *img, size_t page,
-			  uintptr_t *at)
-{
-	uintptr_t here = (uintptr_t)(void *)own_text_page;
+#ifndef MFD_NOEXEC_SEAL
+#define MFD_NOEXEC_SEAL 0x0008U	/* Linux 6.3 */
+#endif
 
+/*
+ * The whole huge page of IMG's file text, of PAGE bytes, that holds
+ * ADDR: its address in *AT, its file offset in *OFF, and the first whole
+ * huge page of the same segment in *FIRST; false where none does (a part
+ * page, or a range not congruent, which priming cannot make huge).
+ */
+static bool file_page_of(const struct ldr_image *img, uintptr_t addr,
+			 size_t page, uintptr_t *at, off_t *off,
+			 uintptr_t *first)
+{
 	if (img->bias % page)
 		return false;
 	for (size_t i = 0; i < img->phnum; i++) {
+		const struct hl_phdr *ph = &img->ph[i];
 		struct hl_filetext ft;
 
-		hl_filetext_span(&img->ph[i], page, &ft);
-		if (ft.congruent && ft.end > ft.start &&
-		    here - (img->bias + ft.start) < ft.end - ft.start) {
-			*at = here & ~(uintptr_t)(page - 1);
-			return true;
-		}
+		hl_filetext_span(ph, page, &ft);
+		if (!ft.congruent || ft.end <= ft.start ||
+		    addr - (img->bias + ft.start) >= ft.end - ft.start)
+			continue;
+		*at = addr & ~(uintptr_t)(page - 1);
+		*off = (off_t)(ph->offset + (*at - img->bias - ph->vaddr));
+		*first = img->bias + ft.start;
+		return true;
 	}
 	return false;
 }
 
-/* Write the LEN bytes at BUF to FD; -1 when they cannot all be. */
-static int write_all(int fd, const char *buf, size_t len)
+/* A memfd, sealed against execve where the kernel can (Linux 6.3), which
+ * keeps it from warning; mapping it executable stays allowed. */
+static int exec_memfd(void)
 {
-	while (len) {
-		ssize_t n = write(fd, buf, len);
+	int m = memfd_create("hugelink-prime", MFD_CLOEXEC | MFD_NOEXEC_SEAL);
 
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return -1;
-		buf += n;
-		len -= (size_t)n;
-	}
-	return 0;
+	if (m < 0 && errno == EINVAL)
+		m = memfd_create("hugelink-prime", MFD_CLOEXEC);
+	return m;
 }
 
-/*
- * Put a copy of the PAGE bytes at AT, which this code runs in, in place
- * of the program file's, with the same bytes and protection PROT: a
- * memfd's pages, which PR_SET_MDWE lets a process map executable where
- * it refuses anonymous memory written first.  The file's folios there
- * are then mapped by no page of this process, and priming can drop them
- * and read them back in a huge one.  -1 when it cannot: the page stays
- * the file's.  The code goes on in the copy as the call returns.
- */
-static int copy_in_place(uintptr_t at, size_t page, int prot)
+/* A mapping, with protection PROT, of a copy of the PAGE bytes of FD at
+ * OFF; NULL when it cannot be made. */
+static void *file_copy(int fd, off_t off, size_t page, int prot)
 {
-	int m = memfd_create("hugelink-prime", MFD_CLOEXEC);
+	int m = exec_memfd();
+	size_t left = page;
 	void *copy;
 
 	if (m < 0)
-		return -1;
-	if (write_all(m, (const char *)at, page)) {
-		close(m);
-		return -1;
+		return NULL;
+	while (left) {
+		ssize_t n = sendfile(m, fd, &off, left);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			close(m);
+			return NULL;
+		}
+		left -= (size_t)n;
 	}
 	copy = mmap(NULL, page, prot, MAP_PRIVATE, m, 0);
 	close(m);
-	if (copy == MAP_FAILED)
-		return -1;
-	if (mremap(copy, page, page, MREMAP_MAYMOVE | MREMAP_FIXED,
-		   (void *)at) == MAP_FAILED) {
-		munmap(copy, page);
-		return -1;
-	}
-	return 0;
+	return copy == MAP_FAILED ? NULL : copy;
 }
 
 /*
- * Once the program has ended, run from a copy of the huge page of its
- * text that this code lies in, so that priming can make that page huge
- * too (the libc code of a static program, elsewhere in the text, is
- * still run from the file).
+ * Put a copy of the file's PAGE bytes at OFF in place of the page at AT,
+ * which this code may run in: a memfd's pages, which PR_SET_MDWE lets a
+ * process map executable where it refuses anonymous memory written
+ * first, mapped with protection PROT.  Only where the copy holds the
+ * bytes the process runs there: not where a uprobe or a debugger's
+ * breakpoint changed them, nor text the dynamic loader relocated.  The
+ * file's folios there are then mapped by no page of this process, and
+ * priming can drop them and read them back in a huge one.  Where the
+ * kernel fails the move after it unmapped the page, this process dies,
+ * and nothing is primed; the program has ended by then.
  */
-static void leave_own_page(const struct ldr_image *img, size_t page)
+static void copy_in_place(int fd, off_t off, uintptr_t at, size_t page,
+			  int prot)
 {
-	uintptr_t at;
+	void *copy = file_copy(fd, off, page, prot);
 
-	if (own_text_page(img, page, &at))
-		copy_in_place(at, page, PROT_READ | PROT_EXEC |
-					ldr_bti_exec_prot(img));
+	if (!copy)
+		return;
+	if (memcmp(copy, (const void *)at, page) ||
+	    mremap(copy, page, page, MREMAP_MAYMOVE | MREMAP_FIXED,
+		   (void *)at) == MAP_FAILED)
+		munmap(copy, page);
+}
+
+/*
+ * Once the program has ended, run from copies of the huge pages of its
+ * text that hold the code this process runs from then on: its own, that
+ * of the functions it calls (the runtime's code lies together), and the
+ * PLT, which the linker puts at the start of the text.  Priming can then
+ * make those pages huge too.  The libc code of a static program,
+ * elsewhere in the text, is still run from the file.
+ */
+static void leave_file_pages(int fd, const struct ldr_image *img,
+			     size_t page)
+{
+	int prot = PROT_READ | PROT_EXEC | ldr_bti_exec_prot(img);
+	uintptr_t runs[3], at, first, done[3];
+	off_t off;
+	size_t n = 0;
+
+	/* The segment's first page, where the PLT is, then the code's. */
+	if (!file_page_of(img, (uintptr_t)(void *)leave_file_pages, page, &at,
+			  &off, &runs[0]))
+		return;
+	runs[1] = (uintptr_t)(void *)leave_file_pages;
+	runs[2] = (uintptr_t)(void *)mach_pagecache_prime;
+	for (size_t i = 0; i < 3; i++) {
+		bool seen = false;
+
+		if (!file_page_of(img, runs[i], page, &at, &off, &first))
+			continue;
+		for (size_t j = 0; j < n; j++)
+			seen |= done[j] == at;
+		if (seen)
+			continue;
+		copy_in_place(fd, off, at, page, prot);
+		done[n++] = at;
+	}
 }
 
 /*
  * The process that primes, holding FD's lock, once END's process has
  * ended if END is a pidfd: it never returns.  After the program's end it
- * first leaves the file's page it runs in; after a copy, the text it
+ * first leaves the file's pages it runs in; after a copy, the text it
  * runs is the copy already.
  */
 static void prime(int fd, int end, const struct ldr_image *img, size_t page)
@@ -171,10 +216,12 @@ static void prime(int fd, int end, const struct ldr_image *img, size_t page)
 		_exit(1);
 	detach_fds(fd, waits ? end : fd);
 	setpriority(PRIO_PROCESS, 0, 19);
+	/* A file size limit fails the copies below, and does not kill. */
+	signal(SIGXFSZ, SIG_IGN);
 	if (waits && wait_end(end))
 		_exit(1);
 	if (waits)
-		leave_own_page(img, page);
+		leave_file_pages(fd, img, page);
 	mach_pagecache_prime(fd, img->ph, img->phnum, page, &p);
 	_exit(0);
 }

@@ -12,8 +12,8 @@
 # cache all the same, with and without a pass (FilePmdMapped); unprimed,
 # each range is said left on base pages, none copied.  A copy
 # of the file just written, started there with HUGELINK_PRIME=1, has
-# its file primed once it has ended, and its next start under MDWE is
-# served but for the huge page the runtime's code lies in.
+# its file primed once it has ended, and its next start under MDWE has
+# every whole huge page of its text FilePmdMapped.
 . "$HL_SRC/tests/integration/common.sh"
 . "$HL_SRC/tests/integration/lib/filetext.sh"
 
