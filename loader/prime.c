@@ -70,14 +70,14 @@ static int wait_end(int end)
 #endif
 
 /*
- * The whole huge page of IMG's file text, of PAGE bytes, that holds
- * ADDR: its address in *AT, its file offset in *OFF, and the first whole
- * huge page of the same segment in *FIRST; false where none does (a part
- * page, or a range not congruent, which priming cannot make huge).
+ * The whole huge pages of file bytes, of PAGE bytes each, of the
+ * congruent segment of IMG that holds ADDR: [*LO, *HI) in memory, each
+ * address A at file offset A + *DELTA; false where none holds it (a part
+ * page, or a segment priming cannot make huge).
  */
-static bool file_page_of(const struct ldr_image *img, uintptr_t addr,
-			 size_t page, uintptr_t *at, off_t *off,
-			 uintptr_t *first)
+static bool file_span_of(const struct ldr_image *img, uintptr_t addr,
+			 size_t page, uintptr_t *lo, uintptr_t *hi,
+			 uint64_t *delta)
 {
 	if (img->bias % page)
 		return false;
@@ -86,13 +86,12 @@ static bool file_page_of(const struct ldr_image *img, uintptr_t addr,
 		struct hl_filetext ft;
 
 		hl_filetext_span(ph, page, &ft);
-		if (!ft.congruent || ft.end <= ft.start ||
-		    addr - (img->bias + ft.start) >= ft.end - ft.start)
-			continue;
-		*at = addr & ~(uintptr_t)(page - 1);
-		*off = (off_t)(ph->offset + (*at - img->bias - ph->vaddr));
-		*first = img->bias + ft.start;
-		return true;
+		*lo = img->bias + ft.start;
+		*hi = img->bias + ft.end;
+		if (ft.congruent && *lo < *hi && addr - *lo < *hi - *lo) {
+			*delta = ph->offset - ph->vaddr - img->bias;
+			return true;
+		}
 	}
 	return false;
 }
@@ -171,26 +170,26 @@ static void leave_file_pages(int fd, const struct ldr_image *img,
 			     size_t page)
 {
 	int prot = PROT_READ | PROT_EXEC | ldr_bti_exec_prot(img);
-	uintptr_t runs[3], at, first, done[3];
-	off_t off;
+	uintptr_t lo, hi, runs[3], done[3];
+	uint64_t delta;
 	size_t n = 0;
 
-	/* The segment's first page, where the PLT is, then the code's. */
-	if (!file_page_of(img, (uintptr_t)(void *)leave_file_pages, page, &at,
-			  &off, &runs[0]))
+	if (!file_span_of(img, (uintptr_t)(void *)leave_file_pages, page, &lo,
+			  &hi, &delta))
 		return;
+	/* The segment's first page, where the PLT is, then the code's. */
+	runs[0] = lo;
 	runs[1] = (uintptr_t)(void *)leave_file_pages;
 	runs[2] = (uintptr_t)(void *)mach_pagecache_prime;
 	for (size_t i = 0; i < 3; i++) {
-		bool seen = false;
+		uintptr_t at = runs[i] & ~(uintptr_t)(page - 1);
+		bool skip = at < lo || at >= hi;
 
-		if (!file_page_of(img, runs[i], page, &at, &off, &first))
-			continue;
 		for (size_t j = 0; j < n; j++)
-			seen |= done[j] == at;
-		if (seen)
+			skip |= done[j] == at;
+		if (skip)
 			continue;
-		copy_in_place(fd, off, at, page, prot);
+		copy_in_place(fd, (off_t)(at + delta), at, page, prot);
 		done[n++] = at;
 	}
 }
@@ -218,10 +217,11 @@ static void prime(int fd, int end, const struct ldr_image *img, size_t page)
 	setpriority(PRIO_PROCESS, 0, 19);
 	/* A file size limit fails the copies below, and does not kill. */
 	signal(SIGXFSZ, SIG_IGN);
-	if (waits && wait_end(end))
-		_exit(1);
-	if (waits)
+	if (waits) {
+		if (wait_end(end))
+			_exit(1);
 		leave_file_pages(fd, img, page);
+	}
 	mach_pagecache_prime(fd, img->ph, img->phnum, page, &p);
 	_exit(0);
 }
