@@ -16,8 +16,7 @@
 
 need_thp
 pool_set_free 0
-write_bigtext 32
-hl_cc -O2 -Wl,--hugetlbfs-align -o prog bigtext.c || fail "cannot link prog"
+relink_bigtext 32
 "$CC" -O2 -o prog.plain bigtext.c || fail "cannot link prog.plain"
 _b=$(stat -c %b prog) _p=$(stat -c %b prog.plain)
 [ $((_b * 100)) -le $((_p * 105)) ] || fail "prog: $_b disk blocks against $_p plainly"

@@ -20,8 +20,7 @@
 . "$HL_SRC/tests/integration/lib/filetext.sh"
 
 need_thp
-write_bigtext 8
-hl_cc -O2 -Wl,--hugetlbfs-align -o prog bigtext.c || fail "cannot link prog"
+relink_bigtext 8
 build_helper nothp
 whole=$(text_whole prog)
 

@@ -18,8 +18,7 @@ need_cmd bindfs
 grep -qw fuse /proc/filesystems || skip "this kernel has no FUSE (/proc/filesystems)"
 [ -c /dev/fuse ] || skip "no /dev/fuse"
 pool_set_free 0
-write_bigtext 8
-hl_cc -O2 -Wl,--hugetlbfs-align -o prog bigtext.c || fail "cannot link prog"
+relink_bigtext 8
 mkdir dir fuse
 cp prog dir/prog
 bindfs dir fuse 2>bindfs.err || skip "bindfs cannot mount here: $(cat bindfs.err)"

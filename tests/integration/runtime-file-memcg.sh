@@ -28,8 +28,7 @@ dir=$cg_dir procs=$cg_procs limit=memory.limit_in_bytes
 [ -z "$cg_v2" ] || limit=memory.max
 echo $((24 * 1048576)) >"$dir/$limit"
 
-write_bigtext 32
-hl_cc -O2 -Wl,--hugetlbfs-align -o prog bigtext.c || fail "cannot link prog"
+relink_bigtext 32
 sync prog
 dd if=prog iflag=nocache count=0 status=none
 sh -c 'echo $$ >"$1/$2" && exec env HUGETLB_ELFMAP=R HUGELINK_BACKING=file \

@@ -27,8 +27,7 @@ done
 pgrep -x nfsd >/dev/null 2>&1 && skip "an NFS server runs here already"
 
 pool_set_free 0
-write_bigtext 8
-hl_cc -O2 -Wl,--hugetlbfs-align -o prog bigtext.c || fail "cannot link prog"
+relink_bigtext 8
 mkdir export nfs
 cp prog export/prog
 if ! grep -q ' /proc/fs/nfsd nfsd ' /proc/mounts; then

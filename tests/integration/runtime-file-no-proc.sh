@@ -15,8 +15,7 @@
 need_thp
 need_cmd strace
 pool_set_free 0
-write_bigtext 32
-hl_cc -O2 -Wl,--hugetlbfs-align -o prog bigtext.c || fail "cannot link prog"
+relink_bigtext 32
 build_helper nothp
 "$HUGECTL" --prime prog >prime.out || fail "hugectl --prime prog: $(cat prime.out)"
 whole=$(text_whole prog)

@@ -23,8 +23,7 @@ need_cmd strace
 grep -qw overlay /proc/filesystems ||
 	skip "this kernel has no overlayfs (/proc/filesystems)"
 pool_set_free 0
-write_bigtext 8
-hl_cc -O2 -Wl,--hugetlbfs-align -o prog bigtext.c || fail "cannot link prog"
+relink_bigtext 8
 whole=$(text_whole prog)
 
 # The tests' file system must serve the program itself first: on tmpfs,

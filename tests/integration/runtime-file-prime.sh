@@ -25,8 +25,7 @@
 
 need_thp
 pool_set_free 0
-write_bigtext 8
-hl_cc -O2 -Wl,--hugetlbfs-align -o prog bigtext.c || fail "cannot link prog"
+relink_bigtext 8
 whole=$(text_whole prog)
 cp prog fresh
 cp prog control

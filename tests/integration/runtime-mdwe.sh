@@ -38,8 +38,7 @@ int main(int argc, char **argv)
 EOF2
 "$CC" -O2 -o mdwe mdwe.c || fail "cannot build mdwe"
 ./mdwe 2>mdwe.err || skip "this kernel has no PR_SET_MDWE (Linux 6.3): $(cat mdwe.err)"
-write_bigtext 8
-hl_cc -O2 -Wl,--hugetlbfs-align -o prog bigtext.c || fail "cannot link prog"
+relink_bigtext 8
 cp prog fresh
 cp prog fresh2
 p=$PWD/prog

@@ -19,8 +19,7 @@ cgroup_make pids
 echo 2 >"$cg_dir/pids.max"
 
 pool_set_free 0
-write_bigtext 8
-hl_cc -O2 -Wl,--hugetlbfs-align -o prog bigtext.c || fail "cannot link prog"
+relink_bigtext 8
 cp prog fresh
 sh -c 'echo $$ >"$1/$2" && exec env HUGETLB_ELFMAP=R HUGELINK_PRIME=1 \
 	HUGETLB_VERBOSE=3 ./fresh' sh "$cg_dir" "$cg_procs" >run.out 2>run.err ||

@@ -30,6 +30,13 @@ int main(int argc, char **argv)
 EOF2
 }
 
+# relink_bigtext MB: bigtext.c of MB MiB (write_bigtext), linked with
+# --hugetlbfs-align as ./prog.
+relink_bigtext() {
+	write_bigtext "$1"
+	hl_cc -O2 -Wl,--hugetlbfs-align -o prog bigtext.c || fail "cannot link prog"
+}
+
 # write_biglib MB: lib.c, a library with MB MiB each of text, rodata,
 # data and bss (lib/bigsegs.h), whose lib_sum() touches every page of
 # its text.
