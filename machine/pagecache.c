@@ -208,7 +208,9 @@ int mach_pagecache_held(int fd, uint64_t off, size_t len, size_t page,
 
 /*
  * Write FD's file back, so that its clean pages can be dropped: 0, or
- * the errno.  On overlayfs, fsync writes back a file of the upper layer
+ * the errno.  The read-only image file systems (erofs, squashfs) have
+ * no fsync: fsync(2) fails there with EINVAL, and there is nothing to
+ * write.  On overlayfs, fsync writes back a file of the upper layer
  * only, and a lower layer's file just written (an image just unpacked)
  * keeps its dirty pages; syncing the file system writes back the upper
  * layer's file system, and with it the lower layers that lie on it, as
@@ -216,7 +218,7 @@ int mach_pagecache_held(int fd, uint64_t off, size_t len, size_t page,
  */
 static int write_back(int fd)
 {
-	if (fsync(fd))
+	if (fsync(fd) && errno != EINVAL)
 		return errno;
 	if (mach_fstype_overlay(fd) && syncfs(fd))
 		return errno;

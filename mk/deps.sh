@@ -48,6 +48,8 @@ cmd unshare util-linux
 cmd strace strace
 cmd bindfs bindfs
 cmd mkfs.btrfs btrfs-progs
+cmd mkfs.erofs erofs-utils
+cmd mksquashfs squashfs-tools
 cmd setcap libcap2-bin
 cmd python3 python3
 cmd groff groff-base

@@ -41,8 +41,8 @@ static void say_why(const char *name, int fd, const struct mach_primed *p)
 	else
 		warnx("%s: the page cache holds none of it in huge folios: "
 		      "processes that map its pages keep them as they are, "
-		      "and a file system without large folios (btrfs on "
-		      "Linux 6.18, for one) never has any", name);
+		      "and a file system without large folios (btrfs and "
+		      "squashfs on Linux 6.18) never has any", name);
 }
 
 static int prime_one(FILE *out, const char *path, size_t page)
