@@ -34,6 +34,7 @@ struct try {
 	struct hl_filetext_got got;
 	uint64_t probed;	/* bytes of the huge pages probe() populated */
 	long faults;		/* the most page faults one probe took, or -1 */
+	bool read_in;		/* a probe read its page from the file */
 	bool small;		/* no whole huge page of file bytes */
 	int span;		/* enum span_why */
 	const char *fs;		/* the file system, when one of those whose
@@ -119,18 +120,22 @@ static bool refused(const struct try *t)
 }
 
 /*
- * The page faults this thread has taken so far, minor and major
- * (getrusage, with the raw system call, which spares the dynamic loader
- * binding a libc function at its first call, about 0.6 us), or -1.  The
- * kernel counts those it takes for MADV_POPULATE_READ as well: one each
- * time it maps, so one for a huge page it maps with a PMD.
+ * The page faults this thread has taken so far, minor and major, and in
+ * *MAJOR the major ones, those that read from a file (getrusage, with
+ * the raw system call, which spares the dynamic loader binding a libc
+ * function at its first call, about 0.6 us); -1 for both when it cannot
+ * tell.  The kernel counts those it takes for MADV_POPULATE_READ as
+ * well: one each time it maps, so one for a huge page it maps with a
+ * PMD.
  */
-static long thread_faults(void)
+static long thread_faults(long *major)
 {
 	struct rusage ru;
 
+	*major = -1;
 	if (raw_syscall6(SYS_getrusage, RUSAGE_THREAD, (long)&ru, 0, 0, 0, 0))
 		return -1;
+	*major = ru.ru_majflt;
 	return ru.ru_minflt + ru.ru_majflt;
 }
 
@@ -173,24 +178,27 @@ static bool runs_in(uintptr_t at, size_t page)
  * the page cache lacks of them in PMD-size folios (the range is advised
  * MADV_HUGEPAGE) and maps with a PMD each that is PMD-size; the kernel
  * maps the others the same way when they are first touched.  T->faults
- * is what the probe that took more faults took.
+ * is what the probe that took more faults took; T->read_in whether
+ * either read from the file.
  */
 static int probe(struct try *t, size_t page)
 {
 	uintptr_t last = t->hi - page;
 	uintptr_t first = last != t->lo && runs_in(t->lo, page) ? last : t->lo;
-	long f[3];
+	long f[3], major[3];
 
-	f[0] = thread_faults();
+	f[0] = thread_faults(&major[0]);
 	if (populate(t, first, page))
 		return -1;
-	f[1] = f[2] = thread_faults();
+	f[1] = f[2] = thread_faults(&major[1]);
+	major[2] = major[1];
 	if (last != first) {
 		if (populate(t, last, page))
 			return -1;
-		f[2] = thread_faults();
+		f[2] = thread_faults(&major[2]);
 	}
 	t->faults = most_faults(f);
+	t->read_in = major[0] >= 0 && major[2] > major[0];
 	t->probed = last != first ? 2 * (uint64_t)page : page;
 	return 0;
 }
@@ -611,7 +619,7 @@ bool ldr_filetext_serve_at_once(struct hl_plan *plan,
 
 int ldr_filetext_serve(struct hl_plan *plan, const struct ldr_image *img,
 		       const struct ldr_move_ctx *ctx, struct ldr_report *rep,
-		       bool *small)
+		       struct ldr_filetext_found *found)
 {
 	struct serve sv;
 	int advised, n = 0;
@@ -627,7 +635,8 @@ int ldr_filetext_serve(struct hl_plan *plan, const struct ldr_image *img,
 	thp_off(&sv);
 	for (int i = 0; i < sv.n; i++) {
 		any |= served(&sv.t[i]);
-		*small |= small_folios(&sv.t[i]);
+		found->small |= small_folios(&sv.t[i]);
+		found->read_in |= served(&sv.t[i]) && sv.t[i].read_in;
 	}
 	copies = copies_follow(&sv);
 	for (int i = 0; i < sv.n; i++)

@@ -45,16 +45,27 @@
 #include "loader/move.h"
 #include "loader/report.h"
 
+/* What serving found that priming the file changes (loader/prime.h). */
+struct ldr_filetext_found {
+	/* A range not served only because the page cache holds its probes
+	 * in small folios. */
+	bool small;
+	/* A range served whose probe read from the file: the page cache did
+	 * not hold the text as the program started, and exec read the pages
+	 * about its entry point then, before any advice, in small folios,
+	 * which the page cache keeps. */
+	bool read_in;
+};
+
 /*
  * Serve what the page cache can of PLAN's read-only ranges for IMG;
  * those it serves are no longer PLAN's to remap.  Returns the number
- * served.  Sets *SMALL where a range was not served only because the
- * page cache holds its probes in small folios, which priming the file
- * changes (loader/prime.h); leaves it as it is otherwise.
+ * served.  Sets the members of *FOUND that apply, and leaves the others
+ * as they are.
  */
 int ldr_filetext_serve(struct hl_plan *plan, const struct ldr_image *img,
 		       const struct ldr_move_ctx *ctx, struct ldr_report *rep,
-		       bool *small);
+		       struct ldr_filetext_found *found);
 
 /*
  * At start-up, before any pass, with nothing to say below HUGETLB_VERBOSE

@@ -333,7 +333,7 @@ static int copies_can_run(struct hl_plan *plan, struct ldr_report *rep)
 /* Plan for IMG; 0 when there is something to remap. */
 static int plan_for(struct hl_plan *plan, const struct ldr_image *img,
 		    const struct ldr_move_ctx *ctx, struct ldr_report *rep,
-		    bool *small)
+		    struct ldr_filetext_found *found)
 {
 	if (ldr_move_plan(plan, img, ctx)) {
 		ldr_report_why(rep, "program headers refused: %s", plan->error);
@@ -342,7 +342,7 @@ static int plan_for(struct hl_plan *plan, const struct ldr_image *img,
 	ldr_report_plan(rep, plan);
 	if (!keep_what_can_move(plan, ctx, rep))
 		return -1;
-	ldr_filetext_serve(plan, img, ctx, rep, small);
+	ldr_filetext_serve(plan, img, ctx, rep, found);
 	return copies_can_run(plan, rep) ? 0 : -1;
 }
 
@@ -391,10 +391,10 @@ static void prime_for_next(int fd, bool after_end,
 }
 
 /*
- * prime_for_next, after the program's end, where nothing was copied: the
- * program file found as a copy finds it (loader/source.h).
+ * prime_for_next, after the program's end: the program file found as a
+ * copy finds it (loader/source.h).
  */
-static void prime_uncopied(const struct hl_plan *plan,
+static void prime_once_ended(const struct hl_plan *plan,
 			   const struct ldr_image *img,
 			   const struct ldr_move_ctx *ctx,
 			   const struct ldr_report *rep)
@@ -456,14 +456,29 @@ static bool copy(struct ldr_move_work *w, const struct ldr_image *img,
 	return copied;
 }
 
+/*
+ * Whether, with HUGELINK_PRIME=1, the file is primed once the program
+ * has ended, as FOUND asks: where the page cache held a range in small
+ * folios and nothing was swapped in, as the program still maps them; and
+ * where a range served was read in, as the program maps the small folios
+ * exec read, and no later start would see them (its probes find huge
+ * ones).  A copy of small ranges has the file primed at once instead.
+ */
+static bool primes_once_ended(const struct ldr_filetext_found *found,
+			      bool copied)
+{
+	bool at_once = copied && found->small;
+
+	return !at_once && (found->small || found->read_in);
+}
+
 void ldr_move(struct ldr_move_work *w, const struct ldr_image *img,
 	     const struct ldr_move_ctx *ctx, struct ldr_report *rep)
 {
-	bool small = false;
-	bool copied = !plan_for(&w->plan, img, ctx, rep, &small) &&
-		      copy(w, img, ctx, rep, small);
+	struct ldr_filetext_found found = { 0 };
+	bool copied = !plan_for(&w->plan, img, ctx, rep, &found) &&
+		      copy(w, img, ctx, rep, found.small);
 
-	/* Nothing swapped in: the program still maps its small folios. */
-	if (!copied && small && ctx->cfg->prime && img->main)
-		prime_uncopied(&w->plan, img, ctx, rep);
+	if (ctx->cfg->prime && img->main && primes_once_ended(&found, copied))
+		prime_once_ended(&w->plan, img, ctx, rep);
 }

@@ -13,7 +13,11 @@
  * A start that copies nothing (PR_SET_MDWE, HUGELINK_BACKING=file) maps
  * those small folios itself, its probes among them, which no priming
  * can drop while it runs: its process primes once the program has
- * ended.  That process runs the runtime's code from the program file
+ * ended.  A start served from the page cache that had to read the file
+ * (as after a reboot) primes once the program has ended as well: exec
+ * read the pages about the entry point in small folios before any
+ * advice, and no later start would see them, its probes finding huge
+ * folios.  That process runs the runtime's code from the program file
  * while it waits, then from a copy of the huge page that code lies in,
  * put in place of the file's, so that priming can drop that page too.
  *

@@ -45,6 +45,7 @@ cmd ld.mold mold
 cmd setarch util-linux
 cmd setpriv util-linux
 cmd unshare util-linux
+cmd fincore util-linux
 cmd strace strace
 cmd bindfs bindfs
 cmd mkfs.btrfs btrfs-progs
