@@ -523,10 +523,14 @@ static int settle(const struct serve *sv, struct try *t, bool any_served,
 		snprintf(text, sizeof(text), "page cache: %llu MiB of whole "
 			 "2 MiB pages, %llu MiB of them mapped with PMDs now "
 			 "(the %llu MiB probed); the kernel maps the rest as it "
-			 "is touched",
+			 "is touched%s",
 			 (unsigned long long)((t->hi - t->lo) >> 20),
 			 (unsigned long long)(t->got.pmd >> 20),
-			 (unsigned long long)(t->probed >> 20));
+			 (unsigned long long)(t->probed >> 20),
+			 t->read_in ? "; the probe read the file in, and the "
+			 "pages exec read before the advice stay in small "
+			 "folios until the file is primed (hugectl --prime "
+			 "FILE, or HUGELINK_PRIME=1)" : "");
 		ldr_report_file(sv->rep, t->lo, t->hi, seg->prot, text);
 		return 1;
 	}

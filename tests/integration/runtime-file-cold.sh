@@ -5,7 +5,8 @@
 # the runtime can advise the text, in small folios, which the page cache
 # keeps; the probes read their pages in huge ones, and the start is
 # served.  Without HUGELINK_PRIME the small folios stay: a copy started
-# the same way has part of its text on base pages at the next start.
+# the same way says so (the message judged, being the point), and has
+# part of its text on base pages at the next start.
 # With HUGELINK_PRIME=1 the start has the file primed once it has ended,
 # the next start has every whole huge page of its text FilePmdMapped,
 # and it primes nothing more.  Judged from the programs' smaps; the page
@@ -52,6 +53,8 @@ cold_start() {
 }
 
 cold_start "without HUGELINK_PRIME" control
+grep -q ' r-x page cache: .*; the probe read the file in, .* until the file is primed' hold1.err ||
+	fail "without HUGELINK_PRIME: the start did not say its text stays part small: $(cat hold1.err)"
 stop_holds
 ok "without HUGELINK_PRIME, dropped: $pmd of $whole bytes PMD-mapped"
 next=$(text_pmd control)
@@ -69,7 +72,7 @@ got=$(wait_primed prog "$whole")
 	fail "HUGELINK_PRIME=1, after priming: $got of $whole bytes PMD-mapped"
 start_holds 1 env HUGETLB_ELFMAP=R HUGELINK_PRIME=1 HUGETLB_VERBOSE=3 "$PWD/prog"
 set -- $(text_smaps $holds "$PWD/prog")
-! grep -q 'HUGELINK_PRIME=1' hold1.err ||
+! grep -q 'HUGELINK_PRIME=1: ' hold1.err ||
 	fail "a start after priming primes again: $(cat hold1.err)"
 stop_holds
 [ "${2:-0}" -ge "$whole" ] ||
