@@ -121,10 +121,12 @@ static bool refused(const struct try *t)
 
 /*
  * The page faults this thread has taken so far, minor and major, and in
- * *MAJOR the major ones, those that read from a file (getrusage, with
- * the raw system call, which spares the dynamic loader binding a libc
- * function at its first call, about 0.6 us); -1 for both when it cannot
- * tell.  The kernel counts those it takes for MADV_POPULATE_READ as
+ * *MAJOR the major ones (getrusage, with the raw system call, which
+ * spares the dynamic loader binding a libc function at its first call,
+ * about 0.6 us); -1 for both when it cannot tell.  A major fault read
+ * from the file, or started a read-ahead at a folio's read-ahead mark
+ * and was retried; priming clears those marks
+ * (machine/pagecache.h).  The kernel counts those it takes for MADV_POPULATE_READ as
  * well: one each time it maps, so one for a huge page it maps with a
  * PMD.
  */
@@ -530,7 +532,7 @@ static int settle(const struct serve *sv, struct try *t, bool any_served,
 			 t->read_in ? "; the probe read the file in, and the "
 			 "pages exec read before the advice stay in small "
 			 "folios until the file is primed (hugectl --prime "
-			 "FILE, or HUGELINK_PRIME=1)" : "");
+			 "FILE)" : "");
 		ldr_report_file(sv->rep, t->lo, t->hi, seg->prot, text);
 		return 1;
 	}

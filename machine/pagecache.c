@@ -208,9 +208,9 @@ int mach_pagecache_held(int fd, uint64_t off, size_t len, size_t page,
 
 /*
  * Write FD's file back, so that its clean pages can be dropped: 0, or
- * the errno.  The read-only image file systems (erofs, squashfs) have
- * no fsync: fsync(2) fails there with EINVAL, and there is nothing to
- * write.  On overlayfs, fsync writes back a file of the upper layer
+ * the errno.  fsync(2) fails with EINVAL on a file system without an
+ * fsync of its own, such as the read-only erofs and squashfs, which hold
+ * nothing to write back.  On overlayfs, fsync writes back a file of the upper layer
  * only, and a lower layer's file just written (an image just unpacked)
  * keeps its dirty pages; syncing the file system writes back the upper
  * layer's file system, and with it the lower layers that lie on it, as
@@ -223,6 +223,31 @@ static int write_back(int fd)
 	if (mach_fstype_overlay(fd) && syncfs(fd))
 		return errno;
 	return 0;
+}
+
+/*
+ * Fault each huge page of LEN bytes of FD at OFF once, through a mapping
+ * with no advice.  Reading a huge page back under MADV_HUGEPAGE leaves
+ * the kernel's read-ahead mark on its folio (Linux 6.18 does), and a
+ * program's first fault on a marked folio starts an asynchronous
+ * read-ahead, drops the mmap lock and is retried: the kernel counts it
+ * as a major fault, the sign by which the runtime's start tells that it
+ * read its text from the file.  That fault here, where
+ * MADV_RANDOM does not keep it from reading ahead, clears the mark.
+ * The read-ahead it starts finds the next huge pages in the page cache
+ * already, and reads only what lies past the last of them.
+ */
+static void clear_readahead_marks(int fd, uint64_t off, size_t len,
+				  size_t page)
+{
+	volatile const char *at = mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd,
+				       (off_t)off);
+
+	if (at == MAP_FAILED)
+		return;
+	for (size_t i = 0; i < len; i += page)
+		(void)at[i];
+	munmap((void *)at, len);
 }
 
 void mach_pagecache_prime(int fd, const struct hl_phdr *ph, size_t phnum,
@@ -250,5 +275,16 @@ void mach_pagecache_prime(int fd, const struct hl_phdr *ph, size_t phnum,
 			p->what = what;
 		}
 		p->pmd += r ? 0 : pmd;
+	}
+	/* After every segment: the read-ahead that clearing starts past a
+	 * segment's end would read the next one's pages in small folios. */
+	for (size_t i = 0; i < phnum; i++) {
+		struct hl_filetext ft;
+
+		hl_filetext_span(&ph[i], page, &ft);
+		if (ft.end > ft.start && ft.congruent)
+			clear_readahead_marks(fd, ph[i].offset +
+					      (ft.start - ph[i].vaddr),
+					      ft.end - ft.start, page);
 	}
 }

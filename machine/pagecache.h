@@ -63,8 +63,10 @@ struct mach_primed {
  * pages that no process maps (POSIX_FADV_DONTNEED: the kernel keeps
  * every page a process maps), and read each read-only segment whose
  * file offset is congruent to its address modulo PAGE back in huge
- * folios (mach_pagecache_huge), its whole huge pages only.  What it got
- * in *P.  hugectl --prime and the runtime's own priming (HUGELINK_PRIME)
+ * folios (mach_pagecache_huge), its whole huge pages only; then fault
+ * each of those huge pages once through a mapping with no advice, which
+ * clears the read-ahead marks reading them back left.  What it got in
+ * *P.  hugectl --prime and the runtime's own priming (HUGELINK_PRIME)
  * both do it this way.
  */
 void mach_pagecache_prime(int fd, const struct hl_phdr *ph, size_t phnum,

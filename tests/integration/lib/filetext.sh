@@ -139,17 +139,23 @@ holders() {
 		sort -u | wc -l
 }
 
-# wait_primed PROG WANT: the bytes of PROG's text FilePmdMapped once the
-# detached process a start with HUGELINK_PRIME=1 made, which runs at the
-# lowest priority, has primed it (holders): measured until they reach
-# WANT, for a while.  No start is made before, as one that maps PROG's
-# small folios while it evicts them keeps them small.
-wait_primed() {
+# wait_unheld PROG: wait until no process holds PROG open: the detached
+# process a start with HUGELINK_PRIME=1 made, which runs at the lowest
+# priority, has primed it and ended.
+wait_unheld() {
 	for _t in $(seq 300); do
-		[ "$(holders "$1")" -gt 0 ] || break
-		[ "$_t" -lt 300 ] || fail "a process still holds $1 open after 30 s"
+		[ "$(holders "$1")" -gt 0 ] || return 0
 		sleep 0.1
 	done
+	fail "a process still holds $1 open after 30 s"
+}
+
+# wait_primed PROG WANT: the bytes of PROG's text FilePmdMapped once
+# PROG is primed (wait_unheld): measured until they reach WANT, for a
+# while.  No start is made before, as one that maps PROG's small folios
+# while it evicts them keeps them small.
+wait_primed() {
+	wait_unheld "$1"
 	_got=0
 	for _t in $(seq 100); do
 		_got=$(text_pmd "$1")
