@@ -347,11 +347,11 @@ static int plan_for(struct hl_plan *plan, const struct ldr_image *img,
 }
 
 /*
- * With HUGELINK_PRIME=1, once the program's read-only ranges the page
- * cache held in small folios are no longer mapped from them, have its
- * file FD read back in huge ones for the next start (loader/prime.h):
- * at once after a copy, and after the program's end when they were not
- * copied (AFTER_END).
+ * With HUGELINK_PRIME=1, once the program no longer maps the small
+ * folios the page cache held of its read-only ranges, have its file FD
+ * read back in huge ones for the next start (loader/prime.h): at once
+ * after a copy of those ranges, and otherwise after the program's end
+ * (AFTER_END).
  */
 static void prime_for_next(int fd, bool after_end,
 			   const struct ldr_image *img,
@@ -415,12 +415,12 @@ static void prime_once_ended(const struct hl_plan *plan,
 
 /*
  * Copy what PLAN leaves to copy of IMG, and with HUGELINK_PRIME=1, where
- * SMALL says the page cache held some of it in small folios, have the
- * file primed at once.  True when a copy was swapped in.
+ * PRIME_NOW says so (primes_at_once), have the file primed at once.
+ * True when a copy was swapped in.
  */
 static bool copy(struct ldr_move_work *w, const struct ldr_image *img,
 		 const struct ldr_move_ctx *ctx, struct ldr_report *rep,
-		 bool small)
+		 bool prime_now)
 {
 	struct ldr_prepared *prep;
 	bool copied = false;
@@ -447,7 +447,7 @@ static bool copy(struct ldr_move_work *w, const struct ldr_image *img,
 		copied = true;
 		if (ctx->cfg->perf_map && img->main)
 			ldr_perf_map_write(prep, img, rep);
-		if (small && ctx->cfg->prime && img->main)
+		if (prime_now && ctx->cfg->prime && img->main)
 			prime_for_next(ldr_source_fd(&prep->src), false, img,
 				       ctx, rep);
 	}
@@ -457,19 +457,28 @@ static bool copy(struct ldr_move_work *w, const struct ldr_image *img,
 }
 
 /*
+ * Whether, with HUGELINK_PRIME=1, the file is primed at once after a copy
+ * (copy()), as FOUND asks: where the page cache held a range in small
+ * folios, which the copy no longer maps; not where a range served was
+ * read in, as the program keeps mapping the small folios exec read.
+ */
+static bool primes_at_once(const struct ldr_filetext_found *found)
+{
+	return found->small && !found->read_in;
+}
+
+/*
  * Whether, with HUGELINK_PRIME=1, the file is primed once the program
- * has ended, as FOUND asks: where the page cache held a range in small
- * folios and nothing was swapped in, as the program still maps them; and
- * where a range served was read in, as the program maps the small folios
- * exec read, and no later start would see them (its probes find huge
- * ones).  A copy of small ranges has the file primed at once instead.
+ * has ended, as FOUND asks: where a range served was read in, as the
+ * program maps the small folios exec read, and no later start would see
+ * them (its probes find huge ones); and where the page cache held a
+ * range in small folios and nothing was swapped in, as the program still
+ * maps them.
  */
 static bool primes_once_ended(const struct ldr_filetext_found *found,
 			      bool copied)
 {
-	bool at_once = copied && found->small;
-
-	return !at_once && (found->small || found->read_in);
+	return found->read_in || (found->small && !copied);
 }
 
 void ldr_move(struct ldr_move_work *w, const struct ldr_image *img,
@@ -477,7 +486,7 @@ void ldr_move(struct ldr_move_work *w, const struct ldr_image *img,
 {
 	struct ldr_filetext_found found = { 0 };
 	bool copied = !plan_for(&w->plan, img, ctx, rep, &found) &&
-		      copy(w, img, ctx, rep, found.small);
+		      copy(w, img, ctx, rep, primes_at_once(&found));
 
 	if (ctx->cfg->prime && img->main && primes_once_ended(&found, copied))
 		prime_once_ended(&w->plan, img, ctx, rep);
