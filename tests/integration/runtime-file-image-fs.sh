@@ -1,21 +1,23 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# A relinked program inside a read-only image file system, as snaps
-# (squashfs) and composefs (erofs) ship programs, each made from a
-# directory and mounted from a loop device.  Neither has an fsync of its
+# A relinked program inside a read-only image file system, erofs or
+# squashfs (as snaps ship programs), each made from a directory and
+# mounted from a loop device.  Neither has an fsync of its
 # own, and there is nothing to write back: hugectl --prime says nothing
 # about writing back.  Where --prime read the text back in huge folios
 # (erofs on Linux 6.18), the start with HUGETLB_ELFMAP=R is served:
 # at least 90% of the text's whole huge pages FilePmdMapped in the
 # program's own smaps.  Where it got none (squashfs keeps small folios
 # only), --prime exits non-zero and says why, and the start says why
-# and copies the text.  A case whose tool or mount is missing says so;
-# with neither, the test skips.
+# and copies the text.  A case whose image cannot be mounted here says
+# so; with neither, the test skips.
 [ -n "${HL_FT_NS:-}" ] || HL_FT_NS=1 exec unshare -m sh "$0"
 . "$HL_SRC/tests/integration/common.sh"
 . "$HL_SRC/tests/integration/lib/filetext.sh"
 
 need_thp
+need_cmd mkfs.erofs
+need_cmd mksquashfs
 relink_bigtext 8
 whole=$(text_whole prog)
 mkdir tree
@@ -27,10 +29,6 @@ cases=
 on_image() {
 	_fs=$1
 	shift
-	if ! command -v "$1" >/dev/null; then
-		echo "no $_fs case: no $1 here"
-		return 0
-	fi
 	if ! { "$@" >make.out 2>&1 && mkdir "$_fs" &&
 	       mount -o loop,ro "$_fs.img" "$_fs" 2>mount.err; }; then
 		echo "no $_fs on a loop device here: $(cat make.out mount.err 2>/dev/null)"
