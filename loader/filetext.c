@@ -119,26 +119,47 @@ static bool refused(const struct try *t)
 	return t->span != SPAN_OK || t->refusal != REFUSED_NOT;
 }
 
+/* What getrusage counts of this thread: its page faults, minor and
+ * major, or -1 where it cannot tell; the major ones; and the blocks it
+ * has read (with CONFIG_TASK_IO_ACCOUNTING; 0 without). */
+struct thread_count {
+	long faults;
+	long major;
+	long inblock;
+};
+
 /*
- * The page faults this thread has taken so far, minor and major, and in
- * *MAJOR the major ones (getrusage, with the raw system call, which
- * spares the dynamic loader binding a libc function at its first call,
- * about 0.6 us); -1 for both when it cannot tell.  A major fault read
- * from the file, or started a read-ahead at a folio's read-ahead mark
- * and was retried; priming clears those marks
- * (machine/pagecache.h).  The kernel counts those it takes for MADV_POPULATE_READ as
- * well: one each time it maps, so one for a huge page it maps with a
- * PMD.
+ * Count this thread's page faults and reads into *C (getrusage, with the
+ * raw system call, which spares the dynamic loader binding a libc
+ * function at its first call, about 0.6 us).  The kernel counts the
+ * faults it takes for MADV_POPULATE_READ as well: one each time it maps,
+ * so one for a huge page it maps with a PMD.
  */
-static long thread_faults(long *major)
+static void thread_count(struct thread_count *c)
 {
 	struct rusage ru;
 
-	*major = -1;
+	*c = (struct thread_count){ .faults = -1 };
 	if (raw_syscall6(SYS_getrusage, RUSAGE_THREAD, (long)&ru, 0, 0, 0, 0))
-		return -1;
-	*major = ru.ru_majflt;
-	return ru.ru_minflt + ru.ru_majflt;
+		return;
+	c->faults = ru.ru_minflt + ru.ru_majflt;
+	c->major = ru.ru_majflt;
+	c->inblock = ru.ru_inblock;
+}
+
+/*
+ * Whether the probes between counts A and B read from the file: a major
+ * fault, and blocks read.  A fault is major also where it was retried
+ * with nothing read (it waited for a folio another task held locked, or
+ * started a read-ahead at a folio's read-ahead mark, which priming
+ * clears: machine/pagecache.h); blocks are read also by a read-ahead
+ * that such a mark started past the page probed.
+ */
+static bool read_between(const struct thread_count *a,
+			 const struct thread_count *b)
+{
+	return a->faults >= 0 && b->faults >= 0 && b->major > a->major &&
+	       b->inblock > a->inblock;
 }
 
 /* Populate [AT, AT + PAGE) of T; -1, T refused, when the kernel
@@ -154,13 +175,17 @@ static int populate(struct try *t, uintptr_t at, size_t page)
 	return -1;
 }
 
-/* The larger of the counts of faults from F[0] to F[1] and from F[1] to
- * F[2]; -1 when one of them is. */
-static long most_faults(const long f[3])
+/* The larger of the counts of faults from C[0] to C[1] and from C[1] to
+ * C[2]; -1 when one of them is. */
+static long most_faults(const struct thread_count c[3])
 {
-	if (f[0] < 0 || f[1] < 0 || f[2] < 0)
+	long one, two;
+
+	if (c[0].faults < 0 || c[1].faults < 0 || c[2].faults < 0)
 		return -1;
-	return f[1] - f[0] > f[2] - f[1] ? f[1] - f[0] : f[2] - f[1];
+	one = c[1].faults - c[0].faults;
+	two = c[2].faults - c[1].faults;
+	return one > two ? one : two;
 }
 
 /*
@@ -181,26 +206,26 @@ static bool runs_in(uintptr_t at, size_t page)
  * MADV_HUGEPAGE) and maps with a PMD each that is PMD-size; the kernel
  * maps the others the same way when they are first touched.  T->faults
  * is what the probe that took more faults took; T->read_in whether
- * either read from the file.
+ * they read from the file.
  */
 static int probe(struct try *t, size_t page)
 {
 	uintptr_t last = t->hi - page;
 	uintptr_t first = last != t->lo && runs_in(t->lo, page) ? last : t->lo;
-	long f[3], major[3];
+	struct thread_count c[3];
 
-	f[0] = thread_faults(&major[0]);
+	thread_count(&c[0]);
 	if (populate(t, first, page))
 		return -1;
-	f[1] = f[2] = thread_faults(&major[1]);
-	major[2] = major[1];
+	thread_count(&c[1]);
+	c[2] = c[1];
 	if (last != first) {
 		if (populate(t, last, page))
 			return -1;
-		f[2] = thread_faults(&major[2]);
+		thread_count(&c[2]);
 	}
-	t->faults = most_faults(f);
-	t->read_in = major[0] >= 0 && major[2] > major[0];
+	t->faults = most_faults(c);
+	t->read_in = read_between(&c[0], &c[2]);
 	t->probed = last != first ? 2 * (uint64_t)page : page;
 	return 0;
 }
@@ -380,7 +405,7 @@ static int collapse(struct serve *sv)
 
 /*
  * The status's THP_enabled, asked of prctl(PR_GET_THP_DISABLE) the first
- * time, with the raw system call (see thread_faults).
+ * time, with the raw system call (see thread_count).
  */
 static int thp_enabled(const struct serve *sv)
 {

@@ -235,7 +235,8 @@ static int write_back(int fd)
  * read its text from the file.  That fault here, where
  * MADV_RANDOM does not keep it from reading ahead, clears the mark.
  * The read-ahead it starts finds the next huge pages in the page cache
- * already, and reads only what lies past the last of them.
+ * already; past the last of them it reads what the page cache lacks, as
+ * the program's first fault there would have.
  */
 static void clear_readahead_marks(int fd, uint64_t off, size_t len,
 				  size_t page)
@@ -250,41 +251,55 @@ static void clear_readahead_marks(int fd, uint64_t off, size_t len,
 	munmap((void *)at, len);
 }
 
+/* The whole huge pages of a congruent read-only segment PH: LEN bytes
+ * of the file at OFF; false where it has none. */
+static bool whole_span(const struct hl_phdr *ph, size_t page, uint64_t *off,
+		       size_t *len)
+{
+	struct hl_filetext ft;
+
+	hl_filetext_span(ph, page, &ft);
+	if (ft.end <= ft.start || !ft.congruent)
+		return false;
+	*off = ph->offset + (ft.start - ph->vaddr);
+	*len = ft.end - ft.start;
+	return true;
+}
+
 void mach_pagecache_prime(int fd, const struct hl_phdr *ph, size_t phnum,
 			  size_t page, struct mach_primed *p)
 {
+	uint64_t primed_off[HL_MAX_SEGS];
+	size_t primed_len[HL_MAX_SEGS], n = 0;
+
 	p->whole = p->pmd = 0;
 	p->err = 0;
 	p->what = NULL;
 	p->sync_err = write_back(fd);
 	posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
 	for (size_t i = 0; i < phnum; i++) {
-		struct hl_filetext ft;
-		uint64_t pmd;
+		uint64_t off, pmd;
+		size_t len;
 		const char *what;
 		int r;
 
-		hl_filetext_span(&ph[i], page, &ft);
-		if (ft.end <= ft.start || !ft.congruent)
+		if (!whole_span(&ph[i], page, &off, &len))
 			continue;
-		p->whole += ft.end - ft.start;
-		r = mach_pagecache_huge(fd, ph[i].offset + (ft.start - ph[i].vaddr),
-					ft.end - ft.start, page, &pmd, &what);
+		p->whole += len;
+		r = mach_pagecache_huge(fd, off, len, page, &pmd, &what);
 		if (r && !p->err) {
 			p->err = -r;
 			p->what = what;
 		}
 		p->pmd += r ? 0 : pmd;
+		if (!r && n < HL_MAX_SEGS) {
+			primed_off[n] = off;
+			primed_len[n++] = len;
+		}
 	}
-	/* After every segment: the read-ahead that clearing starts past a
-	 * segment's end would read the next one's pages in small folios. */
-	for (size_t i = 0; i < phnum; i++) {
-		struct hl_filetext ft;
-
-		hl_filetext_span(&ph[i], page, &ft);
-		if (ft.end > ft.start && ft.congruent)
-			clear_readahead_marks(fd, ph[i].offset +
-					      (ft.start - ph[i].vaddr),
-					      ft.end - ft.start, page);
-	}
+	/* After every segment read back: the read-ahead that clearing starts
+	 * past a segment's end would read the next one's first pages before
+	 * it was primed. */
+	for (size_t i = 0; i < n; i++)
+		clear_readahead_marks(fd, primed_off[i], primed_len[i], page);
 }
