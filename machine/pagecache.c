@@ -210,11 +210,11 @@ int mach_pagecache_held(int fd, uint64_t off, size_t len, size_t page,
  * Write FD's file back, so that its clean pages can be dropped: 0, or
  * the errno.  fsync(2) fails with EINVAL on a file system without an
  * fsync of its own, such as the read-only erofs and squashfs, which hold
- * nothing to write back.  On overlayfs, fsync writes back a file of the upper layer
- * only, and a lower layer's file just written (an image just unpacked)
- * keeps its dirty pages; syncing the file system writes back the upper
- * layer's file system, and with it the lower layers that lie on it, as
- * container engines lay them out.
+ * nothing to write back.  On overlayfs, fsync writes back a file of the
+ * upper layer only, and a lower layer's file just written (an image just
+ * unpacked) keeps its dirty pages; syncing the file system writes back
+ * the upper layer's file system, and with it the lower layers that lie
+ * on it, as container engines lay them out.
  */
 static int write_back(int fd)
 {
