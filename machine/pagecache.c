@@ -231,9 +231,10 @@ static int write_back(int fd)
  * the kernel's read-ahead mark on its folio (Linux 6.18 does), and a
  * program's first fault on a marked folio starts an asynchronous
  * read-ahead, drops the mmap lock and is retried: the kernel counts it
- * as a major fault, the sign by which the runtime's start tells that it
- * read its text from the file.  That fault here, where
- * MADV_RANDOM does not keep it from reading ahead, clears the mark.
+ * as a major fault, and the read-ahead may read blocks past it, the two
+ * signs by which the runtime's start tells that it read its text from
+ * the file.  That fault here, where MADV_RANDOM does not keep it from
+ * reading ahead, clears the mark.
  * The read-ahead it starts finds the next huge pages in the page cache
  * already; past the last of them it reads what the page cache lacks, as
  * the program's first fault there would have.
