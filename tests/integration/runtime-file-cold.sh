@@ -10,7 +10,10 @@
 # HUGELINK_PRIME=1 the start has the file primed, and the first start
 # after has every whole huge page of its text FilePmdMapped and primes
 # nothing more (priming clears the read-ahead marks that would make its
-# probes look like reads).  Judged from the programs' smaps; the page
+# probes look like reads).  A start that also copies its rodata, held in
+# small folios (smallread), primes once it has ended as well, not at once
+# while it maps exec's small folios, and the first start after has all
+# of its text on 2 MiB pages.  Judged from the programs' smaps; the page
 # cache drops each file by POSIX_FADV_DONTNEED (dd iflag=nocache), and
 # fincore shows it held none.  The text is 32 MiB, more than exec's
 # read-ahead reaches here.  Where exec's read-ahead reached a probed
@@ -88,3 +91,33 @@ stop_holds
 [ "${1:-}" = "$PWD/prog" ] && [ "${2:-0}" -ge "$whole" ] ||
 	fail "HUGELINK_PRIME=1, the first start after priming: ${2:-0} of $whole bytes PMD-mapped: $(cat hold1.err)"
 ok "HUGELINK_PRIME=1, the first start after priming: $2 of $whole bytes PMD-mapped, and it primes nothing"
+
+# A start that copies its rodata, which the page cache holds in small
+# folios (smallread), and serves its text, which it reads in: it primes
+# once it has ended, not at once, while it still maps the small folios
+# exec read of its text; the first start after has every whole huge page
+# of its text FilePmdMapped.
+build_helper smallread
+cp prog mixed
+# The rodata: the largest read-only segment that is not executable.
+set -- $(readelf -lW mixed | awk "$HL_AWK_LIB"'
+	$1 == "LOAD" && $7 == "R" && $8 != "E" && hex($5) > n {
+		n = hex($5); at = $2; size = $5
+	}
+	END { print at, size }')
+drop mixed
+./smallread mixed "$1" "$2" || fail "smallread mixed"
+start_holds 1 env HUGETLB_ELFMAP=R HUGELINK_PRIME=1 HUGETLB_VERBOSE=3 "$PWD/mixed"
+set -- $(text_smaps $holds "$PWD/mixed")
+[ "${1:-}" = "$PWD/mixed" ] && [ "${2:-0}" -lt "$whole" ] ||
+	skip "mixed: not served, or exec left no small folios: ${2:-0} of $whole bytes PMD-mapped"
+grep -q ' r-- not from the page cache: .*; copied$' hold1.err ||
+	skip "mixed: the rodata was not copied: $(cat hold1.err)"
+grep -q 'HUGELINK_PRIME=1: a detached process .* once the program has ended' hold1.err ||
+	fail "mixed: the start did not say it primes once ended: $(cat hold1.err)"
+stop_holds
+wait_unheld mixed
+got=$(text_pmd mixed)
+[ "$got" -ge "$whole" ] ||
+	fail "mixed, the first start after priming: $got of $whole bytes PMD-mapped"
+ok "copied rodata, text read in: primed once ended, the next start has $got of $whole bytes PMD-mapped"
