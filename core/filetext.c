@@ -12,7 +12,7 @@ void hl_filetext_span(const struct hl_phdr *ph, size_t page,
 {
 	uint64_t mask = (uint64_t)page - 1, start, end;
 
-	ft->start = ft->end = 0;
+	ft->start = ft->end = ft->file_start = 0;
 	ft->congruent = false;
 	if (ph->type != PT_LOAD || (ph->flags & PF_W) || !page ||
 	    ph->vaddr + ph->filesz < ph->vaddr)
@@ -24,6 +24,7 @@ void hl_filetext_span(const struct hl_phdr *ph, size_t page,
 		return;
 	ft->start = start;
 	ft->end = end;
+	ft->file_start = ph->offset + (start - ph->vaddr);
 }
 
 bool hl_filetext_any(const struct hl_phdr *ph, size_t n, size_t page)

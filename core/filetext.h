@@ -21,6 +21,7 @@
  * link-time addresses. */
 struct hl_filetext {
 	uint64_t start, end;	/* [start, end): whole pages, or start == end */
+	uint64_t file_start;	/* the file offset of start */
 	bool congruent;		/* offset == vaddr (mod page) */
 };
 

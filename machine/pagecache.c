@@ -252,21 +252,6 @@ static void clear_readahead_marks(int fd, uint64_t off, size_t len,
 	munmap((void *)at, len);
 }
 
-/* The whole huge pages of a congruent read-only segment PH: LEN bytes
- * of the file at OFF; false where it has none. */
-static bool whole_span(const struct hl_phdr *ph, size_t page, uint64_t *off,
-		       size_t *len)
-{
-	struct hl_filetext ft;
-
-	hl_filetext_span(ph, page, &ft);
-	if (ft.end <= ft.start || !ft.congruent)
-		return false;
-	*off = ph->offset + (ft.start - ph->vaddr);
-	*len = ft.end - ft.start;
-	return true;
-}
-
 void mach_pagecache_prime(int fd, const struct hl_phdr *ph, size_t phnum,
 			  size_t page, struct mach_primed *p)
 {
@@ -279,22 +264,26 @@ void mach_pagecache_prime(int fd, const struct hl_phdr *ph, size_t phnum,
 	p->sync_err = write_back(fd);
 	posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
 	for (size_t i = 0; i < phnum; i++) {
-		uint64_t off, pmd;
+		struct hl_filetext ft;
+		uint64_t pmd;
 		size_t len;
 		const char *what;
 		int r;
 
-		if (!whole_span(&ph[i], page, &off, &len))
+		hl_filetext_span(&ph[i], page, &ft);
+		if (ft.end <= ft.start || !ft.congruent)
 			continue;
+		len = ft.end - ft.start;
 		p->whole += len;
-		r = mach_pagecache_huge(fd, off, len, page, &pmd, &what);
+		r = mach_pagecache_huge(fd, ft.file_start, len, page, &pmd,
+					&what);
 		if (r && !p->err) {
 			p->err = -r;
 			p->what = what;
 		}
 		p->pmd += r ? 0 : pmd;
 		if (!r && n < HL_MAX_SEGS) {
-			primed_off[n] = off;
+			primed_off[n] = ft.file_start;
 			primed_len[n++] = len;
 		}
 	}

@@ -62,8 +62,8 @@ static void print_one(FILE *out, const struct el_file *f,
 		fprintf(out, "congruent\n");
 		return;
 	}
-	r = mach_pagecache_held(f->fd, ph->offset + (ft.start - ph->vaddr),
-				ft.end - ft.start, page, &h, &what);
+	r = mach_pagecache_held(f->fd, ft.file_start, ft.end - ft.start, page,
+				&h, &what);
 	if (r == -EACCES)
 		fprintf(out, "congruent; what the page cache holds is not shown: "
 			"mincore shows it to the file's owner, a writer or "

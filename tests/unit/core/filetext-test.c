@@ -22,6 +22,7 @@ static void test_hl_filetext_span_congruent_text(void **state)
 	assert_true(ft.congruent);
 	assert_int_equal(ft.start, 0x200000);
 	assert_int_equal(ft.end, 0xa00000);
+	assert_int_equal(ft.file_start, 0x200000);
 }
 
 static void test_hl_filetext_span_compact_text(void **state)
@@ -48,6 +49,7 @@ static void test_hl_filetext_span_unaligned_start(void **state)
 	assert_true(ft.congruent);
 	assert_int_equal(ft.start, 0x400000);
 	assert_int_equal(ft.end, 0x800000);
+	assert_int_equal(ft.file_start, 0x200000);
 }
 
 static void test_hl_filetext_span_small_or_writable(void **state)
