@@ -146,6 +146,49 @@ static int map(struct ldr_backing *b, int fd, size_t len, size_t page, int prot,
 }
 
 /*
+ * Fault in every base page of [FROM, TO), whole huge pages of PAGE
+ * bytes, for writing, keeping what it holds: each huge page at its last
+ * base page first (see populate).  The first access to each page must
+ * be a write: a read fault in THP memory maps the shared huge zero page,
+ * and a write to that splits it into base pages (Linux 5.8 and later),
+ * so the range would end on base pages.  A locked add of 0 is one
+ * access, a write.
+ */
+static void touch(char *from, char *to, size_t page)
+{
+	size_t base = (size_t)sysconf(_SC_PAGESIZE);
+
+	for (char *p = from; p + page <= to; p += page)
+		__atomic_fetch_add(p + page - base, 0, __ATOMIC_RELAXED);
+	for (char *p = from; p < to; p += base)
+		__atomic_fetch_add(p, 0, __ATOMIC_RELAXED);
+}
+
+/*
+ * Fault in [AT, AT + LEN), whole huge pages of PAGE bytes, for writing
+ * (MADV_POPULATE_WRITE); 0 or the call's -errno.  Each huge page is
+ * faulted first at its last base page: the kernel clears a new huge
+ * page a base page at a time, and leaves the one faulted at for last,
+ * so that it is still in the cache; faulted at its first, it clears
+ * them from the last down, which on the machines of doc/bench.md takes
+ * two to three times as long as from the first up.  The call over the
+ * whole range then faults what a huge page did not cover (THP memory
+ * the kernel gave base pages).
+ */
+static long populate(char *at, size_t len, size_t page)
+{
+	size_t base = (size_t)sysconf(_SC_PAGESIZE);
+	long r;
+
+	for (char *p = at; page > base && p + page <= at + len; p += page) {
+		r = raw_madvise(p + page - base, base, MADV_POPULATE_WRITE);
+		if (r)
+			return r;
+	}
+	return raw_madvise(at, len, MADV_POPULATE_WRITE);
+}
+
+/*
  * Map FD's LEN bytes (FD -1: anonymous memory) with PROT and FLAGS, every
  * huge page present.  WHAT names the mapping in messages.
  */
@@ -180,7 +223,7 @@ static int map_reserved(struct ldr_backing *b, int fd, size_t len, size_t page,
 
 	if (map(b, fd, len, page, prot, flags, what))
 		return -1;
-	r = raw_madvise(b->addr, page, MADV_POPULATE_WRITE);
+	r = populate(b->addr, page, page);
 	if (r == 0) {
 		b->present = page;
 		return 0;
@@ -257,20 +300,6 @@ int ldr_backing_map_shared(struct ldr_backing *b, int fd, size_t len,
 	return 0;
 }
 
-/*
- * Fault in every base page of [FROM, TO) for writing, keeping what it
- * holds.  The first access to each page must be a write: a read fault
- * in THP memory maps the shared huge zero page, and a write to that
- * splits it into base pages (Linux 5.8 and later), so the range would
- * end on base pages.  A locked add of 0 is one access, a write.
- */
-static void touch(char *from, char *to)
-{
-	size_t base = (size_t)sysconf(_SC_PAGESIZE);
-
-	for (char *p = from; p < to; p += base)
-		__atomic_fetch_add(p, 0, __ATOMIC_RELAXED);
-}
 
 int ldr_backing_fault_in(struct ldr_backing *b, size_t off, size_t len)
 {
@@ -280,10 +309,10 @@ int ldr_backing_fault_in(struct ldr_backing *b, size_t off, size_t len)
 
 	if (off + len <= b->present)
 		return 0;
-	r = raw_madvise(at, off + len - from, MADV_POPULATE_WRITE);
+	r = populate(at, off + len - from, b->page);
 	/* Before Linux 5.14 THP is populated by hand; hugetlb was already. */
 	if (r == -EINVAL && b->kind == HL_BACK_THP) {
-		touch(at, (char *)b->addr + off + len);
+		touch(at, (char *)b->addr + off + len, b->page);
 		r = 0;
 	}
 	if (r) {
