@@ -77,18 +77,30 @@ ft_whole() {
 		}'
 }
 
-# ft_keep_primed: prime bigseg-$mib again before a round when the page
-# cache no longer holds all of its text's whole pages in huge folios, and
-# count the rounds that needed it in reprimed.  A machine may reclaim page
-# cache that no process maps: this VM's DAMON pages out what stays so
-# for a minute, and between starts only the probed pages are mapped.
+# ft_keep_primed PROG...: prime each PROG again before a round when the
+# page cache no longer holds all of its text's whole pages in huge
+# folios, and count the rounds that needed it in reprimed.  A machine may
+# reclaim page cache that no process maps: this VM's DAMON pages out what
+# stays so for a minute, and between starts only the probed pages are
+# mapped.
 ft_keep_primed() {
-	set -- $("$HL_PREFIX/bin/hugelink-inspect" "$BENCH_BIN/bigseg-$mib" |
-		sed -n 's/.*: \([0-9]*\) MiB of whole .*congruent; \([0-9]*\) MiB in huge folios.*/\1 \2/p')
-	[ -n "${2:-}" ] && [ "$2" -ge "$1" ] && return
-	"$HL_PREFIX/bin/hugectl" --prime "$BENCH_BIN/bigseg-$mib" >/dev/null 2>&1 ||
-		true
-	reprimed=$((reprimed + 1))
+	_again=0
+	for _p; do
+		set -- $("$HL_PREFIX/bin/hugelink-inspect" "$_p" |
+			sed -n 's/.*: \([0-9]*\) MiB of whole .*congruent; \([0-9]*\) MiB in huge folios.*/\1 \2/p')
+		[ -n "${2:-}" ] && [ "$2" -ge "$1" ] && continue
+		"$HL_PREFIX/bin/hugectl" --prime "$_p" >/dev/null 2>&1 || true
+		_again=1
+	done
+	reprimed=$((reprimed + _again))
+}
+
+# ft_progs: the programs whose text part j starts from the page cache or
+# copies from it: hugelink's link, and libhugetlbfs's where it was built.
+ft_progs() {
+	for _p in "$BENCH_BIN/bigseg-$mib" "$BENCH_BIN/lhf/bigseg-$mib"; do
+		[ ! -e "$_p" ] || echo "$_p"
+	done
 }
 
 # ft_prime_cost: prime a fresh copy (cp, sync), its first start timed
@@ -113,8 +125,7 @@ bench_filetext() {
 	for mib in 8 32 128; do
 		b="page cache, $mib MiB of text, primed"
 		progress "$b"
-		"$HL_PREFIX/bin/hugectl" --prime "$BENCH_BIN/bigseg-$mib" >&2 ||
-			true
+		"$HL_PREFIX/bin/hugectl" --prime $(ft_progs) >&2 || true
 		listed "$b" "$(ft_label plain)"
 		listed "$b" "$(ft_label file)"
 		vs="plain file"
@@ -124,7 +135,7 @@ bench_filetext() {
 		done
 		reprimed=0
 		for r in $(seq "${RUNS:-15}"); do
-			ft_keep_primed
+			ft_keep_primed $(ft_progs)
 			for v in $(order "$r" $vs prime); do
 				case $v in
 				prime) ft_prime_cost ;;
@@ -133,7 +144,7 @@ bench_filetext() {
 			done
 		done
 		ft_hold
-		ft_keep_primed
+		ft_keep_primed $(ft_progs)
 		ft_alone "page cache, $mib MiB of text, primed: R and plain alone"
 		sample "$b" "rounds that found the text no longer primed" \
 			rounds "$reprimed"
