@@ -146,9 +146,24 @@ static int map(struct ldr_backing *b, int fd, size_t len, size_t page, int prot,
 }
 
 /*
+ * Whether a fresh huge page of PAGE bytes is best faulted at its last
+ * base page first.  The kernel clears one of up to its largest block of
+ * contiguous memory a base page at a time, and leaves the one faulted at
+ * for last, so that it is still in the cache; faulted at its first, it
+ * clears the others from the last down, which on the AMD machine of
+ * doc/bench.md part j takes two to three times as long as from the
+ * first up.  Pages smaller than a PMD take too little clearing for the
+ * extra call to pay.
+ */
+static bool fault_at_end(size_t page, size_t base)
+{
+	return page >= hl_pmd_size(base);
+}
+
+/*
  * Fault in every base page of [FROM, TO), whole huge pages of PAGE
  * bytes, for writing, keeping what it holds: each huge page at its last
- * base page first (see populate).  The first access to each page must
+ * base page first (fault_at_end).  The first access to each page must
  * be a write: a read fault in THP memory maps the shared huge zero page,
  * and a write to that splits it into base pages (Linux 5.8 and later),
  * so the range would end on base pages.  A locked add of 0 is one
@@ -157,34 +172,37 @@ static int map(struct ldr_backing *b, int fd, size_t len, size_t page, int prot,
 static void touch(char *from, char *to, size_t page)
 {
 	size_t base = (size_t)sysconf(_SC_PAGESIZE);
+	size_t len = (size_t)(to - from);
 
-	for (char *p = from; p + page <= to; p += page)
-		__atomic_fetch_add(p + page - base, 0, __ATOMIC_RELAXED);
+	for (size_t off = 0; fault_at_end(page, base) && len - off >= page;
+	     off += page)
+		__atomic_fetch_add(from + off + page - base, 0, __ATOMIC_RELAXED);
 	for (char *p = from; p < to; p += base)
 		__atomic_fetch_add(p, 0, __ATOMIC_RELAXED);
 }
 
 /*
  * Fault in [AT, AT + LEN), whole huge pages of PAGE bytes, for writing
- * (MADV_POPULATE_WRITE); 0 or the call's -errno.  Each huge page is
- * faulted first at its last base page: the kernel clears a new huge
- * page a base page at a time, and leaves the one faulted at for last,
- * so that it is still in the cache; faulted at its first, it clears
- * them from the last down, which on the machines of doc/bench.md takes
- * two to three times as long as from the first up.  The call over the
- * whole range then faults what a huge page did not cover (THP memory
- * the kernel gave base pages).
+ * (MADV_POPULATE_WRITE): each huge page at its last base page first
+ * (fault_at_end).  A fault maps a whole hugetlb page, but THP memory
+ * may get base pages: for THP (THP set) one more call over the whole
+ * range faults in what a huge page did not cover.  Returns 0 or the
+ * first failed call's -errno.
  */
-static long populate(char *at, size_t len, size_t page)
+static long populate(char *at, size_t len, size_t page, bool thp)
 {
 	size_t base = (size_t)sysconf(_SC_PAGESIZE);
+	bool at_end = fault_at_end(page, base);
 	long r;
 
-	for (char *p = at; page > base && p + page <= at + len; p += page) {
-		r = raw_madvise(p + page - base, base, MADV_POPULATE_WRITE);
+	for (size_t off = 0; at_end && len - off >= page; off += page) {
+		r = raw_madvise(at + off + page - base, base,
+				MADV_POPULATE_WRITE);
 		if (r)
 			return r;
 	}
+	if (at_end && !thp && len % page == 0)
+		return 0;
 	return raw_madvise(at, len, MADV_POPULATE_WRITE);
 }
 
@@ -223,7 +241,7 @@ static int map_reserved(struct ldr_backing *b, int fd, size_t len, size_t page,
 
 	if (map(b, fd, len, page, prot, flags, what))
 		return -1;
-	r = populate(b->addr, page, page);
+	r = populate(b->addr, page, page, false);
 	if (r == 0) {
 		b->present = page;
 		return 0;
@@ -309,7 +327,7 @@ int ldr_backing_fault_in(struct ldr_backing *b, size_t off, size_t len)
 
 	if (off + len <= b->present)
 		return 0;
-	r = populate(at, off + len - from, b->page);
+	r = populate(at, off + len - from, b->page, b->kind == HL_BACK_THP);
 	/* Before Linux 5.14 THP is populated by hand; hugetlb was already. */
 	if (r == -EINVAL && b->kind == HL_BACK_THP) {
 		touch(at, (char *)b->addr + off + len, b->page);
