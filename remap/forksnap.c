@@ -67,15 +67,26 @@ static int readable(const struct probe *p, uintptr_t addr)
  * Copy the huge page at FROM to TO, which reads as zeros, unless it
  * cannot be read: only its base pages that are not all zeros, so that a
  * copy that writes nothing to a huge page's span takes no memory there.
+ * In memory advised for transparent huge pages (THP set), where it
+ * writes some, its first write is a zero to the span's last byte: the
+ * kernel then clears a fresh huge page from its first base page up, the
+ * faster order (see loader/backing.c).
  */
 static void copy_page(const struct probe *p, char *to, const char *from,
-		      size_t page, size_t base)
+		      size_t page, size_t base, int thp)
 {
+	int started = !thp;
+
 	if (!readable(p, (uintptr_t)from))
 		return;
-	for (size_t off = 0; off < page; off += base)
-		if (!all_zero((const unsigned long *)(from + off), base))
-			raw_copy(to + off, from + off, base);
+	for (size_t off = 0; off < page; off += base) {
+		if (all_zero((const unsigned long *)(from + off), base))
+			continue;
+		if (!started)
+			*(volatile char *)(to + page - 1) = 0;
+		started = 1;
+		raw_copy(to + off, from + off, base);
+	}
 }
 
 /* LEN bytes of fresh anonymous memory with PROT aligned to ALIGN, or 0. */
@@ -107,7 +118,7 @@ uintptr_t remap_snap_make(const struct remap_snap_range *r, size_t base,
 	probe_open(&p);
 	for (size_t off = 0; off < r->len; off += r->page)
 		copy_page(&p, (char *)snap + off, (const char *)r->addr + off,
-			  r->page, base);
+			  r->page, base, thp);
 	probe_close(&p);
 	if ((r->prot & RW) != RW)
 		raw_mprotect((void *)snap, r->len, r->prot);
@@ -160,10 +171,10 @@ static long move_page(const struct probe *p, const struct remap_snap_range *r,
 		return -1;
 	if (from)
 		copy_page(p, (char *)copy, (const char *)(from + off), r->page,
-			  base);
+			  base, 0);
 	else if (present(r->addr + off, base))
 		copy_page(p, (char *)copy, (const char *)(r->addr + off),
-			  r->page, base);
+			  r->page, base, 0);
 	else
 		lost = had && had[off / r->page];
 	if ((r->prot & RW) != RW)
