@@ -147,17 +147,18 @@ static int map(struct ldr_backing *b, int fd, size_t len, size_t page, int prot,
 
 /*
  * Whether a fresh huge page of PAGE bytes is best faulted at its last
- * base page first.  The kernel clears one of up to its largest block of
- * contiguous memory a base page at a time, and leaves the one faulted at
- * for last, so that it is still in the cache; faulted at its first, it
- * clears the others from the last down, which on the AMD machine of
- * doc/bench.md part j takes two to three times as long as from the
- * first up.  Pages smaller than a PMD take too little clearing for the
- * extra call to pay.
+ * base page first: a PMD's size.  The kernel clears such a page a base
+ * page at a time, and leaves the one faulted at for last, so that it is
+ * still in the cache; faulted at its first, it clears the others from
+ * the last down, which on the AMD machine of doc/bench.md part j takes
+ * two to three times as long as from the first up.  It clears larger
+ * pages (1 GiB) from the first up wherever they are faulted, and
+ * smaller ones (arm64's 64 KiB contiguous pages) take too little
+ * clearing for the extra call to pay.
  */
 static bool fault_at_end(size_t page, size_t base)
 {
-	return page >= hl_pmd_size(base);
+	return page == hl_pmd_size(base);
 }
 
 /*
@@ -173,10 +174,11 @@ static void touch(char *from, char *to, size_t page)
 {
 	size_t base = (size_t)sysconf(_SC_PAGESIZE);
 	size_t len = (size_t)(to - from);
+	bool at_end = fault_at_end(page, base);
 
-	for (size_t off = 0; fault_at_end(page, base) && len - off >= page;
-	     off += page)
-		__atomic_fetch_add(from + off + page - base, 0, __ATOMIC_RELAXED);
+	for (size_t off = 0; at_end && len - off >= page; off += page)
+		__atomic_fetch_add(from + off + page - base, 0,
+				   __ATOMIC_RELAXED);
 	for (char *p = from; p < to; p += base)
 		__atomic_fetch_add(p, 0, __ATOMIC_RELAXED);
 }
@@ -185,9 +187,10 @@ static void touch(char *from, char *to, size_t page)
  * Fault in [AT, AT + LEN), whole huge pages of PAGE bytes, for writing
  * (MADV_POPULATE_WRITE): each huge page at its last base page first
  * (fault_at_end).  A fault maps a whole hugetlb page, but THP memory
- * may get base pages: for THP (THP set) one more call over the whole
- * range faults in what a huge page did not cover.  Returns 0 or the
- * first failed call's -errno.
+ * may get base pages: for THP (THP set), or where the range is not made
+ * of whole pages, one more call over the whole range faults in what the
+ * first calls did not cover.  Returns 0 or the first failed call's
+ * -errno.
  */
 static long populate(char *at, size_t len, size_t page, bool thp)
 {
@@ -201,7 +204,7 @@ static long populate(char *at, size_t len, size_t page, bool thp)
 		if (r)
 			return r;
 	}
-	if (at_end && !thp && len % page == 0)
+	if (at_end && !thp && (uintptr_t)at % page == 0 && len % page == 0)
 		return 0;
 	return raw_madvise(at, len, MADV_POPULATE_WRITE);
 }
