@@ -64,27 +64,47 @@ static int readable(const struct probe *p, uintptr_t addr)
 }
 
 /*
+ * The first write to each block of THP's page size in a snapshot
+ * advised for it: a zero to the block's last byte, so that the kernel
+ * clears a fresh huge page from its first base page up, the faster
+ * order (see loader/backing.c).  A block only partly in the snapshot
+ * cannot be a huge page, and gets no such write.
+ */
+struct first_writes {
+	uintptr_t end;		/* the snapshot's end */
+	size_t block;		/* THP's page size; 0 where not advised */
+	uintptr_t last;		/* the block written last; 0: none yet */
+};
+
+static void start_block(struct first_writes *w, uintptr_t at)
+{
+	uintptr_t block;
+
+	if (!w || !w->block)
+		return;
+	block = at & ~(uintptr_t)(w->block - 1);
+	if (block == w->last)
+		return;
+	w->last = block;
+	if (w->end - block >= w->block)
+		*(volatile char *)(block + w->block - 1) = 0;
+}
+
+/*
  * Copy the huge page at FROM to TO, which reads as zeros, unless it
  * cannot be read: only its base pages that are not all zeros, so that a
- * copy that writes nothing to a huge page's span takes no memory there.
- * In memory advised for transparent huge pages (THP set), where it
- * writes some, its first write is a zero to the span's last byte: the
- * kernel then clears a fresh huge page from its first base page up, the
- * faster order (see loader/backing.c).
+ * copy that writes nothing to a huge page's span takes no memory there
+ * (W, when not NULL, adds the first writes above).
  */
 static void copy_page(const struct probe *p, char *to, const char *from,
-		      size_t page, size_t base, int thp)
+		      size_t page, size_t base, struct first_writes *w)
 {
-	int started = !thp;
-
 	if (!readable(p, (uintptr_t)from))
 		return;
 	for (size_t off = 0; off < page; off += base) {
 		if (all_zero((const unsigned long *)(from + off), base))
 			continue;
-		if (!started)
-			*(volatile char *)(to + page - 1) = 0;
-		started = 1;
+		start_block(w, (uintptr_t)(to + off));
 		raw_copy(to + off, from + off, base);
 	}
 }
@@ -109,6 +129,7 @@ uintptr_t remap_snap_make(const struct remap_snap_range *r, size_t base,
 		       size_t align, int thp)
 {
 	uintptr_t snap = map_aligned(r->len, r->prot | RW, align);
+	struct first_writes w = { snap + r->len, thp ? align : 0, 0 };
 	struct probe p;
 
 	if (!snap)
@@ -118,7 +139,7 @@ uintptr_t remap_snap_make(const struct remap_snap_range *r, size_t base,
 	probe_open(&p);
 	for (size_t off = 0; off < r->len; off += r->page)
 		copy_page(&p, (char *)snap + off, (const char *)r->addr + off,
-			  r->page, base, thp);
+			  r->page, base, &w);
 	probe_close(&p);
 	if ((r->prot & RW) != RW)
 		raw_mprotect((void *)snap, r->len, r->prot);
@@ -171,10 +192,10 @@ static long move_page(const struct probe *p, const struct remap_snap_range *r,
 		return -1;
 	if (from)
 		copy_page(p, (char *)copy, (const char *)(from + off), r->page,
-			  base, 0);
+			  base, NULL);
 	else if (present(r->addr + off, base))
 		copy_page(p, (char *)copy, (const char *)(r->addr + off),
-			  r->page, base, 0);
+			  r->page, base, NULL);
 	else
 		lost = had && had[off / r->page];
 	if ((r->prot & RW) != RW)

@@ -215,11 +215,11 @@ struct remap_snap_range {
  * aligned to ALIGN (a power of two, BASE or more) and advised
  * MADV_HUGEPAGE when THP is set, so that it can take transparent huge
  * pages.  Base pages that hold only zeros are not written: they cost no
- * memory, but for the last of a huge page that holds data when THP is
- * set (forksnap.c).  A huge page this process may not read (the program
- * made it PROT_NONE, or unmapped it) is not read, and reads as zeros in
- * the copy.  Returns the copy's address, or 0 when no memory could be
- * mapped for it.
+ * memory, but for the last of a block of ALIGN bytes that holds data
+ * when THP is set (forksnap.c).  A huge page this process may not read
+ * (the program made it PROT_NONE, or unmapped it) is not read, and
+ * reads as zeros in the copy.  Returns the copy's address, or 0 when no
+ * memory could be mapped for it.
  */
 uintptr_t remap_snap_make(const struct remap_snap_range *r, size_t base,
 		       size_t align, int thp);

@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <unistd.h>
 #include <cmocka.h>
 
@@ -88,6 +89,62 @@ static void test_remap_snap_make_leaves_pages_of_zeros_unwritten(void **state)
 	assert_int_equal(resident((const char *)s, LEN), 6);
 	remap_snap_drop(s, &at);
 	munmap(p, LEN);
+}
+
+/* Whether the base page at P is in memory. */
+static int in_memory(const char *p)
+{
+	unsigned char v;
+
+	assert_int_equal(mincore((void *)p, BASE, &v), 0);
+	return v & 1;
+}
+
+/* A range smaller than THP's page holds no block of it: nothing but the
+ * pages with data is written, even in memory advised for THP. */
+static void test_remap_snap_make_part_block_no_end_write(void **state)
+{
+	char *p = map(LEN);
+	struct remap_snap_range at = range_at(p);
+	uintptr_t s;
+
+	(void)state;
+	fill(p);
+	s = remap_snap_make(&at, BASE, ALIGN, 1);
+	assert_true(s != 0);
+	assert_int_equal(resident((const char *)s, LEN), 6);
+	assert_memory_equal((const void *)s, p, LEN);
+	remap_snap_drop(s, &at);
+	munmap(p, LEN);
+}
+
+/*
+ * Advised for THP, a block that receives data is first written at its
+ * end; a block of zeros is not written at all.  With THP turned off for
+ * the process the kernel gives base pages, so that the first write
+ * shows as a base page in memory.
+ */
+static void test_remap_snap_make_block_written_at_end_first(void **state)
+{
+	size_t len = 2 * ALIGN;
+	char *p = map(len);
+	struct remap_snap_range at = { (uintptr_t)p, len, PAGE,
+				    PROT_READ | PROT_WRITE };
+	uintptr_t s;
+
+	(void)state;
+	memset(p, 0, len);
+	p[5] = 1;
+	assert_int_equal(prctl(PR_SET_THP_DISABLE, 1, 0, 0, 0), 0);
+	s = remap_snap_make(&at, BASE, ALIGN, 1);
+	assert_int_equal(prctl(PR_SET_THP_DISABLE, 0, 0, 0, 0), 0);
+	assert_true(s != 0);
+	assert_true(in_memory((const char *)s + ALIGN - BASE));
+	for (size_t off = ALIGN; off < len; off += BASE)
+		assert_false(in_memory((const char *)s + off));
+	assert_memory_equal((const void *)s, p, len);
+	remap_snap_drop(s, &at);
+	munmap(p, len);
 }
 
 static void test_remap_snap_put_replaces_the_range(void **state)
@@ -199,6 +256,8 @@ int main(void)
 		cmocka_unit_test(test_remap_snap_make_copies_every_byte),
 		cmocka_unit_test(test_remap_snap_make_leaves_pages_of_zeros_unwritten),
 		cmocka_unit_test(test_remap_snap_make_skips_pages_it_may_not_read),
+		cmocka_unit_test(test_remap_snap_make_part_block_no_end_write),
+		cmocka_unit_test(test_remap_snap_make_block_written_at_end_first),
 		cmocka_unit_test(test_remap_snap_put_replaces_the_range),
 		cmocka_unit_test(test_remap_snap_move_keeps_contents_in_place),
 		cmocka_unit_test(test_remap_snap_move_reads_from_a_copy),
