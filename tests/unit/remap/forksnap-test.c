@@ -75,20 +75,28 @@ static void test_remap_snap_make_copies_every_byte(void **state)
 	munmap(p, LEN);
 }
 
-static void test_remap_snap_make_leaves_pages_of_zeros_unwritten(void **state)
+/* A snapshot of fill()'s bytes, advised for THP or not, writes only the
+ * base pages with data, and copies every byte. */
+static void check_pages_of_zeros_unwritten(int thp)
 {
 	char *p = map(LEN);
 	struct remap_snap_range at = range_at(p);
 	uintptr_t s;
 
-	(void)state;
 	fill(p);
-	s = remap_snap_make(&at, BASE, ALIGN, 0);
+	s = remap_snap_make(&at, BASE, ALIGN, thp);
 	assert_true(s != 0);
 	/* Pages 0-3 hold the 0x5a run, PAGE + 7 one more, LEN - 1 the last. */
 	assert_int_equal(resident((const char *)s, LEN), 6);
+	assert_memory_equal((const void *)s, p, LEN);
 	remap_snap_drop(s, &at);
 	munmap(p, LEN);
+}
+
+static void test_remap_snap_make_leaves_pages_of_zeros_unwritten(void **state)
+{
+	(void)state;
+	check_pages_of_zeros_unwritten(0);
 }
 
 /* Whether the base page at P is in memory. */
@@ -104,18 +112,8 @@ static int in_memory(const char *p)
  * pages with data is written, even in memory advised for THP. */
 static void test_remap_snap_make_part_block_no_end_write(void **state)
 {
-	char *p = map(LEN);
-	struct remap_snap_range at = range_at(p);
-	uintptr_t s;
-
 	(void)state;
-	fill(p);
-	s = remap_snap_make(&at, BASE, ALIGN, 1);
-	assert_true(s != 0);
-	assert_int_equal(resident((const char *)s, LEN), 6);
-	assert_memory_equal((const void *)s, p, LEN);
-	remap_snap_drop(s, &at);
-	munmap(p, LEN);
+	check_pages_of_zeros_unwritten(1);
 }
 
 /*
