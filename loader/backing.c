@@ -322,6 +322,11 @@ int ldr_backing_map_shared(struct ldr_backing *b, int fd, size_t len,
 }
 
 
+long ldr_backing_populate_hugetlb(void *at, size_t len, size_t page)
+{
+	return populate(at, len, page, false);
+}
+
 int ldr_backing_fault_in(struct ldr_backing *b, size_t off, size_t len)
 {
 	size_t from = off > b->present ? off : b->present;

@@ -68,6 +68,13 @@ int ldr_backing_map_shared(struct ldr_backing *b, int fd, size_t len,
 			  size_t page, int prot);
 
 /*
+ * Fault in [AT, AT + LEN) of a hugetlb mapping made elsewhere, whole huge
+ * pages of PAGE bytes, for writing, each in the order the kernel clears
+ * fastest (backing.c).  Returns 0 or the failed call's -errno.
+ */
+long ldr_backing_populate_hugetlb(void *at, size_t len, size_t page);
+
+/*
  * Fault in [OFF, OFF + LEN) of B for writing, a whole number of B's huge
  * pages, unless they are present already: MADV_POPULATE_WRITE (Linux
  * 5.14), which reports a page the kernel cannot give (a hugetlb cgroup

@@ -35,6 +35,7 @@
 #include "core/maps.h"
 #include "machine/sharedir.h"
 #include "machine/sysinfo.h"
+#include "loader/backing.h"
 #include "loader/fault.h"
 #include "loader/share.h"
 
@@ -269,6 +270,9 @@ static int make_file(struct ldr_share_ctx *ctx, const char *name,
 		close(fd);
 		return -1;
 	}
+	/* Faulted in first, in the order the kernel clears fastest; a page
+	 * this cannot have, the read meets and reports. */
+	(void)ldr_backing_populate_hugetlb(p, len, r->page);
 	if (ldr_source_read(r->src, (char *)p + (r->bytes.from - r->lo),
 			   &r->bytes)) {
 		snprintf(err, errlen, "cannot read the program file: shared "
