@@ -321,7 +321,6 @@ int ldr_backing_map_shared(struct ldr_backing *b, int fd, size_t len,
 	return 0;
 }
 
-
 long ldr_backing_populate_hugetlb(void *at, size_t len, size_t page)
 {
 	return populate(at, len, page, false);
