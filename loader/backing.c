@@ -22,6 +22,7 @@
 
 #include "arch/raw.h"
 #include "core/size.h"
+#include "machine/cgroup.h"
 #include "machine/hugetlb.h"
 #include "machine/pool.h"
 #include "machine/sysinfo.h"
@@ -41,18 +42,36 @@ static void start(struct ldr_backing *b)
 	b->kind = HL_BACK_HUGETLB;
 }
 
+/*
+ * Set B's error: WHAT failed with ERR for LEN bytes of PAGE-size huge
+ * pages.  ENOMEM is told in counts: a pool with fewer free pages than
+ * LEN needs; else a hugetlb cgroup limit that allows fewer (it is
+ * charged when a page is faulted in, after the pool reserved it); else
+ * the pool's free pages beside the refusal.
+ */
 static void fail(struct ldr_backing *b, const char *what, size_t len,
 		 size_t page, int err)
 {
-	long free_pages = mach_free_pages(page);
-	char sz[16];
+	long want = (long)(len / page), free_pages, room;
+	char sz[16], limit[160];
 
 	b->err = err;
 	hl_format_size(page, sz, sizeof(sz));
-	if (err == ENOMEM && free_pages >= 0)
+	free_pages = err == ENOMEM ? mach_free_pages(page) : -1;
+	room = free_pages >= want ?
+	       mach_hugetlb_cgroup_room(page, limit, sizeof(limit)) : -1;
+	if (free_pages >= 0 && free_pages < want)
 		snprintf(b->error, sizeof(b->error),
-			 "%s: needs %zu free %s huge pages, the pool has %ld",
-			 what, len / page, sz, free_pages);
+			 "%s: needs %ld free %s huge pages, the pool has %ld",
+			 what, want, sz, free_pages);
+	else if (room >= 0 && room < want)
+		snprintf(b->error, sizeof(b->error),
+			 "%s: needs %ld %s huge pages, the hugetlb cgroup "
+			 "allows %ld (%s)", what, want, sz, room, limit);
+	else if (free_pages >= 0)
+		snprintf(b->error, sizeof(b->error),
+			 "%s: the kernel refused %ld %s huge pages with %ld "
+			 "free in the pool", what, want, sz, free_pages);
 	else
 		snprintf(b->error, sizeof(b->error), "%s (%s pages): %s", what,
 			 sz, strerror(err));

@@ -30,7 +30,7 @@ struct ldr_backing {
 	bool shared;		/* a shared file (HUGETLB_SHARE=1) */
 	char desc[96];		/* the mount used, or "" */
 	int err;		/* errno of the failure */
-	char error[160];	/* why none could be had */
+	char error[288];	/* why none could be had */
 };
 
 /*

@@ -41,8 +41,9 @@ ok "a hugetlb cgroup limit of $allowed page: $(cat err)"
 # the reservation still succeeds (the limit is charged when a page is
 # faulted in, not when it is reserved), and faulting the pages in fails.
 # The runtime faults them in before it copies anything (a write would
-# get SIGBUS there): the text goes on transparent huge pages, and the
-# program runs.
+# get SIGBUS there): the text goes on transparent huge pages, the
+# program runs, and the message names the limit, not the pool, which
+# has the pages free.
 echo $((24 * 2097152)) >"$dir/hugetlb.2MB.max"
 sh -c 'echo $$ >"$1/cgroup.procs" && exec env HUGELINK_FAULT=wait:$2/go \
 	HUGETLB_ELFMAP=R ./sc thp pool' sh "$dir" "$PWD" >out 2>err &
@@ -52,6 +53,6 @@ echo 0 >"$dir/hugetlb.2MB.max"
 touch go
 wait $prog || fail "the program failed when the limit fell: $(cat out err)"
 expect_lines out "text thp" "rodata thp" "pool-free $free" "ok"
-grep -q "populating the huge pages" err ||
-	fail "the message does not say why: $(cat err)"
+grep -q "populating the huge pages: needs [0-9]* 2M huge pages, the hugetlb cgroup allows 0 ($dir/hugetlb.2MB.max)" err ||
+	fail "the message does not name the limit: $(cat err)"
 ok "a hugetlb cgroup limit lowered before the pages were faulted in: $(cat err)"
