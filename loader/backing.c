@@ -42,39 +42,38 @@ static void start(struct ldr_backing *b)
 	b->kind = HL_BACK_HUGETLB;
 }
 
-/*
- * Set B's error: WHAT failed with ERR for LEN bytes of PAGE-size huge
- * pages.  ENOMEM is told in counts: a pool with fewer free pages than
- * LEN needs; else a hugetlb cgroup limit that allows fewer (it is
- * charged when a page is faulted in, after the pool reserved it); else
- * the pool's free pages beside the refusal.
- */
-static void fail(struct ldr_backing *b, const char *what, size_t len,
-		 size_t page, int err)
+void ldr_backing_refusal(char *buf, size_t buflen, const char *what,
+			 size_t len, size_t page, int err)
 {
 	long want = (long)(len / page), free_pages, room;
 	char sz[16], limit[160];
 
-	b->err = err;
 	hl_format_size(page, sz, sizeof(sz));
 	free_pages = err == ENOMEM ? mach_free_pages(page) : -1;
 	room = free_pages >= want ?
 	       mach_hugetlb_cgroup_room(page, limit, sizeof(limit)) : -1;
 	if (free_pages >= 0 && free_pages < want)
-		snprintf(b->error, sizeof(b->error),
+		snprintf(buf, buflen,
 			 "%s: needs %ld free %s huge pages, the pool has %ld",
 			 what, want, sz, free_pages);
 	else if (room >= 0 && room < want)
-		snprintf(b->error, sizeof(b->error),
-			 "%s: needs %ld %s huge pages, the hugetlb cgroup "
-			 "allows %ld (%s)", what, want, sz, room, limit);
+		snprintf(buf, buflen, "%s: needs %ld %s huge pages, the hugetlb "
+			 "cgroup allows %ld (%s)", what, want, sz, room, limit);
 	else if (free_pages >= 0)
-		snprintf(b->error, sizeof(b->error),
-			 "%s: the kernel refused %ld %s huge pages with %ld "
-			 "free in the pool", what, want, sz, free_pages);
+		snprintf(buf, buflen, "%s: the kernel refused %ld %s huge pages "
+			 "with %ld free in the pool", what, want, sz, free_pages);
 	else
-		snprintf(b->error, sizeof(b->error), "%s (%s pages): %s", what,
-			 sz, strerror(err));
+		snprintf(buf, buflen, "%s (%s pages): %s", what, sz,
+			 strerror(err));
+}
+
+/* Set B's error: WHAT failed with ERR for LEN bytes of PAGE-size huge
+ * pages. */
+static void fail(struct ldr_backing *b, const char *what, size_t len,
+		 size_t page, int err)
+{
+	b->err = err;
+	ldr_backing_refusal(b->error, sizeof(b->error), what, len, page, err);
 }
 
 /* An unlinked file on a mount from PATHS. */

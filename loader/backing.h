@@ -68,6 +68,16 @@ int ldr_backing_map_shared(struct ldr_backing *b, int fd, size_t len,
 			  size_t page, int prot);
 
 /*
+ * Put in BUF (BUFLEN bytes) why WHAT failed with ERR for LEN bytes of
+ * PAGE-size huge pages.  ENOMEM is told in counts: a pool with fewer
+ * free pages than LEN needs; else a hugetlb cgroup limit that allows
+ * fewer (it is charged when a page is faulted in, after the pool
+ * reserved it); else the pool's free pages beside the refusal.
+ */
+void ldr_backing_refusal(char *buf, size_t buflen, const char *what,
+			 size_t len, size_t page, int err);
+
+/*
  * Fault in [AT, AT + LEN) of a hugetlb mapping made elsewhere, whole huge
  * pages of PAGE bytes, for writing, each in the order the kernel clears
  * fastest (backing.c).  Returns 0 or the failed call's -errno.

@@ -253,6 +253,7 @@ static int make_file(struct ldr_share_ctx *ctx, const char *name,
 	int fd = openat(dirfd, ".", O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
 	size_t len = r->hi - r->lo;
 	char self[64];
+	long fault;
 	void *p;
 
 	if (fd < 0) {
@@ -270,9 +271,16 @@ static int make_file(struct ldr_share_ctx *ctx, const char *name,
 		close(fd);
 		return -1;
 	}
-	/* Faulted in first, in the order the kernel clears fastest; a page
-	 * this cannot have, the read meets and reports. */
-	(void)ldr_backing_populate_hugetlb(p, len, r->page);
+	/* Faulted in first, in the order the kernel clears fastest.  Before
+	 * Linux 5.14 (EINVAL) the read faults the pages in. */
+	fault = ldr_backing_populate_hugetlb(p, len, r->page);
+	if (fault && fault != -EINVAL) {
+		ldr_backing_refusal(err, errlen, "faulting in a shared file",
+				    len, r->page, ENOMEM);
+		munmap(p, len);
+		close(fd);
+		return -1;
+	}
 	if (ldr_source_read(r->src, (char *)p + (r->bytes.from - r->lo),
 			   &r->bytes)) {
 		snprintf(err, errlen, "cannot read the program file: shared "

@@ -37,6 +37,24 @@ grep -q "the hugetlb cgroup allows $allowed ($dir/hugetlb.2MB.max)" err ||
 	fail "the message does not name the limit: $(cat err)"
 ok "a hugetlb cgroup limit of $allowed page: $(cat err)"
 
+# run_limit_lowered VAR=VALUE...: run "./sc thp pool" in the cgroup
+# with the variables given, held just before it reserves; lower the
+# limit to 0 meanwhile, then let it go.  Its output goes to out and err.
+run_limit_lowered() {
+	echo $((24 * 2097152)) >"$dir/hugetlb.2MB.max"
+	rm -f go
+	sh -c 'd=$1; shift; echo $$ >"$d/cgroup.procs" && exec env "$@" \
+		./sc thp pool' sh "$dir" HUGELINK_FAULT=wait:$PWD/go "$@" \
+		>out 2>err &
+	prog=$!
+	until grep -q nanosleep "/proc/$prog/wchan" 2>/dev/null; do
+		sleep 0.1
+	done
+	echo 0 >"$dir/hugetlb.2MB.max"
+	touch go
+	wait $prog
+}
+
 # A limit lowered after the runtime read it, while it waits to reserve:
 # the reservation still succeeds (the limit is charged when a page is
 # faulted in, not when it is reserved), and faulting the pages in fails.
@@ -44,15 +62,25 @@ ok "a hugetlb cgroup limit of $allowed page: $(cat err)"
 # get SIGBUS there): the text goes on transparent huge pages, the
 # program runs, and the message names the limit, not the pool, which
 # has the pages free.
-echo $((24 * 2097152)) >"$dir/hugetlb.2MB.max"
-sh -c 'echo $$ >"$1/cgroup.procs" && exec env HUGELINK_FAULT=wait:$2/go \
-	HUGETLB_ELFMAP=R ./sc thp pool' sh "$dir" "$PWD" >out 2>err &
-prog=$!
-until grep -q nanosleep "/proc/$prog/wchan" 2>/dev/null; do sleep 0.1; done
-echo 0 >"$dir/hugetlb.2MB.max"
-touch go
-wait $prog || fail "the program failed when the limit fell: $(cat out err)"
+run_limit_lowered HUGETLB_ELFMAP=R ||
+	fail "the program failed when the limit fell: $(cat out err)"
 expect_lines out "text thp" "rodata thp" "pool-free $free" "ok"
 grep -q "populating the huge pages: needs [0-9]* 2M huge pages, the hugetlb cgroup allows 0 ($dir/hugetlb.2MB.max)" err ||
 	fail "the message does not name the limit: $(cat err)"
 ok "a hugetlb cgroup limit lowered before the pages were faulted in: $(cat err)"
+
+# The same while HUGETLB_SHARE=1 makes a shared file: its pages, too,
+# are faulted in before the program file is read into them.  The file
+# is not published, the text goes on transparent huge pages, and the
+# message names the limit rather than the read.
+mount_hugetlbfs "$PWD/mnt"
+mkdir -m 700 mnt/d
+run_limit_lowered HUGETLB_SHARE=1 HUGETLB_SHARE_PATH=$PWD/mnt/d \
+	HUGETLB_ELFMAP=R ||
+	fail "sharing: the program failed when the limit fell: $(cat out err)"
+expect_lines out "text thp" "rodata thp" "pool-free $free" "ok"
+[ -z "$(find mnt/d -type f ! -name '*#lock')" ] ||
+	fail "sharing: a shared file was published: $(ls mnt/d)"
+grep -q "HUGETLB_SHARE: faulting in a shared file: needs [0-9]* 2M huge pages, the hugetlb cgroup allows 0 ($dir/hugetlb.2MB.max)" err ||
+	fail "sharing: the message does not name the limit: $(cat err)"
+ok "a hugetlb cgroup limit lowered while a shared file is made: $(cat err)"
