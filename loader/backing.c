@@ -42,38 +42,54 @@ static void start(struct ldr_backing *b)
 	b->kind = HL_BACK_HUGETLB;
 }
 
-void ldr_backing_refusal(char *buf, size_t buflen, const char *what,
-			 size_t len, size_t page, int err)
+/* The pages of PAGE size the pool can give a new reservation, with
+ * overcommit's in *MORE; -1 where the pool cannot be read. */
+static long pool_available(size_t page, long *more)
 {
-	long want = (long)(len / page), free_pages, room;
-	char sz[16], limit[160];
+	struct mach_pool pool;
+
+	mach_pool_read(&pool, MACH_SYSFS_HUGEPAGES, page);
+	*more = pool.known ? mach_pool_headroom(&pool) : 0;
+	return pool.known ? mach_pool_available(&pool) : -1;
+}
+
+void ldr_backing_refusal(char *buf, size_t buflen, const char *what,
+			 size_t len, size_t page, int err, bool reserved)
+{
+	long want = (long)(len / page), avail = -1, more = 0, room = -1;
+	char sz[16], limit[MACH_CGROUP_PATH_MAX], extra[48] = "";
 
 	hl_format_size(page, sz, sizeof(sz));
-	free_pages = err == ENOMEM ? mach_free_pages(page) : -1;
-	room = free_pages >= want ?
-	       mach_hugetlb_cgroup_room(page, limit, sizeof(limit)) : -1;
-	if (free_pages >= 0 && free_pages < want)
-		snprintf(buf, buflen,
-			 "%s: needs %ld free %s huge pages, the pool has %ld",
-			 what, want, sz, free_pages);
+	if (err == ENOMEM && !reserved)
+		avail = pool_available(page, &more);
+	if (err == ENOMEM && reserved)
+		room = mach_hugetlb_cgroup_room(page, limit, sizeof(limit));
+	if (more)
+		snprintf(extra, sizeof(extra), " and %ld more by overcommit",
+			 more);
+	if (avail >= 0 && avail + more < want)
+		snprintf(buf, buflen, "%s: needs %ld %s huge pages, the pool "
+			 "has %ld free (free minus reserved)%s", what, want, sz,
+			 avail, extra);
 	else if (room >= 0 && room < want)
 		snprintf(buf, buflen, "%s: needs %ld %s huge pages, the hugetlb "
 			 "cgroup allows %ld (%s)", what, want, sz, room, limit);
-	else if (free_pages >= 0)
+	else if (err == ENOMEM && reserved)
 		snprintf(buf, buflen, "%s: the kernel refused %ld %s huge pages "
-			 "with %ld free in the pool", what, want, sz, free_pages);
+			 "the pool had reserved", what, want, sz);
 	else
 		snprintf(buf, buflen, "%s (%s pages): %s", what, sz,
 			 strerror(err));
 }
 
 /* Set B's error: WHAT failed with ERR for LEN bytes of PAGE-size huge
- * pages. */
+ * pages, RESERVED already (ldr_backing_refusal). */
 static void fail(struct ldr_backing *b, const char *what, size_t len,
-		 size_t page, int err)
+		 size_t page, int err, bool reserved)
 {
 	b->err = err;
-	ldr_backing_refusal(b->error, sizeof(b->error), what, len, page, err);
+	ldr_backing_refusal(b->error, sizeof(b->error), what, len, page, err,
+			    reserved);
 }
 
 /* An unlinked file on a mount from PATHS. */
@@ -97,7 +113,7 @@ static int mount_file(struct ldr_backing *b, size_t len, size_t page,
 			unlink(tmpl);
 	}
 	if (fd < 0)
-		fail(b, dir, len, page, errno);
+		fail(b, dir, len, page, errno, false);
 	snprintf(b->desc, sizeof(b->desc), "%.80s", dir);
 	return fd;
 }
@@ -113,11 +129,11 @@ static int hugetlb_file(struct ldr_backing *b, size_t len, size_t page,
 
 	if (fd < 0) {
 		if (!b->error[0])
-			fail(b, "memfd_create", len, page, errno);
+			fail(b, "memfd_create", len, page, errno, false);
 		return -1;
 	}
 	if (ftruncate(fd, (off_t)len)) {
-		fail(b, "ftruncate", len, page, errno);
+		fail(b, "ftruncate", len, page, errno, false);
 		close(fd);
 		return -1;
 	}
@@ -154,7 +170,7 @@ static int map(struct ldr_backing *b, int fd, size_t len, size_t page, int prot,
 {
 	b->addr = mmap(NULL, len, prot, flags, fd, 0);
 	if (b->addr == MAP_FAILED) {
-		fail(b, what, len, page, errno);
+		fail(b, what, len, page, errno, false);
 		b->addr = NULL;
 		return -1;
 	}
@@ -237,8 +253,8 @@ static int map_populated(struct ldr_backing *b, int fd, size_t len, size_t page,
 	if (map(b, fd, len, page, prot, flags | MAP_POPULATE, what))
 		return -1;
 	if (!populated(b, page)) {
-		fail(b, "populating the huge pages", len, page, ENOMEM);
 		ldr_backing_unmap(b);
+		fail(b, "populating the huge pages", len, page, ENOMEM, true);
 		return -1;
 	}
 	b->present = len;
@@ -270,7 +286,7 @@ static int map_reserved(struct ldr_backing *b, int fd, size_t len, size_t page,
 	munmap(b->addr, len);
 	b->addr = NULL;
 	if (r != -EINVAL) {
-		fail(b, "populating the huge pages", len, page, ENOMEM);
+		fail(b, "populating the huge pages", len, page, ENOMEM, true);
 		return -1;
 	}
 	return map_populated(b, fd, len, page, prot, flags, what);
@@ -359,15 +375,15 @@ int ldr_backing_fault_in(struct ldr_backing *b, size_t off, size_t len)
 		r = 0;
 	}
 	if (r) {
+		ldr_backing_unmap(b);
 		if (b->kind == HL_BACK_THP) {
 			b->err = (int)-r;
 			snprintf(b->error, sizeof(b->error), "transparent huge "
 				 "pages: MADV_POPULATE_WRITE: %s", strerror(b->err));
 		} else {
 			fail(b, "populating the huge pages", b->len, b->page,
-			     ENOMEM);
+			     ENOMEM, true);
 		}
-		ldr_backing_unmap(b);
 		return -1;
 	}
 	if (from == b->present)

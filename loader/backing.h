@@ -69,13 +69,16 @@ int ldr_backing_map_shared(struct ldr_backing *b, int fd, size_t len,
 
 /*
  * Put in BUF (BUFLEN bytes) why WHAT failed with ERR for LEN bytes of
- * PAGE-size huge pages.  ENOMEM is told in counts: a pool with fewer
- * free pages than LEN needs; else a hugetlb cgroup limit that allows
- * fewer (it is charged when a page is faulted in, after the pool
- * reserved it); else the pool's free pages beside the refusal.
+ * PAGE-size huge pages, called once the pages that failure leaves are
+ * given back.  ENOMEM is told in counts.  Where the pages were not
+ * RESERVED (a reservation refused), the pool's: its free pages less
+ * those reserved, and what overcommit adds.  Where they were (a page
+ * refused as it is faulted in), a hugetlb cgroup limit that allows fewer
+ * (it is charged then, not when the pool reserves), or else that the
+ * kernel refused pages the pool had reserved.
  */
 void ldr_backing_refusal(char *buf, size_t buflen, const char *what,
-			 size_t len, size_t page, int err);
+			 size_t len, size_t page, int err, bool reserved);
 
 /*
  * Fault in [AT, AT + LEN) of a hugetlb mapping made elsewhere, whole huge

@@ -229,7 +229,8 @@ static int back(struct ldr_prepared *p, int i, const struct hl_seg *seg,
 	struct remap_range *s = &p->c->swap[i];
 	size_t pages = s->len / p->page[i];
 	struct hl_backing_choice c;
-	char refused[2][200] = { "", "" };	/* hugetlb's, THP's */
+	/* Why hugetlb pages, then THP, were refused. */
+	char refused[2][LDR_REPORT_WHY_LEN] = { "", "" };
 
 	for (;;) {
 		c = ldr_choice_take(&p->choice, seg, pages, rep);

@@ -242,6 +242,41 @@ static void remove_stale(int dirfd, const char *name)
 }
 
 /*
+ * Fill the shared file of R mapped at P (LEN bytes) from the program
+ * file.  Its huge pages are faulted in first, in the order the kernel
+ * clears fastest; where madvise cannot (EINVAL before Linux 5.14, or a
+ * seccomp filter's EPERM or ENOSYS), the read faults them in.  Returns
+ * 0; the failed fault-in's -errno; or 1 where the program file could
+ * not be read.
+ */
+static long fill(const struct ldr_share_range *r, char *p, size_t len)
+{
+	long fault = ldr_backing_populate_hugetlb(p, len, r->page);
+
+	if (fault && fault != -EINVAL && fault != -EPERM && fault != -ENOSYS)
+		return fault;
+	return ldr_source_read(r->src, p + (r->bytes.from - r->lo),
+			       &r->bytes) ? 1 : 0;
+}
+
+/*
+ * Why fill() returned HOW, in ERR, once the file's pages are given back.
+ * A page refused as it is faulted in comes as EFAULT (a hugetlb cgroup
+ * limit raises SIGBUS there) or ENOMEM, both told in counts.
+ */
+static void say_unfilled(long how, const struct ldr_share_range *r,
+			 size_t len, char *err, size_t errlen)
+{
+	if (how == 1)
+		snprintf(err, errlen, "cannot read the program file: shared "
+			 "text is made from it alone, never from memory");
+	else
+		ldr_backing_refusal(err, errlen, "faulting in a shared file",
+				    len, r->page, how == -EFAULT ? ENOMEM :
+				    (int)-how, true);
+}
+
+/*
  * Build the file unnamed, fill it from the program file, then link it
  * in.  Never from memory: a breakpoint a debugger or a uprobe wrote into
  * this process's text would reach every later run.
@@ -253,7 +288,7 @@ static int make_file(struct ldr_share_ctx *ctx, const char *name,
 	int fd = openat(dirfd, ".", O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
 	size_t len = r->hi - r->lo;
 	char self[64];
-	long fault;
+	long filled;
 	void *p;
 
 	if (fd < 0) {
@@ -266,30 +301,18 @@ static int make_file(struct ldr_share_ctx *ctx, const char *name,
 	if (p == MAP_FAILED) {
 		/* The pool, or the mount's size limit, has no page for it. */
 		ctx->no_hugetlbfs = errno == ENOMEM || errno == ENOSPC;
-		snprintf(err, errlen, "making a shared file of %zu bytes: %s",
-			 len, strerror(errno));
+		ldr_backing_refusal(err, errlen, "making a shared file", len,
+				    r->page, errno, false);
 		close(fd);
 		return -1;
 	}
-	/* Faulted in first, in the order the kernel clears fastest.  Before
-	 * Linux 5.14 (EINVAL) the read faults the pages in. */
-	fault = ldr_backing_populate_hugetlb(p, len, r->page);
-	if (fault && fault != -EINVAL) {
-		ldr_backing_refusal(err, errlen, "faulting in a shared file",
-				    len, r->page, ENOMEM);
-		munmap(p, len);
-		close(fd);
-		return -1;
-	}
-	if (ldr_source_read(r->src, (char *)p + (r->bytes.from - r->lo),
-			   &r->bytes)) {
-		snprintf(err, errlen, "cannot read the program file: shared "
-			 "text is made from it alone, never from memory");
-		munmap(p, len);
-		close(fd);
-		return -1;
-	}
+	filled = fill(r, p, len);
 	munmap(p, len);
+	if (filled) {
+		close(fd);
+		say_unfilled(filled, r, len, err, errlen);
+		return -1;
+	}
 	if (ctx->wait_publish)
 		ldr_fault_wait(ctx->wait_publish);
 	snprintf(self, sizeof(self), "/proc/self/fd/%d", fd);

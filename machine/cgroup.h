@@ -11,6 +11,9 @@
  */
 #include <stddef.h>
 
+/* The room for the path of a limit file. */
+#define MACH_CGROUP_PATH_MAX 256
+
 /*
  * The PAGE-sized huge pages this process's hugetlb cgroups still allow:
  * the smallest limit less use over the cgroup and its ancestors.  WHERE

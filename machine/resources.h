@@ -10,6 +10,7 @@
 #include <stdbool.h>
 
 #include "core/backing.h"
+#include "machine/cgroup.h"
 #include "machine/pool.h"
 #include "machine/thp.h"
 
@@ -17,7 +18,7 @@ struct mach_resources_size {
 	size_t page;
 	struct mach_pool pool;
 	long cgroup_room;		/* pages a hugetlb cgroup allows, or -1 */
-	char cgroup[256];		/* the limit file */
+	char cgroup[MACH_CGROUP_PATH_MAX];	/* the limit file */
 };
 
 struct mach_resources {

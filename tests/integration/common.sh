@@ -160,8 +160,10 @@ pool_set_free() {
 		fail "could not set the free ${2:-2048} kB pool to $1"
 }
 
-# pool_free [KB]: the number of free pages of that size.
+# pool_free [KB], pool_rsvd [KB]: the number of free, and of reserved,
+# pages of that size.
 pool_free() { cat "$(pool_dir "${1:-2048}")/free_hugepages"; }
+pool_rsvd() { cat "$(pool_dir "${1:-2048}")/resv_hugepages"; }
 
 # mount_hugetlbfs DIR [KB]: mount a private hugetlbfs of that page size on
 # DIR, unmounted on exit.

@@ -37,10 +37,12 @@ grep -q "the hugetlb cgroup allows $allowed ($dir/hugetlb.2MB.max)" err ||
 	fail "the message does not name the limit: $(cat err)"
 ok "a hugetlb cgroup limit of $allowed page: $(cat err)"
 
-# run_limit_lowered VAR=VALUE...: run "./sc thp pool" in the cgroup
-# with the variables given, held just before it reserves; lower the
-# limit to 0 meanwhile, then let it go.  Its output goes to out and err.
+# run_limit_lowered PAGES VAR=VALUE...: run "./sc thp pool" in the
+# cgroup with the variables given, held just before it reserves; lower
+# the limit to PAGES meanwhile, then let it go.  Its output goes to out
+# and err.
 run_limit_lowered() {
+	_pages=$1; shift
 	echo $((24 * 2097152)) >"$dir/hugetlb.2MB.max"
 	rm -f go
 	sh -c 'd=$1; shift; echo $$ >"$d/cgroup.procs" && exec env "$@" \
@@ -48,9 +50,11 @@ run_limit_lowered() {
 		>out 2>err &
 	prog=$!
 	until grep -q nanosleep "/proc/$prog/wchan" 2>/dev/null; do
+		kill -0 $prog 2>/dev/null ||
+			fail "the program ended before it waited: $(cat out err)"
 		sleep 0.1
 	done
-	echo 0 >"$dir/hugetlb.2MB.max"
+	echo $((_pages * 2097152)) >"$dir/hugetlb.2MB.max"
 	touch go
 	wait $prog
 }
@@ -60,14 +64,20 @@ run_limit_lowered() {
 # faulted in, not when it is reserved), and faulting the pages in fails.
 # The runtime faults them in before it copies anything (a write would
 # get SIGBUS there): the text goes on transparent huge pages, the
-# program runs, and the message names the limit, not the pool, which
-# has the pages free.
-run_limit_lowered HUGETLB_ELFMAP=R ||
-	fail "the program failed when the limit fell: $(cat out err)"
-expect_lines out "text thp" "rodata thp" "pool-free $free" "ok"
-grep -q "populating the huge pages: needs [0-9]* 2M huge pages, the hugetlb cgroup allows 0 ($dir/hugetlb.2MB.max)" err ||
-	fail "the message does not name the limit: $(cat err)"
-ok "a hugetlb cgroup limit lowered before the pages were faulted in: $(cat err)"
+# program runs, its reservation is given back, and the message names
+# the limit, not the pool, which has the pages free.  With a limit of
+# one page, the text's first page is faulted in and its second refused:
+# the message counts once that page is given back.
+rsvd=$(pool_rsvd)
+for allowed in 0 1; do
+	run_limit_lowered $allowed HUGETLB_ELFMAP=R ||
+		fail "the program failed when the limit fell to $allowed: $(cat out err)"
+	expect_lines out "text thp" "rodata thp" "pool-free $free" \
+		"pool-rsvd $rsvd" "ok"
+	grep -q "populating the huge pages: needs 2 2M huge pages, the hugetlb cgroup allows $allowed ($dir/hugetlb.2MB.max)" err ||
+		fail "a limit of $allowed: the message does not name it: $(cat err)"
+	ok "a hugetlb cgroup limit lowered to $allowed before the pages were faulted in: $(cat err)"
+done
 
 # The same while HUGETLB_SHARE=1 makes a shared file: its pages, too,
 # are faulted in before the program file is read into them.  The file
@@ -75,12 +85,13 @@ ok "a hugetlb cgroup limit lowered before the pages were faulted in: $(cat err)"
 # message names the limit rather than the read.
 mount_hugetlbfs "$PWD/mnt"
 mkdir -m 700 mnt/d
-run_limit_lowered HUGETLB_SHARE=1 HUGETLB_SHARE_PATH=$PWD/mnt/d \
+run_limit_lowered 1 HUGETLB_SHARE=1 HUGETLB_SHARE_PATH=$PWD/mnt/d \
 	HUGETLB_ELFMAP=R ||
 	fail "sharing: the program failed when the limit fell: $(cat out err)"
-expect_lines out "text thp" "rodata thp" "pool-free $free" "ok"
+expect_lines out "text thp" "rodata thp" "pool-free $free" "pool-rsvd $rsvd" \
+	"ok"
 [ -z "$(find mnt/d -type f ! -name '*#lock')" ] ||
 	fail "sharing: a shared file was published: $(ls mnt/d)"
-grep -q "HUGETLB_SHARE: faulting in a shared file: needs [0-9]* 2M huge pages, the hugetlb cgroup allows 0 ($dir/hugetlb.2MB.max)" err ||
+grep -q "HUGETLB_SHARE: faulting in a shared file: needs 2 2M huge pages, the hugetlb cgroup allows 1 ($dir/hugetlb.2MB.max)" err ||
 	fail "sharing: the message does not name the limit: $(cat err)"
 ok "a hugetlb cgroup limit lowered while a shared file is made: $(cat err)"
