@@ -7,8 +7,9 @@
  * small folios, which the file backing cannot serve (loader/filetext.h),
  * so that start copies its read-only ranges.  After the copy, it makes a
  * detached process that does what hugectl --prime does
- * (mach_pagecache_prime): write the file back, drop its clean pages that
- * no process maps, and read its congruent read-only segments back in
+ * (mach_pagecache_prime): write the file back, drop the clean pages of
+ * its congruent read-only segments that no process maps, but where the
+ * page cache holds huge folios already, and read those segments back in
  * huge folios, so that the next start maps the page cache with PMDs.
  * A start that copies nothing (PR_SET_MDWE, HUGELINK_BACKING=file) maps
  * those small folios itself, its probes among them, which no priming

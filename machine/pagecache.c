@@ -207,6 +207,83 @@ int mach_pagecache_held(int fd, uint64_t off, size_t len, size_t page,
 }
 
 /*
+ * Which of the N huge pages of FD from OFF the page cache holds in huge
+ * folios now, in HUGE[], with nothing read: each that mincore(2) shows
+ * whole is mapped by itself, apart from the others so that smaps tells
+ * them apart, advised MADV_HUGEPAGE and MADV_RANDOM, and its first base
+ * page populated, which maps the whole huge page with a PMD where its
+ * folio is huge; it is held in a huge folio where its mapping is
+ * FilePmdMapped.  -1 where this cannot be told.
+ */
+static int huge_now(int fd, uint64_t off, size_t n, size_t page, bool *huge)
+{
+	size_t base = (size_t)sysconf(_SC_PAGESIZE), span = 2 * page;
+	unsigned char *vec = malloc(page / base);
+	struct hl_smaps_map m;
+	char *area, *at, *text = NULL, *cur;
+	int r = -1;
+
+	area = mmap(NULL, n * span + page, PROT_NONE,
+		    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (!vec || area == MAP_FAILED || !cache_visible(fd))
+		goto out;
+	at = (char *)(((uintptr_t)area + page - 1) & ~(uintptr_t)(page - 1));
+	for (size_t i = 0; i < n; i++) {
+		char *p = at + i * span;
+
+		huge[i] = false;
+		if (mmap(p, page, PROT_READ, MAP_PRIVATE | MAP_FIXED, fd,
+			 (off_t)(off + i * page)) == MAP_FAILED ||
+		    madvise(p, page, MADV_HUGEPAGE) ||
+		    madvise(p, page, MADV_RANDOM))
+			goto out;
+		if (held_whole(p, page, vec, base) &&
+		    madvise(p, base, MADV_POPULATE_READ))
+			goto out;
+	}
+	if (read_smaps(&text))
+		goto out;
+	cur = text;
+	while (hl_smaps_next(&cur, &m) == 1)
+		if (m.line.start >= (uintptr_t)at &&
+		    m.line.start < (uintptr_t)at + n * span &&
+		    (m.line.start - (uintptr_t)at) % span == 0)
+			huge[(m.line.start - (uintptr_t)at) / span] =
+				m.file_pmd >= page;
+	r = 0;
+out:
+	free(text);
+	free(vec);
+	if (area != MAP_FAILED)
+		munmap(area, n * span + page);
+	return r;
+}
+
+/*
+ * Drop the clean pages of LEN bytes of FD at OFF (multiples of PAGE)
+ * that no process maps (POSIX_FADV_DONTNEED, which cannot drop a page a
+ * process maps), but for its huge pages held in huge folios already
+ * (huge_now): priming reads those again for nothing.  All of it where
+ * that cannot be told.
+ */
+static void drop_small(int fd, uint64_t off, size_t len, size_t page)
+{
+	size_t n = len / page;
+	bool *huge = malloc(n);
+
+	if (!huge || huge_now(fd, off, n, page, huge)) {
+		posix_fadvise(fd, (off_t)off, (off_t)len, POSIX_FADV_DONTNEED);
+		free(huge);
+		return;
+	}
+	for (size_t i = 0; i < n; i++)
+		if (!huge[i])
+			posix_fadvise(fd, (off_t)(off + i * page), (off_t)page,
+				      POSIX_FADV_DONTNEED);
+	free(huge);
+}
+
+/*
  * Write FD's file back, so that its clean pages can be dropped: 0, or
  * the errno.  fsync(2) fails with EINVAL on a file system without an
  * fsync of its own, such as the read-only erofs and squashfs, which hold
@@ -262,7 +339,6 @@ void mach_pagecache_prime(int fd, const struct hl_phdr *ph, size_t phnum,
 	p->err = 0;
 	p->what = NULL;
 	p->sync_err = write_back(fd);
-	posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
 	for (size_t i = 0; i < phnum; i++) {
 		struct hl_filetext ft;
 		uint64_t pmd;
@@ -275,6 +351,7 @@ void mach_pagecache_prime(int fd, const struct hl_phdr *ph, size_t phnum,
 			continue;
 		len = ft.end - ft.start;
 		p->whole += len;
+		drop_small(fd, ft.file_start, len, page);
 		r = mach_pagecache_huge(fd, ft.file_start, len, page, &pmd,
 					&what);
 		if (r && !p->err) {

@@ -59,11 +59,12 @@ struct mach_primed {
 
 /*
  * Prime FD, a file whose program headers are PH (PHNUM of them): write
- * its dirty pages back (fsync, and syncfs on overlayfs), drop its clean
- * pages that no process maps (POSIX_FADV_DONTNEED: the kernel keeps
- * every page a process maps), and read each read-only segment whose
- * file offset is congruent to its address modulo PAGE back in huge
- * folios (mach_pagecache_huge), its whole huge pages only; then fault
+ * its dirty pages back (fsync, and syncfs on overlayfs); then, for each
+ * read-only segment whose file offset is congruent to its address
+ * modulo PAGE, drop the clean pages of its whole huge pages that no
+ * process maps (POSIX_FADV_DONTNEED: the kernel keeps every page a
+ * process maps), but for those held in huge folios already, and read
+ * them back in huge folios (mach_pagecache_huge); then fault
  * each of those huge pages once through a mapping with no advice, which
  * clears the read-ahead marks reading them back left.  What it got in
  * *P.  hugectl --prime and the runtime's own priming (HUGELINK_PRIME)

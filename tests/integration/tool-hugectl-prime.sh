@@ -6,7 +6,8 @@
 # whole huge page, a file that is not ELF, or one that is missing makes
 # it exit non-zero naming the file.  Pages a running process maps are
 # never dropped: that process runs on, unharmed, and where it maps one
-# page, every other huge page is primed.
+# page, every other huge page is primed.  Priming a primed file again
+# keeps its huge folios and reads nothing back.
 . "$HL_SRC/tests/integration/common.sh"
 . "$HL_SRC/tests/integration/lib/filetext.sh"
 
@@ -42,6 +43,77 @@ stop_holds
 [ $(($2 * 100)) -ge $((whole * 90)) ] ||
 	fail "after --prime, $2 of $whole bytes of text FilePmdMapped (before: $before)"
 ok "prog: $before bytes PMD-mapped before --prime, $2 of $whole after: $(cat prime.out)"
+
+# Priming it again reads nothing back: each huge folio stays the same
+# folio (the frame /proc/self/pagemap gives root for its first page),
+# and the priming process reads a few blocks at most (its getrusage
+# ru_inblock, through wait4), where dropping the text and reading it
+# back would read all of it.  (Only root sees frames; for another user
+# the blocks tell alone.)
+cat >again.c <<'EOF2'
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+/* again frames FILE OFF LEN: the frame of each 2 MiB page's first page.
+ * again blocks OUT CMD...: run CMD, its output to OUT, then print the
+ * blocks it read. */
+int main(int argc, char **argv)
+{
+	if (argv[1][0] == 'b') {
+		struct rusage ru;
+		int st;
+		pid_t pid = fork();
+
+		if (pid == 0) {
+			int out = open(argv[2], O_WRONLY | O_CREAT | O_TRUNC, 0644);
+
+			if (out < 0 || dup2(out, 1) < 0)
+				_exit(127);
+			execvp(argv[3], argv + 3);
+			_exit(127);
+		}
+		if (pid < 0 || wait4(pid, &st, 0, &ru) != pid || st)
+			return 1;
+		printf("%ld\n", ru.ru_inblock);
+		return 0;
+	}
+	int fd = open(argv[2], O_RDONLY), pm = open("/proc/self/pagemap", O_RDONLY);
+	long off = strtol(argv[3], 0, 0), len = strtol(argv[4], 0, 0);
+	volatile char *p = mmap(NULL, len, PROT_READ, MAP_SHARED, fd, off);
+	uint64_t e;
+
+	if (fd < 0 || pm < 0 || p == MAP_FAILED ||
+	    madvise((void *)p, len, MADV_RANDOM))
+		return 1;
+	for (long at = 0; at < len; at += 2097152) {
+		(void)p[at];
+		if (pread(pm, &e, 8, ((uintptr_t)p + at) / 4096 * 8) != 8)
+			return 1;
+		printf("%llu\n", (unsigned long long)(e & ((1ULL << 55) - 1)));
+	}
+	return 0;
+}
+EOF2
+"$CC" -O2 -o again again.c || fail "cannot build again"
+first=$(readelf -lW prog | awk -v P=2097152 "$HL_AWK_LIB"'
+	$1 == "LOAD" && / R E / { print hex($2) + up(hex($3)) - hex($3) }')
+./again frames prog "$first" "$whole" >frames.before || fail "cannot read the frames"
+blocks=$(./again blocks again.out "$HUGECTL" --prime prog) ||
+	fail "--prime prog again failed: $(cat again.out)"
+./again frames prog "$first" "$whole" >frames.after || fail "cannot read the frames"
+if [ "$(id -u)" -eq 0 ]; then
+	! grep -qx 0 frames.before || fail "pagemap gives root no frames: $(cat frames.before)"
+	cmp -s frames.before frames.after ||
+		fail "priming prog again made new folios: $(paste frames.before frames.after | tr '\n' ' ')"
+fi
+[ "$blocks" -lt $((whole / 512 / 4)) ] ||
+	fail "priming prog again read $blocks blocks of 512 bytes, for $whole bytes of text"
+ok "prog primed again: the same $(wc -l <frames.after) huge folios, $blocks blocks read: $(cat again.out)"
 
 # A process that maps one page of the text's first huge page keeps that
 # huge page in small folios, and that one only: the others are primed.

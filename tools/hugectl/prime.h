@@ -7,9 +7,10 @@
  * that maps them later gets them on huge pages from the page cache (the
  * runtime's file backing, loader/filetext.h).  The page cache keeps the
  * small folios of a file just written (by a linker, by cp), so for each
- * file: write back what is dirty (fsync), drop its clean pages that no
- * process maps (POSIX_FADV_DONTNEED, which never drops a page a process
- * maps), then read the segments back through a mapping advised
+ * file: write back what is dirty (fsync), drop the segments' clean pages
+ * that no process maps, except in huge pages held in huge folios already
+ * (POSIX_FADV_DONTNEED, which never drops a page a process maps), then
+ * read the segments back through a mapping advised
  * MADV_HUGEPAGE and populated (machine/pagecache.h), and say how much of
  * them the page cache now holds in huge folios.
  */
