@@ -60,6 +60,8 @@ void ldr_backing_refusal(char *buf, size_t buflen, const char *what,
 	char sz[16], limit[MACH_CGROUP_PATH_MAX], extra[48] = "";
 
 	hl_format_size(page, sz, sizeof(sz));
+	if (reserved && err == EFAULT)
+		err = ENOMEM;
 	if (err == ENOMEM && !reserved)
 		avail = pool_available(page, &more);
 	if (err == ENOMEM && reserved)
@@ -69,14 +71,13 @@ void ldr_backing_refusal(char *buf, size_t buflen, const char *what,
 			 more);
 	if (avail >= 0 && avail + more < want)
 		snprintf(buf, buflen, "%s: needs %ld %s huge pages, the pool "
-			 "has %ld free (free minus reserved)%s", what, want, sz,
-			 avail, extra);
+			 "has %ld unreserved%s", what, want, sz, avail, extra);
 	else if (room >= 0 && room < want)
 		snprintf(buf, buflen, "%s: needs %ld %s huge pages, the hugetlb "
 			 "cgroup allows %ld (%s)", what, want, sz, room, limit);
 	else if (err == ENOMEM && reserved)
-		snprintf(buf, buflen, "%s: the kernel refused %ld %s huge pages "
-			 "the pool had reserved", what, want, sz);
+		snprintf(buf, buflen, "%s: the kernel refused %s huge pages "
+			 "the pool had reserved", what, sz);
 	else
 		snprintf(buf, buflen, "%s (%s pages): %s", what, sz,
 			 strerror(err));
@@ -285,11 +286,16 @@ static int map_reserved(struct ldr_backing *b, int fd, size_t len, size_t page,
 	}
 	munmap(b->addr, len);
 	b->addr = NULL;
-	if (r != -EINVAL) {
-		fail(b, "populating the huge pages", len, page, ENOMEM, true);
+	if (!ldr_backing_cannot_populate(r)) {
+		fail(b, "populating the huge pages", len, page, (int)-r, true);
 		return -1;
 	}
 	return map_populated(b, fd, len, page, prot, flags, what);
+}
+
+bool ldr_backing_cannot_populate(long r)
+{
+	return r == -EINVAL || r == -EPERM || r == -ENOSYS;
 }
 
 int ldr_backing_map(struct ldr_backing *b, size_t len, size_t page,
@@ -318,11 +324,13 @@ int ldr_backing_map_file(struct ldr_backing *b, size_t len, size_t page,
 	fd = hugetlb_file(b, len, page, paths, name);
 	if (fd < 0)
 		return -1;
+	/* B's from here, so that a failure gives the file's pages back
+	 * (ldr_backing_unmap) before it counts the pool. */
+	b->fd = fd;
 	if (map_reserved(b, fd, len, page, MAP_SHARED, "mmap of a hugetlb file")) {
-		close(fd);
+		ldr_backing_unmap(b);
 		return -1;
 	}
-	b->fd = fd;
 	return 0;
 }
 
@@ -369,8 +377,9 @@ int ldr_backing_fault_in(struct ldr_backing *b, size_t off, size_t len)
 	if (off + len <= b->present)
 		return 0;
 	r = populate(at, off + len - from, b->page, b->kind == HL_BACK_THP);
-	/* Before Linux 5.14 THP is populated by hand; hugetlb was already. */
-	if (r == -EINVAL && b->kind == HL_BACK_THP) {
+	/* Where madvise cannot, THP is populated by hand; hugetlb was
+	 * already (map_reserved). */
+	if (ldr_backing_cannot_populate(r) && b->kind == HL_BACK_THP) {
 		touch(at, (char *)b->addr + off + len, b->page);
 		r = 0;
 	}
@@ -382,7 +391,7 @@ int ldr_backing_fault_in(struct ldr_backing *b, size_t off, size_t len)
 				 "pages: MADV_POPULATE_WRITE: %s", strerror(b->err));
 		} else {
 			fail(b, "populating the huge pages", b->len, b->page,
-			     ENOMEM, true);
+			     (int)-r, true);
 		}
 		return -1;
 	}

@@ -15,6 +15,11 @@
 #include <stddef.h>
 
 #include "core/backing.h"
+#include "machine/cgroup.h"
+
+/* The room for why a backing could not be had: a count, and the path of
+ * the cgroup limit that refused it. */
+#define LDR_BACKING_ERROR_LEN (MACH_CGROUP_PATH_MAX + 160)
 
 struct ldr_backing {
 	void *addr;		/* the mapping */
@@ -30,7 +35,7 @@ struct ldr_backing {
 	bool shared;		/* a shared file (HUGETLB_SHARE=1) */
 	char desc[96];		/* the mount used, or "" */
 	int err;		/* errno of the failure */
-	char error[288];	/* why none could be had */
+	char error[LDR_BACKING_ERROR_LEN];	/* why none could be had */
 };
 
 /*
@@ -73,12 +78,21 @@ int ldr_backing_map_shared(struct ldr_backing *b, int fd, size_t len,
  * given back.  ENOMEM is told in counts.  Where the pages were not
  * RESERVED (a reservation refused), the pool's: its free pages less
  * those reserved, and what overcommit adds.  Where they were (a page
- * refused as it is faulted in), a hugetlb cgroup limit that allows fewer
- * (it is charged then, not when the pool reserves), or else that the
- * kernel refused pages the pool had reserved.
+ * refused as it is faulted in, which MADV_POPULATE_WRITE returns as
+ * EFAULT where the kernel raised SIGBUS, as for a hugetlb cgroup
+ * limit), the limit where it allows fewer pages than LEN needs (it is
+ * charged then, not when the pool reserves), or else that the kernel
+ * refused pages the pool had reserved.
  */
 void ldr_backing_refusal(char *buf, size_t buflen, const char *what,
 			 size_t len, size_t page, int err, bool reserved);
+
+/*
+ * Whether R, the -errno of a populate, says madvise cannot fault pages
+ * in here (EINVAL before Linux 5.14; EPERM or ENOSYS from a seccomp
+ * filter): they are then faulted in by touching them.
+ */
+bool ldr_backing_cannot_populate(long r);
 
 /*
  * Fault in [AT, AT + LEN) of a hugetlb mapping made elsewhere, whole huge

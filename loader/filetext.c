@@ -541,7 +541,7 @@ static int settle(const struct serve *sv, struct try *t, bool any_served,
 {
 	bool file_only = sv->ctx->cfg->backing == HL_BACKING_FILE;
 	struct hl_seg *seg = t->seg;
-	char text[400], why[LDR_REPORT_WHY_LEN];
+	char text[LDR_REPORT_WHY_LEN], why[LDR_REPORT_WHY_LEN - 100];
 
 	if (served(t)) {
 		seg->remap = false;

@@ -143,7 +143,7 @@ static int map_shared(struct ldr_prepared *p, int i, const struct hl_seg *seg,
 		.bytes = bytes_of(s, seg, ph), .src = &p->src,
 	};
 	uint64_t t0 = now(p);
-	char err[256];
+	char err[LDR_BACKING_ERROR_LEN];
 	bool made;
 	int fd;
 

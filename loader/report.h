@@ -21,7 +21,7 @@
 #include "remap/remap.h"
 
 #define LDR_REPORT_WHYS 8
-#define LDR_REPORT_WHY_LEN 320	/* the longest reason kept, with its NUL */
+#define LDR_REPORT_WHY_LEN 512	/* the longest reason kept, with its NUL */
 
 /* Distinct reasons, in the order they came. */
 struct ldr_reasons {

@@ -244,26 +244,25 @@ static void remove_stale(int dirfd, const char *name)
 /*
  * Fill the shared file of R mapped at P (LEN bytes) from the program
  * file.  Its huge pages are faulted in first, in the order the kernel
- * clears fastest; where madvise cannot (EINVAL before Linux 5.14, or a
- * seccomp filter's EPERM or ENOSYS), the read faults them in.  Returns
- * 0; the failed fault-in's -errno; or 1 where the program file could
- * not be read.
+ * clears fastest; where madvise cannot (ldr_backing_cannot_populate),
+ * the read faults them in, and a page refused there fails it with
+ * EFAULT.  Returns 0; the -errno of a page refused; or 1 where the
+ * program file could not be read.
  */
 static long fill(const struct ldr_share_range *r, char *p, size_t len)
 {
 	long fault = ldr_backing_populate_hugetlb(p, len, r->page);
 
-	if (fault && fault != -EINVAL && fault != -EPERM && fault != -ENOSYS)
+	if (fault && !ldr_backing_cannot_populate(fault))
 		return fault;
-	return ldr_source_read(r->src, p + (r->bytes.from - r->lo),
-			       &r->bytes) ? 1 : 0;
+	errno = 0;
+	if (!ldr_source_read(r->src, p + (r->bytes.from - r->lo), &r->bytes))
+		return 0;
+	return errno == EFAULT ? -EFAULT : 1;
 }
 
-/*
- * Why fill() returned HOW, in ERR, once the file's pages are given back.
- * A page refused as it is faulted in comes as EFAULT (a hugetlb cgroup
- * limit raises SIGBUS there) or ENOMEM, both told in counts.
- */
+/* Why fill() returned HOW, in ERR, once the file's pages are given
+ * back. */
 static void say_unfilled(long how, const struct ldr_share_range *r,
 			 size_t len, char *err, size_t errlen)
 {
@@ -272,8 +271,7 @@ static void say_unfilled(long how, const struct ldr_share_range *r,
 			 "text is made from it alone, never from memory");
 	else
 		ldr_backing_refusal(err, errlen, "faulting in a shared file",
-				    len, r->page, how == -EFAULT ? ENOMEM :
-				    (int)-how, true);
+				    len, r->page, (int)-how, true);
 }
 
 /*
