@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <stdbool.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -207,55 +208,68 @@ int mach_pagecache_held(int fd, uint64_t off, size_t len, size_t page,
 }
 
 /*
+ * Map each of the N huge pages of FD from OFF by itself at AT + I *
+ * 2 PAGE, apart from the others so that smaps tells them apart, advised
+ * MADV_HUGEPAGE and MADV_RANDOM, and populate the first base page of
+ * each the page cache holds whole: that maps the whole huge page with a
+ * PMD where its folio is huge, and reads nothing.  Where mincore(2)
+ * does not show this process the page cache (cache_visible), each is
+ * populated: one not held reads a huge folio in, as priming would.
+ */
+static int map_each(int fd, uint64_t off, size_t n, size_t page, char *at)
+{
+	size_t base = (size_t)sysconf(_SC_PAGESIZE);
+	unsigned char *vec = malloc(page / base);
+	bool visible = cache_visible(fd);
+	int r = vec ? 0 : -1;
+
+	for (size_t i = 0; !r && i < n; i++) {
+		char *p = at + i * 2 * page;
+
+		if (mmap(p, page, PROT_READ, MAP_PRIVATE | MAP_FIXED, fd,
+			 (off_t)(off + i * page)) == MAP_FAILED ||
+		    madvise(p, page, MADV_HUGEPAGE) ||
+		    madvise(p, page, MADV_RANDOM) ||
+		    ((!visible || held_whole(p, page, vec, base)) &&
+		     madvise(p, base, MADV_POPULATE_READ)))
+			r = -1;
+	}
+	free(vec);
+	return r;
+}
+
+/*
  * Which of the N huge pages of FD from OFF the page cache holds in huge
- * folios now, in HUGE[], with nothing read: each that mincore(2) shows
- * whole is mapped by itself, apart from the others so that smaps tells
- * them apart, advised MADV_HUGEPAGE and MADV_RANDOM, and its first base
- * page populated, which maps the whole huge page with a PMD where its
- * folio is huge; it is held in a huge folio where its mapping is
+ * folios now, in HUGE[]: those of map_each's mappings that smaps shows
  * FilePmdMapped.  -1 where this cannot be told.
  */
 static int huge_now(int fd, uint64_t off, size_t n, size_t page, bool *huge)
 {
-	size_t base = (size_t)sysconf(_SC_PAGESIZE), span = 2 * page;
-	unsigned char *vec = malloc(page / base);
-	struct hl_smaps_map m;
+	size_t room = n * 2 * page + page;
 	char *area, *at, *text = NULL, *cur;
+	struct hl_smaps_map m;
+	uintptr_t from;
 	int r = -1;
 
-	area = mmap(NULL, n * span + page, PROT_NONE,
+	area = mmap(NULL, room, PROT_NONE,
 		    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-	if (!vec || area == MAP_FAILED || !cache_visible(fd))
-		goto out;
+	if (area == MAP_FAILED)
+		return -1;
 	at = (char *)(((uintptr_t)area + page - 1) & ~(uintptr_t)(page - 1));
-	for (size_t i = 0; i < n; i++) {
-		char *p = at + i * span;
-
-		huge[i] = false;
-		if (mmap(p, page, PROT_READ, MAP_PRIVATE | MAP_FIXED, fd,
-			 (off_t)(off + i * page)) == MAP_FAILED ||
-		    madvise(p, page, MADV_HUGEPAGE) ||
-		    madvise(p, page, MADV_RANDOM))
-			goto out;
-		if (held_whole(p, page, vec, base) &&
-		    madvise(p, base, MADV_POPULATE_READ))
-			goto out;
+	from = (uintptr_t)at;
+	memset(huge, 0, n * sizeof(*huge));
+	if (!map_each(fd, off, n, page, at) && !read_smaps(&text)) {
+		cur = text;
+		while (hl_smaps_next(&cur, &m) == 1)
+			if (m.line.start >= from &&
+			    m.line.start < from + n * 2 * page &&
+			    (m.line.start - from) % (2 * page) == 0)
+				huge[(m.line.start - from) / (2 * page)] =
+					m.file_pmd >= page;
+		r = 0;
 	}
-	if (read_smaps(&text))
-		goto out;
-	cur = text;
-	while (hl_smaps_next(&cur, &m) == 1)
-		if (m.line.start >= (uintptr_t)at &&
-		    m.line.start < (uintptr_t)at + n * span &&
-		    (m.line.start - (uintptr_t)at) % span == 0)
-			huge[(m.line.start - (uintptr_t)at) / span] =
-				m.file_pmd >= page;
-	r = 0;
-out:
 	free(text);
-	free(vec);
-	if (area != MAP_FAILED)
-		munmap(area, n * span + page);
+	munmap(area, room);
 	return r;
 }
 
@@ -263,23 +277,28 @@ out:
  * Drop the clean pages of LEN bytes of FD at OFF (multiples of PAGE)
  * that no process maps (POSIX_FADV_DONTNEED, which cannot drop a page a
  * process maps), but for its huge pages held in huge folios already
- * (huge_now): priming reads those again for nothing.  All of it where
- * that cannot be told.
+ * (huge_now): priming would read those again for nothing.  All of it
+ * where that cannot be told.  Each run of huge pages to drop takes one
+ * call.
  */
 static void drop_small(int fd, uint64_t off, size_t len, size_t page)
 {
-	size_t n = len / page;
-	bool *huge = malloc(n);
+	size_t n = len / page, i = 0, run;
+	bool *huge = malloc(n * sizeof(*huge));
 
 	if (!huge || huge_now(fd, off, n, page, huge)) {
 		posix_fadvise(fd, (off_t)off, (off_t)len, POSIX_FADV_DONTNEED);
 		free(huge);
 		return;
 	}
-	for (size_t i = 0; i < n; i++)
-		if (!huge[i])
-			posix_fadvise(fd, (off_t)(off + i * page), (off_t)page,
-				      POSIX_FADV_DONTNEED);
+	while (i < n) {
+		for (run = 0; i + run < n && !huge[i + run]; run++)
+			;
+		if (run)
+			posix_fadvise(fd, (off_t)(off + i * page),
+				      (off_t)(run * page), POSIX_FADV_DONTNEED);
+		i += run ? run : 1;
+	}
 	free(huge);
 }
 

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/size.h"
 #include "core/version.h"
 #include "machine/dirs.h"
 #include "machine/env.h"
@@ -233,8 +234,8 @@ static int own_libdir(char *buf, size_t len)
 	return n < 0 ? -1 : 0;
 }
 
-/* --prime, for the kernel's default huge page: the PMD size, which is
- * the only size of the page cache's huge folios. */
+/* --prime, for the PMD size, the only size of huge folio the file
+ * backing maps, whatever the pool's default size. */
 static int prime(char *const *files)
 {
 	struct hl_sizes sizes = { .base = (size_t)sysconf(_SC_PAGESIZE) };
@@ -243,7 +244,7 @@ static int prime(char *const *files)
 		warnx("--prime: this kernel has no huge pages");
 		return 1;
 	}
-	return ctl_prime(stdout, files, sizes.def) ? 1 : 0;
+	return ctl_prime(stdout, files, hl_pmd_size(sizes.base)) ? 1 : 0;
 }
 
 /*
