@@ -71,7 +71,8 @@ void ldr_backing_refusal(char *buf, size_t buflen, const char *what,
 			 more);
 	if (avail >= 0 && avail + more < want)
 		snprintf(buf, buflen, "%s: needs %ld %s huge pages, the pool "
-			 "has %ld unreserved%s", what, want, sz, avail, extra);
+			 "has %ld free (free minus reserved)%s", what, want, sz,
+			 avail, extra);
 	else if (room >= 0 && room < want)
 		snprintf(buf, buflen, "%s: needs %ld %s huge pages, the hugetlb "
 			 "cgroup allows %ld (%s)", what, want, sz, room, limit);
@@ -267,9 +268,10 @@ static int map_populated(struct ldr_backing *b, int fd, size_t len, size_t page,
  * do not include MAP_NORESERVE: the kernel reserves every huge page of
  * the mapping now, or refuses it, and each later fault takes one of the
  * pages reserved.  The first page is faulted in at once, and the rest by
- * ldr_backing_fault_in as it is filled.  Before Linux 5.14, which has no
- * MADV_POPULATE_WRITE to fault them in without risking SIGBUS, the whole
- * mapping is populated here (MAP_POPULATE) and checked with mincore.
+ * ldr_backing_fault_in as it is filled.  Where MADV_POPULATE_WRITE cannot
+ * fault them in without risking SIGBUS (ldr_backing_cannot_populate:
+ * before Linux 5.14, or under a seccomp filter), the whole mapping is
+ * populated here (MAP_POPULATE) and checked with mincore.
  */
 static int map_reserved(struct ldr_backing *b, int fd, size_t len, size_t page,
 			int flags, const char *what)
@@ -325,7 +327,8 @@ int ldr_backing_map_file(struct ldr_backing *b, size_t len, size_t page,
 	if (fd < 0)
 		return -1;
 	/* B's from here, so that a failure gives the file's pages back
-	 * (ldr_backing_unmap) before it counts the pool. */
+	 * (ldr_backing_unmap) before its message counts the pool and the
+	 * cgroup limit. */
 	b->fd = fd;
 	if (map_reserved(b, fd, len, page, MAP_SHARED, "mmap of a hugetlb file")) {
 		ldr_backing_unmap(b);

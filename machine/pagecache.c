@@ -211,16 +211,17 @@ int mach_pagecache_held(int fd, uint64_t off, size_t len, size_t page,
  * Map each of the N huge pages of FD from OFF by itself at AT + I *
  * 2 PAGE, apart from the others so that smaps tells them apart, advised
  * MADV_HUGEPAGE and MADV_RANDOM, and populate the first base page of
- * each the page cache holds whole: that maps the whole huge page with a
- * PMD where its folio is huge, and reads nothing.  Where mincore(2)
- * does not show this process the page cache (cache_visible), each is
- * populated: one not held reads a huge folio in, as priming would.
+ * each that mincore(2) shows whole in the page cache: that maps the
+ * whole huge page with a PMD where its folio is huge, and reads
+ * nothing.  To a process it does not show the page cache
+ * (cache_visible), mincore shows every page as held: each is then
+ * populated, and one not held is read in, in a huge folio where none
+ * of it was cached.
  */
 static int map_each(int fd, uint64_t off, size_t n, size_t page, char *at)
 {
 	size_t base = (size_t)sysconf(_SC_PAGESIZE);
 	unsigned char *vec = malloc(page / base);
-	bool visible = cache_visible(fd);
 	int r = vec ? 0 : -1;
 
 	for (size_t i = 0; !r && i < n; i++) {
@@ -230,7 +231,7 @@ static int map_each(int fd, uint64_t off, size_t n, size_t page, char *at)
 			 (off_t)(off + i * page)) == MAP_FAILED ||
 		    madvise(p, page, MADV_HUGEPAGE) ||
 		    madvise(p, page, MADV_RANDOM) ||
-		    ((!visible || held_whole(p, page, vec, base)) &&
+		    (held_whole(p, page, vec, base) &&
 		     madvise(p, base, MADV_POPULATE_READ)))
 			r = -1;
 	}

@@ -30,19 +30,30 @@ kill -0 $holds || fail "the process that maps held died"
 stop_holds
 ok "a file a process maps: $(cat held.out held.err)"
 
-start_holds 1 env HUGETLB_ELFMAP=no ./prog
-set -- $(text_smaps $holds "$PWD/prog")
-before=$2
-stop_holds
+# pmd_mapped PROG: set pmd to the bytes of PROG's text a run of it maps
+# with PMDs, from its own smaps.
+pmd_mapped() {
+	start_holds 1 env HUGETLB_ELFMAP=no "./$1"
+	set -- $(text_smaps $holds "$PWD/$1")
+	stop_holds
+	pmd=$2
+}
+
+# expect_primed PROG: a run of PROG maps 90% of its text or more with
+# PMDs (pmd_mapped).
+expect_primed() {
+	pmd_mapped "$1"
+	[ $((pmd * 100)) -ge $((whole * 90)) ] ||
+		fail "$1: $pmd of $whole bytes of text FilePmdMapped after --prime"
+}
+
+pmd_mapped prog
+before=$pmd
 "$HUGECTL" --prime prog >prime.out || fail "--prime prog failed: $(cat prime.out)"
 grep -q "^prog: [0-9]* of [0-9]* MiB in huge folios" prime.out ||
 	fail "--prime prog said: $(cat prime.out)"
-start_holds 1 env HUGETLB_ELFMAP=no ./prog
-set -- $(text_smaps $holds "$PWD/prog")
-stop_holds
-[ $(($2 * 100)) -ge $((whole * 90)) ] ||
-	fail "after --prime, $2 of $whole bytes of text FilePmdMapped (before: $before)"
-ok "prog: $before bytes PMD-mapped before --prime, $2 of $whole after: $(cat prime.out)"
+expect_primed prog
+ok "prog: $before bytes PMD-mapped before --prime, $pmd of $whole after: $(cat prime.out)"
 
 # Priming it again reads nothing back: each huge folio stays the same
 # folio (the frame /proc/self/pagemap gives root for its first page),
@@ -118,7 +129,7 @@ fi
 ok "prog primed again: the same $(wc -l <frames.after) huge folios, $blocks blocks read: $(cat again.out)"
 
 # The same for a user who neither owns the file nor is root, to whom
-# mincore(2) does not show its page cache.
+# mincore(2) shows every page as held.
 if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null; then
 	chmod a+rx .
 	: >nobody.out
@@ -133,6 +144,16 @@ if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null; then
 	[ "$blocks" -lt $((whole / 512 / 4)) ] ||
 		fail "priming prog as nobody read $blocks blocks of 512 bytes, for $whole bytes of text"
 	ok "prog primed again as nobody: $blocks blocks read: $(cat nobody.out)"
+
+	# And a file just written, primed by nobody: its small folios are
+	# dropped and read back in huge ones.
+	cp built fresh
+	sync
+	setpriv --reuid=65534 --regid=65534 --clear-groups \
+		"$HUGECTL" --prime fresh >fresh.out 2>&1 ||
+		fail "--prime fresh as nobody failed: $(cat fresh.out)"
+	expect_primed fresh
+	ok "fresh, primed by nobody: $pmd of $whole bytes FilePmdMapped: $(cat fresh.out)"
 else
 	echo "not root or no setpriv: prog is not primed again as another user"
 fi

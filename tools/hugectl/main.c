@@ -235,16 +235,13 @@ static int own_libdir(char *buf, size_t len)
 }
 
 /* --prime, for the PMD size, the only size of huge folio the file
- * backing maps, whatever the pool's default size. */
+ * backing maps, with or without a hugetlb pool.  A kernel that cannot
+ * advise huge pages is named in each file's reason. */
 static int prime(char *const *files)
 {
-	struct hl_sizes sizes = { .base = (size_t)sysconf(_SC_PAGESIZE) };
+	size_t base = (size_t)sysconf(_SC_PAGESIZE);
 
-	if (mach_sizes_read(&sizes, 0) || !sizes.def) {
-		warnx("--prime: this kernel has no huge pages");
-		return 1;
-	}
-	return ctl_prime(stdout, files, hl_pmd_size(sizes.base)) ? 1 : 0;
+	return ctl_prime(stdout, files, hl_pmd_size(base)) ? 1 : 0;
 }
 
 /*
