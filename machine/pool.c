@@ -46,14 +46,6 @@ void mach_pool_read(struct mach_pool *p, const char *dir, size_t page)
 		   !read_counter(dir, page, "surplus_hugepages", &p->surplus);
 }
 
-long mach_free_pages(size_t page)
-{
-	long n;
-
-	return read_counter(MACH_SYSFS_HUGEPAGES, page, "free_hugepages",
-			    &n) ? -1 : n;
-}
-
 long mach_pool_available(const struct mach_pool *p)
 {
 	return p->known && p->free > p->resv ? p->free - p->resv : 0;

@@ -32,9 +32,6 @@ long mach_pool_counter(const char *path);
 /* Read the pool of PAGE-sized pages under DIR (MACH_SYSFS_HUGEPAGES). */
 void mach_pool_read(struct mach_pool *p, const char *dir, size_t page);
 
-/* The free pages of PAGE-sized huge pages right now, or -1. */
-long mach_free_pages(size_t page);
-
 /* Pages that can be had without overcommit: free and not reserved. */
 long mach_pool_available(const struct mach_pool *p);
 
