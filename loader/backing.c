@@ -74,8 +74,9 @@ void ldr_backing_refusal(char *buf, size_t buflen, const char *what,
 			 "has %ld free (free minus reserved)%s", what, want, sz,
 			 avail, extra);
 	else if (room >= 0 && room < want)
-		snprintf(buf, buflen, "%s: needs %ld %s huge pages, the hugetlb "
-			 "cgroup allows %ld (%s)", what, want, sz, room, limit);
+		snprintf(buf, buflen, "%s: needs %ld %s huge pages, the "
+			 "hugetlb cgroup allows %ld (%s)", what, want, sz, room,
+			 limit);
 	else if (err == ENOMEM && reserved)
 		snprintf(buf, buflen, "%s: the kernel refused %s huge pages "
 			 "the pool had reserved", what, sz);
