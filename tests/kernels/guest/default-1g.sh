@@ -10,8 +10,12 @@
 # HUGETLB_FORCE_ELFMAP on a program that was not relinked puts the 2 MiB
 # pages in the middle of each 6 MiB segment on 2 MiB pages, since no
 # 1 GiB page fits.  No case asks the 1 GiB pool, which the runner
-# empties before the test and checks after it.
+# empties before the test and checks after it.  hugectl --prime primes
+# for the page cache's 2 MiB folios, not for the default size: a copy
+# of the program on xfs, primed by hugectl alone, is served from its
+# file with every 2 MiB page of its text PMD-mapped (its own smaps).
 . /kt/common.sh
+. /kt/lib/filetext.sh
 
 if [ "$(meminfo Hugepagesize)" != 1048576 ]; then
 	skip default-1g "the default huge page size is $(meminfo Hugepagesize) kB: only a boot with default_hugepagesz=1G runs this test"
@@ -59,3 +63,33 @@ run env LD_PRELOAD=/hl/lib/libhugelink.so HUGETLB_FORCE_ELFMAP=yes \
 want "text-mid 2048" "rodata-mid 2048" "ok"
 result default-1g-force-preload-R
 pool_of 2048 0
+
+# prime_case: the copy on xfs, primed, then held and measured.
+prime_case() {
+	mkdir -p xfs
+	if ! mount -o loop -t xfs /img/xfs.img "$PWD/xfs" 2>err; then
+		note "cannot mount /img/xfs.img: $(cat err)"
+		return
+	fi
+	cp "$T/sc-pie" xfs/sc-pie
+	sync
+	echo 3 >/proc/sys/vm/drop_caches
+	hugectl --prime xfs/sc-pie >prime.out 2>&1 ||
+		note "hugectl --prime: $(cat prime.out)"
+	held file "$PWD/xfs/sc-pie"
+	want "ok" "backing $PWD/xfs/sc-pie"
+	served "$PWD/xfs/sc-pie"
+	umount "$PWD/xfs"
+}
+
+lack=$(served_lack xfs)
+if ! command -v hugectl >/dev/null; then
+	skip default-1g-hugectl-prime "no hugectl for $(uname -m)"
+elif ! grep -qx pagecache "$T/features"; then
+	skip default-1g-hugectl-prime "the runtime has no page-cache text backing"
+elif [ -n "$lack" ]; then
+	skip default-1g-hugectl-prime "$lack"
+else
+	prime_case
+	result default-1g-hugectl-prime
+fi
