@@ -58,19 +58,23 @@ fail:
 	return -1;
 }
 
-/* FilePmdMapped of the mapping that starts at AT. */
-static int pmd_mapped(uintptr_t at, uint64_t *pmd)
+/*
+ * FilePmdMapped of the N mappings that start at AT, AT + STRIDE, ...,
+ * into PMD[] (0 for one smaps does not show), from one reading.
+ */
+static int pmd_mapped(uintptr_t at, size_t n, size_t stride, uint64_t *pmd)
 {
 	struct hl_smaps_map m;
 	char *text, *cur;
 
 	if (read_smaps(&text))
 		return -1;
-	*pmd = 0;
+	memset(pmd, 0, n * sizeof(*pmd));
 	cur = text;
 	while (hl_smaps_next(&cur, &m) == 1)
-		if (m.line.start == at)
-			*pmd = m.file_pmd;
+		if (m.line.start >= at && (m.line.start - at) % stride == 0 &&
+		    (m.line.start - at) / stride < n)
+			pmd[(m.line.start - at) / stride] = m.file_pmd;
 	free(text);
 	return 0;
 }
@@ -116,7 +120,7 @@ static int measure_unmap(char *area, char *at, size_t len, size_t page,
 	int err = 0;
 
 	*what = "/proc/self/smaps";
-	if (pmd_mapped((uintptr_t)at, pmd))
+	if (pmd_mapped((uintptr_t)at, 1, page, pmd))
 		err = -EIO;
 	munmap(area, len + page);
 	return err;
@@ -240,36 +244,24 @@ static int map_each(int fd, uint64_t off, size_t n, size_t page, char *at)
 }
 
 /*
- * Which of the N huge pages of FD from OFF the page cache holds in huge
- * folios now, in HUGE[]: those of map_each's mappings that smaps shows
- * FilePmdMapped.  -1 where this cannot be told.
+ * The FilePmdMapped of each of the N huge pages of FD from OFF, in
+ * PMD[], through map_each's mappings: PAGE where the page cache holds
+ * it in a huge folio now.  -1 where this cannot be told.
  */
-static int huge_now(int fd, uint64_t off, size_t n, size_t page, bool *huge)
+static int pmd_now(int fd, uint64_t off, size_t n, size_t page,
+		   uint64_t *pmd)
 {
 	size_t room = n * 2 * page + page;
-	char *area, *at, *text = NULL, *cur;
-	struct hl_smaps_map m;
-	uintptr_t from;
-	int r = -1;
+	char *area, *at;
+	int r;
 
 	area = mmap(NULL, room, PROT_NONE,
 		    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 	if (area == MAP_FAILED)
 		return -1;
 	at = (char *)(((uintptr_t)area + page - 1) & ~(uintptr_t)(page - 1));
-	from = (uintptr_t)at;
-	memset(huge, 0, n * sizeof(*huge));
-	if (!map_each(fd, off, n, page, at) && !read_smaps(&text)) {
-		cur = text;
-		while (hl_smaps_next(&cur, &m) == 1)
-			if (m.line.start >= from &&
-			    m.line.start < from + n * 2 * page &&
-			    (m.line.start - from) % (2 * page) == 0)
-				huge[(m.line.start - from) / (2 * page)] =
-					m.file_pmd >= page;
-		r = 0;
-	}
-	free(text);
+	r = map_each(fd, off, n, page, at) ||
+	    pmd_mapped((uintptr_t)at, n, 2 * page, pmd) ? -1 : 0;
 	munmap(area, room);
 	return r;
 }
@@ -278,29 +270,29 @@ static int huge_now(int fd, uint64_t off, size_t n, size_t page, bool *huge)
  * Drop the clean pages of LEN bytes of FD at OFF (multiples of PAGE)
  * that no process maps (POSIX_FADV_DONTNEED, which cannot drop a page a
  * process maps), but for its huge pages held in huge folios already
- * (huge_now): priming would read those again for nothing.  All of it
+ * (pmd_now): priming would read those again for nothing.  All of it
  * where that cannot be told.  Each run of huge pages to drop takes one
  * call.
  */
 static void drop_small(int fd, uint64_t off, size_t len, size_t page)
 {
 	size_t n = len / page, i = 0, run;
-	bool *huge = malloc(n * sizeof(*huge));
+	uint64_t *pmd = malloc(n * sizeof(*pmd));
 
-	if (!huge || huge_now(fd, off, n, page, huge)) {
+	if (!pmd || pmd_now(fd, off, n, page, pmd)) {
 		posix_fadvise(fd, (off_t)off, (off_t)len, POSIX_FADV_DONTNEED);
-		free(huge);
+		free(pmd);
 		return;
 	}
 	while (i < n) {
-		for (run = 0; i + run < n && !huge[i + run]; run++)
+		for (run = 0; i + run < n && pmd[i + run] < page; run++)
 			;
 		if (run)
 			posix_fadvise(fd, (off_t)(off + i * page),
 				      (off_t)(run * page), POSIX_FADV_DONTNEED);
 		i += run ? run : 1;
 	}
-	free(huge);
+	free(pmd);
 }
 
 /*
