@@ -12,7 +12,8 @@
 #   sc-KIND            segcheck relinked with --hugetlbfs-align, for KIND
 #                      pie, no-pie, static and static-pie
 #   sc-KIND.pages      "R N", "W N" and "RW N": the pool's pages a remap
-#                      of those classes takes, from readelf
+#                      of those classes takes, from readelf; "R1 N": the
+#                      pages of the first read-only range it moves
 #   sc-KIND.align      big_text's address modulo 2 MiB in the file: the
 #                      program was loaded at an address aligned to 2 MiB
 #                      when its big_text still has it
@@ -46,6 +47,7 @@ for kind in pie no-pie static static-pie; do
 	for c in R W RW; do
 		echo "$c $(huge_pages_needed "sc-$kind" 2048 $c)"
 	done >"sc-$kind.pages"
+	echo "R1 $(huge_ranges "sc-$kind" 2048 R | head -n 1)" >>"sc-$kind.pages"
 	${NM:-nm} "sc-$kind" | awk "$HL_AWK_LIB"'$3 == "big_text" { print hex($1) % 2097152 }' \
 		>"sc-$kind.align"
 	[ -s "sc-$kind.align" ] || fail "no big_text in sc-$kind"

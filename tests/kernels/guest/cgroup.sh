@@ -1,0 +1,114 @@
+# SPDX-License-Identifier: MIT
+# A hugetlb cgroup limit, on a real kernel of each series: before Linux
+# 5.14 the runtime faults hugetlb pages in with MAP_POPULATE, and before
+# 5.16 it builds read-only ranges in a hugetlb file mapped over the
+# segment, so these are the paths the host's kernel does not take.
+#   cgroup-limit: a limit of 2 pages, read at the start: the text's range
+#     takes them where it needs no more, and the rest goes on THP;
+#   cgroup-lowered-0, cgroup-lowered-1: the limit lowered to 0 and to 1
+#     page while the runtime waits just before it reserves, so that the
+#     reservation succeeds and faulting the pages in is refused: the text
+#     goes on THP and the pool's pages come back, free and unreserved;
+#   cgroup-lowered-share: the same to 1 page while HUGETLB_SHARE=1 makes
+#     a shared file: nothing is published.
+# Each checks the program's own output and the pool's counters, and that
+# the one message names the limit, which is what the case is about.
+. /kt/common.sh
+cases="cgroup-limit cgroup-lowered-0 cgroup-lowered-1 cgroup-lowered-share"
+cg=/sys/fs/cgroup
+mount -t cgroup2 none "$cg" 2>/dev/null
+if ! grep -qw hugetlb "$cg/cgroup.controllers" 2>/dev/null; then
+	for c in $cases; do
+		skip "$c" "no hugetlb controller in cgroup v2 ($cg)"
+	done
+	exit 0
+fi
+echo +hugetlb >"$cg/cgroup.subtree_control"
+dir=$cg/hugelink
+mkdir "$dir"
+pool 24
+mb=2097152
+
+# in_cgroup VAR=VALUE...: run "sc-pie thp pool" in the cgroup with the
+# variables given; its output goes to out and err.  The shell that
+# enters the cgroup becomes the program, so that a caller that puts it
+# in the background has the program's process ID in $!.
+enter='d=$1; shift; echo $$ >"$d/cgroup.procs" && exec env "$@" "$0" thp pool'
+in_cgroup() { sh -c "$enter" "$T/sc-pie" "$dir" "$@" >out 2>err; }
+
+# sleeping PID: PID is in clock_nanosleep or nanosleep, by the system
+# call numbers of x86_64 and aarch64 in /proc/PID/syscall.
+sleeping() {
+	read -r _nr _rest <"/proc/$1/syscall" 2>/dev/null || return 1
+	case $(uname -m):$_nr in
+	x86_64:230 | x86_64:35 | aarch64:115 | aarch64:101) ;;
+	*) return 1 ;;
+	esac
+}
+
+# ended PID: PID is gone or a zombie.
+ended() {
+	_st=$(sed 's/.*) \(.\).*/\1/' "/proc/$1/stat" 2>/dev/null)
+	[ -z "$_st" ] || [ "$_st" = Z ]
+}
+
+# lowered PAGES VAR=VALUE...: in_cgroup in the background, held just
+# before the runtime reserves while the limit is lowered to PAGES, then
+# let go.
+lowered() {
+	_pages=$1; shift
+	echo $((24 * mb)) >"$dir/hugetlb.2MB.max"
+	rm -f go
+	sh -c "$enter" "$T/sc-pie" "$dir" HUGELINK_FAULT=wait:$PWD/go "$@" \
+		>out 2>err &
+	_pid=$!
+	until sleeping $_pid; do
+		ended $_pid && { note "it ended before it waited"; break; }
+		sleep 0.1
+	done
+	echo $((_pages * mb)) >"$dir/hugetlb.2MB.max"
+	touch go
+	wait $_pid || note "exit status $?"
+}
+
+# says TEXT: the runtime's one message holds TEXT.
+says() {
+	[ "$(wc -l <err)" -eq 1 ] || note "not one message"
+	grep -qF "$1" err || note "the message does not say \"$1\""
+}
+
+free=$(meminfo HugePages_Free)
+rsvd=$(meminfo HugePages_Rsvd)
+# The text's range takes the limit's 2 pages where it needs no more (x86,
+# where rodata is a range of its own, which goes on THP); where it needs
+# more (aarch64, where rodata shares its segment) it goes on THP whole.
+echo $((2 * mb)) >"$dir/hugetlb.2MB.max"
+in_cgroup HUGETLB_ELFMAP=RW || note "exit status $?"
+first=$(pages pie R1)
+if [ "$first" -le 2 ]; then
+	want "text 2048" "pool-free $((free - first))"
+else
+	want "text thp" "pool-free $free"
+fi
+want "rodata thp" "data thp" "ok"
+says "the hugetlb cgroup allows 2 ($dir/hugetlb.2MB.max)"
+result cgroup-limit
+
+for allowed in 0 1; do
+	lowered $allowed HUGETLB_ELFMAP=R
+	want "text thp" "rodata thp" "pool-free $free" "pool-rsvd $rsvd" "ok"
+	says "the hugetlb cgroup allows $allowed ($dir/hugetlb.2MB.max)"
+	result cgroup-lowered-$allowed
+done
+
+mkdir -p mnt
+mount -t hugetlbfs -o pagesize=2M none mnt
+mkdir -m 700 mnt/d
+lowered 1 HUGETLB_SHARE=1 HUGETLB_SHARE_PATH=$PWD/mnt/d HUGETLB_ELFMAP=R
+want "text thp" "rodata thp" "pool-free $free" "pool-rsvd $rsvd" "ok"
+[ -z "$(find mnt/d -type f ! -name '*#lock')" ] ||
+	note "a shared file was published: $(ls mnt/d)"
+says "the hugetlb cgroup allows 1 ($dir/hugetlb.2MB.max)"
+result cgroup-lowered-share
+umount mnt
+rmdir "$dir"
