@@ -313,7 +313,7 @@ acts() {
 	ok "$*${_pre:+, $_pre preloaded}: one runtime acts, $_who's"
 }
 
-# build_helper NAME: the test helper lib/NAME.c (nothp, nomremap), built
+# build_helper NAME: the test helper lib/NAME.c (nothp, nomremap, nopopulate), built
 # here as ./NAME.
 build_helper() {
 	"$CC" -O1 -o "$1" "$HLINC/$1.c" || fail "cannot build the helper $1"

@@ -38,16 +38,16 @@ grep -q "the hugetlb cgroup allows $allowed ($dir/hugetlb.2MB.max)" err ||
 ok "a hugetlb cgroup limit of $allowed page: $(cat err)"
 
 # run_limit_lowered PAGES VAR=VALUE...: run "./sc thp pool" in the
-# cgroup with the variables given, held just before it reserves; lower
-# the limit to PAGES meanwhile, then let it go.  Its output goes to out
-# and err.
+# cgroup with the variables given (through the command $through, when
+# set), held just before it reserves; lower the limit to PAGES
+# meanwhile, then let it go.  Its output goes to out and err.
 run_limit_lowered() {
 	_pages=$1; shift
 	echo $((24 * 2097152)) >"$dir/hugetlb.2MB.max"
 	rm -f go
-	sh -c 'd=$1; shift; echo $$ >"$d/cgroup.procs" && exec env "$@" \
-		./sc thp pool' sh "$dir" HUGELINK_FAULT=wait:$PWD/go "$@" \
-		>out 2>err &
+	sh -c 'd=$1 w=$2; shift 2; echo $$ >"$d/cgroup.procs" &&
+		exec env "$@" $w ./sc thp pool' sh "$dir" "${through:-}" \
+		HUGELINK_FAULT=wait:$PWD/go "$@" >out 2>err &
 	prog=$!
 	until grep -q nanosleep "/proc/$prog/wchan" 2>/dev/null; do
 		kill -0 $prog 2>/dev/null ||
@@ -59,39 +59,56 @@ run_limit_lowered() {
 	wait $prog
 }
 
-# A limit lowered after the runtime read it, while it waits to reserve:
-# the reservation still succeeds (the limit is charged when a page is
-# faulted in, not when it is reserved), and faulting the pages in fails.
-# The runtime faults them in before it copies anything (a write would
-# get SIGBUS there): the text goes on transparent huge pages, the
-# program runs, its reservation is given back, and the message names
-# the limit, not the pool, which has the pages free.  With a limit of
-# one page, the text's first page is faulted in and its second refused:
-# the message counts once that page is given back.
-rsvd=$(pool_rsvd)
-for allowed in 0 1; do
-	run_limit_lowered $allowed HUGETLB_ELFMAP=R ||
-		fail "the program failed when the limit fell to $allowed: $(cat out err)"
+# lowered_copy PAGES: a limit lowered to PAGES after the runtime read
+# it, while it waits to reserve: the reservation still succeeds (the
+# limit is charged when a page is faulted in, not when it is reserved),
+# and faulting the pages in fails.  The runtime faults them in before it
+# copies anything (a write would get SIGBUS there): the text goes on
+# transparent huge pages, the program runs, its reservation is given
+# back, and the message names the limit, not the pool, which has the
+# pages free.  With a limit of one page, the text's first page is
+# faulted in and its second refused: the message counts once that page
+# is given back.
+lowered_copy() {
+	run_limit_lowered $1 HUGETLB_ELFMAP=R ||
+		fail "$how: the program failed when the limit fell to $1: $(cat out err)"
 	expect_lines out "text thp" "rodata thp" "pool-free $free" \
 		"pool-rsvd $rsvd" "ok"
-	grep -q "populating the huge pages: needs 2 2M huge pages, the hugetlb cgroup allows $allowed ($dir/hugetlb.2MB.max)" err ||
-		fail "a limit of $allowed: the message does not name it: $(cat err)"
-	ok "a hugetlb cgroup limit lowered to $allowed before the pages were faulted in: $(cat err)"
-done
+	grep -q "populating the huge pages: needs 2 2M huge pages, the hugetlb cgroup allows $1 ($dir/hugetlb.2MB.max)" err ||
+		fail "$how: a limit of $1: the message does not name it: $(cat err)"
+	ok "$how: a hugetlb cgroup limit lowered to $1 before the pages were faulted in: $(cat err)"
+}
 
-# The same while HUGETLB_SHARE=1 makes a shared file: its pages, too,
-# are faulted in before the program file is read into them.  The file
-# is not published, the text goes on transparent huge pages, and the
-# message names the limit rather than the read.
+# lowered_share: the same, to 1 page, while HUGETLB_SHARE=1 makes a
+# shared file: its pages, too, are faulted in before the program file is
+# read into them.  The file is not published, the text goes on
+# transparent huge pages, and the message names the limit rather than
+# the read.
+lowered_share() {
+	run_limit_lowered 1 HUGETLB_SHARE=1 HUGETLB_SHARE_PATH=$PWD/mnt/d \
+		HUGETLB_ELFMAP=R ||
+		fail "$how, sharing: the program failed when the limit fell: $(cat out err)"
+	expect_lines out "text thp" "rodata thp" "pool-free $free" \
+		"pool-rsvd $rsvd" "ok"
+	[ -z "$(find mnt/d -type f ! -name '*#lock')" ] ||
+		fail "$how, sharing: a shared file was published: $(ls mnt/d)"
+	grep -q "HUGETLB_SHARE: faulting in a shared file: needs 2 2M huge pages, the hugetlb cgroup allows 1 ($dir/hugetlb.2MB.max)" err ||
+		fail "$how, sharing: the message does not name the limit: $(cat err)"
+	ok "$how: a hugetlb cgroup limit lowered while a shared file is made: $(cat err)"
+}
+
+# Each case twice: with MADV_POPULATE_WRITE, and where a seccomp filter
+# refuses it (EPERM), so that the pages are faulted in with
+# MAP_POPULATE and checked with mincore, and the shared file is filled
+# by reads that fault them in, as before Linux 5.14.
+rsvd=$(pool_rsvd)
 mount_hugetlbfs "$PWD/mnt"
 mkdir -m 700 mnt/d
-run_limit_lowered 1 HUGETLB_SHARE=1 HUGETLB_SHARE_PATH=$PWD/mnt/d \
-	HUGETLB_ELFMAP=R ||
-	fail "sharing: the program failed when the limit fell: $(cat out err)"
-expect_lines out "text thp" "rodata thp" "pool-free $free" "pool-rsvd $rsvd" \
-	"ok"
-[ -z "$(find mnt/d -type f ! -name '*#lock')" ] ||
-	fail "sharing: a shared file was published: $(ls mnt/d)"
-grep -q "HUGETLB_SHARE: faulting in a shared file: needs 2 2M huge pages, the hugetlb cgroup allows 1 ($dir/hugetlb.2MB.max)" err ||
-	fail "sharing: the message does not name the limit: $(cat err)"
-ok "a hugetlb cgroup limit lowered while a shared file is made: $(cat err)"
+build_helper nopopulate
+for through in "" ./nopopulate; do
+	how=${through:+no MADV_POPULATE_WRITE}
+	how=${how:-MADV_POPULATE_WRITE}
+	lowered_copy 0
+	lowered_copy 1
+	lowered_share
+done
