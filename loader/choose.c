@@ -157,7 +157,9 @@ static void pool_text(const struct ldr_choice *ch, const struct hl_pool_share *p
 
 void ldr_choice_report_pool(const struct ldr_choice *ch, struct ldr_report *rep)
 {
-	char counts[200] = "", text[256];
+	static const char lead[] = "the huge-page pool is short: ";
+	char counts[LDR_REPORT_WHY_LEN - sizeof(lead) + 1] = "";
+	char text[LDR_REPORT_WHY_LEN];
 	size_t used = 0;
 
 	for (int i = 0; i < ch->env.npool; i++)
@@ -169,6 +171,6 @@ void ldr_choice_report_pool(const struct ldr_choice *ch, struct ldr_report *rep)
 		rep->pool_base = rep->pool_thp = false;
 		return;
 	}
-	snprintf(text, sizeof(text), "the huge-page pool is short: %s", counts);
+	snprintf(text, sizeof(text), "%s%s", lead, counts);
 	ldr_report_pool(rep, text);
 }

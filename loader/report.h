@@ -37,8 +37,9 @@ struct ldr_report_texts {
 	char perf_map[200];	/* why HUGELINK_PERF_MAP wrote no map */
 	char smaller[300];	/* which segments got smaller huge pages
 				   than asked, and why */
-	/* How short the pool was, when it was: see ldr_report_pool. */
-	char pool[256];
+	/* How short the pool was, when it was: see ldr_report_pool.  It
+	 * may name a hugetlb cgroup's limit file. */
+	char pool[LDR_REPORT_WHY_LEN];
 };
 
 /*

@@ -20,7 +20,10 @@ if ! grep -qw hugetlb "$cg/cgroup.subtree_control"; then
 		fail "cannot enable the hugetlb controller in $cg"
 	at_exit "echo -hugetlb >$cg/cgroup.subtree_control"
 fi
-dir=$cg/hugelink-test-$$
+# A long name, so that the limit file's path (up to 255 bytes, as a
+# deep systemd slice's can be) fills the messages that name it.
+dir=$cg/hugelink-test-$$- file=/hugetlb.2MB.rsvd.max
+dir=$dir$(printf "%0$((250 - ${#dir} - ${#file}))d" 0 | tr 0 x)
 mkdir "$dir"
 at_exit "rmdir $dir"
 allowed=2
