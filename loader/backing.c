@@ -64,7 +64,7 @@ void ldr_backing_refusal(char *buf, size_t buflen, const char *what,
 		err = ENOMEM;
 	if (err == ENOMEM && !reserved)
 		avail = pool_available(page, &more);
-	if (err == ENOMEM && reserved)
+	if (err == ENOMEM)
 		room = mach_hugetlb_cgroup_room(page, limit, sizeof(limit));
 	if (more)
 		snprintf(extra, sizeof(extra), " and %ld more by overcommit",

@@ -27,11 +27,15 @@
 static const char *const v2_usual[] = { "/sys/fs/cgroup",
 					"/sys/fs/cgroup/unified" };
 
-/* A limit looked for: the files that hold it, and the room found. */
+/* The most limits of one controller looked for at once. */
+#define LIMITS_MAX 2
+
+/* Limits looked for: the files that hold them, and the room found. */
 struct limit {
 	const char *ctl;	/* the controller: "hugetlb", "memory" */
-	char max[2][48];	/* the limit's file name: [v2] */
-	char cur[2][48];	/* the use's file name: [v2] */
+	int n;			/* limits, each in a pair of files below */
+	char max[LIMITS_MAX][2][48];	/* a limit's file name: [i][v2] */
+	char cur[LIMITS_MAX][2][48];	/* its use's file name: [i][v2] */
 	bool less_file;		/* take the page cache it can reclaim off
 				   the use (memory.stat) */
 	size_t unit;		/* bytes of one unit of room */
@@ -81,14 +85,14 @@ static long reclaimable(const char *dir, int v2)
 		    stat_value(text, "total_inactive_file");
 }
 
-/* Fold in the limit of the cgroup directory DIR, if it has one. */
-static void one_cgroup(struct limit *l, const char *dir, int v2)
+/* Fold in limit I of the cgroup directory DIR, if it has one. */
+static void one_limit(struct limit *l, int i, const char *dir, int v2)
 {
 	char max[600], cur[600];
 	long lim, use, room;
 
-	snprintf(max, sizeof(max), "%s/%s", dir, l->max[v2]);
-	snprintf(cur, sizeof(cur), "%s/%s", dir, l->cur[v2]);
+	snprintf(max, sizeof(max), "%s/%s", dir, l->max[i][v2]);
+	snprintf(cur, sizeof(cur), "%s/%s", dir, l->cur[i][v2]);
 	/* "max" (no limit) reads as -1, as a failure does. */
 	lim = mach_pool_counter(max);
 	use = mach_pool_counter(cur);
@@ -101,6 +105,13 @@ static void one_cgroup(struct limit *l, const char *dir, int v2)
 		l->room = (long)room;
 		snprintf(l->where, l->len, "%s", max);
 	}
+}
+
+/* Fold in the limits of the cgroup directory DIR. */
+static void one_cgroup(struct limit *l, const char *dir, int v2)
+{
+	for (int i = 0; i < l->n; i++)
+		one_limit(l, i, dir, v2);
 }
 
 /*
@@ -210,26 +221,39 @@ static long room_of(struct limit *l)
 	return l->room;
 }
 
+/* Limit I of L: the files "PREFIX.max" and "PREFIX.current" (v2),
+ * "PREFIX.limit_in_bytes" and "PREFIX.usage_in_bytes" (v1). */
+static void hugetlb_files(struct limit *l, int i, const char *prefix)
+{
+	snprintf(l->max[i][1], sizeof(l->max[i][1]), "%s.max", prefix);
+	snprintf(l->cur[i][1], sizeof(l->cur[i][1]), "%s.current", prefix);
+	snprintf(l->max[i][0], sizeof(l->max[i][0]), "%s.limit_in_bytes",
+		 prefix);
+	snprintf(l->cur[i][0], sizeof(l->cur[i][0]), "%s.usage_in_bytes",
+		 prefix);
+}
+
 long mach_hugetlb_cgroup_room(size_t page, char *where, size_t len)
 {
-	struct limit l = { .ctl = "hugetlb", .unit = page, .room = -1,
-			   .where = where, .len = len };
-	char sz[16];
+	struct limit l = { .ctl = "hugetlb", .n = 2, .unit = page,
+			   .room = -1, .where = where, .len = len };
+	char sz[16], prefix[32];
 
 	mach_hugetlb_cgroup_size(page, sz, sizeof(sz));
-	snprintf(l.max[1], sizeof(l.max[1]), "hugetlb.%s.max", sz);
-	snprintf(l.cur[1], sizeof(l.cur[1]), "hugetlb.%s.current", sz);
-	snprintf(l.max[0], sizeof(l.max[0]), "hugetlb.%s.limit_in_bytes", sz);
-	snprintf(l.cur[0], sizeof(l.cur[0]), "hugetlb.%s.usage_in_bytes", sz);
+	snprintf(prefix, sizeof(prefix), "hugetlb.%s", sz);
+	hugetlb_files(&l, 0, prefix);
+	snprintf(prefix, sizeof(prefix), "hugetlb.%s.rsvd", sz);
+	hugetlb_files(&l, 1, prefix);
 	return room_of(&l);
 }
 
 long mach_memory_cgroup_room(char *where, size_t len)
 {
 	struct limit l = {
-		.ctl = "memory", .unit = 1, .room = -1, .where = where,
-		.len = len, .max = { "memory.limit_in_bytes", "memory.max" },
-		.cur = { "memory.usage_in_bytes", "memory.current" },
+		.ctl = "memory", .n = 1, .unit = 1, .room = -1, .where = where,
+		.len = len,
+		.max = { { "memory.limit_in_bytes", "memory.max" } },
+		.cur = { { "memory.usage_in_bytes", "memory.current" } },
 		.less_file = true,
 	};
 

@@ -2,12 +2,14 @@
 #ifndef MACHINE_CGROUP_H
 #define MACHINE_CGROUP_H
 /*
- * The hugetlb cgroup limit on this process, which can refuse huge pages
+ * The hugetlb cgroup limits on this process, which can refuse huge pages
  * the pool has free, and the memory cgroup limit, which a copy onto
- * transparent huge pages is charged to.  Read from /proc/self/cgroup and the cgroup file
- * systems in /proc/mounts: cgroup v2 (hugetlb.<size>.max and .current),
- * and v1 as best we can (hugetlb.<size>.limit_in_bytes and
- * usage_in_bytes).  A limit on an ancestor counts as well.
+ * transparent huge pages is charged to.  Read from /proc/self/cgroup and
+ * the cgroup file systems in /proc/mounts: cgroup v2 (hugetlb.<size>.max
+ * and .current, on the pages faulted in; hugetlb.<size>.rsvd.max and
+ * .rsvd.current, on those reserved, from Linux 5.7), and v1 as best we
+ * can (hugetlb.<size>.limit_in_bytes and .usage_in_bytes, and the same
+ * of .rsvd).  A limit on an ancestor counts as well.
  */
 #include <stddef.h>
 
@@ -16,7 +18,8 @@
 
 /*
  * The PAGE-sized huge pages this process's hugetlb cgroups still allow:
- * the smallest limit less use over the cgroup and its ancestors.  WHERE
+ * the smallest limit less use over both limits of the cgroup and its
+ * ancestors.  WHERE
  * gets the limit file that sets it.  Returns -1 when no limit applies or
  * none can be read.
  */

@@ -1,8 +1,10 @@
 # SPDX-License-Identifier: MIT
 # A hugetlb cgroup limit refuses huge pages the pool has free: the runtime
-# counts it in (cgroup v2 hugetlb.2MB.max less .current, of the process's
-# cgroup), puts what the limit allows on hugetlb pages and the rest on
-# transparent huge pages, and names the limit in its message.  The test
+# counts it in (cgroup v2 hugetlb.2MB.max less .current, on the pages
+# faulted in, and hugetlb.2MB.rsvd.max less .rsvd.current, on those
+# reserved, of the process's cgroup), puts what the limits allow on
+# hugetlb pages and the rest on transparent huge pages, and names the
+# limit in its message.  The test
 # makes a cgroup of its own, enables the hugetlb controller for it if need
 # be, and puts both back on exit.
 . "$HL_SRC/tests/integration/common.sh"
@@ -26,27 +28,35 @@ dir=$cg/hugelink-test-$$- file=/hugetlb.2MB.rsvd.max
 dir=$dir$(printf "%0$((250 - ${#dir} - ${#file}))d" 0 | tr 0 x)
 mkdir "$dir"
 at_exit "rmdir $dir"
-allowed=2
-echo $((allowed * 2097152)) >"$dir/hugetlb.2MB.max"
-
 free=$(pool_free)
-sh -c 'echo $$ >"$1/cgroup.procs" && exec env HUGETLB_ELFMAP=RW ./sc thp pool' sh "$dir" \
-	>out 2>err || fail "in the cgroup: $(cat out err)"
-# Two pages: the text's; rodata and data on THP (the headers' segment
-# fills too little of a huge page to take one).
-expect_lines out "text 2048" "rodata thp" "data thp" "pool-free $((free - allowed))" "ok"
-[ "$(wc -l <err)" -eq 1 ] || fail "expected one message, got: $(cat err)"
-grep -q "the hugetlb cgroup allows $allowed ($dir/hugetlb.2MB.max)" err ||
-	fail "the message does not name the limit: $(cat err)"
-ok "a hugetlb cgroup limit of $allowed page: $(cat err)"
+max=$((24 * 2097152))
+
+# limit_at_start FILE: a limit of 2 pages in FILE (hugetlb.2MB.max, on
+# the pages faulted in; hugetlb.2MB.rsvd.max, on those reserved) when
+# the program starts: the runtime reads it and takes two pages, the
+# text's; rodata and data go on THP (the headers' segment fills too
+# little of a huge page to take one).
+limit_at_start() {
+	echo $((2 * 2097152)) >"$dir/$1"
+	sh -c 'echo $$ >"$1/cgroup.procs" && exec env HUGETLB_ELFMAP=RW ./sc thp pool' sh "$dir" \
+		>out 2>err || fail "$1: in the cgroup: $(cat out err)"
+	echo $max >"$dir/$1"
+	expect_lines out "text 2048" "rodata thp" "data thp" "pool-free $((free - 2))" "ok"
+	[ "$(wc -l <err)" -eq 1 ] || fail "$1: expected one message, got: $(cat err)"
+	grep -q "the hugetlb cgroup allows 2 ($dir/$1)" err ||
+		fail "$1: the message does not name the limit: $(cat err)"
+	ok "a hugetlb cgroup limit of 2 pages in $1: $(cat err)"
+}
+limit_at_start hugetlb.2MB.max
+limit_at_start hugetlb.2MB.rsvd.max
 
 # run_limit_lowered PAGES VAR=VALUE...: run "./sc thp pool" in the
 # cgroup with the variables given (through the command $through, when
-# set), held just before it reserves; lower the limit to PAGES
-# meanwhile, then let it go.  Its output goes to out and err.
+# set), held just before it reserves; lower the limit in the file
+# $limit (hugetlb.2MB.max when unset) to PAGES meanwhile, then let it
+# go.  Its output goes to out and err.
 run_limit_lowered() {
-	_pages=$1; shift
-	echo $((24 * 2097152)) >"$dir/hugetlb.2MB.max"
+	_pages=$1 _file=$dir/${limit:-hugetlb.2MB.max}; shift
 	rm -f go
 	sh -c 'd=$1 w=$2; shift 2; echo $$ >"$d/cgroup.procs" &&
 		exec env "$@" $w ./sc thp pool' sh "$dir" "${through:-}" \
@@ -57,9 +67,12 @@ run_limit_lowered() {
 			fail "the program ended before it waited: $(cat out err)"
 		sleep 0.1
 	done
-	echo $((_pages * 2097152)) >"$dir/hugetlb.2MB.max"
+	echo $((_pages * 2097152)) >"$_file"
 	touch go
 	wait $prog
+	_rc=$?
+	echo $max >"$_file"
+	return $_rc
 }
 
 # lowered_copy PAGES: a limit lowered to PAGES after the runtime read
@@ -115,3 +128,27 @@ for through in "" ./nopopulate; do
 	lowered_copy 1
 	lowered_share
 done
+
+# A reservation limit lowered while the runtime waits to reserve: the
+# kernel refuses the reservation itself (mmap), the text goes on
+# transparent huge pages, and the message names that limit, not the
+# pool, which has the pages free.
+limit=hugetlb.2MB.rsvd.max
+run_limit_lowered 1 HUGETLB_ELFMAP=R ||
+	fail "the program failed when the reservation limit fell: $(cat out err)"
+expect_lines out "text thp" "rodata thp" "pool-free $free" "pool-rsvd $rsvd" \
+	"ok"
+grep -q ": needs 2 2M huge pages, the hugetlb cgroup allows 1 ($dir/$limit)" err ||
+	fail "a reservation limit: the message does not name it: $(cat err)"
+ok "a hugetlb cgroup reservation limit lowered to 1: $(cat err)"
+
+run_limit_lowered 1 HUGETLB_SHARE=1 HUGETLB_SHARE_PATH=$PWD/mnt/d \
+	HUGETLB_ELFMAP=R ||
+	fail "sharing: the program failed when the reservation limit fell: $(cat out err)"
+expect_lines out "text thp" "rodata thp" "pool-free $free" "pool-rsvd $rsvd" \
+	"ok"
+[ -z "$(find mnt/d -type f ! -name '*#lock')" ] ||
+	fail "sharing, a reservation limit: a shared file was published: $(ls mnt/d)"
+grep -q "HUGETLB_SHARE: .*: needs 2 2M huge pages, the hugetlb cgroup allows 1 ($dir/$limit)" err ||
+	fail "sharing, a reservation limit: the message does not name it: $(cat err)"
+ok "a hugetlb cgroup reservation limit lowered while a shared file is made: $(cat err)"
