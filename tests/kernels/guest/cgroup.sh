@@ -10,11 +10,16 @@
 #     reservation succeeds and faulting the pages in is refused: the text
 #     goes on THP and the pool's pages come back, free and unreserved;
 #   cgroup-lowered-share: the same to 1 page while HUGETLB_SHARE=1 makes
-#     a shared file: nothing is published.
+#     a shared file: nothing is published;
+#   cgroup-rsvd-*: the same cases with the limit on the pages reserved
+#     (hugetlb.2MB.rsvd.max, Linux 5.7), which refuses the reservation.
 # Each checks the program's own output and the pool's counters, and that
 # the one message names the limit, which is what the case is about.
 . /kt/common.sh
-cases="cgroup-limit cgroup-lowered-0 cgroup-lowered-1 cgroup-lowered-share"
+cases=
+for c in cgroup cgroup-rsvd; do
+	cases="$cases $c-limit $c-lowered-0 $c-lowered-1 $c-lowered-share"
+done
 cg=/sys/fs/cgroup
 mount -t cgroup2 none "$cg" 2>/dev/null
 if ! grep -qw hugetlb "$cg/cgroup.controllers" 2>/dev/null; then
@@ -53,11 +58,10 @@ ended() {
 }
 
 # lowered PAGES VAR=VALUE...: in_cgroup in the background, held just
-# before the runtime reserves while the limit is lowered to PAGES, then
-# let go.
+# before the runtime reserves while the limit in the file $limit is
+# lowered to PAGES, then let go.
 lowered() {
-	_pages=$1; shift
-	echo $((24 * mb)) >"$dir/hugetlb.2MB.max"
+	_pages=$1 _file=$dir/$limit; shift
 	rm -f go
 	sh -c "$enter" "$T/sc-pie" "$dir" HUGELINK_FAULT=wait:$PWD/go "$@" \
 		>out 2>err &
@@ -66,9 +70,10 @@ lowered() {
 		ended $_pid && { note "it ended before it waited"; break; }
 		sleep 0.1
 	done
-	echo $((_pages * mb)) >"$dir/hugetlb.2MB.max"
+	echo $((_pages * mb)) >"$_file"
 	touch go
 	wait $_pid || note "exit status $?"
+	echo max >"$_file"
 }
 
 # says TEXT: the runtime's one message holds TEXT.
@@ -79,36 +84,48 @@ says() {
 
 free=$(meminfo HugePages_Free)
 rsvd=$(meminfo HugePages_Rsvd)
-# The text's range takes the limit's 2 pages where it needs no more (x86,
-# where rodata is a range of its own, which goes on THP); where it needs
-# more (aarch64, where rodata shares its segment) it goes on THP whole.
-echo $((2 * mb)) >"$dir/hugetlb.2MB.max"
-in_cgroup HUGETLB_ELFMAP=RW || note "exit status $?"
 first=$(pages pie R1)
-if [ "$first" -le 2 ]; then
-	want "text 2048" "pool-free $((free - first))"
-else
-	want "text thp" "pool-free $free"
-fi
-want "rodata thp" "data thp" "ok"
-says "the hugetlb cgroup allows 2 ($dir/hugetlb.2MB.max)"
-result cgroup-limit
-
-for allowed in 0 1; do
-	lowered $allowed HUGETLB_ELFMAP=R
-	want "text thp" "rodata thp" "pool-free $free" "pool-rsvd $rsvd" "ok"
-	says "the hugetlb cgroup allows $allowed ($dir/hugetlb.2MB.max)"
-	result cgroup-lowered-$allowed
-done
-
 mkdir -p mnt
 mount -t hugetlbfs -o pagesize=2M none mnt
 mkdir -m 700 mnt/d
-lowered 1 HUGETLB_SHARE=1 HUGETLB_SHARE_PATH=$PWD/mnt/d HUGETLB_ELFMAP=R
-want "text thp" "rodata thp" "pool-free $free" "pool-rsvd $rsvd" "ok"
-[ -z "$(find mnt/d -type f ! -name '*#lock')" ] ||
-	note "a shared file was published: $(ls mnt/d)"
-says "the hugetlb cgroup allows 1 ($dir/hugetlb.2MB.max)"
-result cgroup-lowered-share
+
+# Each case for the limit on the pages faulted in (hugetlb.2MB.max) and
+# for the one on the pages reserved (hugetlb.2MB.rsvd.max), which
+# refuses the reservation itself.
+for limit in hugetlb.2MB.max hugetlb.2MB.rsvd.max; do
+	case $limit in *rsvd*) c=cgroup-rsvd ;; *) c=cgroup ;; esac
+
+	# The text's range takes the limit's 2 pages where it needs no more
+	# (x86, where rodata is a range of its own, which goes on THP);
+	# where it needs more (aarch64, where rodata shares its segment) it
+	# goes on THP whole.
+	echo $((2 * mb)) >"$dir/$limit"
+	in_cgroup HUGETLB_ELFMAP=RW || note "exit status $?"
+	echo max >"$dir/$limit"
+	if [ "$first" -le 2 ]; then
+		want "text 2048" "pool-free $((free - first))"
+	else
+		want "text thp" "pool-free $free"
+	fi
+	want "rodata thp" "data thp" "ok"
+	says "the hugetlb cgroup allows 2 ($dir/$limit)"
+	result $c-limit
+
+	for allowed in 0 1; do
+		lowered $allowed HUGETLB_ELFMAP=R
+		want "text thp" "rodata thp" "pool-free $free" \
+			"pool-rsvd $rsvd" "ok"
+		says "the hugetlb cgroup allows $allowed ($dir/$limit)"
+		result $c-lowered-$allowed
+	done
+
+	lowered 1 HUGETLB_SHARE=1 HUGETLB_SHARE_PATH=$PWD/mnt/d \
+		HUGETLB_ELFMAP=R
+	want "text thp" "rodata thp" "pool-free $free" "pool-rsvd $rsvd" "ok"
+	[ -z "$(find mnt/d -type f ! -name '*#lock')" ] ||
+		note "a shared file was published: $(ls mnt/d)"
+	says "the hugetlb cgroup allows 1 ($dir/$limit)"
+	result $c-lowered-share
+done
 umount mnt
 rmdir "$dir"
