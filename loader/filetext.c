@@ -529,6 +529,11 @@ static void reason(const struct try *t, char *why, size_t len)
 		explain(t, why, len);
 }
 
+/* Room in a report's text for the words settle puts around a reason:
+ * "not from the page cache: " and "; left on base pages beside the page
+ * cache's" come to 69. */
+#define SETTLE_WORDS 100
+
 /*
  * Say what became of T, and take it out of the plan when served.  When
  * the page cache serves some range of the object, one with no whole huge
@@ -541,7 +546,7 @@ static int settle(const struct serve *sv, struct try *t, bool any_served,
 {
 	bool file_only = sv->ctx->cfg->backing == HL_BACKING_FILE;
 	struct hl_seg *seg = t->seg;
-	char text[LDR_REPORT_WHY_LEN], why[LDR_REPORT_WHY_LEN - 100];
+	char text[LDR_REPORT_WHY_LEN], why[LDR_REPORT_WHY_LEN - SETTLE_WORDS];
 
 	if (served(t)) {
 		seg->remap = false;
