@@ -65,7 +65,10 @@ void ldr_backing_refusal(char *buf, size_t buflen, const char *what,
 	if (err == ENOMEM && !reserved)
 		avail = pool_available(page, &more);
 	if (err == ENOMEM)
-		room = mach_hugetlb_cgroup_room(page, limit, sizeof(limit));
+		room = mach_hugetlb_cgroup_room(page, reserved ?
+						MACH_HUGETLB_LIMIT_FAULTED :
+						MACH_HUGETLB_LIMIT_RESERVED,
+						limit, sizeof(limit));
 	if (more)
 		snprintf(extra, sizeof(extra), " and %ld more by overcommit",
 			 more);

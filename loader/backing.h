@@ -77,13 +77,13 @@ int ldr_backing_map_shared(struct ldr_backing *b, int fd, size_t len,
  * PAGE-size huge pages, called once the pages that failure leaves are
  * given back.  ENOMEM is told in counts.  Where the pages were not
  * RESERVED (a reservation refused), the pool's where it has too few:
- * its free pages less those reserved, and what overcommit adds; else a
- * hugetlb cgroup's reservation limit where it allows too few.  Where
- * they were (a page refused as it is faulted in, which
- * MADV_POPULATE_WRITE returns as EFAULT where the kernel raised SIGBUS,
- * as for a hugetlb cgroup limit), the limit where it allows fewer pages
- * than LEN needs (it is charged then, not when the pool reserves), or
- * else that the kernel refused pages the pool had reserved.
+ * its free pages less those reserved, and what overcommit adds; else
+ * the hugetlb cgroup limit on pages reserved, where it allows fewer
+ * than LEN needs.  Where they were (a page refused as it is faulted in,
+ * which MADV_POPULATE_WRITE returns as EFAULT where the kernel raised
+ * SIGBUS), the hugetlb cgroup limit on pages faulted in, where it allows
+ * fewer pages than LEN needs, or else that the kernel refused pages the
+ * pool had reserved.
  */
 void ldr_backing_refusal(char *buf, size_t buflen, const char *what,
 			 size_t len, size_t page, int err, bool reserved);

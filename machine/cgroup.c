@@ -233,17 +233,22 @@ static void hugetlb_files(struct limit *l, int i, const char *prefix)
 		 prefix);
 }
 
-long mach_hugetlb_cgroup_room(size_t page, char *where, size_t len)
+long mach_hugetlb_cgroup_room(size_t page, unsigned limits, char *where,
+			      size_t len)
 {
-	struct limit l = { .ctl = "hugetlb", .n = 2, .unit = page,
-			   .room = -1, .where = where, .len = len };
+	struct limit l = { .ctl = "hugetlb", .unit = page, .room = -1,
+			   .where = where, .len = len };
 	char sz[16], prefix[32];
 
 	mach_hugetlb_cgroup_size(page, sz, sizeof(sz));
-	snprintf(prefix, sizeof(prefix), "hugetlb.%s", sz);
-	hugetlb_files(&l, 0, prefix);
-	snprintf(prefix, sizeof(prefix), "hugetlb.%s.rsvd", sz);
-	hugetlb_files(&l, 1, prefix);
+	if (limits & MACH_HUGETLB_LIMIT_FAULTED) {
+		snprintf(prefix, sizeof(prefix), "hugetlb.%s", sz);
+		hugetlb_files(&l, l.n++, prefix);
+	}
+	if (limits & MACH_HUGETLB_LIMIT_RESERVED) {
+		snprintf(prefix, sizeof(prefix), "hugetlb.%s.rsvd", sz);
+		hugetlb_files(&l, l.n++, prefix);
+	}
 	return room_of(&l);
 }
 

@@ -16,22 +16,32 @@
 /* The room for the path of a limit file. */
 #define MACH_CGROUP_PATH_MAX 256
 
+/* The hugetlb cgroup limits mach_hugetlb_cgroup_room reads. */
+enum {
+	MACH_HUGETLB_LIMIT_FAULTED = 1,	/* on pages faulted in */
+	MACH_HUGETLB_LIMIT_RESERVED = 2,	/* on pages reserved */
+	MACH_HUGETLB_LIMIT_BOTH = 3,
+};
+
 /*
  * The PAGE-sized huge pages this process's hugetlb cgroups still allow:
- * the smallest limit less use over both limits of the cgroup and its
- * ancestors.  WHERE
- * gets the limit file that sets it.  Returns -1 when no limit applies or
- * none can be read.
+ * the smallest limit less use over the LIMITS (MACH_HUGETLB_LIMIT_*) of
+ * the cgroup and its ancestors.  A page the runtime takes is reserved
+ * and then faulted in, and counts against both.  WHERE gets the limit
+ * file that sets it, cut to LEN bytes.  Returns -1 when no limit
+ * applies or none can be read.
  */
-long mach_hugetlb_cgroup_room(size_t page, char *where, size_t len);
+long mach_hugetlb_cgroup_room(size_t page, unsigned limits, char *where,
+			      size_t len);
 
 /*
  * The bytes this process's memory cgroups still allow it: the smallest
  * limit less use over the cgroup and its ancestors (cgroup v2's
  * memory.max and memory.current, v1's memory.limit_in_bytes and
  * memory.usage_in_bytes), where the use leaves out the page cache the
- * cgroup can reclaim (active and inactive file pages in memory.stat).  WHERE gets the limit file that sets it.
- * Returns -1 when no limit applies or none can be read.
+ * cgroup can reclaim (active and inactive file pages in memory.stat).
+ * WHERE gets the limit file that sets it.  Returns -1 when no limit
+ * applies or none can be read.
  */
 long mach_memory_cgroup_room(char *where, size_t len);
 

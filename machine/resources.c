@@ -60,7 +60,8 @@ static void read_pools(struct mach_resources *o, struct hl_backing_env *env,
 
 		mach_pool_read(&s->pool, sysfs, s->page);
 		s->cgroup_room = live ? mach_hugetlb_cgroup_room(s->page,
-					s->cgroup, sizeof(s->cgroup)) : -1;
+					MACH_HUGETLB_LIMIT_BOTH, s->cgroup,
+					sizeof(s->cgroup)) : -1;
 		hl_backing_add_pool(env, s->page, available(s));
 		if (!smallest || s->page < smallest)
 			smallest = s->page;
