@@ -22,10 +22,13 @@ if ! grep -qw hugetlb "$cg/cgroup.subtree_control"; then
 		fail "cannot enable the hugetlb controller in $cg"
 	at_exit "echo -hugetlb >$cg/cgroup.subtree_control"
 fi
-# A long name, so that the limit file's path (up to 255 bytes, as a
-# deep systemd slice's can be) fills the messages that name it.
+# A long name, so that the longest limit file's path named takes the
+# 255 bytes the runtime keeps for it (MACH_CGROUP_PATH_MAX, less the
+# NUL), as a deep systemd slice's can.
 dir=$cg/hugelink-test-$$- file=/hugetlb.2MB.rsvd.max
-dir=$dir$(printf "%0$((250 - ${#dir} - ${#file}))d" 0 | tr 0 x)
+pad=$((255 - ${#dir} - ${#file}))
+[ "$pad" -ge 1 ] || skip "the cgroup v2 mount's path ($cg) is too long for the test's"
+dir=$dir$(printf "%0${pad}d" 0 | tr 0 x)
 mkdir "$dir"
 at_exit "rmdir $dir"
 free=$(pool_free)
@@ -43,7 +46,7 @@ limit_at_start() {
 	echo $max >"$dir/$1"
 	expect_lines out "text 2048" "rodata thp" "data thp" "pool-free $((free - 2))" "ok"
 	[ "$(wc -l <err)" -eq 1 ] || fail "$1: expected one message, got: $(cat err)"
-	grep -q "the hugetlb cgroup allows 2 ($dir/$1)" err ||
+	grep -qF "2M pages needed, $free free (free minus reserved), and the hugetlb cgroup allows 2 ($dir/$1)" err ||
 		fail "$1: the message does not name the limit: $(cat err)"
 	ok "a hugetlb cgroup limit of 2 pages in $1: $(cat err)"
 }
@@ -53,10 +56,10 @@ limit_at_start hugetlb.2MB.rsvd.max
 # run_limit_lowered PAGES VAR=VALUE...: run "./sc thp pool" in the
 # cgroup with the variables given (through the command $through, when
 # set), held just before it reserves; lower the limit in the file
-# $limit (hugetlb.2MB.max when unset) to PAGES meanwhile, then let it
-# go.  Its output goes to out and err.
+# $limit to PAGES meanwhile, then let it go.  Its output goes to out and
+# err.
 run_limit_lowered() {
-	_pages=$1 _file=$dir/${limit:-hugetlb.2MB.max}; shift
+	_pages=$1 _file=$dir/$limit; shift
 	rm -f go
 	sh -c 'd=$1 w=$2; shift 2; echo $$ >"$d/cgroup.procs" &&
 		exec env "$@" $w ./sc thp pool' sh "$dir" "${through:-}" \
@@ -75,80 +78,63 @@ run_limit_lowered() {
 	return $_rc
 }
 
-# lowered_copy PAGES: a limit lowered to PAGES after the runtime read
-# it, while it waits to reserve: the reservation still succeeds (the
-# limit is charged when a page is faulted in, not when it is reserved),
-# and faulting the pages in fails.  The runtime faults them in before it
-# copies anything (a write would get SIGBUS there): the text goes on
-# transparent huge pages, the program runs, its reservation is given
-# back, and the message names the limit, not the pool, which has the
-# pages free.  With a limit of one page, the text's first page is
-# faulted in and its second refused: the message counts once that page
-# is given back.
+# lowered_copy PAGES: a limit in $limit lowered to PAGES after the
+# runtime read it, while it waits to reserve.  A limit on the pages
+# reserved refuses the reservation (mmap); one on the pages faulted in
+# lets it succeed (it is charged when a page is faulted in) and refuses
+# the fault-in, which the runtime does before it copies anything (a
+# write would get SIGBUS there).  Either way the text goes on
+# transparent huge pages, the program runs, what was reserved is given
+# back, and the message says which step the limit refused and names it,
+# not the pool, which has the pages free.  With a limit of one page on
+# the pages faulted in, the text's first page is faulted in and its
+# second refused: the message counts once that page is given back.
 lowered_copy() {
 	run_limit_lowered $1 HUGETLB_ELFMAP=R ||
-		fail "$how: the program failed when the limit fell to $1: $(cat out err)"
+		fail "$how: the program failed when $limit fell to $1: $(cat out err)"
 	expect_lines out "text thp" "rodata thp" "pool-free $free" \
 		"pool-rsvd $rsvd" "ok"
-	grep -q "populating the huge pages: needs 2 2M huge pages, the hugetlb cgroup allows $1 ($dir/hugetlb.2MB.max)" err ||
-		fail "$how: a limit of $1: the message does not name it: $(cat err)"
-	ok "$how: a hugetlb cgroup limit lowered to $1 before the pages were faulted in: $(cat err)"
+	grep -qF "$copy: needs 2 2M huge pages, the hugetlb cgroup allows $1 ($dir/$limit)" err ||
+		fail "$how: $limit lowered to $1: the message does not say it: $(cat err)"
+	ok "$how: $limit lowered to $1 before the runtime reserved: $(cat err)"
 }
 
 # lowered_share: the same, to 1 page, while HUGETLB_SHARE=1 makes a
-# shared file: its pages, too, are faulted in before the program file is
-# read into them.  The file is not published, the text goes on
-# transparent huge pages, and the message names the limit rather than
-# the read.
+# shared file, whose pages, too, are reserved and faulted in before the
+# program file is read into them.  The file is not published, the text
+# goes on transparent huge pages, and the message names the limit
+# rather than the read.
 lowered_share() {
 	run_limit_lowered 1 HUGETLB_SHARE=1 HUGETLB_SHARE_PATH=$PWD/mnt/d \
 		HUGETLB_ELFMAP=R ||
-		fail "$how, sharing: the program failed when the limit fell: $(cat out err)"
+		fail "$how, sharing: the program failed when $limit fell: $(cat out err)"
 	expect_lines out "text thp" "rodata thp" "pool-free $free" \
 		"pool-rsvd $rsvd" "ok"
 	[ -z "$(find mnt/d -type f ! -name '*#lock')" ] ||
 		fail "$how, sharing: a shared file was published: $(ls mnt/d)"
-	grep -q "HUGETLB_SHARE: faulting in a shared file: needs 2 2M huge pages, the hugetlb cgroup allows 1 ($dir/hugetlb.2MB.max)" err ||
-		fail "$how, sharing: the message does not name the limit: $(cat err)"
-	ok "$how: a hugetlb cgroup limit lowered while a shared file is made: $(cat err)"
+	grep -qF "HUGETLB_SHARE: $share: needs 2 2M huge pages, the hugetlb cgroup allows 1 ($dir/$limit)" err ||
+		fail "$how, sharing: the message does not say $limit refused: $(cat err)"
+	ok "$how: $limit lowered while a shared file is made: $(cat err)"
 }
 
-# Each case twice: with MADV_POPULATE_WRITE, and where a seccomp filter
-# refuses it (EPERM), so that the pages are faulted in with
-# MAP_POPULATE and checked with mincore, and the shared file is filled
-# by reads that fault them in, as before Linux 5.14.
+# Each case for both limits, and each twice: with MADV_POPULATE_WRITE,
+# and where a seccomp filter refuses it (EPERM), so that the pages are
+# faulted in with MAP_POPULATE and checked with mincore, and the shared
+# file is filled by reads that fault them in, as before Linux 5.14.
 rsvd=$(pool_rsvd)
 mount_hugetlbfs "$PWD/mnt"
 mkdir -m 700 mnt/d
 build_helper nopopulate
-for through in "" ./nopopulate; do
-	how=${through:+no MADV_POPULATE_WRITE}
-	how=${how:-MADV_POPULATE_WRITE}
-	lowered_copy 0
-	lowered_copy 1
-	lowered_share
+for limit in hugetlb.2MB.max hugetlb.2MB.rsvd.max; do
+	case $limit in
+	*rsvd*) copy=mmap share="making a shared file" ;;
+	*) copy="populating the huge pages" share="faulting in a shared file" ;;
+	esac
+	for through in "" ./nopopulate; do
+		how=${through:+no MADV_POPULATE_WRITE}
+		how=${how:-MADV_POPULATE_WRITE}
+		lowered_copy 0
+		lowered_copy 1
+		lowered_share
+	done
 done
-
-# A reservation limit lowered while the runtime waits to reserve: the
-# kernel refuses the reservation itself (mmap), the text goes on
-# transparent huge pages, and the message names that limit, not the
-# pool, which has the pages free.
-limit=hugetlb.2MB.rsvd.max
-run_limit_lowered 1 HUGETLB_ELFMAP=R ||
-	fail "the program failed when the reservation limit fell: $(cat out err)"
-expect_lines out "text thp" "rodata thp" "pool-free $free" "pool-rsvd $rsvd" \
-	"ok"
-grep -q ": needs 2 2M huge pages, the hugetlb cgroup allows 1 ($dir/$limit)" err ||
-	fail "a reservation limit: the message does not name it: $(cat err)"
-ok "a hugetlb cgroup reservation limit lowered to 1: $(cat err)"
-
-run_limit_lowered 1 HUGETLB_SHARE=1 HUGETLB_SHARE_PATH=$PWD/mnt/d \
-	HUGETLB_ELFMAP=R ||
-	fail "sharing: the program failed when the reservation limit fell: $(cat out err)"
-expect_lines out "text thp" "rodata thp" "pool-free $free" "pool-rsvd $rsvd" \
-	"ok"
-[ -z "$(find mnt/d -type f ! -name '*#lock')" ] ||
-	fail "sharing, a reservation limit: a shared file was published: $(ls mnt/d)"
-grep -q "HUGETLB_SHARE: .*: needs 2 2M huge pages, the hugetlb cgroup allows 1 ($dir/$limit)" err ||
-	fail "sharing, a reservation limit: the message does not name it: $(cat err)"
-ok "a hugetlb cgroup reservation limit lowered while a shared file is made: $(cat err)"

@@ -4,7 +4,7 @@
 # 5.16 it builds read-only ranges in a hugetlb file mapped over the
 # segment, so these are the paths the host's kernel does not take.
 #   cgroup-limit: a limit of 2 pages, read at the start: the text's range
-#     takes them where it needs no more, and the rest goes on THP;
+#     takes them where it needs 2, and the rest goes on THP;
 #   cgroup-lowered-0, cgroup-lowered-1: the limit lowered to 0 and to 1
 #     page while the runtime waits just before it reserves, so that the
 #     reservation succeeds and faulting the pages in is refused: the text
@@ -14,7 +14,8 @@
 #   cgroup-rsvd-*: the same cases with the limit on the pages reserved
 #     (hugetlb.2MB.rsvd.max, Linux 5.7), which refuses the reservation.
 # Each checks the program's own output and the pool's counters, and that
-# the one message names the limit, which is what the case is about.
+# the one message says what refused and names the limit, which is what
+# the case is about.
 . /kt/common.sh
 cases=
 for c in cgroup cgroup-rsvd; do
@@ -44,7 +45,7 @@ in_cgroup() { sh -c "$enter" "$T/sc-pie" "$dir" "$@" >out 2>err; }
 # sleeping PID: PID is in clock_nanosleep or nanosleep, by the system
 # call numbers of x86_64 and aarch64 in /proc/PID/syscall.
 sleeping() {
-	read -r _nr _rest <"/proc/$1/syscall" 2>/dev/null || return 1
+	read -r _nr _rest 2>/dev/null <"/proc/$1/syscall" || return 1
 	case $(uname -m):$_nr in
 	x86_64:230 | x86_64:35 | aarch64:115 | aarch64:101) ;;
 	*) return 1 ;;
@@ -85,6 +86,7 @@ says() {
 free=$(meminfo HugePages_Free)
 rsvd=$(meminfo HugePages_Rsvd)
 first=$(pages pie R1)
+[ -n "$first" ] || { echo "no R1 line in $T/sc-pie.pages"; exit 1; }
 mkdir -p mnt
 mount -t hugetlbfs -o pagesize=2M none mnt
 mkdir -m 700 mnt/d
@@ -92,30 +94,40 @@ mkdir -m 700 mnt/d
 # Each case for the limit on the pages faulted in (hugetlb.2MB.max) and
 # for the one on the pages reserved (hugetlb.2MB.rsvd.max), which
 # refuses the reservation itself.
+# What refuses: the reservation (mmap) or the fault-in, of a private
+# copy and of a shared file, and so what the message says.  Before
+# Linux 5.16 a private copy of a read-only range is a hugetlb file.
+mapping=mmap
+hugetlb_mremap || mapping="mmap of a hugetlb file"
 for limit in hugetlb.2MB.max hugetlb.2MB.rsvd.max; do
-	case $limit in *rsvd*) c=cgroup-rsvd ;; *) c=cgroup ;; esac
+	case $limit in
+	*rsvd*) c=cgroup-rsvd copy=$mapping share="making a shared file" ;;
+	*) c=cgroup copy="populating the huge pages"
+	   share="faulting in a shared file" ;;
+	esac
 
-	# The text's range takes the limit's 2 pages where it needs no more
-	# (x86, where rodata is a range of its own, which goes on THP);
-	# where it needs more (aarch64, where rodata shares its segment) it
-	# goes on THP whole.
+	# The text's range takes the limit's 2 pages where it needs 2 (x86,
+	# where rodata is a range of its own, which goes on THP); where it
+	# needs more (aarch64, where rodata shares its segment) it goes on
+	# THP whole.  The message is the one of a plan made to fit the
+	# limit read at the start.
 	echo $((2 * mb)) >"$dir/$limit"
 	in_cgroup HUGETLB_ELFMAP=RW || note "exit status $?"
 	echo max >"$dir/$limit"
-	if [ "$first" -le 2 ]; then
+	if [ "$first" -eq 2 ]; then
 		want "text 2048" "pool-free $((free - first))"
 	else
 		want "text thp" "pool-free $free"
 	fi
 	want "rodata thp" "data thp" "ok"
-	says "the hugetlb cgroup allows 2 ($dir/$limit)"
+	says "2M pages needed, $free free (free minus reserved), and the hugetlb cgroup allows 2 ($dir/$limit)"
 	result $c-limit
 
 	for allowed in 0 1; do
 		lowered $allowed HUGETLB_ELFMAP=R
 		want "text thp" "rodata thp" "pool-free $free" \
 			"pool-rsvd $rsvd" "ok"
-		says "the hugetlb cgroup allows $allowed ($dir/$limit)"
+		says "$copy: needs $first 2M huge pages, the hugetlb cgroup allows $allowed ($dir/$limit)"
 		result $c-lowered-$allowed
 	done
 
@@ -124,7 +136,7 @@ for limit in hugetlb.2MB.max hugetlb.2MB.rsvd.max; do
 	want "text thp" "rodata thp" "pool-free $free" "pool-rsvd $rsvd" "ok"
 	[ -z "$(find mnt/d -type f ! -name '*#lock')" ] ||
 		note "a shared file was published: $(ls mnt/d)"
-	says "the hugetlb cgroup allows 1 ($dir/$limit)"
+	says "HUGETLB_SHARE: $share: needs $first 2M huge pages, the hugetlb cgroup allows 1 ($dir/$limit)"
 	result $c-lowered-share
 done
 umount mnt

@@ -9,7 +9,8 @@
 #   SKIP KERNEL CASE: why this kernel cannot run it
 # KERNEL is what uname -r says.  The oracle is what the programs read
 # from their own /proc/self/smaps and /proc/self/maps, and the pool's
-# counters in /proc/meminfo: never the runtime's messages.
+# counters in /proc/meminfo; the runtime's messages only where a message
+# is the feature tested (cgroup.sh), and then beside those.
 set -u
 KVER=$(uname -r)
 T=/t
