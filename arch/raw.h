@@ -31,7 +31,8 @@ RAW_INLINE int raw_failed(long r)
 RAW_INLINE long raw_mmap(void *addr, size_t len, int prot, int flags,
 			       int fd, long off)
 {
-	return raw_syscall6(SYS_mmap, (long)addr, (long)len, prot, flags, fd, off);
+	return raw_syscall6(SYS_mmap, (long)addr, (long)len, prot, flags,
+			    fd, off);
 }
 
 RAW_INLINE long raw_munmap(void *addr, size_t len)
@@ -63,7 +64,8 @@ RAW_INLINE long raw_mremap(void *old, size_t len, int flags, void *new)
 
 RAW_INLINE long raw_madvise(void *addr, size_t len, int advice)
 {
-	return raw_syscall6(SYS_madvise, (long)addr, (long)len, advice, 0, 0, 0);
+	return raw_syscall6(SYS_madvise, (long)addr, (long)len, advice,
+			    0, 0, 0);
 }
 
 RAW_INLINE long raw_pread(int fd, void *buf, size_t len, long off)
@@ -90,13 +92,15 @@ RAW_INLINE long raw_write(int fd, const void *buf, size_t len)
 RAW_INLINE long raw_sigprocmask(int how, const uint64_t *set,
 				      uint64_t *old)
 {
-	return raw_syscall6(SYS_rt_sigprocmask, how, (long)set, (long)old, 8, 0, 0);
+	return raw_syscall6(SYS_rt_sigprocmask, how, (long)set, (long)old,
+			    8, 0, 0);
 }
 
 /* The kernel's struct sigaction with the default handler. */
 RAW_INLINE long raw_sigdefault(int sig)
 {
-	unsigned long act[4] = { 0, 0, 0, 0 };	/* SIG_DFL, flags, restorer, mask */
+	/* SIG_DFL, flags, restorer, mask */
+	unsigned long act[4] = { 0, 0, 0, 0 };
 
 	return raw_syscall6(SYS_rt_sigaction, sig, (long)act, 0, 8, 0, 0);
 }

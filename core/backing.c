@@ -69,7 +69,9 @@ static const enum hl_backing *order_of(enum hl_backing_mode mode,
 	static const enum hl_backing thp_first[] = {
 		HL_BACK_THP, HL_BACK_HUGETLB, HL_BACK_BASE
 	};
-	static const enum hl_backing pool_only[] = { HL_BACK_HUGETLB, HL_BACK_BASE };
+	static const enum hl_backing pool_only[] = {
+		HL_BACK_HUGETLB, HL_BACK_BASE
+	};
 	static const enum hl_backing thp_only[] = { HL_BACK_THP, HL_BACK_BASE };
 	static const enum hl_backing no_copy[] = { HL_BACK_BASE };
 
@@ -177,16 +179,17 @@ const char *hl_obstacle_text(unsigned bit)
 		return "this kernel cannot move hugetlb mappings, which "
 		       "writable ranges need (Linux 5.16 or later)";
 	case HL_OBST_ONLY_HUGETLB:
-		return "HUGELINK_BACKING=hugetlb rules out transparent huge pages";
+		return "HUGELINK_BACKING=hugetlb rules out transparent huge "
+		       "pages";
 	case HL_OBST_ONLY_THP:
 		return "HUGELINK_BACKING=thp rules out the hugetlb pool";
 	case HL_OBST_ONLY_FILE:
-		return "HUGELINK_BACKING=file rules out copies onto the pool or "
-		       "transparent huge pages";
+		return "HUGELINK_BACKING=file rules out copies onto the pool "
+		       "or transparent huge pages";
 	case HL_OBST_LIBRARY:
 		return "a shared library's writable data never goes on hugetlb "
-		       "pages (glibc's fork() writes libc's in the child before "
-		       "any handler runs, and dlclose() unmaps them)";
+		       "pages (glibc's fork() writes libc's in the child "
+		       "before any handler runs, and dlclose() unmaps them)";
 	}
 	return "unknown";
 }

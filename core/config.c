@@ -125,11 +125,11 @@ static const char *parse_class(struct hl_config *cfg, const char *s,
 	memcpy(text, s, n);
 	text[n] = '\0';
 	if (hl_parse_size(text, &size)) {
-		cfg->note_size |= note(cfg, "HUGETLB_ELFMAP", value, "not a page "
-				       "size: that class is left out");
+		cfg->note_size |= note(cfg, "HUGETLB_ELFMAP", value, "not a "
+				       "page size: that class is left out");
 	} else if (*page && *page != HL_PAGE_DEFAULT && *page != size) {
-		invalid(cfg, "HUGETLB_ELFMAP", value, "a class is given two page "
-			"sizes");
+		invalid(cfg, "HUGETLB_ELFMAP", value, "a class is given two "
+			"page sizes");
 		return NULL;
 	} else {
 		*page = size;
@@ -156,11 +156,11 @@ static const char *parse_cap(struct hl_config *cfg, const char *s,
 	memcpy(text, s, n);
 	text[n] = '\0';
 	if (hl_parse_bytes(text, &size))
-		note(cfg, "HUGETLB_ELFMAP", value, "cap= is not a size (use e.g. "
-		     "32M): ignored");
+		note(cfg, "HUGETLB_ELFMAP", value, "cap= is not a size (use "
+		     "e.g. 32M): ignored");
 	else if (!classes)
-		note(cfg, "HUGETLB_ELFMAP", value, "cap= follows no class, R or "
-		     "W (use e.g. R:cap=32M): ignored");
+		note(cfg, "HUGETLB_ELFMAP", value, "cap= follows no class, R "
+		     "or W (use e.g. R:cap=32M): ignored");
 	for (int c = 0; c < 2 && !hl_parse_bytes(text, &size); c++)
 		if (classes & (1u << c))
 			cap[c] = size;
@@ -191,7 +191,8 @@ int hl_config_parse_elfmap(struct hl_config *cfg, const char *value)
 		return 0;
 	}
 	for (const char *s = value; *s; ) {
-		int c = *s == 'R' || *s == 'r' ? 0 : *s == 'W' || *s == 'w' ? 1 : -1;
+		int c = *s == 'R' || *s == 'r' ? 0 :
+			*s == 'W' || *s == 'w' ? 1 : -1;
 
 		if ((s == value || s[-1] == ':') && starts_nocase(s, "cap=")) {
 			s = parse_cap(cfg, s + 4, value, before, cap);
@@ -209,8 +210,8 @@ int hl_config_parse_elfmap(struct hl_config *cfg, const char *value)
 		}
 	}
 	if (!page[0] && !page[1]) {
-		note(cfg, "HUGETLB_ELFMAP", value, "names no class, R or W: the "
-		     "segments' flags decide, as with libhugetlbfs");
+		note(cfg, "HUGETLB_ELFMAP", value, "names no class, R or W: "
+		     "the segments' flags decide, as with libhugetlbfs");
 		return 0;
 	}
 	if (other)
@@ -267,7 +268,8 @@ static void read_text(struct hl_config *cfg, const char *value)
 	else if (!strcmp(value, "all"))
 		cfg->text = HL_TEXT_ALL;
 	else
-		note(cfg, "HUGELINK_TEXT", value, "expected all or hot: ignored");
+		note(cfg, "HUGELINK_TEXT", value,
+		     "expected all or hot: ignored");
 }
 
 /* VALUE as a decimal number into *N: 0, or -1 when it is none or above
@@ -339,8 +341,8 @@ static void read_share(struct hl_config *cfg, const char *value)
 	v = strtol(value, &end, 10);
 	cfg->share = v == 1;
 	if (v == 2)
-		note(cfg, "HUGETLB_SHARE", value, "sharing writable segments is "
-		     "not supported: nothing is shared");
+		note(cfg, "HUGETLB_SHARE", value, "sharing writable segments "
+		     "is not supported: nothing is shared");
 	else if (*end || end == value || (v != 0 && v != 1))
 		note(cfg, "HUGETLB_SHARE", value, cfg->share ?
 		     "read as 1" : "not 1: nothing is shared");
@@ -371,8 +373,8 @@ static void read_verbose(struct hl_config *cfg, const char *value,
 	if (value) {
 		v = strtol(value, &end, 10);
 		if (end == value || *end || v < 0)
-			note(cfg, "HUGETLB_VERBOSE", value, "not a number from 0 "
-			     "to 99: the default, 2, is kept");
+			note(cfg, "HUGETLB_VERBOSE", value, "not a number "
+			     "from 0 to 99: the default, 2, is kept");
 		else
 			cfg->verbose = v > 99 ? 99 : (int)v;
 	}
@@ -522,7 +524,8 @@ void hl_config_read(struct hl_config *cfg, hl_getenv_fn *get, void *ctx,
 		cfg->restricted = true;
 		return;
 	}
-	read_verbose(cfg, get("HUGETLB_VERBOSE", ctx), get("HUGETLB_DEBUG", ctx));
+	read_verbose(cfg, get("HUGETLB_VERBOSE", ctx),
+		     get("HUGETLB_DEBUG", ctx));
 	read_elfmap(cfg, get, ctx);
 	read_flag(cfg, "HUGETLB_MINIMAL_COPY", get("HUGETLB_MINIMAL_COPY", ctx),
 		  &cfg->minimal_copy);
@@ -535,18 +538,20 @@ void hl_config_read(struct hl_config *cfg, hl_getenv_fn *get, void *ctx,
 	read_text_budget(cfg, get("HUGELINK_TEXT_BUDGET", ctx));
 	read_min_fill(cfg, get("HUGELINK_MIN_FILL", ctx));
 	read_switch(cfg, "HUGELINK_PERF_MAP", get("HUGELINK_PERF_MAP", ctx),
-		    &cfg->perf_map, "expected 0 or 1: ignored, no map is written");
+		    &cfg->perf_map,
+		    "expected 0 or 1: ignored, no map is written");
 	read_switch(cfg, "HUGELINK_PRIME", get("HUGELINK_PRIME", ctx),
 		    &cfg->prime, "expected 0 or 1: ignored, nothing is primed");
 	read_libs(cfg, get("HUGELINK_LIBS", ctx));
 	v = get("HUGETLB_DEFAULT_PAGE_SIZE", ctx);
 	if (v && hl_parse_size(v, &cfg->default_page)) {
 		cfg->default_page = 0;
-		cfg->note_size |= note(cfg, "HUGETLB_DEFAULT_PAGE_SIZE", v, "not "
-				       "a page size: the kernel's default is "
-				       "used");
+		cfg->note_size |= note(cfg, "HUGETLB_DEFAULT_PAGE_SIZE", v,
+				       "not a page size: the kernel's default "
+				       "is used");
 	}
-	read_path(cfg, "HUGETLB_PATH", get("HUGETLB_PATH", ctx), cfg->path, true);
+	read_path(cfg, "HUGETLB_PATH", get("HUGETLB_PATH", ctx), cfg->path,
+		  true);
 	read_path(cfg, "HUGETLB_SHARE_PATH", get("HUGETLB_SHARE_PATH", ctx),
 		  cfg->share_path, false);
 }

@@ -70,7 +70,8 @@ enum hl_elfmap {
 
 /* HUGELINK_BACKING: the memory the ranges may go on. */
 enum hl_backing_mode {
-	HL_BACKING_AUTO,	/* the pool or THP, by the rules of core/backing.h */
+	HL_BACKING_AUTO,	/* the pool or THP, by the rules of
+				   core/backing.h */
 	HL_BACKING_HUGETLB,	/* the hugetlb pool only */
 	HL_BACKING_THP,		/* transparent huge pages only */
 	HL_BACKING_FILE,	/* read-only ranges from the program file's
@@ -102,14 +103,16 @@ struct hl_config {
 	int verbose;		/* HL_V_ERROR under AT_SECURE: no warnings */
 	enum hl_backing_mode backing;
 	enum hl_text_mode text;	/* HUGELINK_TEXT */
-	size_t text_budget;	/* HUGELINK_TEXT_BUDGET, in huge pages; 0: none */
+	size_t text_budget;	/* HUGELINK_TEXT_BUDGET, in huge pages;
+				   0: none */
 	bool min_fill_set;	/* HUGELINK_MIN_FILL was given: min_fill */
 	unsigned min_fill;	/* its percent, 0..100; unset: the default */
 	size_t default_page;	/* 0: the kernel's default */
 	char path[HL_CFG_PATH_MAX];
 	char share_path[HL_CFG_PATH_MAX];
 	char libs[HL_CFG_LIBS_MAX];	/* HUGELINK_LIBS, or "" */
-	char error[192];	/* why HUGETLB_ELFMAP contradicts itself, or "" */
+	char error[192];	/* why HUGETLB_ELFMAP contradicts itself, or
+				   "" */
 	char note[192];		/* the first value ignored or read leniently */
 	bool note_size;		/* the note is about a page size: whoever
 				   prints it adds the sizes the machine has

@@ -68,14 +68,17 @@ static int host_data(void)
 }
 
 /* Section header I of the table at OFF (checked by the caller). */
-static struct shdr shdr_at(const struct hl_elf_syms *s, uint64_t off, uint64_t i)
+static struct shdr shdr_at(const struct hl_elf_syms *s, uint64_t off,
+			   uint64_t i)
 {
 	struct shdr h;
 
 	if (s->cls == ELFCLASS64)
-		WIDEN_SHDR(Elf64_Shdr, s->buf + off + i * sizeof(Elf64_Shdr), &h);
+		WIDEN_SHDR(Elf64_Shdr, s->buf + off + i * sizeof(Elf64_Shdr),
+			   &h);
 	else
-		WIDEN_SHDR(Elf32_Shdr, s->buf + off + i * sizeof(Elf32_Shdr), &h);
+		WIDEN_SHDR(Elf32_Shdr, s->buf + off + i * sizeof(Elf32_Shdr),
+			   &h);
 	return h;
 }
 
@@ -163,18 +166,22 @@ int hl_elf_syms_open(struct hl_elf_syms *s, const void *buf, size_t len)
 }
 
 /* Symbol I as a function into *F; 0 when it is not one. */
-static int func_at(const struct hl_elf_syms *s, uint64_t i, struct hl_elf_func *f)
+static int func_at(const struct hl_elf_syms *s, uint64_t i,
+		   struct hl_elf_func *f)
 {
 	unsigned type;
 	struct sym x;
 
 	if (s->cls == ELFCLASS64)
-		WIDEN_SYM(Elf64_Sym, s->buf + s->sym_off + i * sizeof(Elf64_Sym), &x);
+		WIDEN_SYM(Elf64_Sym,
+			  s->buf + s->sym_off + i * sizeof(Elf64_Sym), &x);
 	else
-		WIDEN_SYM(Elf32_Sym, s->buf + s->sym_off + i * sizeof(Elf32_Sym), &x);
+		WIDEN_SYM(Elf32_Sym,
+			  s->buf + s->sym_off + i * sizeof(Elf32_Sym), &x);
 	type = ELF64_ST_TYPE(x.info);	/* the same for both classes */
-	if ((type != STT_FUNC && type != STT_GNU_IFUNC) || x.shndx == SHN_UNDEF ||
-	    !x.size || !x.name || x.name >= s->str_len)
+	if ((type != STT_FUNC && type != STT_GNU_IFUNC) ||
+	    x.shndx == SHN_UNDEF || !x.size || !x.name ||
+	    x.name >= s->str_len)
 		return 0;
 	f->value = x.value;
 	f->size = x.size;

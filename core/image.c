@@ -54,7 +54,8 @@ const void *hl_image_note(const struct hl_phdr *ph, size_t phnum,
 		const struct hl_phdr *p = hl_image_note_segment(ph, phnum, i);
 		const void *d;
 
-		if (p && (d = hl_note_find((const void *)(bias + (uintptr_t)p->vaddr),
+		if (p && (d = hl_note_find((const void *)(bias +
+							  (uintptr_t)p->vaddr),
 					   (size_t)p->filesz,
 					   hl_note_align(p->align),
 					   HL_NOTE_OWNER, type, len)))
@@ -84,7 +85,8 @@ int hl_image_phdr_table(const void *ehdr, size_t len, size_t phnum,
 		return -1;
 	memcpy(&eh, ehdr, sizeof(eh));
 	if (memcmp(eh.e_ident, ELFMAG, SELFMAG) ||
-	    eh.e_ident[EI_CLASS] != (sizeof(void *) == 8 ? ELFCLASS64 : ELFCLASS32) ||
+	    eh.e_ident[EI_CLASS] != (sizeof(void *) == 8 ?
+				     ELFCLASS64 : ELFCLASS32) ||
 	    eh.e_ident[EI_DATA] != (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ ?
 				    ELFDATA2LSB : ELFDATA2MSB) ||
 	    eh.e_phentsize != sizeof(ElfW(Phdr)) || eh.e_phnum != phnum)

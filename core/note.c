@@ -114,7 +114,8 @@ const void *hl_note_entry(const void *desc, size_t descsz, unsigned abi)
 
 	if (!hl_note_entry_offset(desc, descsz, abi, &offset))
 		return NULL;
-	/* An address, not a pointer into the descriptor: it may lie anywhere. */
+	/* An address, not a pointer into the descriptor: it may lie
+	 * anywhere. */
 	return (const void *)((uintptr_t)desc + (uintptr_t)offset);
 }
 

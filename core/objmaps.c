@@ -200,7 +200,8 @@ enum hl_maps_verdict hl_maps_end(const struct hl_maps_query *q,
 		return HL_MAPS_OURS_TO_TAKE;
 	if (!info->refused)
 		snprintf(info->foreign, sizeof(info->foreign),
-			 "nothing mapped at %lx-%lx", (unsigned long)info->covered,
+			 "nothing mapped at %lx-%lx",
+			 (unsigned long)info->covered,
 			 (unsigned long)own_end(q));
 	return HL_MAPS_GAP;
 }
@@ -310,7 +311,8 @@ int hl_maps_object_file(const struct hl_maps *m, const struct hl_plan *plan,
 
 		if (seg->file_end == seg->start)
 			continue;
-		found = hl_maps_file_at(m, seg->start, ph[seg->phdr].offset, file);
+		found = hl_maps_file_at(m, seg->start, ph[seg->phdr].offset,
+					file);
 		if (!found)
 			return 0;
 		if (found < 0)

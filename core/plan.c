@@ -56,8 +56,9 @@ const char *hl_sizes_text(const struct hl_sizes *sizes, char *buf, size_t len)
 	buf[0] = '\0';
 	for (int k = 0; sizes && k < sizes->navail && used < len; k++)
 		used += (size_t)snprintf(buf + used, len - used, "%s%s",
-				 k ? ", " : "", hl_format_size(sizes->avail[k],
-							       one, sizeof(one)));
+				 k ? ", " : "",
+				 hl_format_size(sizes->avail[k], one,
+						sizeof(one)));
 	return buf[0] ? buf : "none";
 }
 
@@ -77,7 +78,8 @@ static bool supported(const struct hl_sizes *sizes, size_t page)
  * page mostly of padding, or none; on x86-64, with nothing between 4 KiB
  * and 2 MiB, this is always the default.
  */
-static size_t default_for(const struct hl_sizes *sizes, const struct hl_seg *seg)
+static size_t default_for(const struct hl_sizes *sizes,
+			  const struct hl_seg *seg)
 {
 	size_t len = seg->end - seg->start, best = 0;
 
@@ -124,7 +126,8 @@ static size_t choose_page(const struct hl_config *cfg,
 
 static int prot_of(uint32_t flags)
 {
-	return (flags & PF_R ? PROT_READ : 0) | (flags & PF_W ? PROT_WRITE : 0) |
+	return (flags & PF_R ? PROT_READ : 0) |
+	       (flags & PF_W ? PROT_WRITE : 0) |
 	       (flags & PF_X ? PROT_EXEC : 0);
 }
 
@@ -140,7 +143,8 @@ static int take_phdr(struct hl_plan *plan, const struct hl_phdr *ph, int i,
 	    ph->memsz > UINTPTR_MAX - (ph->vaddr + bias))
 		return refuse(plan, "a segment's end address overflows");
 	if (ph->align & (ph->align - 1))
-		return refuse(plan, "a segment's p_align is not a power of two");
+		return refuse(plan,
+			      "a segment's p_align is not a power of two");
 	if (ph->type == PT_GNU_RELRO) {
 		plan->relro_start = ph->vaddr + bias;
 		plan->relro_end = ph->vaddr + bias + ph->memsz;
@@ -151,7 +155,8 @@ static int take_phdr(struct hl_plan *plan, const struct hl_phdr *ph, int i,
 		return refuse(plan, "too many PT_LOAD segments");
 	/* As the ELF specification requires: ascending, and apart. */
 	if (plan->nseg && ph->vaddr + bias < plan->seg[plan->nseg - 1].end)
-		return refuse(plan, "PT_LOAD segments out of order or overlapping");
+		return refuse(plan,
+			      "PT_LOAD segments out of order or overlapping");
 	seg = &plan->seg[plan->nseg++];
 	seg->phdr = i;
 	seg->cls = ph->flags & PF_W ? HL_CLASS_W : HL_CLASS_R;
@@ -227,8 +232,8 @@ static enum hl_why fit(const struct hl_plan *plan, const struct hl_seg *seg,
 		clear = avoid(&sp, ro_start, ro_end, base, force, lo, hi);
 	/* Past a library's end lies no segment of its own: end before it. */
 	if (clear && plan->limit)
-		clear = avoid(&sp, plan->limit - shift, plan->limit - shift + base,
-			      base, true, lo, hi);
+		clear = avoid(&sp, plan->limit - shift,
+			      plan->limit - shift + base, base, true, lo, hi);
 	if (!clear)
 		return HL_WHY_SHARES_PAGE;
 	if (*lo >= *hi)
@@ -242,7 +247,8 @@ static bool placed(enum hl_why why)
 }
 
 /* Fit SEG with a huge page size smaller than asked; true when one fits. */
-static bool fit_smaller(const struct hl_plan *plan, const struct hl_sizes *sizes,
+static bool fit_smaller(const struct hl_plan *plan,
+			const struct hl_sizes *sizes,
 			struct hl_seg *seg, uintptr_t *lo, uintptr_t *hi)
 {
 	struct hl_seg trial = *seg;
@@ -338,12 +344,14 @@ static void keep_filled(struct hl_plan *plan, unsigned min_fill)
 		struct hl_seg *seg = &plan->seg[i];
 		uintptr_t lo = seg->start > seg->map_start ? seg->start :
 			       seg->map_start;
-		uintptr_t hi = seg->end < seg->map_end ? seg->end : seg->map_end;
+		uintptr_t hi = seg->end < seg->map_end ? seg->end :
+			       seg->map_end;
 
 		if (!seg->remap || seg->cls == HL_CLASS_W ||
 		    (seg->prot & PROT_EXEC))
 			continue;
-		if (hi - lo < share_of(seg->map_end - seg->map_start, min_fill)) {
+		if (hi - lo < share_of(seg->map_end - seg->map_start,
+				       min_fill)) {
 			seg->remap = false;
 			seg->why = HL_WHY_SPARSE;
 		}
@@ -465,7 +473,8 @@ bool hl_phdrs_relinked(const struct hl_sizes *sizes, const struct hl_phdr *ph,
 	};
 	struct hl_plan plan;
 
-	if (!sizes->navail || hl_plan_build(&plan, &both, sizes, ph, phnum, bias))
+	if (!sizes->navail ||
+	    hl_plan_build(&plan, &both, sizes, ph, phnum, bias))
 		return false;
 	for (int i = 0; i < plan.nseg; i++)
 		if (plan.seg[i].why == HL_WHY_SHARES_PAGE ||
@@ -519,13 +528,13 @@ const char *hl_why_text(enum hl_why why)
 	case HL_WHY_BEYOND_CAP:
 		return "beyond HUGETLB_ELFMAP's cap";
 	case HL_WHY_HOT:
-		return "its hot text on huge pages (HUGELINK_TEXT=hot), the rest "
-		       "on base pages";
+		return "its hot text on huge pages (HUGELINK_TEXT=hot), the "
+		       "rest on base pages";
 	case HL_WHY_NOT_HOT:
 		return "holds none of the hot text (HUGELINK_TEXT=hot)";
 	case HL_WHY_NO_ORDER:
-		return "on huge pages: HUGELINK_TEXT=hot, but no function order "
-		       "was linked in (--hugetlbfs-order)";
+		return "on huge pages: HUGELINK_TEXT=hot, but no function "
+		       "order was linked in (--hugetlbfs-order)";
 	case HL_WHY_TEXT_BUDGET:
 		return "on huge pages up to HUGELINK_TEXT_BUDGET, the rest on "
 		       "base pages";

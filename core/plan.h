@@ -53,8 +53,10 @@ enum hl_why {
 	HL_WHY_TOO_SMALL,	/* no whole huge page of its own inside it */
 	HL_WHY_ALL_RELRO,	/* writable only until relocation is done */
 	HL_WHY_CAPPED,		/* its first part, up to HUGETLB_ELFMAP's cap */
-	HL_WHY_BEYOND_CAP,	/* none: the cap was taken by what comes first */
-	HL_WHY_HOT,		/* text: only its hot range (HUGELINK_TEXT=hot) */
+	HL_WHY_BEYOND_CAP,	/* none: the cap was taken
+				   by what comes first */
+	HL_WHY_HOT,		/* text: only its hot range
+				   (HUGELINK_TEXT=hot) */
 	HL_WHY_NOT_HOT,		/* text: none of the hot range lies in it */
 	HL_WHY_NO_ORDER,	/* text: HUGELINK_TEXT=hot, but no order was
 				   recorded: all of it, as with "all" */
@@ -73,7 +75,8 @@ struct hl_seg {
 	bool flagged;			/* PF_LINUX_HUGETLB is set */
 	uintptr_t start, end;		/* the segment in memory (p_memsz) */
 	uintptr_t file_end;		/* start + p_filesz: bss from there */
-	size_t page;			/* the huge page size used, or asked for */
+	size_t page;			/* the huge page size used,
+					   or asked for */
 	size_t asked;			/* when PAGE is smaller than asked (the
 					   size asked would share a huge
 					   page), the size asked; else 0 */

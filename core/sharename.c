@@ -188,7 +188,8 @@ static const char *hex_digits(const char *s, uint64_t *out)
 	uint64_t v = 0;
 	const char *p = s;
 
-	for (; p - s < 16 && ((*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'f'));
+	for (; p - s < 16 && ((*p >= '0' && *p <= '9') ||
+			      (*p >= 'a' && *p <= 'f'));
 	     p++)
 		v = v << 4 | (uint64_t)(*p <= '9' ? *p - '0' : *p - 'a' + 10);
 	*out = v;

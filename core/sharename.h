@@ -71,8 +71,8 @@ uint64_t hl_share_key(const struct hl_share_id *id);
 
 /*
  * Write the name for PATH, KEY, ID->phdr, ID->page and ID's range into
- * OUT (at least HL_SHARE_NAME_MAX + 1 bytes).  Returns 0, or -1 when the name would be
- * too long.
+ * OUT (at least HL_SHARE_NAME_MAX + 1 bytes).  Returns 0, or -1 when the name
+ * would be too long.
  */
 int hl_share_name(char *out, const char *path, uint64_t key,
 		  const struct hl_share_id *id);

@@ -69,7 +69,8 @@ static void read_field(struct hl_smaps_map *m, const char *name, size_t n,
 		size_t off;
 	} sizes[] = {
 		{ "Size", offsetof(struct hl_smaps_map, size) },
-		{ "KernelPageSize", offsetof(struct hl_smaps_map, kernel_page) },
+		{ "KernelPageSize",
+		  offsetof(struct hl_smaps_map, kernel_page) },
 		{ "Rss", offsetof(struct hl_smaps_map, rss) },
 		{ "AnonHugePages", offsetof(struct hl_smaps_map, anon_huge) },
 		{ "ShmemPmdMapped", offsetof(struct hl_smaps_map, shmem_pmd) },
@@ -83,7 +84,8 @@ static void read_field(struct hl_smaps_map *m, const char *name, size_t n,
 		return;
 	}
 	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
-		if (strlen(sizes[i].name) == n && !strncmp(name, sizes[i].name, n))
+		if (strlen(sizes[i].name) == n &&
+		    !strncmp(name, sizes[i].name, n))
 			kb_value(value, (uint64_t *)((char *)m + sizes[i].off));
 }
 

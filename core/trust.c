@@ -34,7 +34,8 @@ static bool memory_holds(const struct hl_maps *m, const struct hl_phdr *ph,
 		if (p->type != PT_LOAD || !(p->flags & PF_R) || !p->filesz)
 			continue;
 		if (lo + (uintptr_t)p->filesz < lo ||
-		    !hl_maps_serve(m, lo, lo + (uintptr_t)p->filesz, file, false))
+		    !hl_maps_serve(m, lo, lo + (uintptr_t)p->filesz, file,
+				   false))
 			return false;
 	}
 	return true;

@@ -42,7 +42,8 @@ enum hl_trust {
  * FILE filled; -1 when none does.
  */
 int hl_trust_first_file(const struct hl_maps *m, const struct hl_phdr *ph,
-			size_t phnum, uintptr_t bias, struct hl_maps_file *file);
+			size_t phnum, uintptr_t bias,
+			struct hl_maps_file *file);
 
 /*
  * The trust of the headers PH, when comparing them with the table of

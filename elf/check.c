@@ -52,7 +52,8 @@ int el_check_ident(const unsigned char *head, size_t len, char *why,
 	if (len == 0)
 		return refuse(why, wlen, "an empty file, not an ELF file");
 	if (len < SELFMAG || memcmp(head, ELFMAG, SELFMAG))
-		return refuse(why, wlen, "not an ELF file (no ELF magic number)");
+		return refuse(why, wlen,
+			      "not an ELF file (no ELF magic number)");
 	if (len < EI_NIDENT)
 		return refuse(why, wlen, "truncated: %zu bytes, too short for "
 			      "an ELF identification", len);
@@ -96,16 +97,18 @@ int el_check_ehdr(const struct el_ehdr *eh, char *why, size_t wlen)
 	if (check_type(eh->type, why, wlen))
 		return -1;
 	if (eh->ehsize != el_ehdr_size(eh->cls))
-		return refuse(why, wlen, "e_ehsize is %u, not the %zu bytes of a "
-			      "%d-bit ELF header: the class (EI_CLASS) does not "
-			      "match the file", eh->ehsize, el_ehdr_size(eh->cls),
+		return refuse(why, wlen, "e_ehsize is %u, not the %zu bytes "
+			      "of a %d-bit ELF header: the class (EI_CLASS) "
+			      "does not match the file", eh->ehsize,
+			      el_ehdr_size(eh->cls),
 			      eh->cls == ELFCLASS32 ? 32 : 64);
 	if (eh->phnum == 0)
 		return refuse(why, wlen, "no program headers");
 	if (eh->phentsize != phdr_size(eh->cls))
 		return refuse(why, wlen, "e_phentsize is %u, not the %zu bytes "
 			      "of a %d-bit program header", eh->phentsize,
-			      phdr_size(eh->cls), eh->cls == ELFCLASS32 ? 32 : 64);
+			      phdr_size(eh->cls),
+			      eh->cls == ELFCLASS32 ? 32 : 64);
 	if (eh->phnum > EL_PHTAB_MAX / eh->phentsize)
 		return refuse(why, wlen, "too many program headers (%zu)",
 			      eh->phnum);
@@ -160,8 +163,9 @@ static int check_load(const struct el_ehdr *eh, const struct hl_phdr *p,
 			      "not a power of two", i,
 			      (unsigned long long)p->align);
 	if (p->align > 1 && p->vaddr % p->align != p->offset % p->align)
-		return refuse(why, wlen, "program header %zu: p_vaddr %#llx and "
-			      "p_offset %#llx differ modulo p_align %#llx", i,
+		return refuse(why, wlen, "program header %zu: p_vaddr %#llx "
+			      "and p_offset %#llx differ modulo p_align "
+			      "%#llx", i,
 			      (unsigned long long)p->vaddr,
 			      (unsigned long long)p->offset,
 			      (unsigned long long)p->align);
@@ -182,9 +186,10 @@ int el_check_phdrs(const struct el_ehdr *eh, const struct hl_phdr *ph,
 		if (check_load(eh, &ph[i], i, why, wlen))
 			return -1;
 		if (loads++ && ph[i].vaddr < prev_end)
-			return refuse(why, wlen, "program header %zu: PT_LOAD at "
-				      "%#llx overlaps or precedes the one before "
-				      "it", i, (unsigned long long)ph[i].vaddr);
+			return refuse(why, wlen, "program header %zu: PT_LOAD "
+				      "at %#llx overlaps or precedes the one "
+				      "before it", i,
+				      (unsigned long long)ph[i].vaddr);
 		prev_end = ph[i].vaddr + ph[i].memsz;
 	}
 	if (!loads)
@@ -207,8 +212,8 @@ int el_check_phtab_alone(const struct el_ehdr *eh, uint64_t shnum, char *why,
 	uint64_t shbytes;
 
 	if (overlap(eh->phoff, phbytes, 0, el_ehdr_size(eh->cls)))
-		return refuse(why, wlen, "the program header table overlaps the "
-			      "ELF header; not editing it");
+		return refuse(why, wlen, "the program header table overlaps "
+			      "the ELF header; not editing it");
 	/*
 	 * Section headers are read at their class's size, whatever
 	 * e_shentsize says; with extended numbering, header 0 holds the
@@ -221,7 +226,7 @@ int el_check_phtab_alone(const struct el_ehdr *eh, uint64_t shnum, char *why,
 	else
 		shbytes = (shnum ? shnum : 1) * shsize;
 	if (overlap(eh->phoff, phbytes, eh->shoff, shbytes))
-		return refuse(why, wlen, "the program header table overlaps the "
-			      "section header table; not editing it");
+		return refuse(why, wlen, "the program header table overlaps "
+			      "the section header table; not editing it");
 	return 0;
 }

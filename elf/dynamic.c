@@ -148,7 +148,8 @@ static int read_section(const struct el_file *f, const struct hl_phdr *p,
 	if (p->filesz < entsize)
 		return 0;
 	di.data = elf_getdata_rawchunk(f->elf, (int64_t)p->offset,
-				       p->filesz - p->filesz % entsize, ELF_T_DYN);
+				       p->filesz - p->filesz % entsize,
+				       ELF_T_DYN);
 	if (!di.data)
 		return EL_ERR(f->name, "elf_getdata_rawchunk");
 	di.count = p->filesz / entsize;

@@ -74,8 +74,8 @@ static int read_note(const struct el_file *f, const struct hl_phdr *p,
 				      sizeof(l->version));
 	entry = hl_note_find(d->d_buf, d->d_size, hl_note_align(p->align),
 			    HL_NOTE_OWNER, HL_NOTE_ENTRY, &len);
-	l->has_entry = l->has_note && hl_note_entry_offset(entry, len, HL_ENTRY_ABI,
-							 &offset);
+	l->has_entry = l->has_note &&
+		       hl_note_entry_offset(entry, len, HL_ENTRY_ABI, &offset);
 	return 0;
 }
 

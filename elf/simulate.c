@@ -43,7 +43,8 @@ static int plan_at(struct hl_plan *plan, const struct hl_config *cfg,
 	uint64_t start, len;
 
 	if (hl_plan_build_object(plan, cfg, sizes, f->ph, f->eh.phnum, bias,
-		library ? hl_phdrs_end(f->ph, f->eh.phnum, bias, sizes->base) : 0))
+		library ? hl_phdrs_end(f->ph, f->eh.phnum, bias,
+				       sizes->base) : 0))
 		return -1;
 	if (el_hot_note(f, &start, &len) >= 0 && len) {
 		hot.ordered = true;

@@ -23,14 +23,16 @@ struct field {
 static struct field flags_field(int cls)
 {
 	if (cls == ELFCLASS32)
-		return (struct field){ offsetof(Elf32_Phdr, p_flags), ELF_T_WORD };
+		return (struct field){ offsetof(Elf32_Phdr, p_flags),
+				       ELF_T_WORD };
 	return (struct field){ offsetof(Elf64_Phdr, p_flags), ELF_T_WORD };
 }
 
 static struct field align_field(int cls)
 {
 	if (cls == ELFCLASS32)
-		return (struct field){ offsetof(Elf32_Phdr, p_align), ELF_T_WORD };
+		return (struct field){ offsetof(Elf32_Phdr, p_align),
+				       ELF_T_WORD };
 	return (struct field){ offsetof(Elf64_Phdr, p_align), ELF_T_XWORD };
 }
 
@@ -70,8 +72,8 @@ static int check_want(const struct el_file *f, const struct hl_phdr *want)
 		p.flags = f->ph[i].flags;
 		p.align = f->ph[i].align;
 		if (!same_phdr(&p, &f->ph[i])) {
-			warnx("%s: program header %zu: only p_flags and p_align "
-			      "can be edited", f->name, i);
+			warnx("%s: program header %zu: only p_flags and "
+			      "p_align can be edited", f->name, i);
 			return -1;
 		}
 		if (f->eh.cls == ELFCLASS32 && want[i].align > UINT32_MAX) {

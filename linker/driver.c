@@ -18,7 +18,8 @@ enum lw_driver lw_driver_of(const char *collect_gcc, const char *parent_exe)
 		return LW_DRIVER_NONE;
 	base = strrchr(parent_exe, '/');
 	base = base ? base + 1 : parent_exe;
-	return strncmp(base, "clang", 5) == 0 ? LW_DRIVER_CLANG : LW_DRIVER_NONE;
+	return strncmp(base, "clang", 5) == 0 ? LW_DRIVER_CLANG :
+	       LW_DRIVER_NONE;
 }
 
 /* The value of option A when it is NAME with a joined value (NAME=V, or
@@ -83,7 +84,8 @@ int lw_driver_search_args(const char *cmdline, size_t len, struct lw_argv *out)
 		if (!nul)
 			break;
 		next = nul + 1;
-		nnul = next < end ? memchr(next, '\0', (size_t)(end - next)) : NULL;
+		nnul = next < end ? memchr(next, '\0', (size_t)(end - next)) :
+		       NULL;
 		used = take(a, nnul ? next : NULL, out);
 		if (used < 0)
 			return -1;

@@ -175,7 +175,8 @@ static int filter_compiler_path(const struct search *s, char **old)
 
 		if (leads_to_self(s, p, n))
 			continue;
-		k += (size_t)sprintf(kept + k, "%s%.*s", k ? ":" : "", (int)n, p);
+		k += (size_t)sprintf(kept + k, "%s%.*s", k ? ":" : "",
+				     (int)n, p);
 	}
 	setenv("COMPILER_PATH", kept, 1);
 	free(kept);

@@ -18,7 +18,8 @@
 static int pages(const struct lw_opts *o, const char *emulation,
 		 struct lw_layout *l)
 {
-	size_t deflt = emulation && *emulation ? lw_emul_page_size(emulation) : 0;
+	size_t deflt = emulation && *emulation ?
+		       lw_emul_page_size(emulation) : 0;
 
 	if (!o->page_size && !deflt) {
 		if (emulation && *emulation)
@@ -43,7 +44,8 @@ static int link_script(const struct lw_opts *o, enum lw_flavour fl,
 		       const char *emulation, struct lw_layout *l)
 {
 	static const char *const kinds[] = {
-		[LW_KIND_EXEC] = "x", [LW_KIND_PIE] = "xd", [LW_KIND_SHARED] = "xs",
+		[LW_KIND_EXEC] = "x", [LW_KIND_PIE] = "xd",
+		[LW_KIND_SHARED] = "xs",
 	};
 	const char *mode = o->mode == LW_MODE_B ? "B" : "BDT";
 	int n;
@@ -90,14 +92,15 @@ static int zopts(enum lw_flavour fl, struct lw_layout *l)
 			      "segment boundary: pages above the default would "
 			      "make it gigabytes; use GNU ld");
 		else if (fl != LW_FLAVOUR_BFD)
-			warnx("%s aligns every segment to -z max-page-size: with "
-			      "pages above the default the image spans more than "
-			      "2 GiB and 32-bit relocations overflow; use GNU ld",
-			      lw_flavour_name(fl));
+			warnx("%s aligns every segment to -z max-page-size: "
+			      "with pages above the default the image spans "
+			      "more than 2 GiB and 32-bit relocations "
+			      "overflow; use GNU ld", lw_flavour_name(fl));
 		else
 			warnx("with a -T script only -z max-page-size can be "
 			      "passed, which needs pages no larger than the "
-			      "default; drop " OURS "page-size or the -T script");
+			      "default; drop " OURS "page-size or the -T "
+			      "script");
 		return -1;
 	}
 	l->method = LW_METHOD_ZOPTS;

@@ -6,10 +6,11 @@
  * Without any --hugetlbfs-* option the wrapper only execs the real
  * linker: compilers run every link through it (gcc -B), including -r,
  * --version and -v.  --hugetlbfs-version and --hugetlbfs-help are
- * answered by the wrapper itself, which then runs nothing.  With another, it runs the real
- * linker as a child and waits, because the output needs a post-link
- * edit (p_align, p_flags) that no linker option or script can express.  Each step returns -1
- * after its message; main alone turns that into an exit status.
+ * answered by the wrapper itself, which then runs nothing.  With another, it
+ * runs the real linker as a child and waits, because the output needs a
+ * post-link edit (p_align, p_flags) that no linker option or script can
+ * express.  Each step returns -1 after its message; main alone turns that into
+ * an exit status.
  */
 #include <err.h>
 #include <errno.h>
@@ -145,8 +146,9 @@ static int find_runtime(struct job *j)
 		j->plan.rpath = j->prefix.libdir;
 	if (access(j->plan.runtime, R_OK) < 0) {
 		if (multiarch)
-			warn("no runtime for emulation %s (make install-runtime "
-			     "ARCH=... installs one): %s", emu, j->plan.runtime);
+			warn("no runtime for emulation %s "
+			     "(make install-runtime ARCH=... installs one): "
+			     "%s", emu, j->plan.runtime);
 		else
 			warn("runtime library %s", j->plan.runtime);
 		return -1;
@@ -174,7 +176,8 @@ static int generate_script(struct job *j)
 
 	if (lw_argv_pushv(&v, (char *const[]){ (char *)j->ld.argv0,
 			  "--verbose", "-m", (char *)emulation(j) }, 4) < 0 ||
-	    lw_argv_pushv(&v, j->opts.script_opts.v, j->opts.script_opts.n) < 0) {
+	    lw_argv_pushv(&v, j->opts.script_opts.v,
+			  j->opts.script_opts.n) < 0) {
 		warn("ld --verbose");
 		goto out;
 	}
@@ -235,8 +238,8 @@ out:
  * lld the symbols in --symbol-ordering-file; gold the sections in
  * --section-ordering-file, followed by ".text*", since gold puts the
  * sections its file does not name before those it names, and the
- * pattern names the rest of the text in their link order.  GNU ld with a -T script of the user's, and
- * mold, have no means here.
+ * pattern names the rest of the text in their link order.  GNU ld with a -T
+ * script of the user's, and mold, have no means here.
  */
 static int order_option(struct job *j)
 {
@@ -456,7 +459,8 @@ static int run_link(struct job *j)
 	if (j->status != 0)
 		return lw_exit_code(j->status);
 	if (edit(j) < 0 || (j->plan.hot_note && output_written(j) &&
-			    lw_hotrange_write(j->opts.output, &j->order.names) < 0)) {
+			    lw_hotrange_write(j->opts.output,
+					      &j->order.names) < 0)) {
 		discard_output(j);
 		return LW_EXIT_FAILED;
 	}
@@ -475,7 +479,8 @@ int main(int argc, char **argv)
 		rc = LW_EXIT_USAGE;
 	}
 	else if (j.opts.help)
-		rc = lw_usage(stdout) < 0 || fflush(stdout) ? LW_EXIT_FAILED : 0;
+		rc = lw_usage(stdout) < 0 || fflush(stdout) ?
+		     LW_EXIT_FAILED : 0;
 	else if (j.opts.version)
 		rc = printf("hugetlbfs-ld (hugelink) %s\n", HL_VERSION) < 0 ||
 		     fflush(stdout) ? LW_EXIT_FAILED : 0;

@@ -340,7 +340,8 @@ int lw_opts_parse(const struct lw_argv *args, struct lw_opts *o)
 			break;
 		}
 		used = classify(a, i + 1 < args->n ? args->v[i + 1] : NULL, o);
-		if (used < 0 || lw_argv_pushv(&o->rest, args->v + i, used) < 0) {
+		if (used < 0 ||
+		    lw_argv_pushv(&o->rest, args->v + i, used) < 0) {
 			warn("reading the command line");
 			return -1;
 		}

@@ -28,14 +28,17 @@ enum lw_kind { LW_KIND_EXEC, LW_KIND_PIE, LW_KIND_SHARED };
 
 struct lw_opts {
 	bool ours;		/* any --hugetlbfs-* option before "--" */
-	enum lw_mode mode;	/* --hugetlbfs-link overrides --hugetlbfs-align */
+	enum lw_mode mode;	/* --hugetlbfs-link overrides
+				   --hugetlbfs-align */
 	size_t page_size;	/* --hugetlbfs-page-size, 0 when absent */
 	const char *script_dir;	/* --hugetlbfs-script-path, NULL when absent */
 	enum lw_runtime runtime; /* --hugetlbfs-runtime, static when absent */
 	bool runtime_set;	/* --hugetlbfs-runtime was given */
-	bool version;		/* --hugetlbfs-version: print it, link nothing */
+	bool version;		/* --hugetlbfs-version: print it,
+				   link nothing */
 	const char *order;	/* --hugetlbfs-order: the function order file */
-	bool help;		/* --hugetlbfs-help: list our options, link nothing */
+	bool help;		/* --hugetlbfs-help: list our options,
+				   link nothing */
 
 	const char *emulation;	/* the last -m, NULL when absent */
 	const char *output;	/* the last -o, "a.out" when absent */
@@ -46,8 +49,9 @@ struct lw_opts {
 	bool user_script;	/* -T or --default-script replaces ld's own */
 	bool znow;		/* -z now (and not -z lazy after it) */
 	bool znorelro;		/* -z norelro (and not -z relro after it) */
-	bool zseparate;		/* -z [no]separate-code or -z separate-loadable-segments:
-				   the user chose how code is kept apart */
+	bool zseparate;         /* -z [no]separate-code or
+				   -z separate-loadable-segments: the user
+				   chose how code is kept apart */
 
 	struct lw_argv rest;	/* every other argument, in order */
 	size_t options_end;	/* index in REST of "--", else REST's size */

@@ -176,11 +176,13 @@ static int collect(const char *file, const struct lw_argv *names,
 				return -1;
 			}
 		} else if (w->shared)
-			warnx("%s: %s is in a section of %s that other functions "
-			      "share (compile with -ffunction-sections); "
+			warnx("%s: %s is in a section of %s that other "
+			      "functions share (compile with "
+			      "-ffunction-sections); "
 			      "not ordered", file, w->name, w->where);
 		else
-			warnx("%s: no input defines %s; ignored", file, w->name);
+			warnx("%s: no input defines %s; ignored", file,
+			      w->name);
 	}
 	return 0;
 }

@@ -15,7 +15,8 @@
 #include "linker/argv.h"
 
 struct lw_order {
-	struct lw_argv names;		/* the functions found, in FILE's order */
+	struct lw_argv names;		/* the functions found, in FILE's
+					   order */
 	struct lw_argv sections;	/* the input section of each */
 };
 

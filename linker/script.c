@@ -122,7 +122,8 @@ static void put_bss_line(struct gen *g, const char *line, size_t len,
 	if (starts(line, len, ".bss", " \t:"))
 		g->in_bss = true;
 	if (g->in_bss && memchr(line, '}', len)) {
-		fprintf(g->f, "  .hugelink.pad (NOLOAD) : { . = ALIGN(0x%zx); }\n",
+		fprintf(g->f,
+			"  .hugelink.pad (NOLOAD) : { . = ALIGN(0x%zx); }\n",
 			g->data_page);
 		g->padded = true;
 	}
@@ -179,7 +180,8 @@ static void bss_line(struct gen *g, const char *line, size_t len)
 	if (!g->in_data && memmem(line, len, "__bss_start = .", 15)) {
 		/* At least one real page past the data, so that GNU ld cannot
 		 * keep .bss in the data segment. */
-		fprintf(g->f, "  . = ALIGN(. + CONSTANT (MAXPAGESIZE), 0x%zx);\n",
+		fprintf(g->f,
+			"  . = ALIGN(. + CONSTANT (MAXPAGESIZE), 0x%zx);\n",
 			g->data_page);
 		g->in_data = true;
 	}

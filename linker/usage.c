@@ -34,6 +34,7 @@ int lw_usage(FILE *out)
 	"from DIR\n"
 	"  --hugetlbfs-version          print hugelink's version and exit\n"
 	"  --hugetlbfs-help             print this help and exit\n\n"
-	"environment: HUGELINK_LD names the real linker.  See hugetlbfs-ld(1).\n",
+	"environment: HUGELINK_LD names the real linker.  "
+	"See hugetlbfs-ld(1).\n",
 	out) < 0 ? -1 : 0;
 }

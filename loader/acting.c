@@ -88,7 +88,8 @@ static bool shows_note(struct lookup *lk, struct ldr_image *img)
 	       ldr_image_note(img, HL_NOTE_RUNTIME, &len);
 }
 
-/* Stop at the first object that carries the runtime: what is its entry point? */
+/* Stop at the first object that carries the runtime: what is its entry
+ * point? */
 static int first_carrier(struct ldr_image *img, size_t index, void *data)
 {
 	struct lookup *lk = data;

@@ -18,7 +18,8 @@ struct ldr_choice {
 	struct mach_resources offer;
 	const struct hl_plan *plan;
 	bool thp_allowed;	/* the process did not turn THP off */
-	bool live;		/* the cgroup limit and the pool's moves count */
+	bool live;		/* the cgroup limit and
+				   the pool's moves count */
 	bool no_move;		/* HUGELINK_FAULT=no-hugetlb-mremap */
 	bool read;		/* the machine, the pools and hugetlb's moves
 				   are in ENV and OFFER */
@@ -65,6 +66,7 @@ void ldr_choice_explain(const struct ldr_choice *ch, unsigned obstacles,
 		       struct ldr_report *rep);
 
 /* Tell REP how short the pool was, when it was short for some range. */
-void ldr_choice_report_pool(const struct ldr_choice *ch, struct ldr_report *rep);
+void ldr_choice_report_pool(const struct ldr_choice *ch,
+			    struct ldr_report *rep);
 
 #endif

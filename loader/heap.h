@@ -13,8 +13,8 @@
  * reach into the brk heap, which starts at HEAP_START (the [heap]
  * mapping, or 0 when the heap is still empty; a [heap] mapping that
  * starts inside the segment holds the anonymous part of bss too, and
- * the heap then starts at the first base page after SEG_END).  Make that safe: move the
- * break up to *hi so the heap keeps growing above the huge pages, and
+ * the heap then starts at the first base page after SEG_END).  Make that safe:
+ * move the break up to *hi so the heap keeps growing above the huge pages, and
  * describe in *COPY the heap memory the range takes in, so it is carried
  * over.  When the break cannot move, shrink *hi below the heap instead.
  * Returns 1 when *COPY was filled, 0 when the heap is not involved.

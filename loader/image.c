@@ -154,8 +154,10 @@ uint32_t ldr_image_aarch64_features(const struct ldr_image *img)
 
 		if (!ph)
 			continue;
-		bits = hl_note_aarch64_features((const void *)(img->bias + ph->vaddr),
-						ph->filesz, hl_note_align(ph->align));
+		bits = hl_note_aarch64_features((const void *)(img->bias +
+							       ph->vaddr),
+						ph->filesz,
+						hl_note_align(ph->align));
 		if (bits)
 			return bits;
 	}

@@ -21,7 +21,8 @@
 struct ldr_image {
 	size_t phnum;
 	uintptr_t bias;
-	const void *phdr;	/* the loaded headers: with BIAS, which object */
+	const void *phdr;	/* the loaded headers:
+				   with BIAS, which object */
 	const char *name;	/* dlpi_name: the path the loader opened, "" for
 				   the program */
 	bool main;		/* the program: the first object */

@@ -28,8 +28,8 @@ static bool status_known(const struct ldr_move_ctx *ctx, struct ldr_report *rep)
 	if (ctx->status->threads == MACH_STATUS_UNREAD) {
 		mach_status_read(ctx->status);
 		if (ctx->status->threads < 0)
-			ldr_report_why(rep, "cannot read /proc/self/status: the "
-				      "runtime needs it to remap safely");
+			ldr_report_why(rep, "cannot read /proc/self/status: "
+				      "the runtime needs it to remap safely");
 	}
 	return ctx->status->threads >= 0;
 }
@@ -85,7 +85,8 @@ static void report_no_size(const struct hl_plan *plan,
 		ldr_report_why(rep, "segment%s %s: %s; this machine has %s",
 			      n > 1 ? "s" : "", segs,
 			      hl_why_text(HL_WHY_NO_SIZE),
-			      hl_sizes_text(&ctx->sizes->s, have, sizeof(have)));
+			      hl_sizes_text(&ctx->sizes->s, have,
+					    sizeof(have)));
 }
 
 /* True when some segment of PLAN goes on pages of SIZE. */
@@ -172,10 +173,10 @@ static int keep_what_can_move(struct hl_plan *plan,
 		if (s->remap && s->cls == HL_CLASS_W &&
 		    (!status_known(ctx, rep) || ctx->status->threads != 1)) {
 			s->remap = false;
-			ldr_report_why(rep, "segment %d at %#lx: writable, and other "
-				      "threads run: they could write to it between "
-				      "its copy and the swap", s->phdr,
-				      (unsigned long)s->start);
+			ldr_report_why(rep, "segment %d at %#lx: writable, and "
+				      "other threads run: they could write "
+				      "to it between its copy and the swap",
+				      s->phdr, (unsigned long)s->start);
 		} else if (s->remap)
 			chosen++;
 		else if (why_said(s, ctx->quiet_small))
@@ -207,7 +208,8 @@ static const char *backing_text(const struct ldr_prepared *p, int i,
 	else
 		snprintf(buf, len, "hugetlb %s x%zu%s%s%s", sz, n,
 			 b->desc[0] ? " on " : "", b->desc,
-			 s->how == REMAP_MAP_FILE ? " (a file mapped over the range)" : "");
+			 s->how == REMAP_MAP_FILE ?
+			 " (a file mapped over the range)" : "");
 	return buf;
 }
 
@@ -234,11 +236,14 @@ static void check_thp_after(const struct ldr_prepared *prep,
 		return;
 	for (int k = 0; k < n; k++)
 		if (huge[k] < r[k].hi - r[k].lo)
-			ldr_report_why(rep, "%#lx-%#lx: after the swap, %llu of "
-				      "%lu kB are on base pages, not transparent "
-				      "huge pages (AnonHugePages in /proc/self/smaps)",
-				      (unsigned long)r[k].lo, (unsigned long)r[k].hi,
-				      (unsigned long long)(r[k].hi - r[k].lo - huge[k]) >> 10,
+			ldr_report_why(rep, "%#lx-%#lx: after the swap, %llu "
+				      "of %lu kB are on base pages, not "
+				      "transparent huge pages "
+				      "(AnonHugePages in /proc/self/smaps)",
+				      (unsigned long)r[k].lo,
+				      (unsigned long)r[k].hi,
+				      (unsigned long long)(r[k].hi - r[k].lo -
+							   huge[k]) >> 10,
 				      (unsigned long)(r[k].hi - r[k].lo) >> 10);
 }
 
@@ -261,11 +266,12 @@ static void commit(struct ldr_prepared *prep, const struct ldr_move_ctx *ctx,
 	for (int i = 0; i < c->nswap; i++) {
 		const struct remap_range *s = &c->swap[i];
 
-		ldr_report_swap(rep, s, backing_text(prep, i, text, sizeof(text)));
+		ldr_report_swap(rep, s,
+				backing_text(prep, i, text, sizeof(text)));
 		/* Alike for every range when mremap fails: one reason. */
 		if (s->err && s->recovered_thp)
-			ldr_report_thp(rep, "a swap failed (%s) and was restored "
-				      "from its copy onto them",
+			ldr_report_thp(rep, "a swap failed (%s) and was "
+				      "restored from its copy onto them",
 				      strerror((int)-s->err));
 		else if (s->err)
 			ldr_report_why(rep, "swapping %#lx-%#lx failed: %s",
@@ -285,7 +291,8 @@ int ldr_move_plan(struct hl_plan *plan, const struct ldr_image *img,
 	struct hl_hot hot = { 0 };
 	uint64_t start, len;
 	size_t desc_len = 0;
-	/* The order's note matters to HUGELINK_TEXT=hot alone (hl_plan_text). */
+	/* The order's note matters to HUGELINK_TEXT=hot alone
+	 * (hl_plan_text). */
 	const void *desc = ctx->cfg->text == HL_TEXT_HOT ?
 			   ldr_image_note(img, HL_NOTE_HOT, &desc_len) : NULL;
 
@@ -317,9 +324,9 @@ static int copies_can_run(struct hl_plan *plan, struct ldr_report *rep)
 	if (!left || !mach_mdwe_refuses_exec())
 		return left;
 	ldr_report_why(rep, "the process may not make memory executable "
-		       "(PR_SET_MDWE), which the swap needs: nothing is copied; "
-		       "the page cache can serve read-only ranges (hugectl "
-		       "--prime)");
+		       "(PR_SET_MDWE), which the swap needs: nothing is "
+		       "copied; the page cache can serve read-only ranges "
+		       "(hugectl --prime)");
 	for (int i = 0; i < plan->nseg; i++) {
 		struct hl_seg *s = &plan->seg[i];
 

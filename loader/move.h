@@ -44,8 +44,8 @@ struct ldr_move_ctx {
 	 * it (loader/filetext.c).
 	 */
 	bool at_start;
-	int *maps_fd;		/* /proc/self/maps, opened for the pass when first
-				   needed (mach_vmaquery_fd), or -1 */
+	int *maps_fd;           /* /proc/self/maps, opened for the pass when
+				   first needed (mach_vmaquery_fd), or -1 */
 };
 
 /*

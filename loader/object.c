@@ -25,7 +25,8 @@ static enum hl_libs_named named(const struct ldr_image *img,
 {
 	const char *base = hl_base_name(img->name);
 	const char *soname = ldr_image_soname(img);
-	enum hl_libs_named n = hl_libs_match(cfg->libs, base, soname, img->name);
+	enum hl_libs_named n = hl_libs_match(cfg->libs, base, soname,
+					     img->name);
 	char real[PATH_MAX];
 
 	if (n != HL_LIBS_BY_NAME && strchr(cfg->libs, '/') &&

@@ -28,7 +28,8 @@
 enum ldr_object_kind {
 	LDR_OBJ_NONE,		/* not ours to move */
 	LDR_OBJ_PROGRAM,
-	LDR_OBJ_LIBRARY,		/* a library, of a kind (core/object.h) */
+	LDR_OBJ_LIBRARY,		/* a library, of a kind
+					   (core/object.h) */
 };
 
 /* True when IMG has a file the loader opened: the vDSO has a name, but

@@ -102,11 +102,13 @@ static void lock(void)
 	for (;;) {
 		old = 0;
 		if (__atomic_compare_exchange_n(&pass_owner, &old, me, false,
-						__ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+						__ATOMIC_ACQUIRE,
+						__ATOMIC_RELAXED))
 			return;
 		if (old != me &&
 		    __atomic_compare_exchange_n(&pass_owner, &old, me, false,
-						__ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+						__ATOMIC_ACQUIRE,
+						__ATOMIC_RELAXED))
 			return;
 		if (old != me)
 			continue;
@@ -172,7 +174,8 @@ static bool proc_mounted(void)
  * This copy's object's ELF header, which the linker defines; weak, so
  * that an object without one still links, with this address 0.
  */
-extern const ElfW(Ehdr) __ehdr_start __attribute__((weak, visibility("hidden")));
+extern const ElfW(Ehdr) __ehdr_start
+	__attribute__((weak, visibility("hidden")));
 
 /*
  * Whether this copy of the runtime is the program's: its program

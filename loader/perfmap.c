@@ -15,7 +15,8 @@
  * The executable ranges no longer mapped from the program file: swapped
  * in, or restored from their copy after a failed swap.  Returns how many.
  */
-static size_t moved_text(const struct remap_commit *c, struct mach_text_range *r)
+static size_t moved_text(const struct remap_commit *c,
+			 struct mach_text_range *r)
 {
 	size_t n = 0;
 

@@ -56,7 +56,8 @@ static bool needs_pagemap(const struct hl_plan *plan,
 {
 	for (int i = 0; i < plan->nseg; i++)
 		if (plan->seg[i].remap &&
-		    (tracer || (plan->seg[i].cls == HL_CLASS_W && cfg->minimal_copy)))
+		    (tracer || (plan->seg[i].cls == HL_CLASS_W &&
+				cfg->minimal_copy)))
 			return true;
 	return false;
 }
@@ -108,7 +109,8 @@ static int check_maps(const struct ldr_prepared *p, const struct hl_seg *seg,
 	case HL_MAPS_ALREADY_HUGE:
 		return -1;
 	case HL_MAPS_GAP:
-		ldr_report_why(rep, "segment %d: %#lx-%#lx is not all mapped: %s",
+		ldr_report_why(rep,
+			      "segment %d: %#lx-%#lx is not all mapped: %s",
 			      seg->phdr, (unsigned long)seg->start,
 			      (unsigned long)seg->end, info.foreign);
 		return -1;
@@ -124,9 +126,9 @@ static int check_maps(const struct ldr_prepared *p, const struct hl_seg *seg,
 	if (info.clear_lo > *lo || info.clear_hi < *hi) {
 		*lo = (info.clear_lo + seg->page - 1) & mask;
 		*hi = info.clear_hi & mask;
-		ldr_report_why(rep, "segment %d: only %#lx-%#lx of it can go on "
-			      "huge pages: %s lies in the rest", seg->phdr,
-			      (unsigned long)*lo, (unsigned long)*hi,
+		ldr_report_why(rep, "segment %d: only %#lx-%#lx of it can "
+			      "go on huge pages: %s lies in the rest",
+			      seg->phdr, (unsigned long)*lo, (unsigned long)*hi,
 			      info.foreign);
 	}
 	*heap_start = info.heap_start;
@@ -143,11 +145,12 @@ static int check_range(const struct ldr_prepared *p, const struct hl_seg *seg,
 	if (check_maps(p, seg, ph, lo, hi, &heap_start, rep))
 		return -1;
 	if (seg->cls == HL_CLASS_W &&
-	    ldr_heap_make_room(*lo, hi, seg->end, heap_start, seg->page, &s->copy[1]))
+	    ldr_heap_make_room(*lo, hi, seg->end, heap_start, seg->page,
+			       &s->copy[1]))
 		s->ncopy = 2;
 	if (*hi <= *lo) {
-		ldr_report_why(rep, "segment %d: its huge pages would cover the "
-			      "brk heap, and the break cannot be moved",
+		ldr_report_why(rep, "segment %d: its huge pages would cover "
+			      "the brk heap, and the break cannot be moved",
 			      seg->phdr);
 		return -1;
 	}
@@ -171,7 +174,8 @@ static void describe(const struct hl_seg *seg, const struct hl_phdr *ph,
 			      (long)(ph->offset + (from - seg->start)) : -1;
 	s->live = seg->cls == HL_CLASS_W;
 	if (s->live)
-		s->source = cfg->minimal_copy ? REMAP_FROM_USED : REMAP_FROM_ALL;
+		s->source = cfg->minimal_copy ? REMAP_FROM_USED :
+			    REMAP_FROM_ALL;
 	else
 		s->source = tracer ? REMAP_FROM_WRITTEN : REMAP_FROM_FILE;
 	s->prot = seg->prot;
@@ -208,7 +212,8 @@ static int prepare_one(struct ldr_prepared *p, const struct hl_seg *seg,
  * traced process keeps its text private: see the top of this file.
  */
 static void share_setup(struct ldr_prepared *p, const struct hl_plan *plan,
-			const struct ldr_image *img, const struct hl_config *cfg,
+			const struct ldr_image *img,
+			const struct hl_config *cfg,
 			const struct ldr_fault *fault, struct ldr_report *rep)
 {
 	if (!cfg->share)
@@ -274,14 +279,16 @@ int ldr_prepare(struct ldr_prepared *p, const struct hl_plan *plan,
 			      "/proc/self/maps");
 		return -1;
 	}
-	ldr_choice_init(&p->choice, plan, img, cfg, fault, st->thp_enabled != 0);
+	ldr_choice_init(&p->choice, plan, img, cfg, fault,
+			st->thp_enabled != 0);
 	share_setup(p, plan, img, cfg, fault, rep);
 	/* Not sharing: the machine as it is now, before anything waits. */
 	if (p->share.dirfd < 0)
 		ldr_choice_read_machine(&p->choice);
 	for (int i = 0; i < plan->nseg; i++)
 		if (plan->seg[i].remap)
-			prepare_one(p, &plan->seg[i], &img->ph[plan->seg[i].phdr],
+			prepare_one(p, &plan->seg[i],
+				    &img->ph[plan->seg[i].phdr],
 				    cfg, fault, rep);
 	ldr_share_close(&p->share);
 	ldr_choice_report_pool(&p->choice, rep);

@@ -39,7 +39,8 @@ static void detach_fds(int a, int b)
 	}
 	/* close_range(2) is Linux 5.9's: before it, one by one. */
 	if ((lo > 3 && close_range(3, (unsigned)lo - 1, 0)) ||
-	    (hi > lo + 1 && close_range((unsigned)lo + 1, (unsigned)hi - 1, 0)) ||
+	    (hi > lo + 1 &&
+	     close_range((unsigned)lo + 1, (unsigned)hi - 1, 0)) ||
 	    close_range((unsigned)hi + 1, ~0u, 0))
 		for (int i = 3; i < 1024; i++)
 			if (i != lo && i != hi)

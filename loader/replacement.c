@@ -30,7 +30,8 @@ static uint64_t now(const struct ldr_prepared *p)
 }
 
 /* The bytes a read-only range copies, and where the file holds them. */
-static struct ldr_bytes bytes_of(const struct remap_range *s, const struct hl_seg *seg,
+static struct ldr_bytes bytes_of(const struct remap_range *s,
+				const struct hl_seg *seg,
 				const struct hl_phdr *ph)
 {
 	const struct remap_copy *k = &s->copy[0];
@@ -74,12 +75,12 @@ static void protect_failed(const struct remap_range *s, struct ldr_backing *b,
 			   int err)
 {
 	if ((s->prot & PROT_EXEC) && (err == EPERM || err == EACCES))
-		snprintf(b->error, sizeof(b->error), "making the copy executable "
-			 "was refused (%s): a seccomp filter or a security "
-			 "module forbids it", strerror(err));
+		snprintf(b->error, sizeof(b->error), "making the copy "
+			 "executable was refused (%s): a seccomp filter or a "
+			 "security module forbids it", strerror(err));
 	else
-		snprintf(b->error, sizeof(b->error), "mprotect of the huge-page "
-			 "copy failed: %s", strerror(err));
+		snprintf(b->error, sizeof(b->error), "mprotect of the "
+			 "huge-page copy failed: %s", strerror(err));
 }
 
 /*
@@ -97,7 +98,8 @@ static int fill(struct ldr_prepared *p, struct remap_range *s,
 {
 	uint64_t t0 = now(p);
 
-	if (s->live ? ldr_backing_fault_in(b, 0, s->len) : copy_by_page(p, s, b))
+	if (s->live ? ldr_backing_fault_in(b, 0, s->len) :
+	    copy_by_page(p, s, b))
 		return -1;
 	if (!s->live && s->source == REMAP_FROM_WRITTEN)
 		ldr_uprobes_drop(p->c, s);
@@ -190,7 +192,8 @@ static int build(struct ldr_prepared *p, int i, enum hl_backing what,
 	} else if (s->live || p->choice.env.hugetlb_move) {
 		rc = ldr_backing_map(b, s->len, p->page[i], cfg->path);
 	} else {
-		rc = ldr_backing_map_file(b, s->len, p->page[i], cfg->path, name);
+		rc = ldr_backing_map_file(b, s->len, p->page[i], cfg->path,
+					  name);
 	}
 	if (rc)
 		return -1;
@@ -252,12 +255,14 @@ static int back(struct ldr_prepared *p, int i, const struct hl_seg *seg,
 			ldr_report_why(rep, "%s", refused[k]);
 	/* THP's refusal, said above, is why it is "not usable" now. */
 	ldr_choice_explain(&p->choice, c.obstacles &
-			   ~(refused[1][0] ? (unsigned)HL_OBST_THP_OFF : 0u), rep);
+			   ~(refused[1][0] ? (unsigned)HL_OBST_THP_OFF : 0u),
+			   rep);
 	ldr_report_base(rep, s->target, s->target + s->len, s->prot);
 	return -1;
 }
 
-int ldr_make_replacement(struct ldr_prepared *p, int i, const struct hl_seg *seg,
+int ldr_make_replacement(struct ldr_prepared *p, int i,
+	     const struct hl_seg *seg,
 	     const struct hl_phdr *ph, const struct hl_config *cfg,
 	     const struct ldr_fault *fault, struct ldr_report *rep)
 {

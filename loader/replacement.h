@@ -13,7 +13,8 @@
  * P->c->swap[I].  Returns 0, or -1 with every reason in REP when the
  * range stays on base pages.
  */
-int ldr_make_replacement(struct ldr_prepared *p, int i, const struct hl_seg *seg,
+int ldr_make_replacement(struct ldr_prepared *p, int i,
+	     const struct hl_seg *seg,
 	     const struct hl_phdr *ph, const struct hl_config *cfg,
 	     const struct ldr_fault *fault, struct ldr_report *rep);
 

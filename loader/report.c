@@ -277,8 +277,8 @@ void ldr_report_flush(struct ldr_report *r)
 	}
 	if (r->verbose >= HL_V_WARN && t->perf_map[0]) {
 		l.used = 0;
-		put(&l, "HUGELINK_PERF_MAP: %s; perf attached later cannot name "
-		    "the functions of the moved text", t->perf_map);
+		put(&l, "HUGELINK_PERF_MAP: %s; perf attached later cannot "
+		    "name the functions of the moved text", t->perf_map);
 		say(r, &l);
 	}
 	r->kept = false;
@@ -306,7 +306,8 @@ void ldr_report_plan(const struct ldr_report *r, const struct hl_plan *plan)
 		const struct hl_seg *s = &plan->seg[i];
 
 		dprintf(STDERR_FILENO, "%ssegment %d %s %#lx-%#lx: %s",
-			who(r, head, sizeof(head)), s->phdr, prot_text(s->prot, p),
+			who(r, head, sizeof(head)), s->phdr,
+			prot_text(s->prot, p),
 			(unsigned long)s->start, (unsigned long)s->end,
 			hl_why_text(s->why));
 		if (s->remap)
@@ -326,7 +327,8 @@ void ldr_report_swap(const struct ldr_report *r, const struct remap_range *s,
 	if (r->verbose < HL_V_INFO)
 		return;
 	dprintf(STDERR_FILENO, "%s%#lx-%#lx %s %s: copied %llu bytes in "
-		"%.3f ms%s\n", who(r, head, sizeof(head)), (unsigned long)s->target,
+		"%.3f ms%s\n", who(r, head, sizeof(head)),
+		(unsigned long)s->target,
 		(unsigned long)(s->target + s->len), prot_text(s->prot, p),
 		backing, (unsigned long long)s->copied,
 		(double)(s->ns + s->prep_ns) / 1e6,

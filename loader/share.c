@@ -15,10 +15,10 @@
  * Concurrency.  Making a file happens under an flock on a lock file per
  * program: one process prepares, the others wait for it and then map its
  * file.  They wait LDR_SHARE_WAIT_MS at most: a preparer that was stopped
- * or hangs costs the others a private copy, not their start.  The file is built unnamed (O_TMPFILE) and
- * linked into place only when complete, so a process killed while
- * preparing leaves nothing behind, and its lock dies with it.  Files of
- * other builds of the same program and segment are stale: they are
+ * or hangs costs the others a private copy, not their start.  The file is built
+ * unnamed (O_TMPFILE) and linked into place only when complete, so a process
+ * killed while preparing leaves nothing behind, and its lock dies with it.
+ * Files of other builds of the same program and segment are stale: they are
  * removed when the new one is published.
  */
 #include <dirent.h>
@@ -107,7 +107,8 @@ int ldr_share_open_dir(struct ldr_share_ctx *ctx, const struct hl_config *cfg,
 		return -1;
 	if (cfg->share_path[0]) {
 		snprintf(ctx->dir, sizeof(ctx->dir), "%s", cfg->share_path);
-	} else if (mach_mounts_of_size(page, cfg->path, find_user_dir, &u) != 1) {
+	} else if (mach_mounts_of_size(page, cfg->path, find_user_dir,
+				       &u) != 1) {
 		ctx->no_hugetlbfs = !u.error[0];
 		if (u.error[0])
 			snprintf(ctx->error, sizeof(ctx->error), "%s", u.error);
@@ -140,7 +141,8 @@ static int open_checked(const struct ldr_share_ctx *ctx, const char *name,
 			snprintf(err, errlen, "%s: %s", name, strerror(errno));
 		return -1;
 	}
-	/* A hugetlbfs file counts its pages in st_blocks: none may be missing. */
+	/* A hugetlbfs file counts its pages in st_blocks: none may be
+	 * missing. */
 	if (fstat(fd, &st) || !S_ISREG(st.st_mode) ||
 	    !mach_share_owner_is(&st, ctx->uid) || st.st_dev != ctx->dev ||
 	    page != ctx->page || (size_t)st.st_size != len ||
@@ -212,8 +214,9 @@ static int await_lock(struct ldr_share_ctx *ctx, const char *name,
 			return *fd >= 0 ? 0 : -1;
 		if (now_ms() - start >= (uint64_t)limit) {
 			snprintf(err, errlen, "another process has been making "
-				 "the shared text of %.150s for %d ms (stopped or "
-				 "hung?)", ctx->exe, LDR_SHARE_WAIT_MS);
+				 "the shared text of %.150s for %d ms "
+				 "(stopped or hung?)", ctx->exe,
+				 LDR_SHARE_WAIT_MS);
 			ctx->waited_out = true;
 			return -1;
 		}
@@ -315,7 +318,8 @@ static int make_file(struct ldr_share_ctx *ctx, const char *name,
 		ldr_fault_wait(ctx->wait_publish);
 	snprintf(self, sizeof(self), "/proc/self/fd/%d", fd);
 	if (linkat(AT_FDCWD, self, dirfd, name, AT_SYMLINK_FOLLOW)) {
-		snprintf(err, errlen, "publishing %s: %s", name, strerror(errno));
+		snprintf(err, errlen, "publishing %s: %s", name,
+			 strerror(errno));
 		close(fd);
 		return -1;
 	}
@@ -334,10 +338,10 @@ int ldr_share_file(struct ldr_share_ctx *ctx, const struct ldr_share_range *r,
 	*made = false;
 	ctx->no_hugetlbfs = false;
 	if (r->bias % r->page) {
-		snprintf(err, errlen, "the program is loaded at an address that "
-			 "is not a multiple of its huge pages (it was not "
-			 "relinked), so the part of its segments that moves "
-			 "differs from run to run");
+		snprintf(err, errlen, "the program is loaded at an address "
+			 "that is not a multiple of its huge pages (it was "
+			 "not relinked), so the part of its segments that "
+			 "moves differs from run to run");
 		return -1;
 	}
 	ctx->id.phdr = r->phdr;
@@ -346,7 +350,8 @@ int ldr_share_file(struct ldr_share_ctx *ctx, const struct ldr_share_range *r,
 	ctx->id.lo = r->lo - r->bias;
 	ctx->id.len = len;
 	if (hl_share_name(name, ctx->exe, hl_share_key(&ctx->id), &ctx->id)) {
-		snprintf(err, errlen, "the program's path is too long to share");
+		snprintf(err, errlen,
+			 "the program's path is too long to share");
 		return -1;
 	}
 	err[0] = '\0';
@@ -359,7 +364,8 @@ int ldr_share_file(struct ldr_share_ctx *ctx, const struct ldr_share_range *r,
 	locked = await_lock(ctx, name, len, r->page, lock, &fd, err, errlen);
 	if (locked == 1) {
 		fd = open_checked(ctx, name, len, r->page, err, errlen);
-		if (fd < 0 && !err[0] && make_file(ctx, name, r, err, errlen) == 0) {
+		if (fd < 0 && !err[0] &&
+		    make_file(ctx, name, r, err, errlen) == 0) {
 			fd = open_checked(ctx, name, len, r->page, err,
 					  errlen);
 			*made = fd >= 0;

@@ -26,7 +26,8 @@ struct ldr_share_ctx {
 	int dirfd;			/* the checked share directory, or -1 */
 	dev_t dev;			/* its file system, hugetlbfs */
 	size_t page;			/* of PAGE-sized pages */
-	uid_t uid;			/* the effective uid, its owner or root's */
+	uid_t uid;			/* the effective uid, its owner or
+					   root's */
 	char dir[256];
 	char exe[4096];			/* the program's path */
 	struct hl_share_id id;		/* its identity, per segment below */

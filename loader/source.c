@@ -66,7 +66,8 @@ int ldr_source_fd(struct ldr_source *src)
 	return src->fd;
 }
 
-/* Read LEN bytes at OFF of FD into BUF: 0, or -1 when they are not all there. */
+/* Read LEN bytes at OFF of FD into BUF: 0, or -1 when they are not all
+ * there. */
 static int read_at(int fd, void *buf, size_t len, uint64_t off)
 {
 	char *to = buf;
@@ -109,7 +110,8 @@ out_close:
 	return rc;
 }
 
-int ldr_source_read(struct ldr_source *src, void *dst, const struct ldr_bytes *b)
+int ldr_source_read(struct ldr_source *src, void *dst,
+		    const struct ldr_bytes *b)
 {
 	char *to = dst;
 	size_t len = b->file_len;
@@ -141,8 +143,8 @@ int ldr_source_map(struct ldr_source *src, struct remap_copy *k, size_t base)
 	if (want > (size_t)(src->size - k->file_off))
 		want = (size_t)(src->size - k->file_off);
 	lead = k->file_off & (long)(base - 1);
-	m = mmap(NULL, (size_t)lead + want, PROT_READ, MAP_SHARED | MAP_POPULATE,
-		 src->fd, k->file_off - lead);
+	m = mmap(NULL, (size_t)lead + want, PROT_READ,
+		 MAP_SHARED | MAP_POPULATE, src->fd, k->file_off - lead);
 	if (m == MAP_FAILED)
 		return -1;
 	k->map = (uintptr_t)m + (uintptr_t)lead;

@@ -79,24 +79,29 @@ int ldr_thp_measure(const struct ldr_thp_range *r, int n, uint64_t *huge)
 	cur = s.text;
 	while (hl_smaps_next(&cur, &m) == 1)
 		for (int i = 0; i < n; i++)
-			huge[i] += hl_smaps_anon_huge_within(&m, r[i].lo, r[i].hi);
+			huge[i] += hl_smaps_anon_huge_within(&m, r[i].lo,
+							     r[i].hi);
 	ldr_smaps_free(&s);
 	return 0;
 }
 
 int ldr_thp_check(struct ldr_backing *b)
 {
-	struct ldr_thp_range r = { (uintptr_t)b->addr, (uintptr_t)b->addr + b->len };
+	struct ldr_thp_range r = {
+		(uintptr_t)b->addr, (uintptr_t)b->addr + b->len
+	};
 	uint64_t huge;
 
 	if (ldr_thp_measure(&r, 1, &huge))
-		return fail(b, "cannot read /proc/self/smaps to check them", EIO);
+		return fail(b, "cannot read /proc/self/smaps to check them",
+			    EIO);
 	if (huge >= b->len)
 		return 0;
 	b->err = ENOMEM;
 	snprintf(b->error, sizeof(b->error), "transparent huge pages: the "
-		 "kernel backed %llu of %zu kB with base pages (AnonHugePages "
-		 "in /proc/self/smaps)", (unsigned long long)(b->len - huge) >> 10,
+		 "kernel backed %llu of %zu kB with base pages "
+		 "(AnonHugePages in /proc/self/smaps)",
+		 (unsigned long long)(b->len - huge) >> 10,
 		 b->len >> 10);
 	ldr_backing_unmap(b);
 	return -1;

@@ -52,13 +52,15 @@ void ldr_uprobes_drop(const struct remap_commit *c, const struct remap_range *s)
 
 		if (n > ENTRIES)
 			n = ENTRIES;
-		if (pread(c->pagemap_fd, pm, n * 8, (off_t)(page / c->base * 8)) !=
-		    (ssize_t)(n * 8))
+		if (pread(c->pagemap_fd, pm, n * 8,
+			  (off_t)(page / c->base * 8)) != (ssize_t)(n * 8))
 			return;
 		for (size_t i = 0; i < n; i++, page += c->base)
 			if (REMAP_PM_WRITTEN(pm[i]))
-				drop_in_page(c, (char *)(s->scratch + (page - s->target)),
-					     page, k->file_off - (long)(k->start - page),
+				drop_in_page(c, (char *)(s->scratch +
+							 (page - s->target)),
+					     page, k->file_off -
+						   (long)(k->start - page),
 					     page < k->start ? k->start : page,
 					     page + c->base < k->sparse ?
 					     page + c->base : k->sparse);

@@ -28,6 +28,7 @@
  * is the program file).  Nothing happens when either is missing: the
  * copy then keeps whatever was written.
  */
-void ldr_uprobes_drop(const struct remap_commit *c, const struct remap_range *s);
+void ldr_uprobes_drop(const struct remap_commit *c,
+		      const struct remap_range *s);
 
 #endif

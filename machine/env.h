@@ -23,7 +23,8 @@ const char *mach_env_get(const char *name, void *ctx);
 struct mach_env_ours {
 	const char *entry[MACH_ENV_OURS_MAX];
 	int n;
-	bool more;		/* more than fit: each name is asked of getenv */
+	bool more;		/* more than fit: each name
+				   is asked of getenv */
 };
 
 void mach_env_ours_read(struct mach_env_ours *ours);

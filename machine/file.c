@@ -16,7 +16,8 @@ ssize_t mach_file_read(const char *path, char *buf, size_t size)
 	buf[0] = '\0';
 	if (fd < 0)
 		return -1;
-	while (len < size - 1 && (got = read(fd, buf + len, size - 1 - len)) > 0)
+	while (len < size - 1 &&
+	       (got = read(fd, buf + len, size - 1 - len)) > 0)
 		len += (size_t)got;
 	close(fd);
 	buf[len] = '\0';

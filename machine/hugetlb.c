@@ -22,8 +22,8 @@ int mach_hugetlb_flags(size_t page)
 int mach_hugetlb_can_move(size_t page, char *why, size_t len)
 {
 	char *from = mmap(NULL, page, PROT_READ | PROT_WRITE, MAP_PRIVATE |
-			  MAP_ANONYMOUS | MAP_NORESERVE | mach_hugetlb_flags(page),
-			  -1, 0);
+			  MAP_ANONYMOUS | MAP_NORESERVE |
+			  mach_hugetlb_flags(page), -1, 0);
 	char *area, *to, *moved = MAP_FAILED;
 	int err;
 
@@ -36,7 +36,8 @@ int mach_hugetlb_can_move(size_t page, char *why, size_t len)
 		    MAP_NORESERVE, -1, 0);
 	to = (char *)(((uintptr_t)area + page - 1) & ~(uintptr_t)(page - 1));
 	if (area != MAP_FAILED)
-		moved = mremap(from, page, page, MREMAP_MAYMOVE | MREMAP_FIXED, to);
+		moved = mremap(from, page, page, MREMAP_MAYMOVE | MREMAP_FIXED,
+			       to);
 	err = errno;
 	if (area != MAP_FAILED)
 		munmap(area, 2 * page);

@@ -71,7 +71,8 @@ static long replace(const char *path, struct hl_elf_syms *s, uintptr_t bias,
 	long count;
 	int fd;
 
-	if (lstat(path, &st) || !S_ISREG(st.st_mode) || st.st_uid != geteuid()) {
+	if (lstat(path, &st) || !S_ISREG(st.st_mode) ||
+	    st.st_uid != geteuid()) {
 		snprintf(err, errlen, "%s exists and is not a file of ours: "
 			 "left alone", path);
 		return -1;
@@ -106,7 +107,8 @@ long mach_perf_map_write(pid_t pid, const void *image, size_t len,
 	int fd;
 
 	if (hl_elf_syms_open(&s, image, len)) {
-		snprintf(err, errlen, "the program file's symbols: %s", s.error);
+		snprintf(err, errlen, "the program file's symbols: %s",
+			 s.error);
 		return -1;
 	}
 	snprintf(path, sizeof(path), "/tmp/perf-%d.map", (int)pid);

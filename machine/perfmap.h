@@ -28,9 +28,9 @@ struct mach_text_range {
  * whose LEN bytes are at IMAGE, loaded at BIAS, that meet one of the N
  * ranges R (core/elfsym.h reads the symbol table).  The file is created
  * with O_CREAT | O_EXCL | O_NOFOLLOW, mode 0600: the addresses are for
- * the process's own user (and root), whom perf runs as; one that exists already (left by
- * an earlier process of the same ID: nobody removes them, perf neither)
- * is replaced only when it is a regular file of our own, through a
+ * the process's own user (and root), whom perf runs as; one that exists already
+ * (left by an earlier process of the same ID: nobody removes them, perf
+ * neither) is replaced only when it is a regular file of our own, through a
  * temporary file in /tmp renamed over it, and otherwise left alone.
  * Returns the number of functions written, or -1 with ERR set.
  */

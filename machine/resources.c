@@ -79,8 +79,8 @@ void mach_resources_read(struct mach_resources *o, struct hl_backing_env *env,
 	read_pools(o, env, sysfs, live);
 }
 
-const struct mach_resources_size *mach_resources_size(const struct mach_resources *o,
-					      size_t page)
+const struct mach_resources_size *mach_resources_size(
+	const struct mach_resources *o, size_t page)
 {
 	for (int i = 0; i < o->nsize; i++)
 		if (o->size[i].page == page)

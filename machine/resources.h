@@ -17,7 +17,8 @@
 struct mach_resources_size {
 	size_t page;
 	struct mach_pool pool;
-	long cgroup_room;		/* pages a hugetlb cgroup allows, or -1 */
+	long cgroup_room;		/* pages a hugetlb cgroup allows,
+					   or -1 */
 	char cgroup[MACH_CGROUP_PATH_MAX];	/* the limit file */
 };
 
@@ -44,7 +45,7 @@ void mach_resources_read(struct mach_resources *o, struct hl_backing_env *env,
 		     const char *thp_dir, bool live, bool thp_allowed);
 
 /* The entry of O for PAGE, or NULL. */
-const struct mach_resources_size *mach_resources_size(const struct mach_resources *o,
-					      size_t page);
+const struct mach_resources_size *mach_resources_size(
+	const struct mach_resources *o, size_t page);
 
 #endif

@@ -109,8 +109,8 @@ int mach_share_dir_open(const char *path, size_t page, dev_t *dev,
 	if (fd < 0) {
 		e = errno;
 		if (lstat(dir, &st) == 0 && S_ISLNK(st.st_mode))
-			snprintf(err, errlen, "refusing %.200s: a symbolic link",
-				 path);
+			snprintf(err, errlen,
+				 "refusing %.200s: a symbolic link", path);
 		else
 			snprintf(err, errlen, "%.200s: %s", path, strerror(e));
 		errno = e;

@@ -27,7 +27,9 @@ static void on_stop(int sig)
 
 int mach_undo_on_signals(mach_undo_fn *undo)
 {
-	struct sigaction sa = { .sa_handler = on_stop, .sa_flags = SA_RESETHAND };
+	struct sigaction sa = {
+		.sa_handler = on_stop, .sa_flags = SA_RESETHAND
+	};
 	struct sigaction old;
 
 	undo_now = undo;

@@ -41,7 +41,8 @@ void mach_status_parse(const char *text, struct mach_status *st)
 	st->threads = -1;
 	st->tracer = 0;
 	st->thp_enabled = 1;
-	for (const char *line = *text ? text : NULL; line; line = next_line(line)) {
+	for (const char *line = *text ? text : NULL; line;
+	     line = next_line(line)) {
 		field(line, "TracerPid:", &st->tracer);
 		field(line, "Threads:", &st->threads);
 		field(line, "THP_enabled:", &st->thp_enabled);

@@ -160,7 +160,8 @@ static int each_in_list(const char *paths, mach_mount_fn *fn, void *ctx)
 	char dir[HL_CFG_PATH_MAX];
 	int rc = 0;
 
-	for (const char *p = paths; *p && !rc; p += strcspn(p, ":"), p += *p == ':')
+	for (const char *p = paths; *p && !rc;
+	     p += strcspn(p, ":"), p += *p == ':')
 		if (copy_path(p, strcspn(p, ":"), dir, sizeof(dir)) == 0)
 			rc = fn(dir, ctx);
 	return rc;
@@ -247,5 +248,6 @@ int mach_mount_for_size(size_t page, const char *paths, char *out, size_t len)
 {
 	struct wanted w = { out, len };
 
-	return mach_mounts_of_size(page, paths, take_if_usable, &w) == 1 ? 0 : -1;
+	return mach_mounts_of_size(page, paths, take_if_usable, &w) == 1 ?
+	       0 : -1;
 }

@@ -51,7 +51,8 @@ void mach_thp_read(struct mach_thp *t, const char *dir, bool process_allows)
 	}
 	/* The PMD size may have a setting of its own (Linux 6.8). */
 	snprintf(name, sizeof(name), "hugepages-%ldkB/enabled", page >> 10);
-	if (!read_setting(dir, name, own, sizeof(own)) && strcmp(own, "inherit"))
+	if (!read_setting(dir, name, own, sizeof(own)) &&
+	    strcmp(own, "inherit"))
 		memcpy(all, own, sizeof(all));
 	if (!strcmp(all, "never"))
 		snprintf(t->why, sizeof(t->why), "%s/enabled is [never]", dir);

@@ -71,8 +71,8 @@ REMAP_INLINE uintptr_t min_addr(uintptr_t a, uintptr_t b)
 }
 
 /* Copy [from, to) of the live memory into the scratch mapping. */
-REMAP_INLINE uint64_t copy_from_memory(const struct remap_range *s, uintptr_t from,
-				     uintptr_t to)
+REMAP_INLINE uint64_t copy_from_memory(const struct remap_range *s,
+				     uintptr_t from, uintptr_t to)
 {
 	if (to <= from)
 		return 0;
@@ -89,8 +89,9 @@ REMAP_INLINE uint64_t copy_from_memory(const struct remap_range *s, uintptr_t fr
  * file, a read error, its end) from memory, which past the file's end
  * holds zeros.
  */
-REMAP_INLINE uint64_t copy_file(const struct remap_commit *c, const struct remap_range *s,
-			const struct remap_copy *k, uintptr_t from, uintptr_t to)
+REMAP_INLINE uint64_t copy_file(const struct remap_commit *c,
+			const struct remap_range *s, const struct remap_copy *k,
+			uintptr_t from, uintptr_t to)
 {
 	uintptr_t at = from;
 
@@ -104,7 +105,8 @@ REMAP_INLINE uint64_t copy_file(const struct remap_commit *c, const struct remap
 	while (c->prog_fd >= 0 && k->file_off >= 0 && at < to) {
 		long got = raw_pread(c->prog_fd,
 				     (void *)(s->scratch + (at - s->target)),
-				     to - at, k->file_off + (long)(at - k->start));
+				     to - at,
+				     k->file_off + (long)(at - k->start));
 
 		if (got <= 0)
 			break;
@@ -122,7 +124,8 @@ struct run {
 	int how;
 };
 
-REMAP_INLINE uint64_t flush(const struct remap_commit *c, const struct remap_range *s,
+REMAP_INLINE uint64_t flush(const struct remap_commit *c,
+		    const struct remap_range *s,
 		    const struct remap_copy *k, const struct run *r)
 {
 	if (r->how == COPY_FROM_MEMORY)
@@ -158,7 +161,8 @@ REMAP_INLINE int how(const struct remap_range *s, const struct remap_copy *k,
 }
 
 /* Read N pagemap entries from PAGE on; true when all of them came. */
-REMAP_INLINE int read_pagemap(const struct remap_commit *c, const struct remap_range *s,
+REMAP_INLINE int read_pagemap(const struct remap_commit *c,
+			   const struct remap_range *s,
 			   uintptr_t page, size_t n)
 {
 	if (c->pagemap_fd < 0 || s->source == REMAP_FROM_FILE ||
@@ -169,7 +173,8 @@ REMAP_INLINE int read_pagemap(const struct remap_commit *c, const struct remap_r
 }
 
 /* Copy range K page by page, in runs of pages treated alike. */
-REMAP_INLINE uint64_t copy_range(const struct remap_commit *c, const struct remap_range *s,
+REMAP_INLINE uint64_t copy_range(const struct remap_commit *c,
+			 const struct remap_range *s,
 			 const struct remap_copy *k)
 {
 	uintptr_t page = k->start & ~(uintptr_t)(c->base - 1);
@@ -186,7 +191,8 @@ REMAP_INLINE uint64_t copy_range(const struct remap_commit *c, const struct rema
 		for (size_t i = 0; i < n; i++, page += c->base) {
 			uintptr_t from = page < k->start ? k->start : page;
 			uintptr_t to = min_addr(page + c->base, k->end);
-			int h = how(s, k, from, known, known ? c->pm_buf[i] : 0);
+			int h = how(s, k, from, known,
+				    known ? c->pm_buf[i] : 0);
 
 			/* A page that straddles the end of the file part. */
 			if (h == COPY_FROM_FILE && to > k->sparse)
@@ -202,7 +208,8 @@ REMAP_INLINE uint64_t copy_range(const struct remap_commit *c, const struct rema
 	return done + flush(c, s, k, &r);
 }
 
-REMAP_INLINE uint64_t copy_live(const struct remap_commit *c, const struct remap_range *s)
+REMAP_INLINE uint64_t copy_live(const struct remap_commit *c,
+				const struct remap_range *s)
 {
 	uint64_t done = 0;
 
@@ -228,7 +235,8 @@ REMAP_INLINE size_t put_number(char *p, unsigned long v)
 
 /* Past the point of no return: say so (where C->fatal_fd allows), then
  * abort. */
-__attribute__((noreturn)) REMAP_INLINE void die(struct remap_commit *c, long err)
+__attribute__((noreturn))
+REMAP_INLINE void die(struct remap_commit *c, long err)
 {
 	uint64_t abrt = 1ull << (SIGABRT - 1);
 	size_t n = c->fatal_len;
@@ -244,7 +252,8 @@ __attribute__((noreturn)) REMAP_INLINE void die(struct remap_commit *c, long err
 }
 
 /* True when the first page of the range's own memory is still mapped. */
-REMAP_INLINE int still_mapped(const struct remap_commit *c, const struct remap_range *s)
+REMAP_INLINE int still_mapped(const struct remap_commit *c,
+			      const struct remap_range *s)
 {
 	uintptr_t page = s->copy[0].start & ~(uintptr_t)(c->base - 1);
 
@@ -272,10 +281,12 @@ REMAP_INLINE void refill(struct remap_commit *c, struct remap_range *s)
 	long r;
 
 	if (c->recover_thp)
-		thp = raw_madvise((void *)s->target, s->len, MADV_HUGEPAGE) == 0;
+		thp = raw_madvise((void *)s->target, s->len,
+				  MADV_HUGEPAGE) == 0;
 	for (int i = 0; i < s->ncopy; i++)
 		raw_copy((void *)s->copy[i].start,
-			 (const void *)(s->scratch + (s->copy[i].start - s->target)),
+			 (const void *)(s->scratch +
+					(s->copy[i].start - s->target)),
 			 s->copy[i].end - s->copy[i].start);
 	/* EINVAL: no MADV_COLLAPSE before Linux 6.1; the faults did it. */
 	if (thp) {
@@ -298,7 +309,8 @@ REMAP_INLINE void refill(struct remap_commit *c, struct remap_range *s)
  * should mapping the fresh memory fail and leave them in place, they stay
  * after all.
  */
-REMAP_INLINE void recover(struct remap_commit *c, struct remap_range *s, int fault)
+REMAP_INLINE void recover(struct remap_commit *c, struct remap_range *s,
+			  int fault)
 {
 	int untouched = fault != REMAP_FAULT_RECOVER && still_mapped(c, s);
 	long r;
@@ -315,7 +327,8 @@ REMAP_INLINE void recover(struct remap_commit *c, struct remap_range *s, int fau
 	refill(c, s);
 }
 
-REMAP_INLINE long move(const struct remap_commit *c, const struct remap_range *s)
+REMAP_INLINE long move(const struct remap_commit *c,
+		       const struct remap_range *s)
 {
 	if (c->fault == REMAP_FAULT_NO_HUGETLB_MREMAP && s->hugetlb)
 		return -EINVAL;
@@ -337,7 +350,8 @@ REMAP_INLINE long swap_one(const struct remap_commit *c, struct remap_range *s,
 
 	if (fault == REMAP_FAULT_SWAP)
 		return -EINVAL;
-	if (fault == REMAP_FAULT_SWAP_UNMAPPED || fault == REMAP_FAULT_RECOVER) {
+	if (fault == REMAP_FAULT_SWAP_UNMAPPED ||
+	    fault == REMAP_FAULT_RECOVER) {
 		raw_munmap((void *)s->target, s->len);
 		return -ENOMEM;
 	}
@@ -371,7 +385,8 @@ __asm__(".pushsection remap_text,\"ax\",@progbits\n"
  * need a relocation, which the private copy of remap_text cannot have.
  */
 __attribute__((section("remap_text"), noinline, used, visibility("hidden")))
-uint64_t remap_copy_pages(const struct remap_commit *c, const struct remap_range *s)
+uint64_t remap_copy_pages(const struct remap_commit *c,
+			  const struct remap_range *s)
 {
 	return copy_live(c, s);
 }
@@ -385,7 +400,8 @@ long remap_commit_run(struct remap_commit *c)
 	raw_sigprocmask(SIG_SETMASK, &all, &old);
 	for (int i = 0; i < c->nswap; i++) {
 		struct remap_range *s = &c->swap[i];
-		int fault = i == c->nswap - 1 && c->fault < REMAP_FAULT_NO_HUGETLB_MREMAP ?
+		int fault = i == c->nswap - 1 &&
+			    c->fault < REMAP_FAULT_NO_HUGETLB_MREMAP ?
 			    (int)c->fault : REMAP_FAULT_NONE;
 		uint64_t t0 = c->timed ? raw_now_ns() : 0;
 		long r;

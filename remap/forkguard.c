@@ -33,7 +33,8 @@ static struct remap_fork_guard *installed;
  * lies on base pages (writable ranges of static programs, whose TLS
  * comes from the brk heap, never go on hugetlb pages).
  */
-static __thread struct remap_fork_guard *forking __attribute__((tls_model("initial-exec")));
+static __thread struct remap_fork_guard *forking
+	__attribute__((tls_model("initial-exec")));
 
 /*
  * The signals blocked while a fork() is guarded: all but those the
@@ -112,7 +113,8 @@ static uintptr_t hex(const char **p, const char *end)
 }
 
 /* Note the maps line [LINE, END) in every range of G it meets. */
-static void note_line(struct remap_fork_guard *g, const char *line, const char *end)
+static void note_line(struct remap_fork_guard *g, const char *line,
+		      const char *end)
 {
 	const char *p = line;
 	uintptr_t lo = hex(&p, end), hi;

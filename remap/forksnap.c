@@ -121,7 +121,8 @@ static uintptr_t map_aligned(size_t len, int prot, size_t align)
 	at = ((uintptr_t)area + align - 1) & ~(uintptr_t)(align - 1);
 	if (at > (uintptr_t)area)
 		raw_munmap((void *)area, at - (uintptr_t)area);
-	raw_munmap((void *)(at + len), (uintptr_t)area + len + align - (at + len));
+	raw_munmap((void *)(at + len),
+		   (uintptr_t)area + len + align - (at + len));
 	return at;
 }
 
@@ -177,7 +178,8 @@ void remap_snap_presence(const struct remap_snap_range *r, size_t base,
 		      unsigned char *had)
 {
 	for (size_t off = 0; off < r->len; off += r->page)
-		had[off / r->page] = (unsigned char)present(r->addr + off, base);
+		had[off / r->page] = (unsigned char)present(r->addr + off,
+							    base);
 }
 
 /* Move the huge page at OFF of R; 1 when it cannot be had, -1 on failure. */
@@ -207,8 +209,8 @@ static long move_page(const struct probe *p, const struct remap_snap_range *r,
 	return lost;
 }
 
-long remap_snap_move(const struct remap_snap_range *r, size_t base, uintptr_t from,
-		  const unsigned char *had)
+long remap_snap_move(const struct remap_snap_range *r, size_t base,
+		  uintptr_t from, const unsigned char *had)
 {
 	long lost = 0, one = 0;
 	struct probe p;

@@ -16,7 +16,8 @@
 /* The bits of a /proc/self/pagemap entry the copies go by. */
 #define REMAP_PM_PRESENT (1ull << 63)
 #define REMAP_PM_SWAPPED (1ull << 62)
-#define REMAP_PM_FILE (1ull << 61)	/* the file's page (or shared anonymous) */
+#define REMAP_PM_FILE (1ull << 61)	/* the file's page (or
+					   shared anonymous) */
 /* In use: present or swapped out. */
 #define REMAP_PM_USED(e) (((e) & (REMAP_PM_PRESENT | REMAP_PM_SWAPPED)) != 0)
 /* Written since it was loaded from the file: in use, no longer its page. */
@@ -126,8 +127,10 @@ int remap_stderr_same(const struct remap_stderr *e);
 /* Fault injection for the tests (HUGELINK_FAULT); 0 in production. */
 enum remap_fault {
 	REMAP_FAULT_NONE,
-	REMAP_FAULT_SWAP,		/* the last swap fails, target untouched */
-	REMAP_FAULT_SWAP_UNMAPPED,	/* the last swap fails after unmapping */
+	REMAP_FAULT_SWAP,		/* the last swap fails,
+					   target untouched */
+	REMAP_FAULT_SWAP_UNMAPPED,	/* the last swap fails
+					   after unmapping */
 	REMAP_FAULT_RECOVER,	/* ... and so does the recovery */
 	REMAP_FAULT_NO_HUGETLB_MREMAP, /* every mremap of hugetlb pages fails
 				   with EINVAL, target untouched, as before
@@ -192,7 +195,8 @@ long remap_run_from_copy(struct remap_commit *c, size_t base);
  * commit makes of a writable range, for prepare to make of a read-only
  * one before the window.  Returns the bytes copied.
  */
-uint64_t remap_copy_pages(const struct remap_commit *c, const struct remap_range *s);
+uint64_t remap_copy_pages(const struct remap_commit *c,
+			  const struct remap_range *s);
 
 
 /*
@@ -244,8 +248,8 @@ long remap_snap_put(uintptr_t snap, const struct remap_snap_range *r);
  * Returns the pages that could not be had, or -1 when memory ran out
  * (the pages before are moved, the rest stay as they were).
  */
-long remap_snap_move(const struct remap_snap_range *r, size_t base, uintptr_t from,
-		  const unsigned char *had);
+long remap_snap_move(const struct remap_snap_range *r, size_t base,
+		  uintptr_t from, const unsigned char *had);
 
 /*
  * Fill HAD[i] for each huge page of R: 1 when this process has it

@@ -33,7 +33,8 @@ RAW_INLINE void raw_copy(void *dst, const void *src, unsigned long n)
 
 	if ((((unsigned long)d | (unsigned long)s | n) & 7) == 0) {
 		for (; n; n -= 8, d += 8, s += 8)
-			*(volatile unsigned long *)d = *(const unsigned long *)s;
+			*(volatile unsigned long *)d =
+				*(const unsigned long *)s;
 		return;
 	}
 	for (; n; n--)
