@@ -47,7 +47,8 @@ int tl_cli_options(int argc, char **argv, const char *shorts,
 int tl_cli_operand(int argc, const char *what)
 {
 	if (argc - optind != 1) {
-		warnx(argc == optind ? "no %s named" : "one %s at a time", what);
+		warnx(argc == optind ? "no %s named" : "one %s at a time",
+		      what);
 		return -1;
 	}
 	return 0;
@@ -70,7 +71,8 @@ void tl_cli_hint(void (*usage)(FILE *out))
 	if (m) {
 		usage(m);
 		if (!fclose(m) && text)
-			fprintf(stderr, "%.*s\n", (int)strcspn(text, "\n"), text);
+			fprintf(stderr, "%.*s\n", (int)strcspn(text, "\n"),
+				text);
 		free(text);
 	}
 	fprintf(stderr, "Try '%s --help'.\n", program_invocation_short_name);

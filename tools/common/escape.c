@@ -40,7 +40,8 @@ static size_t escape_byte(unsigned char c, char *buf)
 		return (size_t)snprintf(buf, 5, "\\\\");
 	if (c == '\n' || c == '\t' || c == '\r')
 		return (size_t)snprintf(buf, 5, "\\%c",
-					c == '\n' ? 'n' : c == '\t' ? 't' : 'r');
+					c == '\n' ? 'n' :
+					c == '\t' ? 't' : 'r');
 	if (c >= 0x20 && c < 0x7f) {
 		buf[0] = (char)c;
 		return 1;

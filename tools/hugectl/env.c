@@ -78,7 +78,8 @@ static int set_elfmap(struct ctl_vars *v, const struct ctl_opts *o)
 		return 0;
 	elfmap_part(r, sizeof(r), 'R', o->text);
 	elfmap_part(w, sizeof(w), 'W', wp);
-	return ctl_set(v, "HUGETLB_ELFMAP", "%s%s%s", r, *r && *w ? ":" : "", w);
+	return ctl_set(v, "HUGETLB_ELFMAP", "%s%s%s", r,
+		       *r && *w ? ":" : "", w);
 }
 
 /*
@@ -92,8 +93,8 @@ static int set_libs(struct ctl_vars *v, const struct ctl_opts *o)
 	if (!o->libs || o->disable)
 		return 0;
 	ctl_note(v, HL_V_INFO, "--libs: HUGETLB_FORCE_ELFMAP=yes, so that "
-		 "the libraries named, which were not relinked, put the aligned "
-		 "interiors of their segments on huge pages");
+		 "the libraries named, which were not relinked, put the "
+		 "aligned interiors of their segments on huge pages");
 	if (ctl_set(v, "HUGELINK_LIBS", "%s", o->libs))
 		return -1;
 	return ctl_set(v, "HUGETLB_FORCE_ELFMAP", "yes");
@@ -114,7 +115,8 @@ const char *ctl_runtime(const struct ctl_opts *o, const char *libdir,
 static void note_static(struct ctl_vars *v, const struct ctl_target *t)
 {
 	if (el_embeds(t->link))
-		ctl_note(v, HL_V_INFO, "%s carries the static runtime", t->path);
+		ctl_note(v, HL_V_INFO, "%s carries the static runtime",
+			 t->path);
 	else if (t->link->has_symtab)
 		ctl_note(v, HL_V_WARN, "%s is statically linked without the "
 			 "hugelink runtime, and a static program cannot be "
@@ -149,8 +151,9 @@ static bool want_preload(struct ctl_vars *v, const struct ctl_opts *o,
 	}
 	if (!t->elf) {
 		if (!force)
-			ctl_note(v, HL_V_WARN, "%s: not preloading the runtime: %s",
-				 t->path, t->unreadable ? "hugectl cannot read it "
+			ctl_note(v, HL_V_WARN,
+				 "%s: not preloading the runtime: %s", t->path,
+				 t->unreadable ? "hugectl cannot read it "
 				 "to see how it is linked" :
 				 "not an ELF program (a script?)");
 		return force;
@@ -199,7 +202,8 @@ static int set_heap(struct ctl_vars *v, const struct ctl_opts *o,
 
 	if (!o->heap)
 		return 0;
-	snprintf(tunable, sizeof(tunable), "glibc.malloc.hugetlb=%llu", o->heap);
+	snprintf(tunable, sizeof(tunable), "glibc.malloc.hugetlb=%llu",
+		 o->heap);
 	ctl_note(v, HL_V_WARN, "%s: hugelink does not place the heap; asking "
 		 "glibc's malloc (2.35 or later) for %s instead: %s",
 		 o->heap == CTL_HEAP_THP ? "--thp" : "--heap",
@@ -228,8 +232,8 @@ static int set_no_reserve(struct ctl_vars *v, const struct ctl_opts *o)
 {
 	if (o->no_reserve) {
 		ctl_note(v, HL_V_INFO, "--no-reserve: the runtime ignores "
-			 "HUGETLB_NO_RESERVE; reserving its pages is what keeps "
-			 "the swap safe");
+			 "HUGETLB_NO_RESERVE; reserving its pages is what "
+			 "keeps the swap safe");
 		return ctl_set(v, "HUGETLB_NO_RESERVE", "yes");
 	}
 	return 0;

@@ -46,7 +46,8 @@ struct program {
  */
 static const char *get_env_unrestricted(const char *name, void *ctx)
 {
-	return strcmp(name, "HUGETLB_RESTRICT_EXE") ? mach_env_get(name, ctx) : NULL;
+	return strcmp(name, "HUGETLB_RESTRICT_EXE") ?
+	       mach_env_get(name, ctx) : NULL;
 }
 
 /* The verbosity the environment asks for, read as the runtime reads it. */
@@ -150,7 +151,8 @@ static void print_var(const struct ctl_var *var)
 {
 	const char *s = var->value;
 
-	if (*s && !s[strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+	if (*s && !s[strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+			     "abcdefghijklmnopqrstuvwxyz"
 			     "0123456789_./:=,+-@%")]) {
 		printf("%s=%s\n", var->name, s);
 		return;
@@ -312,8 +314,8 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	if (o.action == CTL_VERSION)
-		return printf("%s (hugelink) %s\n", program_invocation_short_name,
-			      HL_VERSION) < 0 ||
+		return printf("%s (hugelink) %s\n",
+			      program_invocation_short_name, HL_VERSION) < 0 ||
 		       fflush(stdout) ? EXIT_HUGECTL : 0;
 	if (o.action == CTL_SHARE_LIST)
 		return ctl_share_list(stdout) ? EXIT_HUGECTL : 0;

@@ -34,7 +34,8 @@ typedef int ctl_apply_fn(struct ctl_opts *o, const struct ctl_arg *a);
 struct ctl_option {
 	const char *name;	/* the long name, or NULL */
 	char letter;		/* the short name, or 0 */
-	int has_arg;		/* no_argument, optional_ or required_argument */
+	int has_arg;		/* no_argument, optional_ or
+				   required_argument */
 	const char *arg;	/* the argument's name in --help */
 	const char *help;
 	ctl_apply_fn *apply;
@@ -160,9 +161,9 @@ static int opt_backing(struct ctl_opts *o, const struct ctl_arg *a)
 static int opt_libs(struct ctl_opts *o, const struct ctl_arg *a)
 {
 	if (!*a->arg || strlen(a->arg) >= HL_CFG_LIBS_MAX)
-		return fail(a, "--%s: expected a list of library names or paths, "
-			    "or \"all\", shorter than %d bytes", a->row->name,
-			    HL_CFG_LIBS_MAX);
+		return fail(a, "--%s: expected a list of library names or "
+			    "paths, or \"all\", shorter than %d bytes",
+			    a->row->name, HL_CFG_LIBS_MAX);
 	o->libs = a->arg;
 	return 0;
 }
@@ -220,7 +221,8 @@ static const struct ctl_option options[] = {
 	  "not hugelink's: asks glibc's malloc for transparent huge pages",
 	  opt_heap, 0, CTL_HEAP_THP },
 	{ "shm", 0, optional_argument, "size",
-	  "not supported: hugelink does not back shared memory", opt_shm, 0, 0 },
+	  "not supported: hugelink does not back shared memory",
+	  opt_shm, 0, 0 },
 	{ "no-reserve", 0, no_argument, NULL,
 	  "accepted and ignored: the runtime always reserves its pages",
 	  opt_flag, AT(no_reserve), 0 },
@@ -343,10 +345,12 @@ static void usage_row(FILE *out, const struct ctl_option *row)
 {
 	char names[40];
 	const char *fmt = row->has_arg == optional_argument ? "--%s[=%s]" :
-			  row->has_arg == required_argument ? "--%s %s" : "--%s";
+			  row->has_arg == required_argument ? "--%s %s" :
+			  "--%s";
 
 	if (row->name && row->letter)
-		snprintf(names, sizeof(names), "-%c, --%s", row->letter, row->name);
+		snprintf(names, sizeof(names), "-%c, --%s", row->letter,
+			 row->name);
 	else if (row->name)
 		snprintf(names, sizeof(names), fmt, row->name, row->arg);
 	else
@@ -369,7 +373,8 @@ void ctl_usage(FILE *out)
 	      "default huge page size.\n\n"
 	      "exit status: the program's own once it runs; 0 after --dry-run, "
 	      "--help or\n--version, or --prime of files all primed; 1 after "
-	      "--prime when some file\nhas nothing in huge folios; 125 when hugectl fails (a bad or "
+	      "--prime when some file\nhas nothing in huge folios; 125 when "
+	      "hugectl fails (a bad or "
 	      "unsupported option, no runtime\nto preload); 126 when the "
 	      "program cannot be executed (or is an ELF file\nhugectl finds "
 	      "malformed); 127 when it is not found.\n",

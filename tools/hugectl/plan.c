@@ -29,7 +29,8 @@ static const char *overlay_get(const char *name, void *ctx)
 }
 
 static void read_config(struct hl_config *cfg, const struct ctl_vars *v,
-			const struct ctl_target *t, hl_getenv_fn *get, void *ctx)
+			const struct ctl_target *t, hl_getenv_fn *get,
+			void *ctx)
 {
 	struct overlay o = { v, get, ctx };
 
@@ -46,7 +47,8 @@ static void pages_text(const struct hl_plan *plan, char *buf, size_t len)
 	el_sim_pages(plan, &p);
 	buf[0] = '\0';
 	for (int k = 0; k < p.n && used < len; k++)
-		used += (size_t)snprintf(buf + used, len - used, "%s%zu page%s of %s",
+		used += (size_t)snprintf(buf + used, len - used,
+				 "%s%zu page%s of %s",
 				 k ? " and " : "", p.count[k],
 				 p.count[k] == 1 ? "" : "s",
 				 hl_format_size(p.page[k], size, sizeof(size)));
@@ -81,8 +83,9 @@ static void note_segments(struct ctl_vars *v, const struct hl_plan *plan)
 		const struct hl_seg *s = &plan->seg[i];
 
 		if (s->remap)
-			ctl_note(v, HL_V_INFO, "segment %d: 0x%lx-0x%lx on %s pages "
-				 "(%s)", s->phdr, (unsigned long)s->map_start,
+			ctl_note(v, HL_V_INFO, "segment %d: 0x%lx-0x%lx on "
+				 "%s pages (%s)", s->phdr,
+				 (unsigned long)s->map_start,
 				 (unsigned long)s->map_end,
 				 hl_format_size(s->page, size, sizeof(size)),
 				 hl_why_text(s->why));
@@ -94,7 +97,8 @@ static void note_segments(struct ctl_vars *v, const struct hl_plan *plan)
 
 /* Say what happens when nothing the user asked for goes on huge pages. */
 static void note_nothing(struct ctl_vars *v, const struct ctl_target *t,
-			 const struct hl_config *cfg, const struct hl_plan *plan)
+			 const struct hl_config *cfg,
+			 const struct hl_plan *plan)
 {
 	const struct hl_seg *s = first_refusal(plan);
 
@@ -114,11 +118,12 @@ static void note_nothing(struct ctl_vars *v, const struct ctl_target *t,
 	else if (s->why == HL_WHY_SHARES_PAGE)
 		ctl_note(v, HL_V_WARN, "nothing of %s goes on huge pages: its "
 			 "flagged segments share huge pages with their "
-			 "neighbours; give --text or --data to put their aligned "
-			 "interiors there, or " RELINK_HINT, t->path);
+			 "neighbours; give --text or --data to put their "
+			 "aligned interiors there, or " RELINK_HINT, t->path);
 	else
 		ctl_note(v, HL_V_WARN, "nothing of %s goes on huge pages: "
-			 "segment %d: %s", t->path, s->phdr, hl_why_text(s->why));
+			 "segment %d: %s", t->path, s->phdr,
+			 hl_why_text(s->why));
 }
 
 /*
@@ -134,11 +139,12 @@ static int try_force(struct ctl_vars *v, const struct ctl_target *t,
 	if (ctl_set(v, "HUGETLB_FORCE_ELFMAP", "yes"))
 		return -1;
 	read_config(cfg, v, t, get, ctx);
-	if (el_sim_plan(plan, cfg, t->sizes, t->elf) || !el_sim_remapped(plan)) {
+	if (el_sim_plan(plan, cfg, t->sizes, t->elf) ||
+	    !el_sim_remapped(plan)) {
 		ctl_unset(v, "HUGETLB_FORCE_ELFMAP");
 		ctl_note(v, HL_V_WARN, "%s was not relinked for huge pages and "
-			 "none of its segments holds a whole huge page: nothing "
-			 "goes on huge pages; " RELINK_HINT, t->path);
+			 "none of its segments holds a whole huge page: "
+			 "nothing goes on huge pages; " RELINK_HINT, t->path);
 		read_config(cfg, v, t, get, ctx);
 		el_sim_plan(plan, cfg, t->sizes, t->elf);
 		return 0;
@@ -161,7 +167,8 @@ static void note_gate(struct ctl_vars *v, const struct ctl_target *t,
 			 "huge pages", cfg->error);
 	else if (cfg->restricted)
 		ctl_note(v, HL_V_WARN, "HUGETLB_RESTRICT_EXE does not name %s: "
-			 "the runtime will leave it alone", hl_base_name(t->path));
+			 "the runtime will leave it alone",
+			 hl_base_name(t->path));
 }
 
 int ctl_plan_check(struct ctl_vars *v, const struct ctl_target *t,
@@ -183,8 +190,8 @@ int ctl_plan_check(struct ctl_vars *v, const struct ctl_target *t,
 		return 0;
 	}
 	if (el_sim_plan(&plan, &cfg, t->sizes, t->elf)) {
-		ctl_note(v, HL_V_WARN, "%s: the runtime will refuse its program "
-			 "headers: %s", t->path, plan.error);
+		ctl_note(v, HL_V_WARN, "%s: the runtime will refuse its "
+			 "program headers: %s", t->path, plan.error);
 		return 0;
 	}
 	if (cfg.elfmap == HL_ELFMAP_SET && !cfg.force && shares_pages(&plan)) {

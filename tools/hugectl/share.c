@@ -40,7 +40,8 @@ static const char *const state_name[] = { "current", "stale", "unknown" };
 
 /* One shared file, and what we learnt about it. */
 struct entry {
-	const char *dir, *name;		/* the directory as named, for messages */
+	const char *dir, *name;		/* the directory as named, for
+					   messages */
 	int dirfd;			/* the directory, checked */
 	struct hl_share_parsed p;
 	struct stat st;
@@ -102,7 +103,8 @@ static void scan_processes(struct mapped *m)
 static bool is_mapped(const struct mapped *m, const struct stat *st)
 {
 	for (size_t i = 0; i < m->n; i++)
-		if (m->f[i].ino == st->st_ino && m->f[i].major == major(st->st_dev) &&
+		if (m->f[i].ino == st->st_ino &&
+		    m->f[i].major == major(st->st_dev) &&
 		    m->f[i].minor == minor(st->st_dev))
 			return true;
 	return false;
@@ -117,13 +119,14 @@ static void build_id(struct el_file *f, struct hl_share_id *id)
 
 		if (ph->type != PT_NOTE)
 			continue;
-		d = elf_getdata_rawchunk(f->elf, (int64_t)ph->offset, ph->filesz,
-					 ELF_T_BYTE);
+		d = elf_getdata_rawchunk(f->elf, (int64_t)ph->offset,
+					 ph->filesz, ELF_T_BYTE);
 		if (d)
-			id->build_id_len = hl_note_build_id(d->d_buf, d->d_size,
-							    hl_note_align(ph->align),
-							    id->build_id,
-							    sizeof(id->build_id));
+			id->build_id_len =
+				hl_note_build_id(d->d_buf, d->d_size,
+						 hl_note_align(ph->align),
+						 id->build_id,
+						 sizeof(id->build_id));
 		if (id->build_id_len)
 			return;
 	}
@@ -166,7 +169,8 @@ static int open_program(struct entry *e, struct stat *st)
 	}
 	if (fstat(fd, st) || !S_ISREG(st->st_mode) ||
 	    st->st_dev != before.st_dev || st->st_ino != before.st_ino) {
-		verdict(e, UNKNOWN, "the program was replaced while being read");
+		verdict(e, UNKNOWN,
+			"the program was replaced while being read");
 		close(fd);
 		return -1;
 	}
@@ -249,7 +253,9 @@ static int scan_dir(const char *dir, const struct mapped *m, visit_fn *visit,
 	if (!d)
 		warn("%s", tl_escape(dir, shown, sizeof(shown)));
 	while (d && (de = readdir(d))) {
-		struct entry e = { .dir = dir, .dirfd = dirfd, .name = de->d_name };
+		struct entry e = {
+			.dir = dir, .dirfd = dirfd, .name = de->d_name
+		};
 
 		if (hl_share_parse(de->d_name, &e.p) ||
 		    fstatat(dirfd, de->d_name, &e.st, AT_SYMLINK_NOFOLLOW) ||
@@ -279,7 +285,8 @@ static int scan_mount(const char *mnt, void *ctx)
 	struct walk *w = ctx;
 	char dir[600];
 
-	snprintf(dir, sizeof(dir), "%s/elflink-uid-%u", mnt, (unsigned)geteuid());
+	snprintf(dir, sizeof(dir), "%s/elflink-uid-%u", mnt,
+		 (unsigned)geteuid());
 	w->rc |= scan_dir(dir, w->m, w->visit, w->out, w->all);
 	return 0;
 }

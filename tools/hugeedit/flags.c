@@ -25,8 +25,8 @@ const char *edit_class_name(const struct hl_phdr *p)
 
 void edit_format(char *buf, size_t len, size_t index, const struct hl_phdr *p)
 {
-	snprintf(buf, len, "Segment %zu 0x%llx - 0x%llx (%s) default is %s pages, "
-		 "flags %c%c%c", index, (unsigned long long)p->vaddr,
+	snprintf(buf, len, "Segment %zu 0x%llx - 0x%llx (%s) default is %s "
+		 "pages, flags %c%c%c", index, (unsigned long long)p->vaddr,
 		 (unsigned long long)(p->vaddr + p->memsz), edit_class_name(p),
 		 p->flags & HL_PF_HUGETLB ? "HUGE" : "BASE",
 		 p->flags & PF_R ? 'R' : '-', p->flags & PF_W ? 'W' : '-',

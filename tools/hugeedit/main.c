@@ -30,7 +30,8 @@ static void usage(FILE *out)
 
 	fprintf(out, "usage: %s [--text] [--data] file\n"
 	      "       %s --disable file\n", me, me);
-	fputs("Show or set which segments of FILE go on huge pages by default.\n"
+	fputs("Show or set which segments of FILE go on huge pages by "
+	      "default.\n"
 	      "\n"
 	      "  --text      mark the read-only segments (text and rodata)\n"
 	      "  --data      mark the writable segment (data and bss)\n"
@@ -38,7 +39,8 @@ static void usage(FILE *out)
 	      "  -h, --help  print this help and exit\n"
 	      "  --version   print hugelink's version and exit\n"
 	      "\n"
-	      "Any option first clears the mark on every segment.  Without one,\n"
+	      "Any option first clears the mark on every segment.  "
+	      "Without one,\n"
 	      "hugeedit only lists the segments.  The file is replaced by an\n"
 	      "edited copy with the same owner, mode and extended attributes.\n"
 	      "\n"
@@ -167,7 +169,8 @@ static int open_dir(const char *path, const char *shown, char *base,
 	if (slash == path)
 		n = 1;	/* "/file": the directory is "/" */
 	if (n >= sizeof(dir) ||
-	    (size_t)snprintf(base, len, "%s", slash ? slash + 1 : path) >= len) {
+	    (size_t)snprintf(base, len, "%s",
+			     slash ? slash + 1 : path) >= len) {
 		warnx("%s: name too long", shown);
 		return -1;
 	}

@@ -248,13 +248,15 @@ static int same_files(const struct el_file *f, const struct tmpfile *t,
 {
 	struct stat a, b;
 
-	if (fstat(f->fd, &a) || fstatat(t->dirfd, base, &b, AT_SYMLINK_NOFOLLOW) ||
+	if (fstat(f->fd, &a) ||
+	    fstatat(t->dirfd, base, &b, AT_SYMLINK_NOFOLLOW) ||
 	    a.st_dev != b.st_dev || a.st_ino != b.st_ino) {
 		warnx("%s: replaced by another file while being edited; left "
 		      "alone", f->name);
 		return -1;
 	}
-	if (fstat(t->fd, &a) || fstatat(t->privfd, t->name, &b, AT_SYMLINK_NOFOLLOW) ||
+	if (fstat(t->fd, &a) ||
+	    fstatat(t->privfd, t->name, &b, AT_SYMLINK_NOFOLLOW) ||
 	    a.st_dev != b.st_dev || a.st_ino != b.st_ino) {
 		warnx("%s: its copy %s was replaced while being written; left "
 		      "alone", f->name, t->name);

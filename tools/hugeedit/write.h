@@ -5,8 +5,8 @@
  * Writing hugeedit's change safely.  The edit goes into a copy, mode
  * 0600, in a directory of its own (mode 0700) made in the same
  * directory, which nobody but its maker can open; it is patched and read
- * back by the shared writer (elf/write.h) and synced; it then takes the original's
- * owner and extended attributes, and last its mode (set-id bits) and
+ * back by the shared writer (elf/write.h) and synced; it then takes the
+ * original's owner and extended attributes, and last its mode (set-id bits) and
  * file capabilities, and is renamed over the original; the file and the
  * directory are synced last.  A crash at any point leaves either the old
  * file or the new one under the name, never a mix, and never a copy with

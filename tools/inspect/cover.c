@@ -57,7 +57,8 @@ static struct inspect_part *new_part(struct inspect_live *lv, uintptr_t start,
 	return grown;
 }
 
-static bool own_file(const struct inspect_object *o, const struct hl_smaps_map *m)
+static bool own_file(const struct inspect_object *o,
+		     const struct hl_smaps_map *m)
 {
 	return m->line.inode && m->line.inode == o->inode &&
 	       m->line.major == o->major && m->line.minor == o->minor;
@@ -69,7 +70,8 @@ static bool own_file(const struct inspect_object *o, const struct hl_smaps_map *
  * the part is credited with at most its own size.
  */
 static void describe(struct inspect_part *p, const struct inspect_live *lv,
-		     const struct inspect_object *o, const struct hl_smaps_map *m)
+		     const struct inspect_object *o,
+		     const struct hl_smaps_map *m)
 {
 	uint64_t huge = hl_smaps_huge_bytes(m, lv->base_page);
 	uint64_t len = p->end - p->start;
@@ -110,7 +112,8 @@ static int cut(struct inspect_live *lv, const struct inspect_object *o,
 				return -1;
 			at = m->line.start;
 		}
-		p = new_part(lv, at, m->line.end < s->end ? m->line.end : s->end);
+		p = new_part(lv, at,
+			     m->line.end < s->end ? m->line.end : s->end);
 		if (!p)
 			return -1;
 		describe(p, lv, o, m);
@@ -122,8 +125,8 @@ static int cut(struct inspect_live *lv, const struct inspect_object *o,
 	return 0;
 }
 
-int inspect_cover(struct inspect_live *lv, struct inspect_object *o, const struct hl_phdr *ph,
-	     size_t phnum)
+int inspect_cover(struct inspect_live *lv, struct inspect_object *o,
+	     const struct hl_phdr *ph, size_t phnum)
 {
 	size_t n = 0;
 
@@ -164,7 +167,8 @@ enum inspect_backing inspect_lseg_backing(const struct inspect_live *lv,
 	return b;
 }
 
-uint64_t inspect_lseg_huge(const struct inspect_live *lv, const struct inspect_lseg *s)
+uint64_t inspect_lseg_huge(const struct inspect_live *lv,
+			   const struct inspect_lseg *s)
 {
 	uint64_t huge = 0;
 

@@ -83,8 +83,10 @@ static void print_program(FILE *out, const struct inspect_report *r)
 		r->elf->eh.cls == ELFCLASS32 ? 32 : 64,
 		r->elf->eh.type == ET_DYN ? "ET_DYN" : "ET_EXEC",
 		(unsigned)r->elf->machine);
-	fprintf(out, "  \"runtime\": \"%s\", ", CODE(runtime_codes, r->runtime));
-	inspect_json_kstr(out, "runtime_text", inspect_runtime_text(r->runtime));
+	fprintf(out, "  \"runtime\": \"%s\", ",
+		CODE(runtime_codes, r->runtime));
+	inspect_json_kstr(out, "runtime_text",
+		inspect_runtime_text(r->runtime));
 	fprintf(out, ",\n  \"relinked\": %s, \"load_bias\": \"0x%lx\", "
 		"\"default_page_size\": %zu,\n", yes(r->relinked),
 		(unsigned long)r->bias, r->sizes.def);
@@ -115,7 +117,8 @@ static void print_backing(FILE *out, const struct inspect_report *r,
 			sep = ", ";
 		}
 	fputs("], ", out);
-	inspect_json_kstr(out, "backing_why", inspect_backing_why(r, i, why, sizeof(why)));
+	inspect_json_kstr(out, "backing_why",
+		inspect_backing_why(r, i, why, sizeof(why)));
 }
 
 static void print_seg(FILE *out, const struct inspect_report *r,
@@ -124,7 +127,8 @@ static void print_seg(FILE *out, const struct inspect_report *r,
 	const struct hl_phdr *p = &r->elf->ph[s->phdr];
 	size_t page = inspect_seg_page(r, s);
 
-	fprintf(out, "    {\"phdr\": %d, \"start\": \"0x%llx\", \"end\": \"0x%llx\", "
+	fprintf(out, "    {\"phdr\": %d, \"start\": \"0x%llx\", "
+		"\"end\": \"0x%llx\", "
 		"\"size\": %llu, \"flags\": \"%c%c%c\", \"flagged\": %s, "
 		"\"p_align\": %llu, \"aligned\": %s,\n", s->phdr,
 		(unsigned long long)p->vaddr,
@@ -132,11 +136,13 @@ static void print_seg(FILE *out, const struct inspect_report *r,
 		(unsigned long long)p->memsz,
 		p->flags & PF_R ? 'R' : '-', p->flags & PF_W ? 'W' : '-',
 		p->flags & PF_X ? 'X' : '-', yes(s->flagged),
-		(unsigned long long)p->align, yes(page && p->vaddr % page == 0));
+		(unsigned long long)p->align,
+		yes(page && p->vaddr % page == 0));
 	fprintf(out, "     \"remap\": %s, \"page_size\": %zu, \"pages\": %zu, ",
 		yes(s->remap), s->page, hl_seg_pages(s));
 	if (s->remap)
-		fprintf(out, "\"map_start\": \"0x%lx\", \"map_end\": \"0x%lx\", ",
+		fprintf(out, "\"map_start\": \"0x%lx\", "
+			"\"map_end\": \"0x%lx\", ",
 			(unsigned long)(s->map_start - r->bias),
 			(unsigned long)(s->map_end - r->bias));
 	fprintf(out, "\"why\": \"%s\", ", CODE(why_codes, s->why));
@@ -147,7 +153,8 @@ static void print_seg(FILE *out, const struct inspect_report *r,
 
 static void print_size(FILE *out, const struct inspect_size *s, int last)
 {
-	fprintf(out, "    {\"page_size\": %zu, \"default\": %s, \"needed\": %zu, ",
+	fprintf(out, "    {\"page_size\": %zu, \"default\": %s, "
+		"\"needed\": %zu, ",
 		s->page, yes(s->is_default), s->needed);
 	if (s->pool.known)
 		fprintf(out, "\"pool\": {\"total\": %ld, \"free\": %ld, "
@@ -158,7 +165,8 @@ static void print_size(FILE *out, const struct inspect_size *s, int last)
 		fputs("\"pool\": null, ", out);
 	inspect_json_kstr(out, "mount", s->have_mount ? s->mount : NULL);
 	fprintf(out, ", \"mount_needed\": %s, \"can_serve\": \"%s\"}%s\n",
-		yes(s->mount_needed), CODE(serve_codes, s->serve), last ? "" : ",");
+		yes(s->mount_needed), CODE(serve_codes, s->serve),
+		last ? "" : ",");
 }
 
 /*
@@ -185,14 +193,17 @@ static const char *const lib_codes[] = {
 	[HL_LIB_CARRIER] = "carrier",
 };
 
-static void print_lib_seg(FILE *out, const struct inspect_lib *l, int i, int last)
+static void print_lib_seg(FILE *out, const struct inspect_lib *l, int i,
+			  int last)
 {
 	const struct hl_seg *s = &l->plan.seg[i];
 
 	fprintf(out, "       {\"phdr\": %d, \"remap\": %s, \"page_size\": %zu, "
 		"\"pages\": %zu, \"why\": \"%s\", \"backing\": ", s->phdr,
-		yes(s->remap), s->page, hl_seg_pages(s), CODE(why_codes, s->why));
-	inspect_json_str(out, s->remap ? hl_backing_name(l->backing[i].backing) : NULL);
+		yes(s->remap), s->page, hl_seg_pages(s),
+		CODE(why_codes, s->why));
+	inspect_json_str(out,
+		s->remap ? hl_backing_name(l->backing[i].backing) : NULL);
 	fprintf(out, "}%s\n", last ? "" : ",");
 }
 

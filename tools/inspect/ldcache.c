@@ -65,7 +65,8 @@ static bool new_part(const struct cache *c, size_t *start)
 		*start = 0;
 		return true;
 	}
-	if (c->len < OLD_HEADER || memcmp(c->p, OLD_MAGIC, sizeof(OLD_MAGIC) - 1))
+	if (c->len < OLD_HEADER ||
+	    memcmp(c->p, OLD_MAGIC, sizeof(OLD_MAGIC) - 1))
 		return false;
 	old = OLD_HEADER + (size_t)u32(c->p + 12) * OLD_ENTRY;
 	*start = (old + 7) & ~(size_t)7;
@@ -78,13 +79,14 @@ static const char *string(const struct cache *c, size_t base, uint32_t off)
 {
 	size_t at = base + off;
 
-	if (off >= c->len || at >= c->len || !memchr(c->p + at, '\0', c->len - at))
+	if (off >= c->len || at >= c->len ||
+	    !memchr(c->p + at, '\0', c->len - at))
 		return NULL;
 	return (const char *)c->p + at;
 }
 
-bool inspect_ldcache_find(const void *cache, size_t len, unsigned machine, int cls,
-		     const char *name, char *out, size_t outlen)
+bool inspect_ldcache_find(const void *cache, size_t len, unsigned machine,
+		     int cls, const char *name, char *out, size_t outlen)
 {
 	struct cache c = { cache, len };
 	long arch = arch_flags(machine, cls);
@@ -96,14 +98,16 @@ bool inspect_ldcache_find(const void *cache, size_t len, unsigned machine, int c
 	if (n > (len - start - NEW_HEADER) / NEW_ENTRY)
 		return false;
 	for (size_t i = 0; i < n; i++) {
-		const unsigned char *e = c.p + start + NEW_HEADER + i * NEW_ENTRY;
+		const unsigned char *e = c.p + start + NEW_HEADER +
+					 i * NEW_ENTRY;
 		uint32_t flags = u32(e);
 		const char *key = string(&c, start, u32(e + 4));
 		const char *value = string(&c, start, u32(e + 8));
 
 		if ((flags & FLAG_TYPE_MASK) != FLAG_ELF_LIBC6 ||
 		    (long)(flags & FLAG_REQUIRED_MASK) != arch || u64(e + 16) ||
-		    !key || !value || strcmp(key, name) || strlen(value) >= outlen)
+		    !key || !value || strcmp(key, name) ||
+		    strlen(value) >= outlen)
 			continue;
 		strcpy(out, value);
 		return true;

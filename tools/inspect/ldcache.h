@@ -19,7 +19,7 @@
  * aside).  Copied into OUT (LEN bytes); false when there is none, the
  * architecture is one this does not know, or the cache is not one.
  */
-bool inspect_ldcache_find(const void *cache, size_t len, unsigned machine, int cls,
-		     const char *name, char *out, size_t outlen);
+bool inspect_ldcache_find(const void *cache, size_t len, unsigned machine,
+		     int cls, const char *name, char *out, size_t outlen);
 
 #endif

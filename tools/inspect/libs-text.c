@@ -34,11 +34,13 @@ static void print_acting(FILE *out, const struct inspect_report *r)
 
 	if (!ls->acting)
 		fprintf(out, "no copy of the runtime would act: neither the "
-			"program nor a library carries it (hugectl preloads it)\n");
+			"program nor a library carries it "
+			"(hugectl preloads it)\n");
 	else if (!ls->acts)
 		fprintf(out, "the runtime that would act, %s, is of a hugelink "
 			"(%s) that moves no library: relink that object\n",
-			tl_escape(ls->acting, name, sizeof(name)), r->link.version);
+			tl_escape(ls->acting, name, sizeof(name)),
+			r->link.version);
 	else
 		fprintf(out, "the runtime that would act: %s\n",
 			tl_escape(ls->acting, name, sizeof(name)));
@@ -50,8 +52,8 @@ static void print_lib(FILE *out, const struct inspect_lib *l)
 
 	fprintf(out, "  %s => ", tl_escape(l->name, name, sizeof(name)));
 	if (l->path)
-		fprintf(out, "%s (%s): ", tl_escape(l->path, path, sizeof(path)),
-			l->from);
+		fprintf(out, "%s (%s): ",
+			tl_escape(l->path, path, sizeof(path)), l->from);
 	fprintf(out, "%s", inspect_lib_text(l));
 	if (l->opened && l->kind != HL_LIB_NONE && !l->moves)
 		fprintf(out, "; nothing of it would go on huge pages");
@@ -66,8 +68,8 @@ void inspect_print_libs_text(FILE *out, const struct inspect_report *r)
 
 	if (!ls->gathered)
 		return;
-	fprintf(out, "\nlibraries, as the dynamic loader would find them (%zu):\n",
-		ls->n);
+	fprintf(out, "\nlibraries, as the dynamic loader would find them "
+		"(%zu):\n", ls->n);
 	for (size_t i = 0; i < ls->n; i++)
 		print_lib(out, &ls->lib[i]);
 	print_acting(out, r);

@@ -99,11 +99,13 @@ static size_t chain_of(const struct finder *fd, int needer,
 {
 	size_t n = 0;
 
-	for (int i = needer; i >= 0 && n < LIBS_MAX; i = fd->ls->lib[i].needer) {
+	for (int i = needer; i >= 0 && n < LIBS_MAX;
+	     i = fd->ls->lib[i].needer) {
 		const struct inspect_lib *l = &fd->ls->lib[i];
 
-		chain[n++] = (struct inspect_search_obj){ l->dyn.rpath, l->dyn.runpath,
-						     l->origin };
+		chain[n++] = (struct inspect_search_obj){
+			l->dyn.rpath, l->dyn.runpath, l->origin
+		};
 	}
 	return n;
 }
@@ -122,8 +124,9 @@ static bool search(struct finder *fd, const struct el_dynamic *progdyn,
 		return false;
 	fd->name = name;
 	n = chain_of(fd, needer, chain);
-	chain[n++] = (struct inspect_search_obj){ progdyn->rpath, progdyn->runpath,
-					     fd->prog_origin };
+	chain[n++] = (struct inspect_search_obj){
+		progdyn->rpath, progdyn->runpath, fd->prog_origin
+	};
 	if (inspect_search_each(chain, n, fd->ldpath, try_dir, fd)) {
 		free(chain);
 		return true;
@@ -133,7 +136,8 @@ static bool search(struct finder *fd, const struct el_dynamic *progdyn,
 		return false;
 	l->from = "ld.so.cache";
 	if (fd->cache && inspect_ldcache_find(fd->cache, fd->cache_len,
-					 fd->r->elf->machine, fd->r->elf->eh.cls,
+					 fd->r->elf->machine,
+					 fd->r->elf->eh.cls,
 					 name, fd->found, sizeof(fd->found)) &&
 	    usable(fd->found, fd->r->elf))
 		return true;
@@ -226,7 +230,8 @@ static enum hl_libs_named named(const struct inspect_lib *l,
 	char real[PATH_MAX];
 
 	if (n != HL_LIBS_BY_NAME && realpath(l->path, real) &&
-	    hl_libs_match(cfg->libs, base, l->dyn.soname, real) == HL_LIBS_BY_NAME)
+	    hl_libs_match(cfg->libs, base, l->dyn.soname, real) ==
+	    HL_LIBS_BY_NAME)
 		return HL_LIBS_BY_NAME;
 	return n;
 }
@@ -262,7 +267,9 @@ static void take(struct finder *fd, const struct hl_backing_env *env)
 static void choose(struct finder *fd, struct inspect_lib *l)
 {
 	const struct hl_config *cfg = &fd->r->cfg;
-	struct hl_backing_env env = { .mode = cfg->backing, .is_library = true };
+	struct hl_backing_env env = {
+		.mode = cfg->backing, .is_library = true
+	};
 	struct mach_resources offer;
 
 	mach_resources_read(&offer, &env, &l->plan, MACH_SYSFS_HUGEPAGES,
@@ -290,7 +297,8 @@ static void judge(struct finder *fd, struct inspect_lib *l)
 			      HL_LIBS_NOT, l->link.has_note);
 	l->relinked = el_sim_relinked(&l->elf, &r->sizes);
 	l->bias = el_sim_bias(&l->elf, &r->sizes);
-	l->plan_ok = !el_sim_plan_library(&l->plan, &r->cfg, &r->sizes, &l->elf);
+	l->plan_ok = !el_sim_plan_library(&l->plan, &r->cfg, &r->sizes,
+					  &l->elf);
 	l->moves = l->plan_ok && l->kind != HL_LIB_NONE &&
 		   (l->kind != HL_LIB_CARRIER || l->relinked) &&
 		   el_sim_remapped(&l->plan);
@@ -422,12 +430,14 @@ const char *inspect_lib_text(const struct inspect_lib *l)
 		return "named by HUGELINK_LIBS=all";
 	case HL_LIB_CARRIER:
 		return l->relinked ? "relinked, carries the runtime" :
-		       "carries the runtime, but is not laid out for huge pages";
+		       "carries the runtime, but is not laid out for huge "
+		       "pages";
 	case HL_LIB_NONE:
 		break;
 	}
-	return l->relinked ? "laid out for huge pages, but without the runtime: "
-	       "name it in HUGELINK_LIBS to move it" :
+	return l->relinked ? "laid out for huge pages, but without the "
+	       "runtime: name it in HUGELINK_LIBS to move it" :
 	       "not relinked: name it in HUGELINK_LIBS, with "
-	       "HUGETLB_FORCE_ELFMAP=yes, to move the interiors of its segments";
+	       "HUGETLB_FORCE_ELFMAP=yes, to move the interiors of its "
+	       "segments";
 }

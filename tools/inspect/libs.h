@@ -23,7 +23,8 @@ struct inspect_report;
 
 /* One library, found or not. */
 struct inspect_lib {
-	char *name;			/* as DT_NEEDED or LD_PRELOAD names it */
+	char *name;			/* as DT_NEEDED or LD_PRELOAD
+					   names it */
 	char *path;			/* where it would be found, or NULL */
 	const char *from;		/* how it was found, for the report */
 	int needer;			/* the library that needs it, or -1 */
@@ -45,7 +46,8 @@ struct inspect_libs {
 	bool gathered;			/* the program is dynamic: we looked */
 	struct inspect_lib *lib;		/* in load order */
 	size_t n;
-	const char *acting;		/* which runtime would move them, or NULL */
+	const char *acting;		/* which runtime would move them,
+					   or NULL */
 	bool acts;			/* ... and whether it moves libraries */
 };
 

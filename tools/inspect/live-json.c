@@ -38,7 +38,8 @@ static void print_part(FILE *out, const struct inspect_part *p, bool last)
 		"\"size\": %lu, \"backing\": \"%s\", \"page_size\": %llu, "
 		"\"huge_bytes\": %llu, \"own_file\": %s, ",
 		(unsigned long)p->start, (unsigned long)p->end,
-		(unsigned long)(p->end - p->start), inspect_backing_code(p->backing),
+		(unsigned long)(p->end - p->start),
+		inspect_backing_code(p->backing),
 		(unsigned long long)p->page, (unsigned long long)p->huge,
 		yes(p->own_file));
 	if (p->map)
@@ -51,7 +52,8 @@ static void print_part(FILE *out, const struct inspect_part *p, bool last)
 static void print_seg(FILE *out, const struct inspect_live *lv,
 		      const struct inspect_lseg *s, bool last)
 {
-	fprintf(out, "      {\"phdr\": %d, \"start\": \"0x%lx\", \"end\": \"0x%lx\", "
+	fprintf(out, "      {\"phdr\": %d, \"start\": \"0x%lx\", "
+		"\"end\": \"0x%lx\", "
 		"\"size\": %lu, \"flags\": \"%c%c%c\", \"backing\": \"%s\", "
 		"\"huge_bytes\": %llu, \"parts\": [\n", s->phdr,
 		(unsigned long)s->start, (unsigned long)s->end,
@@ -73,7 +75,8 @@ static void print_object(FILE *out, const struct inspect_live *lv,
 	fprintf(out, ", \"main\": %s, \"class\": %d, \"type\": \"%s\", "
 		"\"load_bias\": \"0x%lx\",\n     ", yes(o->main),
 		o->cls == ELFCLASS32 ? 32 : 64,
-		o->type == ET_DYN ? "ET_DYN" : "ET_EXEC", (unsigned long)o->bias);
+		o->type == ET_DYN ? "ET_DYN" : "ET_EXEC",
+		(unsigned long)o->bias);
 	inspect_json_kstr(out, "loader_command", o->main ? lv->interp : NULL);
 	fputs(",\n     \"segments\": [\n", out);
 	for (size_t i = 0; i < o->nseg; i++)

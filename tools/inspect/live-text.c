@@ -45,12 +45,15 @@ static const char *backing_text(const struct inspect_part *p, char *buf,
 		break;
 	case INSPECT_BACK_THP:
 		if (page_cache(p)) {
-			snprintf(buf, len, "page cache, %llu of %llu MiB on 2 MiB "
-				 "pages", (unsigned long long)(p->huge >> 20),
-				 (unsigned long long)((p->end - p->start) >> 20));
+			snprintf(buf, len, "page cache, %llu of %llu MiB "
+				 "on 2 MiB pages",
+				 (unsigned long long)(p->huge >> 20),
+				 (unsigned long long)((p->end - p->start) >>
+						      20));
 			break;
 		}
-		snprintf(buf, len, "thp %s of %s", inspect_human(p->huge, a, sizeof(a)),
+		snprintf(buf, len, "thp %s of %s",
+			 inspect_human(p->huge, a, sizeof(a)),
 			 inspect_human(p->end - p->start, b, sizeof(b)));
 		break;
 	case INSPECT_BACK_BASE:
@@ -109,7 +112,8 @@ static void print_seg(FILE *out, const struct inspect_live *lv,
 	for (size_t i = 0; i < s->nparts; i++, p++) {
 		fputs("      ", out);
 		print_range(out, true, p->start, p->end);
-		fprintf(out, "        %-17s ", backing_text(p, what, sizeof(what)));
+		fprintf(out, "        %-17s ",
+			backing_text(p, what, sizeof(what)));
 		print_mapping(out, p);
 	}
 }
@@ -130,8 +134,8 @@ static void print_object(FILE *out, const struct inspect_live *lv,
 		put_name(out, lv->interp);
 		putc('\n', out);
 	}
-	fprintf(out, "\nPHDR  %-31s %7s  FLAG  %-17s MAPPING\n", "RANGE", "SIZE",
-		"BACKING");
+	fprintf(out, "\nPHDR  %-31s %7s  FLAG  %-17s MAPPING\n", "RANGE",
+		"SIZE", "BACKING");
 	for (size_t i = 0; i < o->nseg; i++) {
 		uint64_t huge = inspect_lseg_huge(lv, &o->seg[i]);
 

@@ -149,10 +149,12 @@ static bool try_program(struct inspect_live *lv, size_t i, struct prog *p)
 }
 
 /* The program the loader EXE, run as a command, loaded, into P. */
-static int find_loaded(struct inspect_live *lv, struct prog *exe, struct prog *p)
+static int find_loaded(struct inspect_live *lv, struct prog *exe,
+		       struct prog *p)
 {
 	for (size_t i = 0; i < lv->nmap; i++) {
-		if (!first_of_file(lv, i) || of_object(&lv->map[i], &lv->obj[0]))
+		if (!first_of_file(lv, i) ||
+		    of_object(&lv->map[i], &lv->obj[0]))
 			continue;
 		if (try_program(lv, i, p))
 			return 0;
@@ -176,8 +178,8 @@ static int open_exe(struct inspect_live *lv, struct prog *p)
  * The program of LV into *P (which may be EXE itself) and the bias of
  * LV->obj[0].
  */
-static int locate(struct inspect_live *lv, struct prog *exe, struct prog *loaded,
-		  struct prog **p)
+static int locate(struct inspect_live *lv, struct prog *exe,
+		  struct prog *loaded, struct prog **p)
 {
 	struct inspect_object *o = &lv->obj[0];
 
@@ -192,8 +194,9 @@ static int locate(struct inspect_live *lv, struct prog *exe, struct prog *loaded
 	if (fill_object(o, loaded))
 		return -1;
 	if (loaded->elf.eh.type == ET_DYN &&
-	    inspect_bias_from_maps(loaded->elf.ph, loaded->elf.eh.phnum, lv->map,
-			      lv->nmap, of_object, o, lv->base_page, &o->bias)) {
+	    inspect_bias_from_maps(loaded->elf.ph, loaded->elf.eh.phnum,
+			      lv->map, lv->nmap, of_object, o,
+			      lv->base_page, &o->bias)) {
 		warnx("process %d: %s: its mappings do not tell where it was "
 		      "loaded", (int)lv->pid, loaded->path);
 		return -1;
@@ -237,8 +240,9 @@ static int add_library(struct inspect_live *lv, struct prog *p)
 	o = &lv->obj[lv->nobj];
 	memset(o, 0, sizeof(*o));
 	if (fill_object(o, p) ||
-	    inspect_bias_from_maps(p->elf.ph, p->elf.eh.phnum, lv->map, lv->nmap,
-			      of_object, o, lv->base_page, &o->bias))
+	    inspect_bias_from_maps(p->elf.ph, p->elf.eh.phnum, lv->map,
+			      lv->nmap, of_object, o, lv->base_page,
+			      &o->bias))
 		return 0;
 	o->path = p->path;
 	p->path = NULL;
@@ -254,7 +258,8 @@ static int gather_libraries(struct inspect_live *lv)
 		struct prog p = { .fd = -1 };
 		int rc = 0;
 
-		if (!first_of_file(lv, i) || of_object(&lv->map[i], &lv->obj[0]))
+		if (!first_of_file(lv, i) ||
+		    of_object(&lv->map[i], &lv->obj[0]))
 			continue;
 		if (try_library(lv, i, &p))
 			rc = add_library(lv, &p);

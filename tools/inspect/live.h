@@ -26,7 +26,8 @@ enum inspect_backing {
 	INSPECT_BACK_UNMAPPED,	/* no mapping covers it */
 	INSPECT_BACK_BASE,		/* base pages */
 	INSPECT_BACK_HUGETLB,	/* hugetlb pages of part->page bytes */
-	INSPECT_BACK_THP,		/* transparent huge pages, part->huge bytes */
+	INSPECT_BACK_THP,		/* transparent huge pages,
+					   part->huge bytes */
 	INSPECT_BACK_MIXED,		/* a segment whose parts differ */
 };
 
@@ -35,7 +36,8 @@ struct inspect_part {
 	uintptr_t start, end;		/* within the segment */
 	enum inspect_backing backing;
 	uint64_t page;			/* KernelPageSize */
-	uint64_t huge;			/* bytes on huge pages, at most end - start */
+	uint64_t huge;			/* bytes on huge pages,
+					   at most end - start */
 	const struct hl_smaps_map *map;	/* NULL for a hole */
 	bool own_file;			/* a mapping of the object's own file */
 };
@@ -64,7 +66,8 @@ struct inspect_object {
 struct inspect_live {
 	pid_t pid;
 	uint64_t base_page;
-	char *interp;			/* the loader run as a command, or NULL */
+	char *interp;			/* the loader run as a command,
+					   or NULL */
 	char *smaps;			/* the text the mappings point into */
 	struct hl_smaps_map *map;	/* every mapping, in address order */
 	size_t nmap;
@@ -85,15 +88,16 @@ int inspect_live_parse(struct inspect_live *lv, char *text);
  * and cut each into the parts LV's mappings cover.  Returns 0, or -1
  * after a warning when memory runs out.
  */
-int inspect_cover(struct inspect_live *lv, struct inspect_object *o, const struct hl_phdr *ph,
-	     size_t phnum);
+int inspect_cover(struct inspect_live *lv, struct inspect_object *o,
+	     const struct hl_phdr *ph, size_t phnum);
 
 /* The backing of a whole segment: its parts', or INSPECT_BACK_MIXED. */
 enum inspect_backing inspect_lseg_backing(const struct inspect_live *lv,
 				const struct inspect_lseg *s);
 
 /* The bytes of S on huge pages, over all its parts. */
-uint64_t inspect_lseg_huge(const struct inspect_live *lv, const struct inspect_lseg *s);
+uint64_t inspect_lseg_huge(const struct inspect_live *lv,
+			   const struct inspect_lseg *s);
 
 /*
  * Gather the view of process PID.  Returns 0, or -1 after a warning that

@@ -37,8 +37,9 @@ int inspect_auxv_get(const void *auxv, size_t len, int cls, uint64_t type,
 	return -1;
 }
 
-int inspect_bias_from_phdr(const struct hl_phdr *ph, size_t phnum, uint64_t phoff,
-		      uint64_t at_phdr, uint64_t base_page, uintptr_t *bias)
+int inspect_bias_from_phdr(const struct hl_phdr *ph, size_t phnum,
+		      uint64_t phoff, uint64_t at_phdr, uint64_t base_page,
+		      uintptr_t *bias)
 {
 	uint64_t vaddr = 0;
 	bool found = false;

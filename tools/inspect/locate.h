@@ -29,8 +29,9 @@ int inspect_auxv_get(const void *auxv, size_t len, int cls, uint64_t type,
  * PT_LOAD that holds the headers in the file.  Returns 0, or -1 when
  * neither exists or the bias is not aligned to BASE_PAGE.
  */
-int inspect_bias_from_phdr(const struct hl_phdr *ph, size_t phnum, uint64_t phoff,
-		      uint64_t at_phdr, uint64_t base_page, uintptr_t *bias);
+int inspect_bias_from_phdr(const struct hl_phdr *ph, size_t phnum,
+		      uint64_t phoff, uint64_t at_phdr, uint64_t base_page,
+		      uintptr_t *bias);
 
 /*
  * The bias of a file whose headers are PH[0..PHNUM), from the mappings

@@ -41,22 +41,29 @@ static void usage(FILE *out)
 		"       %s [--json] --pid PID\n"
 		"       %s --perf-map PID\n", me, me, me);
 	fputs("Say what the hugelink runtime would do with PROGRAM under the\n"
-	      "current environment (HUGETLB_*), and whether the huge-page pool\n"
+	      "current environment (HUGETLB_*), and whether the huge-page "
+	      "pool\n"
 	      "and mounts can serve it now.  With --pid, say what backs each\n"
-	      "loadable segment of the running process PID now: hugetlb pages,\n"
-	      "transparent huge pages (thp) or base pages, part by part.  With\n"
-	      "--perf-map, write /tmp/perf-PID.map, naming the functions of the\n"
+	      "loadable segment of the running process PID now: hugetlb "
+	      "pages,\n"
+	      "transparent huge pages (thp) or base pages, part by part.  "
+	      "With\n"
+	      "--perf-map, write /tmp/perf-PID.map, naming the functions of "
+	      "the\n"
 	      "text PID's runtime moved, for perf attached to it (record -p).\n"
 	      "\n"
 	      "  --json          print the report as JSON\n"
-	      "  --pid PID       look at the running process PID (its owner or root)\n"
-	      "  --perf-map PID  write the perf map of the running process PID\n"
+	      "  --pid PID       look at the running process PID "
+	      "(its owner or root)\n"
+	      "  --perf-map PID  write the perf map of the running process "
+	      "PID\n"
 	      "  -h, --help      print this help and exit\n"
 	      "  --version       print hugelink's version and exit\n"
 	      "\n"
 	      "exit status: 0 report printed (or map written); 1 the file was\n"
 	      "refused or could not be read, or the process does not exist or\n"
-	      "may not be read, or its map could not be written; 2 usage error.\n",
+	      "may not be read, or its map could not be written; 2 usage "
+	      "error.\n",
 	      out);
 }
 
@@ -150,7 +157,8 @@ static int inspect(const char *path, bool json)
 		return -1;
 	}
 	if (!read_host(&host) && !el_open_as(&f, path, shown) &&
-	    !inspect_gather(r, &f, &host, mach_env_get, NULL, MACH_SYSFS_HUGEPAGES) &&
+	    !inspect_gather(r, &f, &host, mach_env_get, NULL,
+			    MACH_SYSFS_HUGEPAGES) &&
 	    !inspect_libs_gather(&r->libs, r, path, mach_env_get, NULL)) {
 		r->path = path;
 		if (json)

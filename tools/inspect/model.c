@@ -142,21 +142,23 @@ size_t inspect_seg_page(const struct inspect_report *r, const struct hl_seg *s)
 	return s->page ? s->page : r->sizes.def;
 }
 
-const char *inspect_backing_why(const struct inspect_report *r, int seg, char *buf,
-			   size_t len)
+const char *inspect_backing_why(const struct inspect_report *r, int seg,
+			   char *buf, size_t len)
 {
 	unsigned o = r->backing[seg].obstacles;
 	size_t used = 0;
 
 	buf[0] = '\0';
-	for (unsigned bit = 1; bit < 1u << HL_OBST_COUNT && used < len; bit <<= 1) {
+	for (unsigned bit = 1; bit < 1u << HL_OBST_COUNT && used < len;
+	     bit <<= 1) {
 		if (!(o & bit))
 			continue;
 		used += (size_t)snprintf(buf + used, len - used, "%s%s",
-					 used ? "; " : "", hl_obstacle_text(bit));
+					 used ? "; " : "",
+					 hl_obstacle_text(bit));
 		if (bit == HL_OBST_THP_OFF && used < len)
-			used += (size_t)snprintf(buf + used, len - used, " (%s)",
-						 r->offer.thp.why);
+			used += (size_t)snprintf(buf + used, len - used,
+						 " (%s)", r->offer.thp.why);
 	}
 	return buf;
 }
@@ -167,20 +169,21 @@ const char *inspect_runtime_text(enum inspect_runtime rt)
 	case INSPECT_RT_EMBEDDED:
 		return "dynamic, with the runtime linked in";
 	case INSPECT_RT_NEEDED:
-		return "linked with the runtime (DT_NEEDED " EL_RUNTIME_SONAME ")";
+		return "linked with the runtime (DT_NEEDED " EL_RUNTIME_SONAME
+		       ")";
 	case INSPECT_RT_PRELOADED:
 		return "not linked with the runtime; LD_PRELOAD loads it";
 	case INSPECT_RT_PRELOADABLE:
-		return "not linked with the runtime: run it with hugectl, which "
-		       "preloads it";
+		return "not linked with the runtime: run it with hugectl, "
+		       "which preloads it";
 	case INSPECT_RT_STATIC:
 		return "static, with the runtime linked in";
 	case INSPECT_RT_STATIC_WITHOUT:
-		return "static, without the runtime: nothing will put it on huge "
-		       "pages until it is relinked with the runtime";
+		return "static, without the runtime: nothing will put it on "
+		       "huge pages until it is relinked with the runtime";
 	case INSPECT_RT_STATIC_UNKNOWN:
-		return "static and stripped, without the runtime's note: cannot "
-		       "tell whether the runtime is linked in";
+		return "static and stripped, without the runtime's note: "
+		       "cannot tell whether the runtime is linked in";
 	case INSPECT_RT_FOREIGN:
 		return "built for another machine or word size than this one";
 	}

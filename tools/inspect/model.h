@@ -20,13 +20,16 @@
 
 /* How the runtime gets into the program. */
 enum inspect_runtime {
-	INSPECT_RT_EMBEDDED,		/* dynamic, with the runtime inside it */
+	INSPECT_RT_EMBEDDED,		/* dynamic, with the runtime
+					   inside it */
 	INSPECT_RT_NEEDED,		/* DT_NEEDED libhugelink.so */
 	INSPECT_RT_PRELOADED,	/* LD_PRELOAD names it */
 	INSPECT_RT_PRELOADABLE,	/* dynamic without it: hugectl preloads it */
-	INSPECT_RT_STATIC,		/* static, with the runtime (note or ldr_ctor) */
+	INSPECT_RT_STATIC,		/* static, with the runtime
+					   (note or ldr_ctor) */
 	INSPECT_RT_STATIC_WITHOUT,	/* static, without it */
-	INSPECT_RT_STATIC_UNKNOWN,	/* static, stripped, no note: cannot tell */
+	INSPECT_RT_STATIC_UNKNOWN,	/* static, stripped, no note:
+					   cannot tell */
 	INSPECT_RT_FOREIGN,		/* another machine or word size */
 };
 
@@ -78,7 +81,8 @@ struct inspect_report {
 	struct inspect_size size[HL_MAX_SIZES];
 	int nsize;
 	struct inspect_usdt usdt;
-	struct inspect_libs libs;		/* inspect_libs_gather: its libraries */
+	struct inspect_libs libs;		/* inspect_libs_gather:
+						   its libraries */
 };
 
 /* The host: its class and machine decide INSPECT_RT_FOREIGN. */
@@ -102,8 +106,8 @@ size_t inspect_seg_page(const struct inspect_report *r, const struct hl_seg *s);
  * Why SEG's backing is what it is, in one line, into BUF: "" when the
  * first choice served it.
  */
-const char *inspect_backing_why(const struct inspect_report *r, int seg, char *buf,
-			   size_t len);
+const char *inspect_backing_why(const struct inspect_report *r, int seg,
+			   char *buf, size_t len);
 
 /* One-line descriptions for the printers. */
 const char *inspect_runtime_text(enum inspect_runtime rt);

@@ -47,9 +47,9 @@ static void print_one(FILE *out, const struct el_file *f,
 	fprintf(out, "  segment %d: %llu MiB of whole 2 MiB pages, ", i,
 		(unsigned long long)((ft.end - ft.start) >> 20));
 	if (!ft.congruent) {
-		fprintf(out, "file offset not congruent to the address: the page "
-			"cache cannot serve it (relink with hugetlbfs-ld "
-			"--hugetlbfs-align)\n");
+		fprintf(out, "file offset not congruent to the address: the "
+			"page cache cannot serve it (relink with "
+			"hugetlbfs-ld --hugetlbfs-align)\n");
 		return;
 	}
 	if (!base_aligned(f, page)) {
@@ -65,9 +65,9 @@ static void print_one(FILE *out, const struct el_file *f,
 	r = mach_pagecache_held(f->fd, ft.file_start, ft.end - ft.start, page,
 				&h, &what);
 	if (r == -EACCES)
-		fprintf(out, "congruent; what the page cache holds is not shown: "
-			"mincore shows it to the file's owner, a writer or "
-			"root\n");
+		fprintf(out, "congruent; what the page cache holds is not "
+			"shown: mincore shows it to the file's owner, a "
+			"writer or root\n");
 	else if (r)
 		fprintf(out, "congruent; the page cache cannot be asked: %s: "
 			"%s\n", what, strerror(-r));

@@ -21,7 +21,8 @@
 #include "tools/inspect/perfmap.h"
 #include "tools/inspect/proc.h"
 
-size_t inspect_moved_text(const struct inspect_live *lv, const struct inspect_object *o,
+size_t inspect_moved_text(const struct inspect_live *lv,
+		     const struct inspect_object *o,
 		     struct mach_text_range *r, size_t max)
 {
 	size_t n = 0;
@@ -31,11 +32,14 @@ size_t inspect_moved_text(const struct inspect_live *lv, const struct inspect_ob
 
 		if (!(s->flags & PF_X))
 			continue;
-		for (size_t k = s->first; k < s->first + s->nparts && n < max; k++) {
+		for (size_t k = s->first; k < s->first + s->nparts && n < max;
+		     k++) {
 			const struct inspect_part *p = &lv->part[k];
 
 			if (p->map && !p->own_file)
-				r[n++] = (struct mach_text_range){ p->start, p->end };
+				r[n++] = (struct mach_text_range){
+					p->start, p->end
+				};
 		}
 	}
 	return n;
@@ -50,7 +54,8 @@ static int same_file(int fd, const struct inspect_object *o)
 }
 
 /* The program file of O: /proc/PID/exe, or a mapping of it left. */
-static int open_program(const struct inspect_live *lv, const struct inspect_object *o)
+static int open_program(const struct inspect_live *lv,
+			const struct inspect_object *o)
 {
 	char *path = NULL;
 	int fd = inspect_proc_open_exe(lv->pid, &path);
@@ -75,7 +80,8 @@ static int open_program(const struct inspect_live *lv, const struct inspect_obje
 }
 
 /* Write the map of O's RANGES from its file FD; the count, or -1. */
-static long write_map(const struct inspect_live *lv, const struct inspect_object *o,
+static long write_map(const struct inspect_live *lv,
+		      const struct inspect_object *o,
 		      int fd, const struct mach_text_range *r, size_t n)
 {
 	char err[200];
@@ -111,8 +117,9 @@ int inspect_perf_map(pid_t pid)
 	n = inspect_moved_text(&lv, &lv.obj[0], r, sizeof(r) / sizeof(r[0]));
 	tl_escape(lv.obj[0].path, shown, sizeof(shown));
 	if (!n) {
-		warnx("process %d: the text of %s is mapped from its file: perf "
-		      "names its functions without a map", (int)pid, shown);
+		warnx("process %d: the text of %s is mapped from its file: "
+		      "perf names its functions without a map", (int)pid,
+		      shown);
 		goto out;
 	}
 	fd = open_program(&lv, &lv.obj[0]);

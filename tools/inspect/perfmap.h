@@ -18,7 +18,8 @@
  * program file do not cover (moved text), into R (room for MAX).
  * Returns how many.  Pure.
  */
-size_t inspect_moved_text(const struct inspect_live *lv, const struct inspect_object *o,
+size_t inspect_moved_text(const struct inspect_live *lv,
+		     const struct inspect_object *o,
 		     struct mach_text_range *r, size_t max);
 
 /*

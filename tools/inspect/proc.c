@@ -83,8 +83,9 @@ int inspect_proc_open_exe(pid_t pid, char **path)
 	fd = n < 0 ? -1 : open(link, OPEN_FLAGS);
 	if (fd < 0) {
 		if (errno == ENOENT)
-			warnx("process %d: has no program file (a kernel thread, "
-			      "or a process that has exited)", (int)pid);
+			warnx("process %d: has no program file "
+			      "(a kernel thread, or a process that has exited)",
+			      (int)pid);
 		else
 			cannot(pid, "exe");
 		return -1;

@@ -30,10 +30,13 @@ int inspect_search_expand(const char *entry, size_t len, const char *origin,
 	size_t used = 0, olen = strlen(origin);
 
 	for (size_t i = 0; i < len; ) {
-		size_t name, t = entry[i] == '$' ? token(entry + i, len - i, &name) : 0;
-		const char *what = entry + i + (t && entry[i + 1] == '{' ? 2 : 1);
+		size_t name, t = entry[i] == '$' ?
+				 token(entry + i, len - i, &name) : 0;
+		const char *what = entry + i +
+				   (t && entry[i + 1] == '{' ? 2 : 1);
 
-		if (entry[i] == '$' && !(name == 6 && !memcmp(what, "ORIGIN", 6)))
+		if (entry[i] == '$' &&
+		    !(name == 6 && !memcmp(what, "ORIGIN", 6)))
 			return -1;
 		if (entry[i] == '$') {
 			if (used + olen >= outlen)
@@ -53,12 +56,14 @@ int inspect_search_expand(const char *entry, size_t len, const char *origin,
 
 /* Each entry of the ':'-separated LIST, expanded with ORIGIN. */
 static int each_entry(const char *list, const char *origin,
-		      enum inspect_search_from from, inspect_search_fn *fn, void *ctx)
+		      enum inspect_search_from from, inspect_search_fn *fn,
+		      void *ctx)
 {
 	char dir[DIR_MAX];
 	int rc;
 
-	for (const char *p = list; p && *p; p += strcspn(p, ":"), p += *p == ':') {
+	for (const char *p = list; p && *p;
+	     p += strcspn(p, ":"), p += *p == ':') {
 		size_t n = strcspn(p, ":");
 
 		if (!n || inspect_search_expand(p, n, origin ? origin : "", dir,
@@ -84,8 +89,8 @@ int inspect_search_each(const struct inspect_search_obj *chain, size_t n,
 						INSPECT_FROM_RPATH, fn, ctx);
 	}
 	if (!rc && ldpath)
-		rc = each_entry(ldpath, prog->origin, INSPECT_FROM_LD_LIBRARY_PATH, fn,
-				ctx);
+		rc = each_entry(ldpath, prog->origin,
+				INSPECT_FROM_LD_LIBRARY_PATH, fn, ctx);
 	if (!rc && chain[0].runpath)
 		rc = each_entry(chain[0].runpath, chain[0].origin,
 				INSPECT_FROM_RUNPATH, fn, ctx);

@@ -46,7 +46,8 @@ void inspect_print_seg_row(FILE *out, const struct inspect_seg_row *row)
 		 (unsigned long long)(p->vaddr + p->memsz));
 	if (s->remap)
 		snprintf(action, sizeof(action), "%zu x %s%s", hl_seg_pages(s),
-			 hl_format_size(s->page, pg, sizeof(pg)), row->placement);
+			 hl_format_size(s->page, pg, sizeof(pg)),
+			 row->placement);
 	else
 		snprintf(action, sizeof(action), "base pages");
 	fprintf(out, "%s%4d  %-22s ", row->indent, s->phdr, range);
@@ -55,5 +56,6 @@ void inspect_print_seg_row(FILE *out, const struct inspect_seg_row *row)
 	fprintf(out, "%s  ", flags);
 	if (row->fit)
 		fprintf(out, "%s  ", row->fit);
-	fprintf(out, "%-*s %s\n", row->action_width, action, hl_why_text(s->why));
+	fprintf(out, "%-*s %s\n", row->action_width, action,
+		hl_why_text(s->why));
 }

@@ -2,7 +2,8 @@
 /*
  * The report as text: a few lines about the program, one row per
  * PT_LOAD, what would back each segment put on huge pages, then the
- * pages needed per page size and whether they can be had now.  Addresses are the file's, without the load bias.
+ * pages needed per page size and whether they can be had now.  Addresses are
+ * the file's, without the load bias.
  */
 #include <elf.h>
 #include <limits.h>
@@ -20,8 +21,9 @@ static void print_config(FILE *out, const struct inspect_report *r)
 	char text[TL_ESCAPED_LEN(sizeof(r->cfg.error))];
 
 	if (r->cfg.error[0])
-		fprintf(out, "environment: invalid: %s: the runtime would remap "
-			"nothing\n", tl_escape(r->cfg.error, text, sizeof(text)));
+		fprintf(out, "environment: invalid: %s: the runtime would "
+			"remap nothing\n",
+			tl_escape(r->cfg.error, text, sizeof(text)));
 	else if (r->cfg.restricted)
 		fprintf(out, "environment: HUGETLB_RESTRICT_EXE does not name "
 			"this program: the runtime would leave it alone\n");
@@ -30,14 +32,16 @@ static void print_config(FILE *out, const struct inspect_report *r)
 			"flagged PF_LINUX_HUGETLB (H) go on huge pages\n");
 	else
 		fprintf(out, "environment: HUGETLB_ELFMAP=%s%s\n",
-			tl_escape(r->elfmap ? r->elfmap : "", text, sizeof(text)),
+			tl_escape(r->elfmap ? r->elfmap : "", text,
+				  sizeof(text)),
 			r->cfg.force ? ", HUGETLB_FORCE_ELFMAP=yes" : "");
 	if (r->cfg.text == HL_TEXT_HOT)
 		fprintf(out, "text: HUGELINK_TEXT=hot: only the hot text an "
 			"order recorded\n");
 	if (r->cfg.text_budget)
 		fprintf(out, "text: HUGELINK_TEXT_BUDGET=%zu: at most %zu huge "
-			"pages of text\n", r->cfg.text_budget, r->cfg.text_budget);
+			"pages of text\n", r->cfg.text_budget,
+			r->cfg.text_budget);
 }
 
 static void print_header(FILE *out, const struct inspect_report *r)
@@ -61,8 +65,8 @@ static void print_header(FILE *out, const struct inspect_report *r)
 			(unsigned long)r->bias);
 	print_config(out, r);
 	if (!r->sizes.navail)
-		fprintf(out, "huge page sizes: none: this kernel offers no huge "
-			"pages\n");
+		fprintf(out, "huge page sizes: none: this kernel offers no "
+			"huge pages\n");
 	else
 		fprintf(out, "default huge page size: %s\n",
 			hl_format_size(r->sizes.def, size, sizeof(size)));
@@ -107,7 +111,8 @@ static void print_backings(FILE *out, const struct inspect_report *r)
 			continue;
 		inspect_backing_why(r, i, why, sizeof(why));
 		fprintf(out, "%4d  %s%s%s\n", s->phdr,
-			hl_backing_name(r->backing[i].backing), why[0] ? ": " : "",
+			hl_backing_name(r->backing[i].backing),
+			why[0] ? ": " : "",
 			why);
 	}
 }
@@ -128,8 +133,8 @@ static void print_pools(FILE *out, const struct inspect_report *r)
 		else
 			fprintf(out, "unreadable");
 		fprintf(out, "; mount: %s%s; can serve now: %s\n",
-			s->have_mount ? tl_escape(s->mount, mount, sizeof(mount)) :
-			"none",
+			s->have_mount ?
+			tl_escape(s->mount, mount, sizeof(mount)) : "none",
 			s->mount_needed ? " (needed)" : " (not needed)",
 			inspect_serve_text(s->serve));
 	}
@@ -142,17 +147,17 @@ static void print_pools(FILE *out, const struct inspect_report *r)
 static void print_usdt(FILE *out, const struct inspect_usdt *u)
 {
 	if (!u->known)
-		fprintf(out, "USDT probes: cannot tell: the file has no section "
-			"headers, where .note.stapsdt would be\n");
+		fprintf(out, "USDT probes: cannot tell: the file has no "
+			"section headers, where .note.stapsdt would be\n");
 	else if (u->moved)
-		fprintf(out, "USDT probes: %zu (.note.stapsdt), %zu in text that "
-			"would go on huge pages, where they do not fire: "
+		fprintf(out, "USDT probes: %zu (.note.stapsdt), %zu in text "
+			"that would go on huge pages, where they do not fire: "
 			"HUGETLB_ELFMAP=W moves data only and keeps them "
 			"working\n", u->probes, u->moved);
 	else if (u->probes)
-		fprintf(out, "USDT probes: %zu (.note.stapsdt); they fire while "
-			"their text stays on base pages, as here, and would not "
-			"on huge pages (HUGETLB_ELFMAP=R or RW): "
+		fprintf(out, "USDT probes: %zu (.note.stapsdt); they fire "
+			"while their text stays on base pages, as here, and "
+			"would not on huge pages (HUGETLB_ELFMAP=R or RW): "
 			"HUGETLB_ELFMAP=W keeps them working\n", u->probes);
 }
 
@@ -162,7 +167,8 @@ void inspect_print_text(FILE *out, const struct inspect_report *r)
 
 	print_header(out, r);
 	if (!r->plan_ok) {
-		fprintf(out, "the runtime would refuse the program headers: %s\n",
+		fprintf(out,
+			"the runtime would refuse the program headers: %s\n",
 			r->plan.error);
 		return;
 	}

@@ -90,7 +90,8 @@ int pi_close(struct pi_input *in, const char *path)
 		}
 	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
 		warnx("%s: perf script failed (status %d)", path,
-		      WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));
+		      WIFEXITED(status) ? WEXITSTATUS(status) :
+		      128 + WTERMSIG(status));
 		rc = -1;
 	}
 	in->perf = 0;

@@ -51,21 +51,27 @@ static void usage(FILE *out)
 	fputs("usage: hugelink-profile -o ORDER [-x PROGRAM] PERF_DATA\n"
 	      "       perf script | hugelink-profile -o ORDER [-x PROGRAM] -\n"
 	      "Write ORDER, the hot functions of PROGRAM one name a line,\n"
-	      "clustered by call-chain affinity and densest first, from a perf\n"
+	      "clustered by call-chain affinity and densest first, from a "
+	      "perf\n"
 	      "profile: a perf.data file (read through perf script) or perf\n"
-	      "script's output.  Say what share of PROGRAM's samples the first\n"
+	      "script's output.  Say what share of PROGRAM's samples the "
+	      "first\n"
 	      "2 MiB, 4 MiB, ... of the order hold.  Link with\n"
 	      "-Wl,--hugetlbfs-order=ORDER to lay them first.\n"
 	      "\n"
 	      "  -o ORDER        the order file to write\n"
-	      "  -x PROGRAM      the profiled program (default: the object with\n"
-	      "                  the most samples); its symbol table gives the\n"
+	      "  -x PROGRAM      the profiled program (default: the object "
+	      "with\n"
+	      "                  the most samples); its symbol table gives "
+	      "the\n"
 	      "                  functions' sizes\n"
 	      "  -h, --help      print this help and exit\n"
 	      "  --version       print hugelink's version and exit\n"
 	      "\n"
-	      "exit status: 0 order written; 1 the profile or the program could\n"
-	      "not be read, holds no sample of the program, or the order could\n"
+	      "exit status: 0 order written; 1 the profile or the program "
+	      "could\n"
+	      "not be read, holds no sample of the program, or the order "
+	      "could\n"
 	      "not be written; 2 usage error.\n", out);
 }
 
@@ -118,7 +124,8 @@ static int pick_program(struct job *j)
 
 		if (j->a.program ? !strcmp(base_name(name),
 					   base_name(j->a.program)) :
-				   name[0] == '/' && j->p.dso_samples[i] > best) {
+				   name[0] == '/' &&
+				   j->p.dso_samples[i] > best) {
 			if (j->dso == PN_NONE || j->p.dso_samples[i] > best) {
 				j->dso = (uint32_t)i;
 				best = j->p.dso_samples[i];
@@ -196,7 +203,8 @@ static int collect(struct job *j)
 		}
 		index[i] = (uint32_t)j->nc3;
 		j->func[j->nc3] = (uint32_t)i;
-		j->c3[j->nc3++] = (struct c3_func){ j->size[s], j->p.samples[i] };
+		j->c3[j->nc3++] = (struct c3_func){ j->size[s],
+						    j->p.samples[i] };
 	}
 	/* The edges in place: both ends renumbered, or dropped. */
 	{
@@ -205,7 +213,8 @@ static int collect(struct job *j)
 		for (size_t k = 0; k < j->p.nedge; k++) {
 			struct c3_edge e = j->p.edge[k];
 
-			if (index[e.caller] == PN_NONE || index[e.callee] == PN_NONE)
+			if (index[e.caller] == PN_NONE ||
+			    index[e.callee] == PN_NONE)
 				continue;
 			e.caller = index[e.caller];
 			e.callee = index[e.callee];

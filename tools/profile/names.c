@@ -55,7 +55,8 @@ static int grow(struct pn_names *t)
 			return -1;
 		for (size_t i = 0; i < t->n; i++)
 			bigger.slot[probe(&bigger, t->key[i], t->name[i],
-					  strlen(t->name[i]))] = (uint32_t)i + 1;
+					  strlen(t->name[i]))] =
+				(uint32_t)i + 1;
 		free(t->slot);
 		*t = bigger;
 	}

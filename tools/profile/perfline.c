@@ -124,7 +124,8 @@ static bool header_frame(const char *s, size_t len, struct pf_frame *f)
 	ip_end = sym;
 	trim_end(s, &ip_end);
 	ip = last_word(s, ip_end);
-	if (sym == len || ip_end == 0 || !parse_hex(s + ip, ip_end - ip, &f->ip))
+	if (sym == len || ip_end == 0 ||
+	    !parse_hex(s + ip, ip_end - ip, &f->ip))
 		return false;
 	f->sym = s + sym;
 	f->sym_len = len - sym;
