@@ -167,7 +167,8 @@ static int segment_of(const char *name)
 	int seg;
 
 	h = h ? strchr(h + 1, '#') : NULL;
-	if (!h || sscanf(h + 1, "%d#", &seg) != 1 || seg < 0 || seg >= MAX_PHDRS)
+	if (!h || sscanf(h + 1, "%d#", &seg) != 1 || seg < 0 ||
+	    seg >= MAX_PHDRS)
 		return -1;
 	return seg;
 }
@@ -201,7 +202,8 @@ static int shared_floor(const char *dir, char **files, int n)
 		}
 		if (fd < 0 || fstat(fd, &st) ||
 		    mmap((void *)r.start[seg], (size_t)st.st_size, r.prot[seg],
-			 MAP_PRIVATE | MAP_NORESERVE | MAP_FIXED, fd, 0) == MAP_FAILED) {
+			 MAP_PRIVATE | MAP_NORESERVE | MAP_FIXED,
+			 fd, 0) == MAP_FAILED) {
 			perror(files[i]);
 			return 1;
 		}

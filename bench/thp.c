@@ -100,7 +100,8 @@ static long huge_kb(void)
 __attribute__((destructor)) static void thp_report(void)
 {
 	if (range_hi > range_lo)
-		fprintf(stderr, "thp: %s: %ld of %lu MiB on transparent huge pages\n",
+		fprintf(stderr,
+			"thp: %s: %ld of %lu MiB on transparent huge pages\n",
 			range_name, huge_kb() >> 10,
 			(unsigned long)((range_hi - range_lo) >> 20));
 }
@@ -117,7 +118,8 @@ __attribute__((constructor)) static void thp_start(void)
 	flag = !strcmp(what, "text") ? PF_X : PF_W;
 	dl_iterate_phdr(find_segment, &flag);
 	if (range_hi <= range_lo) {
-		fprintf(stderr, "thp: %s: no 2 MiB-aligned range to move\n", what);
+		fprintf(stderr, "thp: %s: no 2 MiB-aligned range to move\n",
+			what);
 		return;
 	}
 	rc = flag == PF_X ? move_text()

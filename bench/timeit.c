@@ -14,8 +14,8 @@
  * by timeit itself, so that a variant that sets variables does not pay
  * for the exec of env(1) that another does not; and that environment is
  * made before fork(), so that the child only execs it: a putenv() in the
- * child, its first use of malloc, cost a run about 20 us.  The command's standard
- * output and error go to the file OUT, so that the benchmark can read
+ * child, its first use of malloc, cost a run about 20 us.  The command's
+ * standard output and error go to the file OUT, so that the benchmark can read
  * what the program said about itself; timeit's own standard output
  * carries only the times.  Exit status: the command's, or 125 when it
  * could not be run, or 128 + the signal that ended it.
@@ -76,7 +76,8 @@ int main(int argc, char **argv)
 	while (cmd < argc && strchr(argv[cmd], '=') && argv[cmd][0] != '/')
 		cmd++;
 	if (cmd >= argc) {
-		fprintf(stderr, "usage: timeit OUT [NAME=VALUE...] COMMAND [ARG...]\n");
+		fprintf(stderr,
+			"usage: timeit OUT [NAME=VALUE...] COMMAND [ARG...]\n");
 		return 125;
 	}
 	out = open(argv[1], O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
@@ -97,7 +98,8 @@ int main(int argc, char **argv)
 	if (wait4(pid, &status, 0, &ru) < 0)
 		err(125, "wait4");
 	t1 = now_ns();
-	printf("%lld %lld\n", (ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1000000000LL +
+	printf("%lld %lld\n",
+	       (ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1000000000LL +
 	       (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1000LL, t1 - t0);
 	if (WIFSIGNALED(status))
 		return 128 + WTERMSIG(status);

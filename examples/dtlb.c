@@ -58,13 +58,15 @@ int main(int argc, char **argv)
 	uint64_t keys = SLOTS / 16, key = 42, found = 0, want = 0;
 	double t0, ms;
 
-	_Static_assert((SLOTS & (SLOTS - 1)) == 0, "MIB must be a power of two");
+	_Static_assert((SLOTS & (SLOTS - 1)) == 0,
+		       "MIB must be a power of two");
 	print_pages("table", table, sizeof(table));
 	t0 = now_ms();
 	for (uint64_t k = 1; k <= keys; k++)
 		table[slot(k)] = k;
 	ms = now_ms() - t0;
-	printf("inserts: %llu in %.1f ms of CPU time\n", (unsigned long long)keys, ms);
+	printf("inserts: %llu in %.1f ms of CPU time\n",
+	       (unsigned long long)keys, ms);
 	/*
 	 * Each key to look for is made from what the last probe read, as in
 	 * a graph walk, so the probes cannot overlap: each one waits for its
@@ -78,5 +80,6 @@ int main(int argc, char **argv)
 		want += key <= keys;
 		key = mix(got + (uint64_t)n) % (2 * keys) + 1;
 	}
-	return finish("probes", probes, now_ms() - t0, "keys found", found, want);
+	return finish("probes", probes, now_ms() - t0, "keys found", found,
+		      want);
 }

@@ -50,7 +50,8 @@
 #define BODY "lea hl_i(%rdi,%rdi,2), %rax\n\tret\n"
 #define FILLER "0xcc"
 #elif defined(__aarch64__)
-#define BODY "add x0, x0, x0, lsl #1\n\tmovz x1, #hl_i\n\tadd x0, x0, x1\n\tret\n"
+#define BODY "add x0, x0, x0, lsl #1\n\tmovz x1, #hl_i\n\t" \
+	     "add x0, x0, x1\n\tret\n"
 #define FILLER "0"
 #else
 #error "itlb.c has function bodies for x86-64 and AArch64 only"
@@ -90,7 +91,8 @@ int main(int argc, char **argv)
 	for (long n = 0; n < calls; n++) {
 		unsigned i = xorshift(&seed) % NFUNC;
 
-		x = ((func *)(uintptr_t)(itlb_funcs + (size_t)i * FUNC_BYTES))(x);
+		x = ((func *)(uintptr_t)(itlb_funcs +
+					 (size_t)i * FUNC_BYTES))(x);
 	}
 	ms = now_ms() - t0;
 	seed = 42;

@@ -3,8 +3,8 @@
  * measure.h: how the examples measure themselves.  page_kb() asks the
  * kernel which page size backs a range of the program's memory, from the
  * KernelPageSize and AnonHugePages lines of /proc/self/smaps, so it says
- * what really happened, whatever any library claims; now_ms() reads the CPU time the
- * process has used, so that other programs running at the same time do
+ * what really happened, whatever any library claims; now_ms() reads the CPU
+ * time the process has used, so that other programs running at the same time do
  * not count; finish() prints what the work cost and checks its result.
  * Header-only, so that an example stays one file to copy.
  */
@@ -40,10 +40,12 @@ static inline long page_kb(const void *lo, size_t len, long *thp_kb,
 	while (fgets(line, sizeof(line), smaps)) {
 		if (sscanf(line, "%lx-%lx %*4[rwxps-] ", &start, &end) == 2)
 			overlap = start < z && end > a;
-		else if (overlap && sscanf(line, "KernelPageSize: %ld", &kb) == 1)
+		else if (overlap &&
+			 sscanf(line, "KernelPageSize: %ld", &kb) == 1)
 			min = min && min < kb ? min : kb;
-		else if (overlap && (sscanf(line, "AnonHugePages: %ld", &kb) == 1 ||
-				     sscanf(line, "FilePmdMapped: %ld", &kb) == 1))
+		else if (overlap &&
+			 (sscanf(line, "AnonHugePages: %ld", &kb) == 1 ||
+			  sscanf(line, "FilePmdMapped: %ld", &kb) == 1))
 			*thp_kb += kb;
 		else if (overlap && sscanf(line, "Size: %ld", &kb) == 1)
 			*size_kb += kb;
@@ -62,7 +64,8 @@ static inline void print_pages(const char *name, const void *lo, size_t len)
 	long thp, size, kb = page_kb(lo, len, &thp, &size);
 
 	if (thp && thp == size)
-		printf("%s: %zu MiB on transparent huge pages\n", name, len >> 20);
+		printf("%s: %zu MiB on transparent huge pages\n", name,
+		       len >> 20);
 	else
 		printf("%s: %zu MiB on %ld kB pages\n", name, len >> 20, kb);
 }

@@ -52,7 +52,8 @@ static void check(const struct el_file *f, int fd, const uint8_t *data,
 static void edit(const struct el_file *f, int fd, const uint8_t *data,
 		 size_t size)
 {
-	unsigned mode = size ? EDIT_TEXT | (data[size - 1] & EDIT_DATA) : EDIT_TEXT;
+	unsigned mode = size ? EDIT_TEXT | (data[size - 1] & EDIT_DATA) :
+			EDIT_TEXT;
 	struct hl_phdr *want = calloc(f->eh.phnum, sizeof(*want));
 
 	if (!want)

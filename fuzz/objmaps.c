@@ -118,7 +118,8 @@ static void check_take(const struct hl_maps *m, const struct hl_maps_query *q,
 		if (v.start <= a && v.end > a)
 			a = v.end;
 		if (v.end > info->clear_lo && v.start < info->clear_hi &&
-		    v.end > q->lo && v.start < q->hi && !own(q, &v, info->clear_hi))
+		    v.end > q->lo && v.start < q->hi &&
+		    !own(q, &v, info->clear_hi))
 			abort();
 	}
 	if (a < b)
@@ -198,7 +199,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			  exec) && !raw && !fz_mapped(&fm.maps, lo, hi, exec))
 		abort();
 	if (!hl_maps_file_at(&fm.maps, q.own_lo, q.file_off, &file) &&
-	    (file.start > q.own_lo || file.end <= q.own_lo || file.path[0] != '/'))
+	    (file.start > q.own_lo || file.end <= q.own_lo ||
+	     file.path[0] != '/'))
 		abort();
 	ask(&fm.maps, &q, data[0] & 8 ? &fz_prog : NULL, exec, &answers);
 	check_indexed(&fm, &q, data[0] & 8 ? &fz_prog : NULL, exec, &answers);

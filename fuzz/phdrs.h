@@ -23,7 +23,8 @@
 static void fz_phdr(const uint8_t *p, struct hl_phdr *ph)
 {
 	static const uint32_t types[] = { PT_LOAD, PT_NOTE, PT_LOAD, PT_NULL,
-					  PT_DYNAMIC, PT_PHDR, PT_LOAD, PT_NOTE };
+					  PT_DYNAMIC, PT_PHDR, PT_LOAD,
+					  PT_NOTE };
 	uint64_t f[FZ_PHDR_FIELDS];
 
 	memcpy(f, p, sizeof(f));
@@ -47,7 +48,8 @@ static size_t fz_phdrs(struct hl_phdr *ph, size_t want, const uint8_t **data,
 {
 	size_t n;
 
-	for (n = 0; n < want && n < FZ_MAX_PHDRS && *size >= FZ_PHDR_BYTES; n++) {
+	for (n = 0; n < want && n < FZ_MAX_PHDRS && *size >= FZ_PHDR_BYTES;
+	     n++) {
 		fz_phdr(*data, &ph[n]);
 		*data += FZ_PHDR_BYTES;
 		*size -= FZ_PHDR_BYTES;
@@ -61,7 +63,8 @@ static void fz_phdrs_fit(struct hl_phdr *ph, size_t n, size_t size)
 {
 	for (size_t i = 0; i < n; i++)
 		if (ph[i].type == PT_LOAD &&
-		    !(ph[i].vaddr <= size && ph[i].filesz <= size - ph[i].vaddr))
+		    !(ph[i].vaddr <= size &&
+		      ph[i].filesz <= size - ph[i].vaddr))
 			ph[i].type = PT_NULL;
 }
 

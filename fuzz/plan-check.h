@@ -33,16 +33,17 @@ static inline void pc_check_plan(const struct hl_plan *plan, size_t base)
 			abort();
 		if (!s->remap)
 			continue;
-		if (!s->page || s->map_start % s->page || s->map_end % s->page ||
-		    s->map_start >= s->map_end ||
+		if (!s->page || s->map_start % s->page ||
+		    s->map_end % s->page || s->map_start >= s->map_end ||
 		    hl_seg_pages(s) != (s->map_end - s->map_start) / s->page)
 			abort();
 		if (pc_meets(s, PC_DOWN(plan->relro_start, base),
 			     PC_DOWN(plan->relro_end, base)))
 			abort();
 		for (int j = 0; j < plan->nseg; j++)
-			if (j != i && pc_meets(s, PC_DOWN(plan->seg[j].start, base),
-					       PC_UP(plan->seg[j].end, base)))
+			if (j != i &&
+			    pc_meets(s, PC_DOWN(plan->seg[j].start, base),
+				     PC_UP(plan->seg[j].end, base)))
 				abort();
 	}
 }

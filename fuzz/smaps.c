@@ -20,12 +20,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 /* A relinked PIE: headers, text, rodata, data and bss. */
 static const struct hl_phdr ph[] = {
 	{ PT_LOAD, PF_R, 0x000000, 0x000000, 0x000de8, 0x000de8, 0x200000 },
-	{ PT_LOAD, PF_R | PF_X, 0x001000, 0x200000, 0x301089, 0x301089, 0x1000 },
+	{ PT_LOAD, PF_R | PF_X, 0x001000, 0x200000, 0x301089, 0x301089,
+	  0x1000 },
 	{ PT_LOAD, PF_R, 0x303000, 0x600000, 0x3005d0, 0x3005d0, 0x1000 },
-	{ PT_LOAD, PF_R | PF_W, 0x603d74, 0xbffd74, 0x30038c, 0x80028c, 0x1000 },
+	{ PT_LOAD, PF_R | PF_W, 0x603d74, 0xbffd74, 0x30038c, 0x80028c,
+	  0x1000 },
 };
 
-static void check_tiles(const struct inspect_live *lv, const struct inspect_object *o)
+static void check_tiles(const struct inspect_live *lv,
+			const struct inspect_object *o)
 {
 	for (size_t i = 0; i < o->nseg; i++) {
 		const struct inspect_lseg *s = &o->seg[i];
@@ -34,8 +37,8 @@ static void check_tiles(const struct inspect_live *lv, const struct inspect_obje
 		for (size_t k = 0; k < s->nparts; k++) {
 			const struct inspect_part *p = &lv->part[s->first + k];
 
-			if (p->start != at || p->end <= p->start || p->end > s->end ||
-			    p->huge > p->end - p->start)
+			if (p->start != at || p->end <= p->start ||
+			    p->end > s->end || p->huge > p->end - p->start)
 				abort();
 			at = p->end;
 		}

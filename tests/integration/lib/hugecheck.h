@@ -36,7 +36,8 @@ static inline long hc_min_page_kb(const void *addr, size_t len)
 		unsigned long a, b;
 		long kb;
 
-		if (sscanf(line, "%lx-%lx ", &a, &b) == 2 && strchr(line, '-') < strchr(line, ' ')) {
+		if (sscanf(line, "%lx-%lx ", &a, &b) == 2 &&
+		    strchr(line, '-') < strchr(line, ' ')) {
 			start = a;
 			end = b;
 			in = end > lo && start < hi;
@@ -77,7 +78,8 @@ static inline void hc_thp_kb(const void *addr, size_t len, long *anon_kb,
 		unsigned long a, b;
 		long kb;
 
-		if (sscanf(line, "%lx-%lx ", &a, &b) == 2 && strchr(line, '-') < strchr(line, ' ')) {
+		if (sscanf(line, "%lx-%lx ", &a, &b) == 2 &&
+		    strchr(line, '-') < strchr(line, ' ')) {
 			in = b > lo && a < hi;
 			continue;
 		}
@@ -105,7 +107,8 @@ static inline int hc_vmflag(const void *addr, size_t len, const char *flag)
 	while (f && fgets(line, sizeof(line), f)) {
 		unsigned long a, b;
 
-		if (sscanf(line, "%lx-%lx ", &a, &b) == 2 && strchr(line, '-') < strchr(line, ' ')) {
+		if (sscanf(line, "%lx-%lx ", &a, &b) == 2 &&
+		    strchr(line, '-') < strchr(line, ' ')) {
 			in = b > lo && a < hi;
 			continue;
 		}

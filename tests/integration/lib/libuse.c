@@ -123,7 +123,8 @@ static int left(uintptr_t lo, uintptr_t end, uintptr_t hi)
 		}
 		if (!in)
 			continue;
-		if ((sscanf(line, "KernelPageSize: %ld kB", &kb) == 1 && kb > 4) ||
+		if ((sscanf(line, "KernelPageSize: %ld kB", &kb) == 1 &&
+		     kb > 4) ||
 		    (!strncmp(line, "VmFlags:", 8) && strstr(line, " hg"))) {
 			printf("huge pages left: %s", head);
 			any = 1;

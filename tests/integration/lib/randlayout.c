@@ -121,7 +121,8 @@ static void check_backing(const char *name, const void *p, size_t n,
 	printf("%s %c\n", name, got);
 	if (got == *want || (*want == 'b' && got == 't' && always))
 		return;
-	snprintf(what, sizeof(what), "%s on %c pages, not %c", name, got, *want);
+	snprintf(what, sizeof(what), "%s on %c pages, not %c", name, got,
+		 *want);
 	expect(0, what);
 }
 
@@ -134,14 +135,16 @@ static void check_text(void)
 		int slot = i / RL_STRIDE < RL_TEXT / RL_STRIDE;
 		unsigned id = (unsigned)(RL_KEY ^ (i / RL_STRIDE));
 		unsigned char want = !slot || at >= 6 ? 0xcc : at == 0 ? 0xb8 :
-				     at == 5 ? 0xc3 : (unsigned char)(id >> 8 * (at - 1));
+				     at == 5 ? 0xc3 :
+				     (unsigned char)(id >> 8 * (at - 1));
 
 		if (rl_text[i] != want)
 			break;
 	}
 	expect(i == RL_TEXT, "text bytes");
 	for (i = 0; i < RL_TEXT / RL_STRIDE; i++) {
-		int (*f)(void) = (int (*)(void))(void *)(rl_text + i * RL_STRIDE);
+		int (*f)(void) = (int (*)(void))(void *)(rl_text +
+							 i * RL_STRIDE);
 
 		if (f() != (int)(RL_KEY ^ i))
 			break;

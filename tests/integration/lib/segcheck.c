@@ -104,7 +104,8 @@ static void check_contents(void)
 	expect(i == SZ - 1, "data pattern");
 	expect(big_bss[0] == 3 && big_bss[SZ / 2] == 4 && big_bss[SZ - 1] == 5,
 	       "bss written early");
-	expect(early_heap && early_heap[0] == 0x77 && early_heap[(1 << 20) - 1] == 0x77,
+	expect(early_heap && early_heap[0] == 0x77 &&
+	       early_heap[(1 << 20) - 1] == 0x77,
 	       "heap filled early");
 	for (i = 0; early_brk && i < 64 << 10 && early_brk[i] == 0x66; i++)
 		;
@@ -149,7 +150,8 @@ static int fork_child(void)
 static void check_fork(void)
 {
 	expect(hc_in_child(fork_child), "child's data");
-	expect(big_data[100] == 0xa5 && big_bss[100] == 0, "parent's data after fork");
+	expect(big_data[100] == 0xa5 && big_bss[100] == 0,
+	       "parent's data after fork");
 	printf("fork ok\n");
 }
 
@@ -169,7 +171,8 @@ static void list_fds(void)
 		len = readlink(path, target, sizeof(target) - 1);
 		if (len > 0) {
 			target[len] = '\0';
-			n += strstr(target, "hugelink") || strstr(target, "huge");
+			n += strstr(target, "hugelink") ||
+			     strstr(target, "huge");
 		}
 	}
 	if (d)
@@ -186,7 +189,8 @@ static void print_relro(void)
 	unsigned long s, e;
 
 	while (f && fgets(line, sizeof(line), f))
-		if (sscanf(line, "%lx-%lx %7s", &s, &e, perms) == 3 && a >= s && a < e)
+		if (sscanf(line, "%lx-%lx %7s", &s, &e, perms) == 3 &&
+		    a >= s && a < e)
 			break;
 	if (f)
 		fclose(f);

@@ -169,7 +169,8 @@ int main(void)
 
 		fork_number = i;
 		for (int t = 0; t < WRITERS; t++)
-			seen[t] = __atomic_load_n(&counter[t].v, __ATOMIC_ACQUIRE);
+			seen[t] = __atomic_load_n(&counter[t].v,
+						  __ATOMIC_ACQUIRE);
 		fflush(stdout);
 		pid = fork();
 		if (pid == 0) {
@@ -183,10 +184,12 @@ int main(void)
 			continue;
 		}
 		if (WIFSIGNALED(status)) {
-			printf("BAD child %d killed by signal %d\n", i, WTERMSIG(status));
+			printf("BAD child %d killed by signal %d\n", i,
+			       WTERMSIG(status));
 			died++;
 		} else if (WEXITSTATUS(status)) {
-			printf("BAD child %d exited %d\n", i, WEXITSTATUS(status));
+			printf("BAD child %d exited %d\n", i,
+			       WEXITSTATUS(status));
 			failed++;
 		}
 	}

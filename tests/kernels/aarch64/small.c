@@ -4,8 +4,8 @@
  * 256 KiB of text (TEXT_WORDS instructions: more with -DTEXT_WORDS=N),
  * 128 KiB of data and 128 KiB of bss.  It reports the page size backing
  * each ("text 64"), and the middle of the text ("text-mid 32768"), from
- * /proc/self/smaps (hugecheck.h), and whether the text's mapping is guarded for branch
- * target identification ("text-bt yes", VmFlags "bt").  Then it makes
+ * /proc/self/smaps (hugecheck.h), and whether the text's mapping is guarded for
+ * branch target identification ("text-bt yes", VmFlags "bt").  Then it makes
  * indirect calls into its text, which on guarded pages trap unless they
  * land on a BTI instruction, checks every byte, and prints "ok".
  */
@@ -50,7 +50,8 @@ int main(void)
 	printf("text-bt %s\n", hc_vmflag(small_text, 1, "bt") ? "yes" : "no");
 	for (int i = 0; i < 1000; i++)
 		bad |= call(i) != 2 * i;
-	bad |= data[0] != 1 || data[KB128 - 1] != 0xa5 || bss[KB128 - 1] != 0x5a;
+	bad |= data[0] != 1 || data[KB128 - 1] != 0xa5 ||
+	       bss[KB128 - 1] != 0x5a;
 	for (size_t i = 0; i < (size_t)TEXT_WORDS * 4; i += 4)
 		bad |= memcmp(small_text + i, "\x1f\x20\x03\xd5", 4) != 0;
 	printf(bad ? "BAD contents\n" : "ok\n");

@@ -259,17 +259,23 @@ static void test_hl_obstacle_text_of_each_obstacle(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_hl_backing_take_read_only_prefers_the_pool),
+		cmocka_unit_test(
+			test_hl_backing_take_read_only_prefers_the_pool),
 		cmocka_unit_test(test_hl_backing_take_writable_prefers_thp),
 		cmocka_unit_test(test_hl_backing_take_short_pool_splits),
-		cmocka_unit_test(test_hl_backing_take_writable_pool_when_no_thp),
-		cmocka_unit_test(test_hl_backing_take_writable_gigantic_is_hugetlb),
-		cmocka_unit_test(test_hl_backing_take_static_writable_never_hugetlb),
-		cmocka_unit_test(test_hl_backing_take_library_writable_never_hugetlb),
+		cmocka_unit_test(
+			test_hl_backing_take_writable_pool_when_no_thp),
+		cmocka_unit_test(
+			test_hl_backing_take_writable_gigantic_is_hugetlb),
+		cmocka_unit_test(
+			test_hl_backing_take_static_writable_never_hugetlb),
+		cmocka_unit_test(
+			test_hl_backing_take_library_writable_never_hugetlb),
 		cmocka_unit_test(test_hl_backing_take_no_move),
 		cmocka_unit_test(test_hl_backing_take_modes),
 		cmocka_unit_test(test_hl_backing_refuse_counts_once),
-		cmocka_unit_test(test_hl_backing_plan_skips_segments_left_alone),
+		cmocka_unit_test(
+			test_hl_backing_plan_skips_segments_left_alone),
 		cmocka_unit_test(test_hl_phdrs_static),
 		cmocka_unit_test(test_hl_backing_name_of_each_backing),
 		cmocka_unit_test(test_hl_obstacle_text_of_each_obstacle),

@@ -124,7 +124,8 @@ static void test_hl_config_read_prime(void **state)
 
 static void test_hl_config_read_libs(void **state)
 {
-	const char *env[] = { "HUGELINK_LIBS", "libLLVM-14.so.1,/opt/x/libz.so", NULL };
+	const char *env[] = { "HUGELINK_LIBS", "libLLVM-14.so.1,/opt/x/libz.so",
+			      NULL };
 	struct hl_config cfg = read_env(env);
 	char big[HL_CFG_LIBS_MAX + 8];
 	const char *toolong[] = { "HUGELINK_LIBS", big, NULL };
@@ -196,7 +197,8 @@ static void test_hl_libs_match(void **state)
 	assert_int_equal(hl_libs_match(list, "libLLVM-14.so.1", NULL, NULL),
 			 HL_LIBS_BY_NAME);
 	/* By soname, whatever the file is called. */
-	assert_int_equal(hl_libs_match(list, "libz.so.1.2.13", "libz.so.1", NULL),
+	assert_int_equal(hl_libs_match(list, "libz.so.1.2.13", "libz.so.1",
+				       NULL),
 			 HL_LIBS_BY_NAME);
 	assert_int_equal(hl_libs_match(list, "libz.so.1.2.13", "libz.so", NULL),
 			 HL_LIBS_NOT);
@@ -215,7 +217,8 @@ static void test_hl_libs_match(void **state)
 	/* "all" names every library; a name still names it by name. */
 	assert_int_equal(hl_libs_match("libx.so:all", "libc.so.6", NULL, NULL),
 			 HL_LIBS_BY_ALL);
-	assert_int_equal(hl_libs_match("all:libc.so.6", "libc.so.6", NULL, NULL),
+	assert_int_equal(hl_libs_match("all:libc.so.6", "libc.so.6", NULL,
+				       NULL),
 			 HL_LIBS_BY_NAME);
 	assert_int_equal(hl_libs_match("allx", "libc.so.6", NULL, NULL),
 			 HL_LIBS_NOT);
@@ -337,7 +340,8 @@ static void test_hl_config_parse_elfmap_caps(void **state)
 	(void)state;
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		memset(&cfg, 0, sizeof(cfg));
-		assert_int_equal(hl_config_parse_elfmap(&cfg, cases[i].value), 0);
+		assert_int_equal(hl_config_parse_elfmap(&cfg, cases[i].value),
+				 0);
 		assert_int_equal(cfg.elfmap, HL_ELFMAP_SET);
 		assert_int_equal(cfg.r_cap, cases[i].r_cap);
 		assert_int_equal(cfg.w_cap, cases[i].w_cap);
@@ -379,16 +383,19 @@ static void test_hl_config_parse_elfmap_as_libhugetlbfs(void **state)
 		{ "1", HL_ELFMAP_UNSET, 0, 0, true },
 		{ "R=", HL_ELFMAP_UNSET, 0, 0, true },
 		{ "R=3M", HL_ELFMAP_UNSET, 0, 0, true },
-		{ "R=123456789012345678901234567890123M", HL_ELFMAP_UNSET, 0, 0, true },
+		{ "R=123456789012345678901234567890123M", HL_ELFMAP_UNSET,
+		  0, 0, true },
 		{ "R=3M:W", HL_ELFMAP_SET, 0, HL_PAGE_DEFAULT, true },
-		{ "RWX", HL_ELFMAP_SET, HL_PAGE_DEFAULT, HL_PAGE_DEFAULT, true },
+		{ "RWX", HL_ELFMAP_SET, HL_PAGE_DEFAULT, HL_PAGE_DEFAULT,
+		  true },
 		{ "R=2M:X", HL_ELFMAP_SET, 2u << 20, 0, true },
 		{ "R=2M:", HL_ELFMAP_SET, 2u << 20, 0, false },
 		{ "RR", HL_ELFMAP_SET, HL_PAGE_DEFAULT, 0, false },
 		{ "R:R=2M", HL_ELFMAP_SET, 2u << 20, 0, false },
 		{ "R=2M:R=2M", HL_ELFMAP_SET, 2u << 20, 0, false },
 		{ ":R", HL_ELFMAP_SET, HL_PAGE_DEFAULT, 0, false },
-		{ "R::W", HL_ELFMAP_SET, HL_PAGE_DEFAULT, HL_PAGE_DEFAULT, false },
+		{ "R::W", HL_ELFMAP_SET, HL_PAGE_DEFAULT, HL_PAGE_DEFAULT,
+		  false },
 		{ "NO", HL_ELFMAP_NO, 0, 0, false },
 		{ "", HL_ELFMAP_UNSET, 0, 0, false },
 	};
@@ -397,7 +404,8 @@ static void test_hl_config_parse_elfmap_as_libhugetlbfs(void **state)
 	(void)state;
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		memset(&cfg, 0, sizeof(cfg));
-		assert_int_equal(hl_config_parse_elfmap(&cfg, cases[i].value), 0);
+		assert_int_equal(hl_config_parse_elfmap(&cfg, cases[i].value),
+				 0);
 		assert_string_equal(cfg.error, "");
 		assert_int_equal(cfg.elfmap, cases[i].elfmap);
 		assert_int_equal(cfg.r_page, cases[i].r);
@@ -540,7 +548,8 @@ static void test_hl_config_read_share_with_thp_backing(void **state)
 
 static void test_hl_config_read_debug_raises_verbosity(void **state)
 {
-	const char *env[] = { "HUGETLB_DEBUG", "", "HUGETLB_VERBOSE", "1", NULL };
+	const char *env[] = { "HUGETLB_DEBUG", "", "HUGETLB_VERBOSE", "1",
+			      NULL };
 	struct hl_config cfg = read_env(env);
 
 	(void)state;
@@ -630,7 +639,8 @@ int main(void)
 		cmocka_unit_test(test_hl_config_read_debug_raises_verbosity),
 		cmocka_unit_test(test_hl_config_read_force_alone_means_rw),
 		cmocka_unit_test(test_hl_config_read_restrict_exe),
-		cmocka_unit_test(test_hl_config_read_secure_ignores_environment),
+		cmocka_unit_test(
+			test_hl_config_read_secure_ignores_environment),
 		cmocka_unit_test(test_hl_config_read_secure_warns_nothing),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

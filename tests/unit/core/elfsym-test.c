@@ -105,14 +105,16 @@ static const char *walk(const void *buf, size_t len)
 		return s.error;
 	out[0] = '\0';
 	while (hl_elf_syms_next(&s, &f))
-		n += (size_t)snprintf(out + n, sizeof(out) - n, "%s%s@%llx+%llx",
+		n += (size_t)snprintf(out + n, sizeof(out) - n,
+				      "%s%s@%llx+%llx",
 				      n ? " " : "", f.name,
 				      (unsigned long long)f.value,
 				      (unsigned long long)f.size);
 	return out;
 }
 
-static void test_hl_elf_syms_next_gives_defined_sized_named_functions(void **state)
+static void test_hl_elf_syms_next_gives_defined_sized_named_functions(
+	void **state)
 {
 	struct image m;
 
@@ -270,13 +272,16 @@ static void test_hl_elf_syms_next_finds_own_function(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_hl_elf_syms_next_gives_defined_sized_named_functions),
-		cmocka_unit_test(test_hl_elf_syms_open_takes_dynsym_without_symtab),
+		cmocka_unit_test(
+			test_hl_elf_syms_next_gives_defined_sized_named_functions),
+		cmocka_unit_test(
+			test_hl_elf_syms_open_takes_dynsym_without_symtab),
 		cmocka_unit_test(test_hl_elf_syms_open_prefers_symtab),
 		cmocka_unit_test(test_hl_elf_syms_open_reads_elf32),
 		cmocka_unit_test(test_hl_elf_syms_open_refuses_what_is_not_elf),
 		cmocka_unit_test(test_hl_elf_syms_open_checks_bounds),
-		cmocka_unit_test(test_hl_elf_syms_next_skips_unterminated_names),
+		cmocka_unit_test(
+			test_hl_elf_syms_next_skips_unterminated_names),
 		cmocka_unit_test(test_hl_elf_syms_next_finds_own_function),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

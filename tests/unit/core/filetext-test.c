@@ -75,7 +75,8 @@ static void test_hl_filetext_needs_layout_only_when_whole_page(void **state)
 {
 	struct hl_phdr hello[] = {
 		{ PT_LOAD, PF_R, 0, 0, 0x680, 0x680, 0x200000 },
-		{ PT_LOAD, PF_R | PF_X, 0x1000, 0x200000, 0x181, 0x181, 0x1000 },
+		{ PT_LOAD, PF_R | PF_X, 0x1000, 0x200000, 0x181, 0x181,
+		  0x1000 },
 	};
 	struct hl_phdr big[] = {
 		{ PT_LOAD, PF_R, 0, 0, 0x680, 0x680, 0x200000 },
@@ -176,7 +177,8 @@ int main(void)
 		cmocka_unit_test(test_hl_filetext_span_compact_text),
 		cmocka_unit_test(test_hl_filetext_span_unaligned_start),
 		cmocka_unit_test(test_hl_filetext_span_small_or_writable),
-		cmocka_unit_test(test_hl_filetext_needs_layout_only_when_whole_page),
+		cmocka_unit_test(
+			test_hl_filetext_needs_layout_only_when_whole_page),
 		cmocka_unit_test(test_hl_filetext_count_own_file),
 		cmocka_unit_test(test_hl_filetext_count_not_the_file),
 		cmocka_unit_test(test_hl_filetext_served_half),

@@ -18,7 +18,8 @@ static void test_hl_image_entry_in_text(void **state)
 
 	(void)state;
 	fake_object_make(&f, HL_ENTRY_ABI, 0x20);
-	assert_ptr_equal(hl_image_entry(f.ph, 3, (uintptr_t)f.mem), f.mem + 0x20);
+	assert_ptr_equal(hl_image_entry(f.ph, 3, (uintptr_t)f.mem),
+			 f.mem + 0x20);
 }
 
 static void test_hl_image_entry_into_data_refused(void **state)
@@ -57,8 +58,8 @@ static void test_hl_image_note_outside_loads_not_read(void **state)
 
 	(void)state;
 	fake_object_make(&f, HL_ENTRY_ABI, 0x20);
-	assert_non_null(hl_image_note(f.ph, 3, (uintptr_t)f.mem, HL_NOTE_RUNTIME,
-				      &len));
+	assert_non_null(hl_image_note(f.ph, 3, (uintptr_t)f.mem,
+				      HL_NOTE_RUNTIME, &len));
 	f.ph[2].filesz = 0x1000;	/* reaching past the text */
 	assert_null(hl_image_note(f.ph, 3, (uintptr_t)f.mem, HL_NOTE_RUNTIME,
 				  &len));
@@ -114,7 +115,8 @@ static void test_hl_image_phdrs_equal_file_table(void **state)
 	(void)state;
 	fake_object_make(&f, HL_ENTRY_ABI, 0x20);
 	make_file(&f, file);
-	assert_int_equal(hl_image_phdr_table(file, sizeof(file), 3, &off, &size), 0);
+	assert_int_equal(hl_image_phdr_table(file, sizeof(file), 3, &off,
+					     &size), 0);
 	assert_int_equal(off, sizeof(ElfW(Ehdr)));
 	assert_true(hl_image_phdrs_equal(file + off, size, f.ph, 3));
 }
@@ -130,10 +132,12 @@ static void test_hl_image_phdrs_equal_forged_memsz_refused(void **state)
 	fake_object_make(&f, HL_ENTRY_ABI, 0x20);
 	make_file(&f, file);
 	f.ph[1].memsz += 20 << 20;
-	assert_int_equal(hl_image_phdr_table(file, sizeof(file), 3, &off, &size), 0);
+	assert_int_equal(hl_image_phdr_table(file, sizeof(file), 3, &off,
+					     &size), 0);
 	assert_false(hl_image_phdrs_equal(file + off, size, f.ph, 3));
 	/* Another count than the file's is refused before any compare. */
-	assert_int_equal(hl_image_phdr_table(file, sizeof(file), 4, &off, &size), -1);
+	assert_int_equal(hl_image_phdr_table(file, sizeof(file), 4, &off,
+					     &size), -1);
 }
 
 int main(void)
@@ -146,7 +150,8 @@ int main(void)
 		cmocka_unit_test(test_hl_image_note_outside_loads_not_read),
 		cmocka_unit_test(test_hl_image_executes_file_part_only),
 		cmocka_unit_test(test_hl_image_phdrs_equal_file_table),
-		cmocka_unit_test(test_hl_image_phdrs_equal_forged_memsz_refused),
+		cmocka_unit_test(
+			test_hl_image_phdrs_equal_forged_memsz_refused),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -44,7 +44,8 @@ static void test_hl_maps_line_parse_anonymous(void **state)
 
 static void test_hl_maps_line_parse_path_with_blanks(void **state)
 {
-	char line[] = "400000-401000 r--p 00000000 08:02 99 /tmp/a b (deleted)\n";
+	char line[] =
+		"400000-401000 r--p 00000000 08:02 99 /tmp/a b (deleted)\n";
 	struct hl_maps_line v;
 
 	(void)state;

@@ -107,7 +107,8 @@ static void test_hl_note_entry(void **state)
 	memcpy(desc, head, 8);
 	memcpy(desc + 8, &off, 8);
 	put_note(notes, &n, 4, HL_NOTE_RUNTIME, HL_NOTE_OWNER, "1.0", 4);
-	put_note(notes, &n, 4, HL_NOTE_ENTRY, HL_NOTE_OWNER, desc, sizeof(desc));
+	put_note(notes, &n, 4, HL_NOTE_ENTRY, HL_NOTE_OWNER, desc,
+		 sizeof(desc));
 	d = hl_note_find(notes, n, 4, HL_NOTE_OWNER, HL_NOTE_ENTRY, &len);
 	assert_non_null(d);
 	assert_ptr_equal(hl_note_entry(d, len, HL_ENTRY_ABI), d + 0x1234);
@@ -194,7 +195,8 @@ int main(void)
 		cmocka_unit_test(test_hl_note_runtime_unterminated_or_cut),
 		cmocka_unit_test(test_hl_note_entry),
 		cmocka_unit_test(test_hl_note_aarch64_features_bti_pac),
-		cmocka_unit_test(test_hl_note_aarch64_features_none_or_malformed),
+		cmocka_unit_test(
+			test_hl_note_aarch64_features_none_or_malformed),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

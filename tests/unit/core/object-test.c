@@ -16,10 +16,12 @@ static void test_hl_lib_kind_order(void **state)
 	assert_int_equal(hl_lib_kind(false, HL_LIBS_NOT, false), HL_LIB_NONE);
 	assert_int_equal(hl_lib_kind(false, HL_LIBS_NOT, true), HL_LIB_CARRIER);
 	/* Named, it is moved as named, forced or not, carrier or not. */
-	assert_int_equal(hl_lib_kind(false, HL_LIBS_BY_NAME, true), HL_LIB_NAMED);
+	assert_int_equal(hl_lib_kind(false, HL_LIBS_BY_NAME, true),
+			 HL_LIB_NAMED);
 	assert_int_equal(hl_lib_kind(false, HL_LIBS_BY_ALL, false), HL_LIB_ALL);
 	/* The flags come first: they are what the library itself asks. */
-	assert_int_equal(hl_lib_kind(true, HL_LIBS_BY_NAME, true), HL_LIB_FLAGGED);
+	assert_int_equal(hl_lib_kind(true, HL_LIBS_BY_NAME, true),
+			 HL_LIB_FLAGGED);
 }
 
 int main(void)

@@ -103,14 +103,16 @@ static void test_hl_maps_judge_foreign_narrows_or_refuses(void **state)
 	assert_int_equal(info.clear_lo, 0x401000);
 	assert_int_equal(info.clear_hi, 0x7f0000);
 	/* Inside it: refused, and named. */
-	assert_int_equal(judge(line(0x600000, 0x650000, 4242, prog.path), &info),
+	assert_int_equal(judge(line(0x600000, 0x650000, 4242, prog.path),
+			       &info),
 			 HL_MAPS_OURS_TO_TAKE);
 	assert_int_equal(judge(line(0x650000, 0x651000, 7, "/lib/x.so"), &info),
 			 HL_MAPS_FOREIGN);
 	assert_non_null(strstr(info.foreign, "/lib/x.so"));
 	/* Another file with the program's inode but another device. */
 	{
-		struct hl_maps_line v = line(0x610000, 0x611000, 4242, "/mnt/y");
+		struct hl_maps_line v = line(0x610000, 0x611000, 4242,
+					     "/mnt/y");
 
 		v.minor = 2;
 		assert_int_equal(hl_maps_judge(&q, &v, &info), HL_MAPS_FOREIGN);
@@ -183,9 +185,12 @@ static void test_hl_maps_object_file(void **state)
 		{ .type = PT_LOAD, .offset = 0x2000 },
 	};
 	struct hl_plan plan = { .nseg = 3, .seg = {
-		{ .phdr = 0, .start = 0x555555400000, .file_end = 0x555555400100 },
-		{ .phdr = 1, .start = 0x555555600000, .file_end = 0x555555600100 },
-		{ .phdr = 2, .start = 0x555555601000, .file_end = 0x555555601100 },
+		{ .phdr = 0, .start = 0x555555400000,
+		  .file_end = 0x555555400100 },
+		{ .phdr = 1, .start = 0x555555600000,
+		  .file_end = 0x555555600100 },
+		{ .phdr = 2, .start = 0x555555601000,
+		  .file_end = 0x555555601100 },
 	} };
 	struct hl_maps m;
 	struct hl_maps_file f;
@@ -216,7 +221,8 @@ static void test_hl_maps_judge_moved_off_the_file(void **state)
 	qf.file_end = 0x650000;
 	hl_maps_begin(&qf, &info);
 	assert_int_equal(hl_maps_judge(&qf, &(struct hl_maps_line){
-		0x600000, 0x650000, 0, 4242, 0xfe, 1, "r-xp", prog.path }, &info),
+		0x600000, 0x650000, 0, 4242, 0xfe, 1, "r-xp",
+		prog.path }, &info),
 		HL_MAPS_OURS_TO_TAKE);
 	/* Anonymous memory past the file bytes is the bss. */
 	assert_int_equal(hl_maps_judge(&qf, &(struct hl_maps_line){
@@ -278,7 +284,8 @@ static void test_hl_maps_judge_library_whole(void **state)
 	struct hl_maps_info info;
 
 	(void)state;
-	assert_int_equal(judge_all(&lib, lines, 2, &info), HL_MAPS_OURS_TO_TAKE);
+	assert_int_equal(judge_all(&lib, lines, 2, &info),
+			 HL_MAPS_OURS_TO_TAKE);
 	assert_int_equal(info.clear_lo, lib.lo);
 	assert_int_equal(info.clear_hi, lib.hi);
 }
@@ -332,7 +339,8 @@ static void test_hl_maps_judge_file_bytes_in_place(void **state)
 	assert_int_equal(judge_all(&lib, elsewhere, 2, &info), HL_MAPS_FOREIGN);
 	assert_non_null(strstr(info.foreign, "another part"));
 	/* RELRO and data in two mappings, each byte in its place. */
-	assert_int_equal(judge_all(&lib, split, 3, &info), HL_MAPS_OURS_TO_TAKE);
+	assert_int_equal(judge_all(&lib, split, 3, &info),
+			 HL_MAPS_OURS_TO_TAKE);
 }
 
 /*
@@ -393,7 +401,8 @@ static void test_hl_maps_judge_heap_only_for_the_program(void **state)
 	struct hl_maps_info info;
 
 	(void)state;
-	assert_int_equal(judge_all(&lib, lines, 3, &info), HL_MAPS_OURS_TO_TAKE);
+	assert_int_equal(judge_all(&lib, lines, 3, &info),
+			 HL_MAPS_OURS_TO_TAKE);
 	assert_int_equal(info.clear_hi, 0x6a0000);
 	assert_int_equal(info.heap_start, 0);
 	assert_int_equal(judge_all(&lib, heap_in_bss, 2, &info),

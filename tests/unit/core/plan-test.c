@@ -98,7 +98,8 @@ static struct hl_plan plan_of(const struct hl_config *cfg,
 	return plan;
 }
 
-#define PLAN(cfg, ph, bias) plan_of(&(cfg), (ph), sizeof(ph) / sizeof((ph)[0]), (bias))
+#define PLAN(cfg, ph, bias) \
+	plan_of(&(cfg), (ph), sizeof(ph) / sizeof((ph)[0]), (bias))
 
 /* gcc -pie through the wrapper with 32 MiB of text, as bench/bigseg.c. */
 static const struct hl_phdr big_text_pie[] = {
@@ -237,8 +238,10 @@ static void test_hl_plan_build_same_for_any_x86_sizes(void **state)
 			assert_int_equal(got.seg[i].remap, want.seg[i].remap);
 			if (!got.seg[i].remap)
 				continue;
-			assert_int_equal(got.seg[i].map_start, want.seg[i].map_start);
-			assert_int_equal(got.seg[i].map_end, want.seg[i].map_end);
+			assert_int_equal(got.seg[i].map_start,
+					 want.seg[i].map_start);
+			assert_int_equal(got.seg[i].map_end,
+					 want.seg[i].map_end);
 			assert_int_equal(got.seg[i].page, want.seg[i].page);
 		}
 	}
@@ -512,7 +515,8 @@ static void test_hl_plan_build_malformed(void **state)
 		};
 
 		cfg.force = true;
-		assert_int_equal(hl_plan_build(&p, &cfg, &sizes, overlap, 2, 0), -1);
+		assert_int_equal(hl_plan_build(&p, &cfg, &sizes, overlap, 2, 0),
+				 -1);
 		assert_non_null(strstr(p.error, "overlapping"));
 		cfg.force = false;
 	}
@@ -805,7 +809,8 @@ int main(void)
 		cmocka_unit_test(test_hl_plan_build_lld_layout),
 		cmocka_unit_test(test_hl_plan_build_selection),
 		cmocka_unit_test(test_hl_plan_build_page_sizes),
-		cmocka_unit_test(test_hl_plan_build_default_takes_the_size_filled),
+		cmocka_unit_test(
+			test_hl_plan_build_default_takes_the_size_filled),
 		cmocka_unit_test(test_hl_plan_build_unaligned_base),
 		cmocka_unit_test(test_hl_plan_build_malformed),
 		cmocka_unit_test(test_hl_plan_build_object_limit),

@@ -25,7 +25,8 @@ static struct hl_share_id sample(void)
 	memcpy(id.build_id, "\x12\x34\x56", 3);
 	id.build_id_len = 3;
 	id.phdr = 3;
-	id.ph = (struct hl_phdr){ 1, 5, 0x1000, 0x200000, 0x175, 0x175, 0x1000 };
+	id.ph = (struct hl_phdr){ 1, 5, 0x1000, 0x200000, 0x175, 0x175,
+				  0x1000 };
 	id.page = 2u << 20;
 	hl_share_id_whole(&id);
 	return id;
@@ -38,14 +39,17 @@ static void test_hl_share_name_round_trip(void **state)
 	char name[HL_SHARE_NAME_MAX + 1], lock[HL_SHARE_NAME_MAX + 1];
 
 	(void)state;
-	assert_int_equal(hl_share_name(name, "/opt/a%b/my#prog", 0xabcdef0123456789ull, &id), 0);
-	assert_string_equal(name, "%2fopt%2fa%25b%2fmy%23prog#abcdef0123456789#3#2048k");
+	assert_int_equal(hl_share_name(name, "/opt/a%b/my#prog",
+				       0xabcdef0123456789ull, &id), 0);
+	assert_string_equal(
+		name, "%2fopt%2fa%25b%2fmy%23prog#abcdef0123456789#3#2048k");
 	assert_int_equal(hl_share_parse(name, &p), 0);
 	assert_string_equal(p.path, "/opt/a%b/my#prog");
 	assert_true(p.key == 0xabcdef0123456789ull);
 	assert_int_equal(p.phdr, 3);
 	assert_int_equal(p.page, 2u << 20);
-	assert_int_equal(hl_share_prefix_len(name), strlen("%2fopt%2fa%25b%2fmy%23prog#"));
+	assert_int_equal(hl_share_prefix_len(name),
+			 strlen("%2fopt%2fa%25b%2fmy%23prog#"));
 	hl_share_lock_name(lock, name);
 	assert_string_equal(lock, "%2fopt%2fa%25b%2fmy%23prog#lock");
 	assert_int_equal(hl_share_parse(lock, &p), -1);
@@ -63,7 +67,8 @@ static void test_hl_share_name_range(void **state)
 	id.lo = 0x400000;
 	id.len = 0x200000;
 	assert_int_equal(hl_share_name(name, "/p", 0x1ull, &id), 0);
-	assert_string_equal(name, "%2fp#0000000000000001#3#2048k#400000+200000");
+	assert_string_equal(name,
+			    "%2fp#0000000000000001#3#2048k#400000+200000");
 	assert_int_equal(hl_share_parse(name, &p), 0);
 	assert_true(p.ranged && p.lo == 0x400000 && p.len == 0x200000);
 	id.lo = p.lo;
@@ -84,16 +89,21 @@ static void test_hl_share_other_build(void **state)
 	const char *ranged = "%2fp#0000000000000001#3#2048k#0+200000";
 
 	(void)state;
-	assert_true(hl_share_other_build("%2fp#00000000000000ff#3#2048k", name));
+	assert_true(hl_share_other_build("%2fp#00000000000000ff#3#2048k",
+					 name));
 	assert_true(hl_share_other_build("%2fp#00000000000000ff#3#2048k#0+200000", ranged));
 	/* Other ranges stay: a run that moves another part of the text. */
 	assert_false(hl_share_other_build("%2fp#00000000000000ff#3#2048k#0+200000", name));
-	assert_false(hl_share_other_build("%2fp#00000000000000ff#3#2048k", ranged));
+	assert_false(hl_share_other_build("%2fp#00000000000000ff#3#2048k",
+					  ranged));
 	assert_false(hl_share_other_build(name, name));
 	/* Other segments, sizes and programs, and the lock. */
-	assert_false(hl_share_other_build("%2fp#00000000000000ff#4#2048k", name));
-	assert_false(hl_share_other_build("%2fp#00000000000000ff#3#20480k", name));
-	assert_false(hl_share_other_build("%2fq#00000000000000ff#3#2048k", name));
+	assert_false(hl_share_other_build("%2fp#00000000000000ff#4#2048k",
+					  name));
+	assert_false(hl_share_other_build("%2fp#00000000000000ff#3#20480k",
+					  name));
+	assert_false(hl_share_other_build("%2fq#00000000000000ff#3#2048k",
+					  name));
 	assert_false(hl_share_other_build("%2fp#lock", name));
 }
 
@@ -114,8 +124,10 @@ static void test_hl_share_parse_rejects(void **state)
 	static const char *bad[] = {
 		"prog_64_3", "relative#0123456789abcdef#3#2048k",
 		"%2fp#0123456789abcde#3#2048k", "%2fp#0123456789abcdef#3#2048",
-		"%2fp#0123456789abcdef#x#2048k", "%2fp%2#0123456789abcdef#3#2048k",
-		"%2fp%zz#0123456789abcdef#3#2048k", "%2fp#0123456789abcdef#3#0k",
+		"%2fp#0123456789abcdef#x#2048k",
+		"%2fp%2#0123456789abcdef#3#2048k",
+		"%2fp%zz#0123456789abcdef#3#2048k",
+		"%2fp#0123456789abcdef#3#0k",
 		"%2fp#0123456789abcdef#3#2048k.lock",
 		/* Numbers that overflow, or that no program or kernel has. */
 		"%2fp#0123456789abcdef#3#18014398509481984k",
@@ -126,19 +138,30 @@ static void test_hl_share_parse_rejects(void **state)
 		"%2fp#0123456789abcdef#3#3k", "%2fp#0123456789abcdef#3#32k",
 		"%2fp#0123456789abcdef#3#33554432k",
 		/* Anything hl_share_name would not have written. */
-		"%2fp#0123456789abcdef#+3#2048k", "%2fp#0123456789abcdef# 3#2048k",
-		"%2fp#0123456789abcdef#03#2048k", "%2fp#0123456789abcdef#3#02048k",
+		"%2fp#0123456789abcdef#+3#2048k",
+		"%2fp#0123456789abcdef# 3#2048k",
+		"%2fp#0123456789abcdef#03#2048k",
+		"%2fp#0123456789abcdef#3#02048k",
 		"%2fp#0123456789abcdef##2048k", "%2fp#0123456789abcdef#3#k",
-		"%2fp#0123456789ABCDEF#3#2048k", "%2fp#-123456789abcdef#3#2048k",
-		"%2fp# 123456789abcdef#3#2048k", "%2fp#0x23456789abcdef#3#2048k",
-		"%2fp#0123456789abcdef0#3#2048k", "%2Fp#0123456789abcdef#3#2048k",
-		"%2fp#0123456789abcdef#3#2048k#", "%2fp#0123456789abcdef#3#2048K",
+		"%2fp#0123456789ABCDEF#3#2048k",
+		"%2fp#-123456789abcdef#3#2048k",
+		"%2fp# 123456789abcdef#3#2048k",
+		"%2fp#0x23456789abcdef#3#2048k",
+		"%2fp#0123456789abcdef0#3#2048k",
+		"%2Fp#0123456789abcdef#3#2048k",
+		"%2fp#0123456789abcdef#3#2048k#",
+		"%2fp#0123456789abcdef#3#2048K",
 		/* Ranges that hl_share_name would not have written. */
-		"%2fp#0123456789abcdef#3#2048k#0", "%2fp#0123456789abcdef#3#2048k#0+0",
-		"%2fp#0123456789abcdef#3#2048k#00+1", "%2fp#0123456789abcdef#3#2048k#0+01",
-		"%2fp#0123456789abcdef#3#2048k#A+1", "%2fp#0123456789abcdef#3#2048k#+1",
-		"%2fp#0123456789abcdef#3#2048k#1+", "%2fp#0123456789abcdef#3#2048k#1+1#",
-		"%2fp#0123456789abcdef#3#2048k#0x1+1", "%2fp#0123456789abcdef#3#2048k#1+1 ",
+		"%2fp#0123456789abcdef#3#2048k#0",
+		"%2fp#0123456789abcdef#3#2048k#0+0",
+		"%2fp#0123456789abcdef#3#2048k#00+1",
+		"%2fp#0123456789abcdef#3#2048k#0+01",
+		"%2fp#0123456789abcdef#3#2048k#A+1",
+		"%2fp#0123456789abcdef#3#2048k#+1",
+		"%2fp#0123456789abcdef#3#2048k#1+",
+		"%2fp#0123456789abcdef#3#2048k#1+1#",
+		"%2fp#0123456789abcdef#3#2048k#0x1+1",
+		"%2fp#0123456789abcdef#3#2048k#1+1 ",
 		"%2fp#0123456789abcdef#3#2048k#10000000000000000+1",
 		"%2fp#0123456789abcdef#3#2048k#ffffffffffffffff+1",
 	};
@@ -182,7 +205,8 @@ static void test_hl_share_key_every_field(void **state)
 
 	(void)state;
 	assert_true(hl_share_key(&a) == k);
-#define CHANGED(stmt) do { b = a; stmt; assert_true(hl_share_key(&b) != k); } while (0)
+#define CHANGED(stmt) \
+	do { b = a; stmt; assert_true(hl_share_key(&b) != k); } while (0)
 	CHANGED(b.dev++);
 	CHANGED(b.ino++);
 	CHANGED(b.size++);

@@ -193,15 +193,20 @@ static void test_hl_smaps_anon_huge_within(void **state)
 	};
 
 	(void)state;
-	assert_int_equal(hl_smaps_anon_huge_within(&m, 0x400000, 0x800000), 4 << 20);
-	assert_int_equal(hl_smaps_anon_huge_within(&m, 0x600000, 0x800000), 2 << 20);
+	assert_int_equal(hl_smaps_anon_huge_within(&m, 0x400000, 0x800000),
+			 4 << 20);
+	assert_int_equal(hl_smaps_anon_huge_within(&m, 0x600000, 0x800000),
+			 2 << 20);
 	assert_int_equal(hl_smaps_anon_huge_within(&m, 0x800000, 0xa00000), 0);
 	m.anon_huge = 2 << 20;
-	assert_int_equal(hl_smaps_anon_huge_within(&m, 0x400000, 0x800000), 2 << 20);
+	assert_int_equal(hl_smaps_anon_huge_within(&m, 0x400000, 0x800000),
+			 2 << 20);
 	assert_int_equal(hl_smaps_anon_huge_within(&m, 0x600000, 0x800000), 0);
 	m.anon_huge = 3 << 20;
-	assert_int_equal(hl_smaps_anon_huge_within(&m, 0x600000, 0x800000), 1 << 20);
-	assert_int_equal(hl_smaps_anon_huge_within(&m, 0x200000, 0xa00000), 3 << 20);
+	assert_int_equal(hl_smaps_anon_huge_within(&m, 0x600000, 0x800000),
+			 1 << 20);
+	assert_int_equal(hl_smaps_anon_huge_within(&m, 0x200000, 0xa00000),
+			 3 << 20);
 }
 
 /* On a machine whose base page is 64 KiB, a 64 KiB page is a base page. */
@@ -217,7 +222,8 @@ static void test_hl_smaps_kind_large_base_page(void **state)
 
 static void test_hl_smaps_next_several(void **state)
 {
-	size_t len = strlen(hugetlb_text) + strlen(file_data) + strlen(thp_anon);
+	size_t len = strlen(hugetlb_text) + strlen(file_data) +
+		     strlen(thp_anon);
 	char *text = malloc(len + 2), *cur;
 	struct hl_smaps_map m;
 

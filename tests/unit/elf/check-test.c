@@ -310,7 +310,8 @@ int main(void)
 		cmocka_unit_test(test_el_check_ident_accepts_elf64),
 		cmocka_unit_test(test_el_check_ident_rejects_not_elf),
 		cmocka_unit_test(test_el_check_ident_rejects_truncated),
-		cmocka_unit_test(test_el_check_ident_rejects_class_data_version),
+		cmocka_unit_test(
+			test_el_check_ident_rejects_class_data_version),
 		cmocka_unit_test(test_el_check_ident_elf32_needs_52_bytes),
 		cmocka_unit_test(test_el_check_ehdr_accepts_table_in_file),
 		cmocka_unit_test(test_el_check_ehdr_rejects_types),
@@ -319,7 +320,8 @@ int main(void)
 		cmocka_unit_test(test_el_check_phdrs_rejects_filesz_over_memsz),
 		cmocka_unit_test(test_el_check_phdrs_rejects_overflow),
 		cmocka_unit_test(test_el_check_phdrs_rejects_bad_align),
-		cmocka_unit_test(test_el_check_phdrs_rejects_content_beyond_file),
+		cmocka_unit_test(
+			test_el_check_phdrs_rejects_content_beyond_file),
 		cmocka_unit_test(test_el_check_phdrs_ignores_unread_headers),
 		cmocka_unit_test(test_el_check_phdrs_rejects_overlap_and_order),
 		cmocka_unit_test(test_el_check_phdrs_needs_a_load),

@@ -231,9 +231,12 @@ int main(void)
 		cmocka_unit_test(test_el_linkage_read_finds_the_runtime),
 		cmocka_unit_test(test_el_linkage_read_other_libraries),
 		cmocka_unit_test(test_el_linkage_read_soname),
-		cmocka_unit_test(test_el_linkage_read_refuses_needed_outside_strtab),
-		cmocka_unit_test(test_el_linkage_read_refuses_strtab_outside_loads),
-		cmocka_unit_test(test_el_linkage_read_refuses_unterminated_interp),
+		cmocka_unit_test(
+			test_el_linkage_read_refuses_needed_outside_strtab),
+		cmocka_unit_test(
+			test_el_linkage_read_refuses_strtab_outside_loads),
+		cmocka_unit_test(
+			test_el_linkage_read_refuses_unterminated_interp),
 		cmocka_unit_test(test_el_linkage_read_static_without_symbols),
 		cmocka_unit_test(test_el_preloads_runtime_lists),
 		cmocka_unit_test(test_el_linkage_read_finds_the_note),

@@ -93,10 +93,12 @@ static void test_lw_cmdline_args_embedded_pie(void **state)
 static void test_lw_cmdline_args_before_double_dash(void **state)
 {
 	const struct lw_layout z = {
-		.method = LW_METHOD_ZOPTS, .page = 0x200000, .common_page = true,
+		.method = LW_METHOD_ZOPTS, .page = 0x200000,
+		.common_page = true,
 	};
 	const struct lw_cmdline pl = {
-		.layout = &z, .runtime = "/p/lib/libhugelink.a", .archive = true,
+		.layout = &z, .runtime = "/p/lib/libhugelink.a",
+		.archive = true,
 	};
 	struct planned p;
 

@@ -22,10 +22,12 @@ static void test_lw_driver_of(void **state)
 	assert_int_equal(lw_driver_of("gcc", NULL), LW_DRIVER_GCC);
 	assert_int_equal(lw_driver_of(NULL, "/usr/lib/llvm-14/bin/clang"),
 			 LW_DRIVER_CLANG);
-	assert_int_equal(lw_driver_of("", "/usr/bin/clang-14"), LW_DRIVER_CLANG);
+	assert_int_equal(lw_driver_of("", "/usr/bin/clang-14"),
+			 LW_DRIVER_CLANG);
 	assert_int_equal(lw_driver_of(NULL, "clang++"), LW_DRIVER_CLANG);
 	assert_int_equal(lw_driver_of(NULL, "/usr/bin/make"), LW_DRIVER_NONE);
-	assert_int_equal(lw_driver_of(NULL, "/opt/clang/bin/cc"), LW_DRIVER_NONE);
+	assert_int_equal(lw_driver_of(NULL, "/opt/clang/bin/cc"),
+			 LW_DRIVER_NONE);
 	assert_int_equal(lw_driver_of(NULL, NULL), LW_DRIVER_NONE);
 }
 

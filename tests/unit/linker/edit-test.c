@@ -116,7 +116,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_lw_edit_output_aligns_the_base_of_et_dyn),
-		cmocka_unit_test(test_lw_edit_output_leaves_the_align_of_et_exec),
+		cmocka_unit_test(
+			test_lw_edit_output_leaves_the_align_of_et_exec),
 		cmocka_unit_test(test_lw_edit_output_flags_bss_alone),
 		cmocka_unit_test(
 			test_lw_edit_output_flags_all_in_a_32_bit_msb_file),

@@ -19,7 +19,8 @@ static void test_lw_emul_page_size_known(void **state)
 		{ "elf_i386", 2 * MIB }, { "aarch64linux", 2 * MIB },
 		{ "aarch64linuxb", 2 * MIB }, { "aarch64elf", 2 * MIB },
 		{ "elf64lriscv", 2 * MIB }, { "elf32lriscv", 2 * MIB },
-		{ "armelf_linux_eabi", 2 * MIB }, { "armelfb_linux_eabi", 2 * MIB },
+		{ "armelf_linux_eabi", 2 * MIB },
+		{ "armelfb_linux_eabi", 2 * MIB },
 		{ "elf64ppc", 16 * MIB }, { "elf64lppc", 16 * MIB },
 		{ "elf32ppclinux", 16 * MIB }, { "elf64_s390", 1 * MIB },
 		{ "elf_s390", 1 * MIB }, { "elf64loongarch", 32 * MIB },
@@ -27,7 +28,8 @@ static void test_lw_emul_page_size_known(void **state)
 
 	(void)state;
 	for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++)
-		assert_int_equal(lw_emul_page_size(known[i].emu), known[i].size);
+		assert_int_equal(lw_emul_page_size(known[i].emu),
+				 known[i].size);
 }
 
 static void test_lw_emul_page_size_unknown(void **state)
@@ -59,7 +61,8 @@ static void test_lw_emul_default_first_listed(void **state)
 
 	(void)state;
 	for (size_t i = 0; i < sizeof(outputs) / sizeof(outputs[0]); i++) {
-		assert_int_equal(lw_emul_default(outputs[i][0], buf, sizeof(buf)), 0);
+		assert_int_equal(lw_emul_default(outputs[i][0], buf,
+						 sizeof(buf)), 0);
 		assert_string_equal(buf, outputs[i][1]);
 	}
 }
@@ -73,7 +76,8 @@ static void test_lw_emul_default_none(void **state)
 		"Debian LLD 14.0.6 (compatible with GNU linkers)\n",
 		buf, sizeof(buf)), -1);
 	assert_int_equal(lw_emul_default(
-		"  Supported emulations:\n   elf_x86_64\n", buf, sizeof(buf)), -1);
+		"  Supported emulations:\n   elf_x86_64\n",
+		buf, sizeof(buf)), -1);
 	assert_int_equal(lw_emul_default("  Supported emulations:\n", buf,
 					 sizeof(buf)), -1);
 }

@@ -34,7 +34,8 @@ static void test_lw_hotalign_saves_a_crossing_range(void **state)
 	/* 1 MiB from the text's start crosses 0x400000: 2 pages, 1 aligned. */
 	assert_int_equal(lw_hotalign_saves(ph, 3, text, text + MIB, P), 1);
 	/* 2.5 MiB: 3 pages against 2. */
-	assert_int_equal(lw_hotalign_saves(ph, 3, text + 0x40, text + 0x280000, P), 1);
+	assert_int_equal(lw_hotalign_saves(ph, 3, text + 0x40, text + 0x280000,
+					   P), 1);
 }
 
 static void test_lw_hotalign_saves_nothing(void **state)

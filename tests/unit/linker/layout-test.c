@@ -76,7 +76,8 @@ static void test_lw_layout_decide_user_script(void **state)
 	struct parsed p;
 
 	(void)state;
-	DECIDE(&p, LW_FLAVOUR_BFD, "elf_x86_64", "--hugetlbfs-align", "-T", "x");
+	DECIDE(&p, LW_FLAVOUR_BFD, "elf_x86_64", "--hugetlbfs-align", "-T",
+	       "x");
 	assert_int_equal(p.l.method, LW_METHOD_ZOPTS);
 	assert_true(p.l.common_page);
 	done(&p);
@@ -127,9 +128,10 @@ static void test_lw_layout_decide_link_scripts(void **state)
 {
 	(void)state;
 	SCRIPT_IS("elf_x86_64.xB", LW_FLAG_BSS, "--hugetlbfs-link=B");
-	SCRIPT_IS("elf_x86_64.xdBDT", LW_FLAG_ALL, "--hugetlbfs-link=BDT", "-pie");
-	SCRIPT_IS("elf_x86_64.xdB", LW_FLAG_BSS, "--hugetlbfs-link=B", "-static",
+	SCRIPT_IS("elf_x86_64.xdBDT", LW_FLAG_ALL, "--hugetlbfs-link=BDT",
 		  "-pie");
+	SCRIPT_IS("elf_x86_64.xdB", LW_FLAG_BSS, "--hugetlbfs-link=B",
+		  "-static", "-pie");
 	SCRIPT_IS("elf_x86_64.xsBDT", LW_FLAG_ALL, "--hugetlbfs-link=BDT",
 		  "-shared");
 	SCRIPT_IS("elf_x86_64.xdwB", LW_FLAG_BSS, "--hugetlbfs-link=B", "-pie",

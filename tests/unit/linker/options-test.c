@@ -242,7 +242,8 @@ static void test_lw_opts_parse_output(void **state)
 static void test_lw_opts_parse_scripts(void **state)
 {
 	static const char *const user[][2] = {
-		{ "-T", "x.ld" }, { "-Tx.ld", "a.o" }, { "--script=x.ld", "a.o" },
+		{ "-T", "x.ld" }, { "-Tx.ld", "a.o" },
+		{ "--script=x.ld", "a.o" },
 		{ "--script", "x.ld" }, { "-dT", "x.ld" },
 		{ "--default-script=x.ld", "a.o" },
 	};

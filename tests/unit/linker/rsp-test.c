@@ -159,7 +159,8 @@ static void test_lw_rsp_expand_directory_fails(void **state)
 /* A FIFO would be drained, /dev/zero never ends: both stay literal. */
 static void test_lw_rsp_expand_only_regular_files(void **state)
 {
-	static const char *const in[] = { "@/dev/zero", "@rsp-fifo", "@/dev/null" };
+	static const char *const in[] = { "@/dev/zero", "@rsp-fifo",
+					  "@/dev/null" };
 
 	(void)state;
 	assert_int_equal(mkfifo("rsp-fifo", 0600), 0);

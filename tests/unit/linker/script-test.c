@@ -23,8 +23,8 @@ static const char verbose[] =
 	"  . = SEGMENT_START(\"text-segment\", 0) + SIZEOF_HEADERS;\n"
 	"  . = ALIGN(CONSTANT (MAXPAGESIZE));\n"
 	"  .text : { *(.text) }\n"
-	"  . = SEGMENT_START(\"rodata-segment\", ALIGN(CONSTANT (MAXPAGESIZE)) + "
-	"(. & (CONSTANT (MAXPAGESIZE) - 1)));\n"
+	"  . = SEGMENT_START(\"rodata-segment\", ALIGN(CONSTANT (MAXPAGESIZE)) "
+	"+ (. & (CONSTANT (MAXPAGESIZE) - 1)));\n"
 	"  . = DATA_SEGMENT_ALIGN (CONSTANT (MAXPAGESIZE), "
 	"CONSTANT (COMMONPAGESIZE));\n"
 	"  .data.rel.ro : { *(.data.rel.ro) }\n"
@@ -58,7 +58,8 @@ static void test_lw_script_make_align(void **state)
 	assert_null(strstr(s, "Supported emulations"));
 	assert_non_null(strstr(s, "DATA_SEGMENT_ALIGN (0x200000, 0x200000)"));
 	assert_non_null(strstr(s, ". = ALIGN(0x200000);\n  .text"));
-	assert_non_null(strstr(s, ".ldata   ALIGN(0x200000) + (. & (0x200000 - 1))"));
+	assert_non_null(strstr(s,
+		".ldata   ALIGN(0x200000) + (. & (0x200000 - 1))"));
 	assert_null(strstr(s, ". = ALIGN(0x200000);\n  .data "));
 	free(s);
 }
@@ -70,10 +71,12 @@ static void test_lw_script_make_pads_bss(void **state)
 	char *b = lw_script_make(verbose, LW_SCRIPT_BSS, 0, 2 * MIB);
 
 	(void)state;
-	assert_non_null(strstr(a, "  .bss : { *(.bss) }\n"
-			       "  .hugelink.pad (NOLOAD) : { . = ALIGN(0x40000000); }\n"));
-	assert_non_null(strstr(b, "  .bss : { *(.bss) }\n"
-			       "  .hugelink.pad (NOLOAD) : { . = ALIGN(0x200000); }\n"));
+	assert_non_null(strstr(a,
+		"  .bss : { *(.bss) }\n"
+		"  .hugelink.pad (NOLOAD) : { . = ALIGN(0x40000000); }\n"));
+	assert_non_null(strstr(b,
+		"  .bss : { *(.bss) }\n"
+		"  .hugelink.pad (NOLOAD) : { . = ALIGN(0x200000); }\n"));
 	free(a);
 	free(b);
 }
@@ -86,7 +89,8 @@ static void test_lw_script_make_ends_relro_with_a_byte(void **state)
 	static const char lazy[] =
 		"==========\n"
 		". = DATA_SEGMENT_ALIGN (1, 1);\n"
-		"  . = DATA_SEGMENT_RELRO_END (SIZEOF (.got.plt) >= 24 ? 24 : 0, .);\n"
+		"  . = DATA_SEGMENT_RELRO_END (SIZEOF (.got.plt) >= 24 ? "
+		"24 : 0, .);\n"
 		"  .got.plt : { *(.got.plt) }\n"
 		"  .data : { *(.data) }\n"
 		"  __bss_start = .;\n"
@@ -118,7 +122,8 @@ static void test_lw_script_make_align_larger_data_page(void **state)
 	/* Text side and RELRO on 2M; data and bss from a 1G boundary. */
 	assert_non_null(strstr(s, "ALIGN(0x200000) + (. & (0x200000 - 1))"));
 	assert_non_null(strstr(s, "DATA_SEGMENT_ALIGN (0x200000, 0x200000)"));
-	assert_true(line_of(s, "  . = ALIGN(0x40000000);\n  .data           :") >
+	assert_true(line_of(s,
+			    "  . = ALIGN(0x40000000);\n  .data           :") >
 		    line_of(s, ".data1"));
 	assert_non_null(strstr(s, ".ldata   ALIGN(0x40000000)"));
 	free(s);

@@ -56,7 +56,8 @@ static void test_lw_script_order_brace_on_the_statement_line(void **state)
 	assert_int_equal(lw_argv_push(&sec, ".text.f"), 0);
 	out = lw_script_order("  .text : {\n    *(.text)\n  }\n", &sec);
 	assert_non_null(out);
-	assert_string_equal(out, "  .text : {\n    *(.text.f)\n    *(.text)\n  }\n");
+	assert_string_equal(out,
+			    "  .text : {\n    *(.text.f)\n    *(.text)\n  }\n");
 	free(out);
 	lw_argv_free(&sec);
 }
@@ -74,7 +75,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_lw_script_order_sections_first_in_text),
-		cmocka_unit_test(test_lw_script_order_brace_on_the_statement_line),
+		cmocka_unit_test(
+			test_lw_script_order_brace_on_the_statement_line),
 		cmocka_unit_test(test_lw_script_order_no_text_statement),
 	};
 

@@ -26,8 +26,8 @@ static struct remap_range range(void)
 	s.len = 6 * MIB;
 	s.scratch = 64 * MIB;
 	s.ncopy = 2;
-	s.copy[0] = (struct remap_copy){ 4 * MIB + 8192, 8 * MIB + 4096, 9 * MIB,
-				      0x3000, 100 * MIB, 8 * MIB };
+	s.copy[0] = (struct remap_copy){ 4 * MIB + 8192, 8 * MIB + 4096,
+					 9 * MIB, 0x3000, 100 * MIB, 8 * MIB };
 	s.copy[1] = (struct remap_copy){ 9 * MIB + MIB / 2, 9 * MIB + MIB / 2,
 				      10 * MIB, -1, 0, 0 };
 	return s;

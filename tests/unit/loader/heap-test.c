@@ -59,7 +59,8 @@ static void test_ldr_heap_make_room_carries_the_heap_over(void **state)
 
 	(void)state;
 	brk_now = heap + 3 * 4096;
-	assert_int_equal(ldr_heap_make_room(lo, &hi, seg_end, heap, 2 * MIB, &copy), 1);
+	assert_int_equal(ldr_heap_make_room(lo, &hi, seg_end, heap, 2 * MIB,
+					    &copy), 1);
 	assert_int_equal(hi, 6 * MIB);
 	/* The break moved to the end of the huge pages. */
 	assert_int_equal(brk_now, 6 * MIB);
@@ -76,12 +77,14 @@ static void test_ldr_heap_make_room_empty_heap_starts_at_the_break(void **state)
 
 	(void)state;
 	brk_now = seg_end + 8192;
-	assert_int_equal(ldr_heap_make_room(lo, &hi, seg_end, 0, 2 * MIB, &copy), 1);
+	assert_int_equal(ldr_heap_make_room(lo, &hi, seg_end, 0, 2 * MIB,
+					    &copy), 1);
 	assert_int_equal(copy.start, seg_end + 8192);
 	assert_int_equal(brk_now, 6 * MIB);
 }
 
-static void test_ldr_heap_make_room_shrinks_when_the_break_is_stuck(void **state)
+static void test_ldr_heap_make_room_shrinks_when_the_break_is_stuck(
+	void **state)
 {
 	uintptr_t hi = 6 * MIB, heap = seg_end + 4096;
 	struct remap_copy copy;
@@ -89,7 +92,8 @@ static void test_ldr_heap_make_room_shrinks_when_the_break_is_stuck(void **state
 	(void)state;
 	brk_now = heap + 4096;
 	refuse_growth = 1;
-	assert_int_equal(ldr_heap_make_room(lo, &hi, seg_end, heap, 2 * MIB, &copy), 0);
+	assert_int_equal(ldr_heap_make_room(lo, &hi, seg_end, heap, 2 * MIB,
+					    &copy), 0);
 	/* Down to the huge page below the heap: here, the range's start. */
 	assert_int_equal(hi, 4 * MIB);
 	assert_int_equal(brk_now, heap + 4096);
@@ -102,8 +106,8 @@ static void test_ldr_heap_make_room_heap_before_segment_end(void **state)
 
 	(void)state;
 	brk_now = 5 * MIB;
-	assert_int_equal(ldr_heap_make_room(lo, &hi, seg_end, 5 * MIB - 4096, 2 * MIB,
-				     &copy), 0);
+	assert_int_equal(ldr_heap_make_room(lo, &hi, seg_end, 5 * MIB - 4096,
+				     2 * MIB, &copy), 0);
 	assert_int_equal(hi, 6 * MIB);
 }
 
@@ -130,12 +134,20 @@ static void test_ldr_heap_make_room_heap_merged_with_bss(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup(test_ldr_heap_make_room_heap_above_range, setup),
-		cmocka_unit_test_setup(test_ldr_heap_make_room_carries_the_heap_over, setup),
-		cmocka_unit_test_setup(test_ldr_heap_make_room_empty_heap_starts_at_the_break, setup),
-		cmocka_unit_test_setup(test_ldr_heap_make_room_shrinks_when_the_break_is_stuck, setup),
-		cmocka_unit_test_setup(test_ldr_heap_make_room_heap_before_segment_end, setup),
-		cmocka_unit_test_setup(test_ldr_heap_make_room_heap_merged_with_bss, setup),
+		cmocka_unit_test_setup(
+			test_ldr_heap_make_room_heap_above_range, setup),
+		cmocka_unit_test_setup(
+			test_ldr_heap_make_room_carries_the_heap_over, setup),
+		cmocka_unit_test_setup(
+			test_ldr_heap_make_room_empty_heap_starts_at_the_break,
+			setup),
+		cmocka_unit_test_setup(
+			test_ldr_heap_make_room_shrinks_when_the_break_is_stuck,
+			setup),
+		cmocka_unit_test_setup(
+			test_ldr_heap_make_room_heap_before_segment_end, setup),
+		cmocka_unit_test_setup(
+			test_ldr_heap_make_room_heap_merged_with_bss, setup),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -32,7 +32,8 @@ static void test_mach_dirs_join_default_layout(void **state)
 	(void)state;
 	join("/usr/local/bin", "../lib", "/usr/local/lib");
 	join("/usr/local/bin", "../share", "/usr/local/share");
-	join("/opt/hl/bin", "../lib/x86_64-linux-gnu", "/opt/hl/lib/x86_64-linux-gnu");
+	join("/opt/hl/bin", "../lib/x86_64-linux-gnu",
+	     "/opt/hl/lib/x86_64-linux-gnu");
 }
 
 static void test_mach_dirs_join_dots_and_slashes(void **state)

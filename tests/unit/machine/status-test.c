@@ -96,14 +96,16 @@ static void test_mach_status_thp_read_self(void **state)
 	mach_status_unread(&st);
 	assert_int_equal(st.thp_enabled, MACH_STATUS_UNREAD);
 	mach_status_read(&file);
-	assert_int_equal(mach_status_thp_of(prctl(PR_GET_THP_DISABLE, 0, 0, 0, 0)),
+	assert_int_equal(mach_status_thp_of(prctl(PR_GET_THP_DISABLE,
+						  0, 0, 0, 0)),
 			 file.thp_enabled);
 	assert_int_equal(st.threads, MACH_STATUS_UNREAD);
 	if (prctl(PR_SET_THP_DISABLE, 1, 0, 0, 0))
 		skip();
 	mach_status_unread(&st);
 	mach_status_read(&file);
-	assert_int_equal(mach_status_thp_of(prctl(PR_GET_THP_DISABLE, 0, 0, 0, 0)),
+	assert_int_equal(mach_status_thp_of(prctl(PR_GET_THP_DISABLE,
+						  0, 0, 0, 0)),
 			 0);
 	assert_int_equal(file.thp_enabled, 0);
 	prctl(PR_SET_THP_DISABLE, 0, 0, 0, 0);

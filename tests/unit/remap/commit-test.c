@@ -220,7 +220,8 @@ static void test_remap_copy_pages_written_without_pagemap(void **state)
 	fd = map_file_over_target(&f, 2 * f.pg);
 	f.target[f.pg] = 'w';
 	f.c.swap[0].source = REMAP_FROM_WRITTEN;
-	f.c.swap[0].copy[0].end = f.c.swap[0].copy[0].sparse = f.c.swap[0].target + 2 * f.pg;
+	f.c.swap[0].copy[0].end = f.c.swap[0].copy[0].sparse =
+		f.c.swap[0].target + 2 * f.pg;
 	f.c.swap[0].copy[0].file_off = 0;
 	remap_copy_pages(&f.c, &f.c.swap[0]);
 	assert_int_equal(f.scratch[f.pg], 'w');
@@ -245,7 +246,8 @@ static void test_remap_copy_pages_file_ends_inside_a_page(void **state)
 	fd = map_file_over_target(&f, len);
 	memset(f.scratch, 'x', 3 * f.pg);
 	f.c.swap[0].source = REMAP_FROM_FILE;
-	f.c.swap[0].copy[0].end = f.c.swap[0].copy[0].sparse = f.c.swap[0].target + 3 * f.pg;
+	f.c.swap[0].copy[0].end = f.c.swap[0].copy[0].sparse =
+		f.c.swap[0].target + 3 * f.pg;
 	f.c.swap[0].copy[0].file_off = 0;
 	assert_int_equal(remap_copy_pages(&f.c, &f.c.swap[0]), 3 * f.pg);
 	assert_int_equal(f.scratch[len - 1], 'f');
@@ -401,7 +403,8 @@ static void file_over_target(enum remap_how how, enum remap_fault fault)
 	unlink(path);
 	file = malloc(PAGES * f.pg);
 	memset(file, 'F', PAGES * f.pg);
-	assert_int_equal(write(fd, file, PAGES * f.pg), (ssize_t)(PAGES * f.pg));
+	assert_int_equal(write(fd, file, PAGES * f.pg),
+			 (ssize_t)(PAGES * f.pg));
 	mprotect(f.target, PAGES * f.pg, PROT_READ);
 	f.c.fault = fault;
 	f.c.swap[0].prot = PROT_READ;
@@ -498,7 +501,8 @@ static void test_remap_commit_run_unrecoverable_aborts_loudly(void **state)
 	assert_string_equal(msg, "fatal: 12\n");
 }
 
-static void test_remap_commit_run_unrecoverable_silent_without_stderr(void **state)
+static void test_remap_commit_run_unrecoverable_silent_without_stderr(
+	void **state)
 {
 	char msg[128];
 
@@ -511,23 +515,32 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_remap_commit_run_swaps_and_keeps_data),
-		cmocka_unit_test(test_remap_commit_run_reads_untouched_pages_from_file),
-		cmocka_unit_test(test_remap_commit_run_copies_all_without_pagemap),
+		cmocka_unit_test(
+			test_remap_commit_run_reads_untouched_pages_from_file),
+		cmocka_unit_test(
+			test_remap_commit_run_copies_all_without_pagemap),
 		cmocka_unit_test(test_remap_commit_run_copies_all_when_asked),
 		cmocka_unit_test(test_remap_copy_pages_file_from_its_mapping),
-		cmocka_unit_test(test_remap_copy_pages_written_keeps_breakpoints),
-		cmocka_unit_test(test_remap_copy_pages_file_drops_what_was_written),
+		cmocka_unit_test(
+			test_remap_copy_pages_written_keeps_breakpoints),
+		cmocka_unit_test(
+			test_remap_copy_pages_file_drops_what_was_written),
 		cmocka_unit_test(test_remap_copy_pages_written_without_pagemap),
 		cmocka_unit_test(test_remap_copy_pages_file_ends_inside_a_page),
-		cmocka_unit_test(test_remap_commit_run_failed_swap_keeps_old_pages),
+		cmocka_unit_test(
+			test_remap_commit_run_failed_swap_keeps_old_pages),
 		cmocka_unit_test(test_remap_commit_run_recovers_unmapped_range),
 		cmocka_unit_test(test_remap_commit_run_read_only_range),
-		cmocka_unit_test(test_remap_commit_run_failed_swap_restores_for_thp),
+		cmocka_unit_test(
+			test_remap_commit_run_failed_swap_restores_for_thp),
 		cmocka_unit_test(test_remap_commit_run_maps_file_over_target),
 		cmocka_unit_test(test_remap_commit_run_no_hugetlb_mremap),
-		cmocka_unit_test(test_remap_commit_run_no_hugetlb_mremap_maps_the_file),
-		cmocka_unit_test(test_remap_commit_run_unrecoverable_aborts_loudly),
-		cmocka_unit_test(test_remap_commit_run_unrecoverable_silent_without_stderr),
+		cmocka_unit_test(
+			test_remap_commit_run_no_hugetlb_mremap_maps_the_file),
+		cmocka_unit_test(
+			test_remap_commit_run_unrecoverable_aborts_loudly),
+		cmocka_unit_test(
+			test_remap_commit_run_unrecoverable_silent_without_stderr),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

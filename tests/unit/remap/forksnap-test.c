@@ -252,15 +252,19 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_remap_snap_make_copies_every_byte),
-		cmocka_unit_test(test_remap_snap_make_leaves_pages_of_zeros_unwritten),
-		cmocka_unit_test(test_remap_snap_make_skips_pages_it_may_not_read),
+		cmocka_unit_test(
+			test_remap_snap_make_leaves_pages_of_zeros_unwritten),
+		cmocka_unit_test(
+			test_remap_snap_make_skips_pages_it_may_not_read),
 		cmocka_unit_test(test_remap_snap_make_part_block_no_end_write),
-		cmocka_unit_test(test_remap_snap_make_block_written_at_end_first),
+		cmocka_unit_test(
+			test_remap_snap_make_block_written_at_end_first),
 		cmocka_unit_test(test_remap_snap_put_replaces_the_range),
 		cmocka_unit_test(test_remap_snap_move_keeps_contents_in_place),
 		cmocka_unit_test(test_remap_snap_move_reads_from_a_copy),
 		cmocka_unit_test(test_remap_snap_move_counts_pages_lost),
-		cmocka_unit_test(test_remap_snap_move_a_page_never_there_is_not_lost),
+		cmocka_unit_test(
+			test_remap_snap_move_a_page_never_there_is_not_lost),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

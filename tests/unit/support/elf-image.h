@@ -171,7 +171,8 @@ static inline void img_recode(struct img *m, int cls, int data)
 			IMG_PHDR(p, Elf32_Phdr, &ph[i], data);
 		else
 			IMG_PHDR(p, Elf64_Phdr, &ph[i], data);
-		p += cls == ELFCLASS32 ? sizeof(Elf32_Phdr) : sizeof(Elf64_Phdr);
+		p += cls == ELFCLASS32 ? sizeof(Elf32_Phdr) :
+		     sizeof(Elf64_Phdr);
 	}
 }
 

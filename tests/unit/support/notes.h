@@ -20,7 +20,8 @@ static inline void put_note(unsigned char *buf, size_t *n, size_t a,
 			    uint32_t descsz)
 {
 	Elf32_Nhdr h = { (uint32_t)strlen(name) + 1, descsz, type };
-	size_t name_len = ((sizeof(h) + h.n_namesz + a - 1) & ~(a - 1)) - sizeof(h);
+	size_t name_len = ((sizeof(h) + h.n_namesz + a - 1) & ~(a - 1)) -
+			  sizeof(h);
 	size_t desc_len = (descsz + a - 1) & ~(a - 1);
 
 	memcpy(buf + *n, &h, sizeof(h));

@@ -34,10 +34,11 @@ static inline void fake_object_make(struct fake_object *f, uint32_t abi,
 	f->ph[0] = (struct hl_phdr){ .type = PT_LOAD, .flags = PF_R | PF_X,
 		.vaddr = 0, .filesz = 0x400, .memsz = 0x400, .align = 0x1000 };
 	f->ph[1] = (struct hl_phdr){ .type = PT_LOAD, .flags = PF_R | PF_W,
-		.offset = 0x400, .vaddr = 0x400, .filesz = 0x400, .memsz = 0x400,
-		.align = 0x1000 };
+		.offset = 0x400, .vaddr = 0x400, .filesz = 0x400,
+		.memsz = 0x400, .align = 0x1000 };
 	f->ph[2] = (struct hl_phdr){ .type = PT_NOTE, .flags = PF_R,
-		.offset = 0x100, .vaddr = 0x100, .filesz = n - 0x100, .align = 4 };
+		.offset = 0x100, .vaddr = 0x100, .filesz = n - 0x100,
+		.align = 4 };
 }
 
 #endif

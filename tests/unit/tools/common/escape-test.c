@@ -46,8 +46,10 @@ static void test_tl_escape_bad_utf8(void **state)
 	(void)state;
 	assert_string_equal(esc("\xff\xfe"), "\\xff\\xfe");
 	assert_string_equal(esc("\xc3"), "\\xc3");
-	assert_string_equal(esc("\xc0\xaf"), "\\xc0\\xaf");		/* overlong '/' */
-	assert_string_equal(esc("\xed\xa0\x80"), "\\xed\\xa0\\x80");	/* surrogate */
+	/* overlong '/' */
+	assert_string_equal(esc("\xc0\xaf"), "\\xc0\\xaf");
+	/* surrogate */
+	assert_string_equal(esc("\xed\xa0\x80"), "\\xed\\xa0\\x80");
 	assert_string_equal(esc("\xf4\x90\x80\x80"), "\\xf4\\x90\\x80\\x80");
 	assert_string_equal(esc("\xe2\x82"), "\\xe2\\x82");
 }
@@ -59,8 +61,10 @@ static void test_tl_escape_cut(void **state)
 	(void)state;
 	assert_string_equal(tl_escape("abcdefg", out, sizeof(out)), "abcdefg");
 	assert_string_equal(tl_escape("abcdefgh", out, sizeof(out)), "abcd...");
-	assert_string_equal(tl_escape("a\n\n\n\n", out, sizeof(out)), "a\\n...");
-	assert_string_equal(tl_escape("\xe2\x82\xac\xe2\x82\xac!!", out, sizeof(out)),
+	assert_string_equal(tl_escape("a\n\n\n\n", out, sizeof(out)),
+			    "a\\n...");
+	assert_string_equal(tl_escape("\xe2\x82\xac\xe2\x82\xac!!", out,
+				      sizeof(out)),
 			    "\xe2\x82\xac...");
 	assert_string_equal(tl_escape("abc", out, 1), "");
 }

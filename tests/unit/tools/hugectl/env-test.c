@@ -114,7 +114,8 @@ static void test_ctl_env_build_data_wins_over_bss(void **state)
 	fx->o.bss = 1u << 30;
 	assert_int_equal(build(fx), 0);
 	assert_string_equal(ctl_get(&fx->v, "HUGETLB_ELFMAP"), "W");
-	assert_true(has_note(&fx->v, HL_V_WARN, "data and bss are one segment"));
+	assert_true(has_note(&fx->v, HL_V_WARN,
+			     "data and bss are one segment"));
 }
 
 static void test_ctl_env_build_disable(void **state)
@@ -135,7 +136,8 @@ static void test_ctl_env_build_library_path(void **state)
 
 	fx->env[0] = "LD_LIBRARY_PATH=/a:/b";
 	assert_int_equal(build(fx), 0);
-	assert_string_equal(ctl_get(&fx->v, "LD_LIBRARY_PATH"), LIBDIR ":/a:/b");
+	assert_string_equal(ctl_get(&fx->v, "LD_LIBRARY_PATH"),
+			    LIBDIR ":/a:/b");
 	ctl_vars_free(&fx->v);
 	fx->env[0] = "LD_LIBRARY_PATH=" LIBDIR ":/a";
 	assert_int_equal(build(fx), 0);
@@ -144,8 +146,10 @@ static void test_ctl_env_build_library_path(void **state)
 	fx->o.lib = CTL_LIB_DIR;
 	fx->o.libdir = "/x";
 	assert_int_equal(build(fx), 0);
-	assert_string_equal(ctl_get(&fx->v, "LD_LIBRARY_PATH"), "/x:" LIBDIR ":/a");
-	assert_string_equal(ctl_get(&fx->v, "LD_PRELOAD"), "/x/libhugelink.so.1");
+	assert_string_equal(ctl_get(&fx->v, "LD_LIBRARY_PATH"),
+			    "/x:" LIBDIR ":/a");
+	assert_string_equal(ctl_get(&fx->v, "LD_PRELOAD"),
+			    "/x/libhugelink.so.1");
 	ctl_vars_free(&fx->v);
 	fx->o.lib = CTL_LIB_SYSTEM;
 	assert_int_equal(build(fx), 0);
@@ -188,7 +192,8 @@ static void test_ctl_env_build_no_preload_when_linked(void **state)
 	fx->o.preload = CTL_PRELOAD_ALWAYS;
 	assert_int_equal(build(fx), 0);
 	assert_string_equal(ctl_get(&fx->v, "LD_PRELOAD"), RUNTIME);
-	assert_true(has_note(&fx->v, HL_V_WARN, "links libhugelink.so already"));
+	assert_true(has_note(&fx->v, HL_V_WARN,
+			     "links libhugelink.so already"));
 	ctl_vars_free(&fx->v);
 	fx->o.preload = CTL_PRELOAD_NEVER;
 	fx->link.needs_runtime = false;
@@ -278,13 +283,15 @@ static void test_ctl_env_build_heap(void **state)
 	assert_int_equal(build(fx), 0);
 	assert_string_equal(ctl_get(&fx->v, "GLIBC_TUNABLES"),
 			    "glibc.malloc.hugetlb=2");
-	assert_true(has_note(&fx->v, HL_V_WARN, "hugelink does not place the heap"));
+	assert_true(has_note(&fx->v, HL_V_WARN,
+			     "hugelink does not place the heap"));
 	ctl_vars_free(&fx->v);
 	fx->env[0] = "GLIBC_TUNABLES=glibc.malloc.check=3";
 	fx->o.heap = 1u << 30;
 	assert_int_equal(build(fx), 0);
-	assert_string_equal(ctl_get(&fx->v, "GLIBC_TUNABLES"),
-			    "glibc.malloc.check=3:glibc.malloc.hugetlb=1073741824");
+	assert_string_equal(
+		ctl_get(&fx->v, "GLIBC_TUNABLES"),
+		"glibc.malloc.check=3:glibc.malloc.hugetlb=1073741824");
 	ctl_vars_free(&fx->v);
 	fx->o.heap = CTL_HEAP_THP;
 	fx->env[0] = NULL;
@@ -333,7 +340,8 @@ static void test_ctl_env_build_libs(void **state)
 	fx->o.libs = "libLLVM-14.so.1";
 	assert_int_equal(build(fx), 0);
 	assert_string_equal(ctl_get(&fx->v, "HUGETLB_ELFMAP"), "R");
-	assert_string_equal(ctl_get(&fx->v, "HUGELINK_LIBS"), "libLLVM-14.so.1");
+	assert_string_equal(ctl_get(&fx->v, "HUGELINK_LIBS"),
+			    "libLLVM-14.so.1");
 	/* The libraries were not relinked: only forced do they move. */
 	assert_string_equal(ctl_get(&fx->v, "HUGETLB_FORCE_ELFMAP"), "yes");
 	assert_true(has_note(&fx->v, HL_V_INFO, "--libs"));

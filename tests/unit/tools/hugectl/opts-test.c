@@ -175,7 +175,8 @@ static void test_ctl_parse_backing(void **state)
 	assert_int_equal(PARSE(&o, err, "--backing", "hugetlb", "prog"), 0);
 	assert_string_equal(o.backing, "hugetlb");
 	assert_int_equal(PARSE(&o, err, "--backing=huge", "prog"), -1);
-	assert_string_equal(err, "--backing=huge: expected auto, file, hugetlb or thp");
+	assert_string_equal(
+		err, "--backing=huge: expected auto, file, hugetlb or thp");
 	assert_int_equal(PARSE(&o, err, "--backing=file", "prog"), 0);
 	assert_string_equal(o.backing, "file");
 }
@@ -214,11 +215,13 @@ static void test_ctl_usage_lists_every_option(void **state)
 {
 	static const char *names[] = {
 		"--text[=size]", "--data[=size]", "--bss[=size]", "--disable",
-		"--share-text", "--backing mode", "--libs list", "--heap[=size]",
+		"--share-text", "--backing mode", "--libs list",
+		"--heap[=size]",
 		"--thp",
 		"--shm", "--no-reserve",
 		"--no-preload", "--force-preload", "--library-path dir",
-		"--library-use-path", "--dry-run", "--verbose level", "-v", "-q",
+		"--library-use-path", "--dry-run", "--verbose level",
+		"-v", "-q",
 		"-h, --help", "usage: hugectl", "127", "126", "125",
 	};
 	char *text = NULL;

@@ -21,7 +21,8 @@ static const struct hl_phdr plain[] = {
 	{ PT_LOAD, PF_R, 0, 0, 0x7c8, 0x7c8, 0x1000 },
 	{ PT_LOAD, PF_R | PF_X, 0x1000, 0x1000, 0x3f5, 0x3f5, 0x1000 },
 	{ PT_LOAD, PF_R, 0x2000, 0x2000, 0x3001cc, 0x3001cc, 0x1000 },
-	{ PT_LOAD, PF_R | PF_W, 0x302dd0, 0x303dd0, 0x300260, 0x6002b0, 0x1000 },
+	{ PT_LOAD, PF_R | PF_W, 0x302dd0, 0x303dd0, 0x300260, 0x6002b0,
+	  0x1000 },
 	{ PT_GNU_RELRO, PF_R, 0x302dd0, 0x303dd0, 0x230, 0x230, 1 },
 };
 
@@ -114,7 +115,8 @@ static void test_ctl_plan_check_forces_a_plain_program(void **state)
 	assert_int_equal(check(fx, "R:W"), 0);
 	assert_string_equal(ctl_get(&fx->v, "HUGETLB_FORCE_ELFMAP"), "yes");
 	assert_true(has_note(&fx->v, HL_V_WARN, "./prog was not relinked"));
-	assert_true(has_note(&fx->v, HL_V_WARN, "aligned interior of 1 segment on"));
+	assert_true(has_note(&fx->v, HL_V_WARN,
+			     "aligned interior of 1 segment on"));
 	assert_true(has_note(&fx->v, HL_V_INFO, "segment 3: 0x"));
 }
 
@@ -164,7 +166,8 @@ static void test_ctl_plan_check_flagged_but_not_relinked(void **state)
 	fx->ph[2].flags |= HL_PF_HUGETLB;
 	assert_int_equal(check(fx, NULL), 0);
 	assert_null(ctl_get(&fx->v, "HUGETLB_FORCE_ELFMAP"));
-	assert_true(has_note(&fx->v, HL_V_WARN, "flagged segments share huge pages"));
+	assert_true(has_note(&fx->v, HL_V_WARN,
+			     "flagged segments share huge pages"));
 }
 
 static void test_ctl_plan_check_respects_the_users_force(void **state)

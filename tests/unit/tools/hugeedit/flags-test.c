@@ -18,7 +18,8 @@ static const struct hl_phdr data = { PT_LOAD, PF_R | PF_W, 0x2dd0, 0x3dd0,
 static void test_edit_new_flags_text(void **state)
 {
 	(void)state;
-	assert_int_equal(edit_new_flags(&rodata, EDIT_TEXT), PF_R | HL_PF_HUGETLB);
+	assert_int_equal(edit_new_flags(&rodata, EDIT_TEXT),
+			 PF_R | HL_PF_HUGETLB);
 	assert_int_equal(edit_new_flags(&text, EDIT_TEXT),
 			 PF_R | PF_X | HL_PF_HUGETLB);
 	assert_int_equal(edit_new_flags(&data, EDIT_TEXT), PF_R | PF_W);
@@ -40,8 +41,10 @@ static void test_edit_new_flags_clears_first(void **state)
 
 	(void)state;
 	flagged.flags |= HL_PF_HUGETLB | 0x10;	/* and a bit we must keep */
-	assert_int_equal(edit_new_flags(&flagged, EDIT_DISABLE), PF_R | PF_W | 0x10);
-	assert_int_equal(edit_new_flags(&flagged, EDIT_TEXT), PF_R | PF_W | 0x10);
+	assert_int_equal(edit_new_flags(&flagged, EDIT_DISABLE),
+			 PF_R | PF_W | 0x10);
+	assert_int_equal(edit_new_flags(&flagged, EDIT_TEXT),
+			 PF_R | PF_W | 0x10);
 }
 
 static void test_edit_format_listing(void **state)

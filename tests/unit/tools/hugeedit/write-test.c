@@ -115,7 +115,8 @@ int main(void)
 			test_edit_replace_keeps_mode_and_leaves_no_copy,
 			setup, teardown),
 		cmocka_unit_test_setup_teardown(
-			test_edit_replace_refuses_a_swapped_name, setup, teardown),
+			test_edit_replace_refuses_a_swapped_name,
+			setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -37,9 +37,11 @@ static const char smaps[] =
 	"VmFlags: rd wr mr mw me ac hg \n";
 
 static const struct hl_phdr ph[] = {
-	{ PT_LOAD, PF_R | PF_X, 0x001000, 0x200000, 0x301089, 0x301089, 0x1000 },
+	{ PT_LOAD, PF_R | PF_X, 0x001000, 0x200000, 0x301089, 0x301089,
+	  0x1000 },
 	{ PT_GNU_RELRO, PF_R, 0x603d74, 0xbffd74, 0x28c, 0x28c, 1 },
-	{ PT_LOAD, PF_R | PF_W, 0x603d74, 0xbffd74, 0x30038c, 0x80028c, 0x1000 },
+	{ PT_LOAD, PF_R | PF_W, 0x603d74, 0xbffd74, 0x30038c, 0x80028c,
+	  0x1000 },
 };
 
 static void live(struct inspect_live *lv, struct inspect_object *o)
@@ -82,8 +84,10 @@ static void test_inspect_cover_text_on_hugetlb(void **state)
 	assert_int_equal(p->page, 2 << 20);
 	assert_int_equal(p->huge, 0x301089);
 	assert_false(p->own_file);
-	assert_int_equal(inspect_lseg_backing(&lv, &o.seg[0]), INSPECT_BACK_HUGETLB);
-	assert_string_equal(inspect_backing_code(INSPECT_BACK_HUGETLB), "hugetlb");
+	assert_int_equal(inspect_lseg_backing(&lv, &o.seg[0]),
+			 INSPECT_BACK_HUGETLB);
+	assert_string_equal(inspect_backing_code(INSPECT_BACK_HUGETLB),
+			    "hugetlb");
 	done(&lv, &o);
 }
 

@@ -59,16 +59,16 @@ static void test_inspect_ldcache_find_by_architecture(void **state)
 	char out[128];
 
 	(void)state;
-	assert_true(inspect_ldcache_find(buf, len, EM_X86_64, ELFCLASS64, "libz.so.1",
-				    out, sizeof(out)));
+	assert_true(inspect_ldcache_find(buf, len, EM_X86_64, ELFCLASS64,
+				    "libz.so.1", out, sizeof(out)));
 	assert_string_equal(out, "/lib/x86_64-linux-gnu/libz.so.1");
-	assert_true(inspect_ldcache_find(buf, len, EM_386, ELFCLASS32, "libz.so.1",
-				    out, sizeof(out)));
+	assert_true(inspect_ldcache_find(buf, len, EM_386, ELFCLASS32,
+				    "libz.so.1", out, sizeof(out)));
 	assert_string_equal(out, "/lib/i386-linux-gnu/libz.so.1");
 	assert_false(inspect_ldcache_find(buf, len, EM_X86_64, ELFCLASS64,
 				     "libm.so.6", out, sizeof(out)));
-	assert_false(inspect_ldcache_find(buf, len, EM_RISCV, ELFCLASS64, "libz.so.1",
-				     out, sizeof(out)));
+	assert_false(inspect_ldcache_find(buf, len, EM_RISCV, ELFCLASS64,
+				     "libz.so.1", out, sizeof(out)));
 	/* Too long for OUT: not found rather than cut. */
 	assert_false(inspect_ldcache_find(buf, len, EM_X86_64, ELFCLASS64,
 				     "libz.so.1", out, 10));
@@ -81,8 +81,8 @@ static void test_inspect_ldcache_find_after_old_format(void **state)
 	char out[128];
 
 	(void)state;
-	assert_true(inspect_ldcache_find(buf, len, EM_X86_64, ELFCLASS64, "libz.so.1",
-				    out, sizeof(out)));
+	assert_true(inspect_ldcache_find(buf, len, EM_X86_64, ELFCLASS64,
+				    "libz.so.1", out, sizeof(out)));
 	assert_string_equal(out, "/lib/x86_64-linux-gnu/libz.so.1");
 }
 
@@ -95,13 +95,14 @@ static void test_inspect_ldcache_find_malformed(void **state)
 
 	(void)state;
 	/* Cut short, or claiming more entries than it holds. */
-	assert_false(inspect_ldcache_find(buf, 40, EM_X86_64, ELFCLASS64, "libz.so.1",
-				     out, sizeof(out)));
+	assert_false(inspect_ldcache_find(buf, 40, EM_X86_64, ELFCLASS64,
+				     "libz.so.1", out, sizeof(out)));
 	memcpy(buf + 20, &many, 4);
 	assert_false(inspect_ldcache_find(buf, len, EM_X86_64, ELFCLASS64,
 				     "libz.so.1", out, sizeof(out)));
-	assert_false(inspect_ldcache_find("not a cache", 11, EM_X86_64, ELFCLASS64,
-				     "libz.so.1", out, sizeof(out)));
+	assert_false(inspect_ldcache_find("not a cache", 11, EM_X86_64,
+				     ELFCLASS64, "libz.so.1", out,
+				     sizeof(out)));
 }
 
 int main(void)

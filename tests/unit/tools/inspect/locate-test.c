@@ -16,9 +16,11 @@
  */
 static const struct hl_phdr pie[] = {
 	{ PT_LOAD, PF_R, 0x000000, 0x000000, 0x000de8, 0x000de8, 0x200000 },
-	{ PT_LOAD, PF_R | PF_X, 0x001000, 0x200000, 0x301089, 0x301089, 0x1000 },
+	{ PT_LOAD, PF_R | PF_X, 0x001000, 0x200000, 0x301089, 0x301089,
+	  0x1000 },
 	{ PT_LOAD, PF_R, 0x303000, 0x600000, 0x3005d0, 0x3005d0, 0x1000 },
-	{ PT_LOAD, PF_R | PF_W, 0x603d74, 0xbffd74, 0x30038c, 0x80028c, 0x1000 },
+	{ PT_LOAD, PF_R | PF_W, 0x603d74, 0xbffd74, 0x30038c, 0x80028c,
+	  0x1000 },
 	{ PT_GNU_RELRO, PF_R, 0x603d74, 0xbffd74, 0x28c, 0x28c, 1 },
 };
 #define NPIE (sizeof(pie) / sizeof(pie[0]))
@@ -31,14 +33,19 @@ static void test_inspect_auxv_get_both_classes(void **state)
 	uint64_t v;
 
 	(void)state;
-	assert_int_equal(inspect_auxv_get(v64, sizeof(v64), ELFCLASS64, AT_PHNUM, &v), 0);
+	assert_int_equal(inspect_auxv_get(v64, sizeof(v64), ELFCLASS64,
+					  AT_PHNUM, &v), 0);
 	assert_int_equal(v, 13);
-	assert_int_equal(inspect_auxv_get(v64, sizeof(v64), ELFCLASS64, AT_PHDR, &v), 0);
+	assert_int_equal(inspect_auxv_get(v64, sizeof(v64), ELFCLASS64,
+					  AT_PHDR, &v), 0);
 	assert_int_equal(v, 0x555555554040);
 	/* Nothing after AT_NULL counts, nor does a cut entry. */
-	assert_int_equal(inspect_auxv_get(v64, sizeof(v64), ELFCLASS64, AT_ENTRY, &v), -1);
-	assert_int_equal(inspect_auxv_get(v64, 12, ELFCLASS64, AT_PHDR, &v), -1);
-	assert_int_equal(inspect_auxv_get(v32, sizeof(v32), ELFCLASS32, AT_PHDR, &v), 0);
+	assert_int_equal(inspect_auxv_get(v64, sizeof(v64), ELFCLASS64,
+					  AT_ENTRY, &v), -1);
+	assert_int_equal(inspect_auxv_get(v64, 12, ELFCLASS64, AT_PHDR, &v),
+			 -1);
+	assert_int_equal(inspect_auxv_get(v32, sizeof(v32), ELFCLASS32,
+					  AT_PHDR, &v), 0);
 	assert_int_equal(v, 0x8048034);
 }
 
@@ -55,19 +62,19 @@ static void test_inspect_bias_from_phdr(void **state)
 	assert_int_equal(inspect_bias_from_phdr(pie, NPIE, 0x40, 0x555555400040,
 					   4096, &bias), 0);
 	assert_int_equal(bias, 0x555555400000);
-	assert_int_equal(inspect_bias_from_phdr(with_phdr, 2, 0x40, 0x7f0000000040,
-					   4096, &bias), 0);
+	assert_int_equal(inspect_bias_from_phdr(with_phdr, 2, 0x40,
+					   0x7f0000000040, 4096, &bias), 0);
 	assert_int_equal(bias, 0x7f0000000000);
 	/* ET_EXEC: no bias. */
 	with_phdr[0].vaddr = 0x400040;
-	assert_int_equal(inspect_bias_from_phdr(with_phdr, 2, 0x40, 0x400040, 4096,
-					   &bias), 0);
+	assert_int_equal(inspect_bias_from_phdr(with_phdr, 2, 0x40, 0x400040,
+					   4096, &bias), 0);
 	assert_int_equal(bias, 0);
 	/* A bias that is not page-aligned, or headers nowhere: refused. */
 	assert_int_equal(inspect_bias_from_phdr(pie, NPIE, 0x40, 0x555555400840,
 					   4096, &bias), -1);
-	assert_int_equal(inspect_bias_from_phdr(pie, NPIE, 0x7000000, 0x5555, 4096,
-					   &bias), -1);
+	assert_int_equal(inspect_bias_from_phdr(pie, NPIE, 0x7000000, 0x5555,
+					   4096, &bias), -1);
 }
 
 static struct hl_smaps_map map(uintptr_t start, uintptr_t end,
@@ -105,8 +112,8 @@ static void test_inspect_bias_from_maps_only_relro_left(void **state)
 	uintptr_t bias = 0;
 
 	(void)state;
-	assert_int_equal(inspect_bias_from_maps(pie, NPIE, maps, 4, inode_7, NULL,
-					   4096, &bias), 0);
+	assert_int_equal(inspect_bias_from_maps(pie, NPIE, maps, 4, inode_7,
+					   NULL, 4096, &bias), 0);
 	assert_int_equal(bias, b);
 }
 
@@ -125,13 +132,13 @@ static void test_inspect_bias_from_maps_whole_file(void **state)
 	uintptr_t bias = 0;
 
 	(void)state;
-	assert_int_equal(inspect_bias_from_maps(pie, NPIE, maps, 6, inode_7, NULL,
-					   4096, &bias), 0);
+	assert_int_equal(inspect_bias_from_maps(pie, NPIE, maps, 6, inode_7,
+					   NULL, 4096, &bias), 0);
 	assert_int_equal(bias, b);
 	/* A mapping of the file where no segment puts it: no bias fits. */
 	maps[1].line.start += 0x1000;
-	assert_int_equal(inspect_bias_from_maps(pie, NPIE, maps, 6, inode_7, NULL,
-					   4096, &bias), -1);
+	assert_int_equal(inspect_bias_from_maps(pie, NPIE, maps, 6, inode_7,
+					   NULL, 4096, &bias), -1);
 	/* Nothing of the file mapped at all. */
 	assert_int_equal(inspect_bias_from_maps(pie, NPIE, maps + 5, 1, inode_7,
 					   NULL, 4096, &bias), -1);

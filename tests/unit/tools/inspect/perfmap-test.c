@@ -59,7 +59,8 @@ static void test_inspect_moved_text_takes_the_moved_part_of_text(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_inspect_moved_text_takes_the_moved_part_of_text),
+		cmocka_unit_test(
+			test_inspect_moved_text_takes_the_moved_part_of_text),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

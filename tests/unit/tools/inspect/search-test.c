@@ -24,8 +24,9 @@ static int note(const char *dir, enum inspect_search_from from, void *ctx)
 	static const char *const tag[] = { "rpath", "ld", "runpath" };
 	struct seen *s = ctx;
 
-	s->used += (size_t)snprintf(s->text + s->used, sizeof(s->text) - s->used,
-				    "%s%s:%s", s->used ? " " : "", tag[from], dir);
+	s->used += (size_t)snprintf(s->text + s->used,
+				    sizeof(s->text) - s->used, "%s%s:%s",
+				    s->used ? " " : "", tag[from], dir);
 	return s->stop && !strcmp(dir, s->stop);
 }
 
@@ -40,7 +41,8 @@ static void test_inspect_search_each_rpath_chain(void **state)
 	struct seen s = { .used = 0 };
 
 	(void)state;
-	assert_int_equal(inspect_search_each(chain, 3, "/l1::$ORIGIN/l2", note, &s), 0);
+	assert_int_equal(inspect_search_each(chain, 3, "/l1::$ORIGIN/l2", note,
+					     &s), 0);
 	assert_string_equal(s.text, "rpath:/b rpath:/lib/a/../x rpath:/p1 "
 			    "rpath:/bin/p2 ld:/l1 ld:/bin/l2");
 }
@@ -82,18 +84,21 @@ static void test_inspect_search_expand(void **state)
 	assert_int_equal(inspect_search_expand("$ORIGIN/lib", 11, "/o", out,
 					  sizeof(out)), 0);
 	assert_string_equal(out, "/o/lib");
-	assert_int_equal(inspect_search_expand("${ORIGIN}", 9, "/o", out, sizeof(out)), 0);
+	assert_int_equal(inspect_search_expand("${ORIGIN}", 9, "/o", out,
+					  sizeof(out)), 0);
 	assert_string_equal(out, "/o");
 	/* Only as long as LEN says. */
-	assert_int_equal(inspect_search_expand("/a:/b", 2, "/o", out, sizeof(out)), 0);
+	assert_int_equal(inspect_search_expand("/a:/b", 2, "/o", out,
+					  sizeof(out)), 0);
 	assert_string_equal(out, "/a");
-	assert_int_equal(inspect_search_expand("$LIB/x", 6, "/o", out, sizeof(out)), -1);
+	assert_int_equal(inspect_search_expand("$LIB/x", 6, "/o", out,
+					  sizeof(out)), -1);
 	assert_int_equal(inspect_search_expand("${PLATFORM}", 11, "/o", out,
 					  sizeof(out)), -1);
 	assert_int_equal(inspect_search_expand("$ORIGINAL", 9, "/o", out,
 					  sizeof(out)), -1);
-	assert_int_equal(inspect_search_expand("$ORIGIN/a-long-directory-name-here",
-					  34, "/o", out, 16), -1);
+	assert_int_equal(inspect_search_expand(
+		"$ORIGIN/a-long-directory-name-here", 34, "/o", out, 16), -1);
 }
 
 int main(void)

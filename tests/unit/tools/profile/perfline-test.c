@@ -36,8 +36,8 @@ static void test_pf_parse_line_chain_frame_with_offset(void **state)
 	struct pf_frame f;
 
 	(void)state;
-	assert_int_equal(parse("\t            1133 f1+0x13 (/tmp/a b/prog)\n", &f),
-			 PF_FRAME);
+	assert_int_equal(parse("\t            1133 f1+0x13 (/tmp/a b/prog)\n",
+			       &f), PF_FRAME);
 	assert_frame(&f, 0x1133, "f1", "/tmp/a b/prog");
 }
 
@@ -78,7 +78,8 @@ static void test_pf_parse_line_ip_sym_dso_fields(void **state)
 	(void)state;
 	assert_int_equal(parse(" ffffffff8177c8da elf_load ([kernel.kallsyms])",
 			       &f), PF_SAMPLE);
-	assert_frame(&f, 0xffffffff8177c8daull, "elf_load", "[kernel.kallsyms]");
+	assert_frame(&f, 0xffffffff8177c8daull, "elf_load",
+		     "[kernel.kallsyms]");
 }
 
 static void test_pf_parse_line_header_alone(void **state)
@@ -124,7 +125,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_pf_parse_line_chain_frame_with_offset),
 		cmocka_unit_test(test_pf_parse_line_chain_frame_without_object),
-		cmocka_unit_test(test_pf_parse_line_chain_frame_object_in_parentheses),
+		cmocka_unit_test(
+			test_pf_parse_line_chain_frame_object_in_parentheses),
 		cmocka_unit_test(test_pf_parse_line_default_header_with_leaf),
 		cmocka_unit_test(test_pf_parse_line_ip_sym_dso_fields),
 		cmocka_unit_test(test_pf_parse_line_header_alone),
