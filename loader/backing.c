@@ -107,7 +107,8 @@ static int mount_file(struct ldr_backing *b, size_t len, size_t page,
 
 	if (mach_mount_for_size(page, paths, dir, sizeof(dir))) {
 		snprintf(b->error, sizeof(b->error),
-			 "HUGETLB_PATH has no usable hugetlbfs mount for %s pages",
+			 "HUGETLB_PATH has no usable hugetlbfs mount for %s "
+			 "pages",
 			 hl_format_size(page, sz, sizeof(sz)));
 		return -1;
 	}
@@ -311,7 +312,8 @@ int ldr_backing_map(struct ldr_backing *b, size_t len, size_t page,
 
 	start(b);
 	if (!paths || !*paths)
-		return map_reserved(b, -1, len, page, MAP_PRIVATE | MAP_ANONYMOUS |
+		return map_reserved(b, -1, len, page,
+				    MAP_PRIVATE | MAP_ANONYMOUS |
 				    mach_hugetlb_flags(page), "mmap");
 	fd = hugetlb_file(b, len, page, paths, "");
 	if (fd < 0)
@@ -334,7 +336,8 @@ int ldr_backing_map_file(struct ldr_backing *b, size_t len, size_t page,
 	 * (ldr_backing_unmap) before its message counts the pool and the
 	 * cgroup limit. */
 	b->fd = fd;
-	if (map_reserved(b, fd, len, page, MAP_SHARED, "mmap of a hugetlb file")) {
+	if (map_reserved(b, fd, len, page, MAP_SHARED,
+			 "mmap of a hugetlb file")) {
 		ldr_backing_unmap(b);
 		return -1;
 	}
@@ -395,7 +398,8 @@ int ldr_backing_fault_in(struct ldr_backing *b, size_t off, size_t len)
 		if (b->kind == HL_BACK_THP) {
 			b->err = (int)-r;
 			snprintf(b->error, sizeof(b->error), "transparent huge "
-				 "pages: MADV_POPULATE_WRITE: %s", strerror(b->err));
+				 "pages: MADV_POPULATE_WRITE: %s",
+				 strerror(b->err));
 		} else {
 			fail(b, "populating the huge pages", b->len, b->page,
 			     (int)-r, true);

@@ -75,8 +75,9 @@ void ldr_choice_read_machine(struct ldr_choice *ch)
 {
 	if (ch->read)
 		return;
-	mach_resources_read(&ch->offer, &ch->env, ch->plan, MACH_SYSFS_HUGEPAGES,
-			MACH_SYSFS_THP, ch->live, ch->thp_allowed);
+	mach_resources_read(&ch->offer, &ch->env, ch->plan,
+			    MACH_SYSFS_HUGEPAGES, MACH_SYSFS_THP, ch->live,
+			    ch->thp_allowed);
 	if (ch->no_move) {
 		ch->env.hugetlb_move = false;
 		snprintf(ch->offer.move_why, sizeof(ch->offer.move_why),
@@ -133,10 +134,12 @@ void ldr_choice_explain(const struct ldr_choice *ch, unsigned obstacles,
 }
 
 /* One pool's shortfall, appended to BUF at *USED. */
-static void pool_text(const struct ldr_choice *ch, const struct hl_pool_share *p,
-		      char *buf, size_t len, size_t *used)
+static void pool_text(const struct ldr_choice *ch,
+		      const struct hl_pool_share *p, char *buf, size_t len,
+		      size_t *used)
 {
-	const struct mach_resources_size *s = mach_resources_size(&ch->offer, p->page);
+	const struct mach_resources_size *s =
+		mach_resources_size(&ch->offer, p->page);
 	long headroom = s ? mach_pool_headroom(&s->pool) : 0;
 	char sz[16];
 
@@ -144,15 +147,18 @@ static void pool_text(const struct ldr_choice *ch, const struct hl_pool_share *p
 		return;
 	*used += (size_t)snprintf(buf + *used, len - *used,
 		"%s%ld %s pages needed, %ld free (free minus reserved)",
-		*used ? "; " : "", p->wanted, hl_format_size(p->page, sz, sizeof(sz)),
+		*used ? "; " : "", p->wanted,
+		hl_format_size(p->page, sz, sizeof(sz)),
 		mach_pool_available(&s->pool));
 	if (headroom && *used < len)
 		*used += (size_t)snprintf(buf + *used, len - *used,
-					  " and %ld more by overcommit", headroom);
+					  " and %ld more by overcommit",
+					  headroom);
 	if (s->cgroup_room >= 0 && s->cgroup_room < p->wanted && *used < len)
 		*used += (size_t)snprintf(buf + *used, len - *used,
-					  ", and the hugetlb cgroup allows %ld (%s)",
-					  s->cgroup_room, s->cgroup);
+					  ", and the hugetlb cgroup allows "
+					  "%ld (%s)", s->cgroup_room,
+					  s->cgroup);
 }
 
 void ldr_choice_report_pool(const struct ldr_choice *ch, struct ldr_report *rep)

@@ -266,8 +266,9 @@ static int measure_smaps(struct serve *sv)
 	while (hl_smaps_next(&cur, &m) == 1)
 		for (int i = 0; i < sv->n; i++)
 			if (!refused(&sv->t[i]))
-				hl_filetext_count(&m, sv->t[i].lo, sv->t[i].hi,
-						  sv->t[i].delta, &sv->t[i].got);
+				hl_filetext_count(&m, sv->t[i].lo,
+						  sv->t[i].hi, sv->t[i].delta,
+						  &sv->t[i].got);
 	ldr_smaps_free(&s);
 	return 0;
 }
@@ -285,7 +286,8 @@ static int measure_one(int maps, int pagemap, struct try *t, size_t page,
 
 	while (at < t->hi) {
 		memset(&m, 0, sizeof(m));
-		r = mach_vmaquery(maps, at, &m.line, name, sizeof(name), &kpage);
+		r = mach_vmaquery(maps, at, &m.line, name, sizeof(name),
+				  &kpage);
 		if (r < 0)
 			return -1;
 		if (r > 0 || m.line.start >= t->hi)
@@ -344,8 +346,8 @@ static void explain(const struct try *t, char *why, size_t len)
 			 "the %llu MiB probed in huge folios (as for a file "
 			 "just written, or read back after its pages were "
 			 "dropped, or on a file system without large folios: "
-			 "hugectl --prime FILE reads it back in huge ones where "
-			 "it can)",
+			 "hugectl --prime FILE reads it back in huge ones "
+			 "where it can)",
 			 (unsigned long long)(t->got.pmd >> 20),
 			 (unsigned long long)(t->probed >> 20));
 }
@@ -412,8 +414,8 @@ static int thp_enabled(const struct serve *sv)
 	struct mach_status *st = sv->ctx->status;
 
 	if (st->thp_enabled == MACH_STATUS_UNREAD)
-		st->thp_enabled = mach_status_thp_of(
-			raw_syscall6(SYS_prctl, PR_GET_THP_DISABLE, 0, 0, 0, 0, 0));
+		st->thp_enabled = mach_status_thp_of(raw_syscall6(
+			SYS_prctl, PR_GET_THP_DISABLE, 0, 0, 0, 0, 0));
 	return st->thp_enabled;
 }
 
@@ -515,7 +517,8 @@ static void reason(const struct try *t, char *why, size_t len)
 	if (t->span != SPAN_OK)
 		span_text(t, why, len);
 	else if (t->refusal == REFUSED_ADVICE)
-		snprintf(why, len, "madvise(MADV_HUGEPAGE): %s", strerror(t->err));
+		snprintf(why, len, "madvise(MADV_HUGEPAGE): %s",
+			 strerror(t->err));
 	else if (t->refusal == REFUSED_POPULATE)
 		snprintf(why, len, "madvise(MADV_POPULATE_READ): %s%s",
 			 strerror(t->err), t->err == EINVAL ?
@@ -554,8 +557,8 @@ static int settle(const struct serve *sv, struct try *t, bool any_served,
 			return 1;
 		snprintf(text, sizeof(text), "page cache: %llu MiB of whole "
 			 "2 MiB pages, %llu MiB of them mapped with PMDs now "
-			 "(the %llu MiB probed); the kernel maps the rest as it "
-			 "is touched%s",
+			 "(the %llu MiB probed); the kernel maps the rest as "
+			 "it is touched%s",
 			 (unsigned long long)((t->hi - t->lo) >> 20),
 			 (unsigned long long)(t->got.pmd >> 20),
 			 (unsigned long long)(t->probed >> 20),
@@ -578,8 +581,8 @@ static int settle(const struct serve *sv, struct try *t, bool any_served,
 		ldr_report_file(sv->rep, seg->map_start, seg->map_end,
 				seg->prot, text);
 	} else if (file_only) {
-		ldr_report_why(sv->rep, "segment %d: the page cache cannot back "
-			       "it: %s", seg->phdr, why);
+		ldr_report_why(sv->rep, "segment %d: the page cache cannot "
+			       "back it: %s", seg->phdr, why);
 		seg->remap = false;
 	} else {
 		snprintf(text, sizeof(text), "not from the page cache: %s; %s",

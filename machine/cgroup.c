@@ -60,7 +60,8 @@ static long stat_value(const char *text, const char *key)
 {
 	size_t n = strlen(key);
 
-	for (const char *p = text; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : p)
+	for (const char *p = text; p && *p;
+	     p = strchr(p, '\n'), p = p ? p + 1 : p)
 		if (!strncmp(p, key, n) && p[n] == ' ')
 			return strtol(p + n + 1, NULL, 10);
 	return 0;
@@ -175,7 +176,8 @@ static int if_ctl_cgroup(const char *dir, const char *type,
 	const struct wanted_mount *w = ctx;
 
 	if (w->v2 ? strcmp(type, "cgroup2") :
-	    strcmp(type, "cgroup") || !names_ctl(opts, opts + strlen(opts), w->ctl))
+	    strcmp(type, "cgroup") ||
+	    !names_ctl(opts, opts + strlen(opts), w->ctl))
 		return 0;
 	snprintf(w->out, w->len, "%s", dir);
 	return 1;
@@ -212,7 +214,8 @@ static long room_of(struct limit *l)
 		path = ctl ? strchr(ctl + 1, ':') : NULL;
 		if (!path || path[1] != '/')
 			continue;
-		if (path == ctl + 1 && !mount_of(1, l->ctl, mount, sizeof(mount)))
+		if (path == ctl + 1 &&
+		    !mount_of(1, l->ctl, mount, sizeof(mount)))
 			walk(l, mount, path + 1, 1);
 		else if (names_ctl(ctl + 1, path, l->ctl) &&
 			 !mount_of(0, l->ctl, mount, sizeof(mount)))
