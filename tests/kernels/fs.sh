@@ -6,9 +6,10 @@
 #   ROOT/img/ext4.img   an empty ext4 (32 MiB, 4 KiB blocks)
 #   ROOT/lib/modules/VERSION/*.ko and .../load
 #                       for each unpacked kernel package KERNEL_TREE,
-#                       the modules that loop, xfs and ext4 need where
-#                       they are not built in, and "load": their names
-#                       in the order the guest loads them (/init).
+#                       the modules that loop, xfs, ext4 and overlayfs
+#                       need where they are not built in, and "load":
+#                       their names in the order the guest loads them
+#                       (/init).
 # The images have only what Linux 5.10 mounts.  xfs refuses fewer than
 # 300 MB unless run the way fstests runs it (TEST_DIR, TEST_DEV and
 # QA_CHECK_FS set).
@@ -25,7 +26,7 @@ mkfs.ext4 -q -b 4096 -O ^orphan_file,^metadata_csum_seed "$root/img/ext4.img" 2>
 
 # crc32c's generic driver first: libcrc32c and ext4 ask the crypto API
 # for it by name, which loads nothing in a guest without modprobe.
-want="crc32c_generic loop xfs ext4"
+want="crc32c_generic loop xfs ext4 overlay"
 
 for tree; do
 	for mods in "$tree"/lib/modules/*/; do

@@ -6,7 +6,8 @@
 #
 # The program runs from three file systems: the initramfs (tmpfs, never
 # served), and xfs and ext4 on loop devices (images and modules from
-# tests/kernels/fs.sh), each copy read back from the disk in huge
+# tests/kernels/fs.sh), and from overlayfs over xfs (overlay, below),
+# each copy read back from the disk in huge
 # folios where the kernel has them (the page cache dropped, then read as
 # hugectl --prime reads it) before each run, as a primed program is.  The page
 # cache serves text in huge folios from Linux 5.14 (MADV_POPULATE_READ)
@@ -74,6 +75,37 @@ cases() {
 	fi
 }
 
+# overlay FS DIR: sc-pie in a lower layer, a directory of FS at DIR,
+# merged under an empty upper layer on tmpfs, as a container runs its
+# image, with HUGELINK_BACKING=file: the lower file's page cache serves
+# it where FS's serves.  /proc/self/maps names the merged file, with
+# the lower file's device and inode.
+overlay() {
+	mkdir -p "$2/lower" ovl/upper ovl/work ovl/merged
+	cp "$T/sc-pie" "$2/lower/sc-pie"
+	if ! mount -t overlay overlay -o "lowerdir=$2/lower,upperdir=$PWD/ovl/upper,workdir=$PWD/ovl/work" \
+		ovl/merged 2>err; then
+		note "cannot mount overlayfs: $(cat err)"
+		result pagecache-overlay-$1
+		return
+	fi
+	prog=$PWD/ovl/merged/sc-pie
+	lack=$(served_lack "$1")
+	read_back "$prog"
+	held file "$prog"
+	want "ok" "backing $prog"
+	if [ -z "$lack" ]; then
+		served "$prog"
+		result pagecache-overlay-$1
+	else
+		from_file "$prog"
+		read -r _pmd _rest <smaps
+		[ "$_pmd" = 0 ] || note "FilePmdMapped $_pmd kB on a file the page cache cannot serve"
+		result pagecache-overlay-$1-fallback
+	fi
+	umount ovl/merged
+}
+
 cases tmpfs "$T"
 for fs in xfs ext4; do
 	mkdir -p "$fs"
@@ -83,5 +115,6 @@ for fs in xfs ext4; do
 		continue
 	fi
 	cases $fs "$PWD/$fs"
+	[ $fs != xfs ] || overlay $fs "$PWD/$fs"
 	umount "$PWD/$fs"
 done
