@@ -40,25 +40,33 @@ read_back() {
 	"$T/readhuge" "$1" >/dev/null 2>&1
 }
 
+# file_backed CASE FS PROG: PROG, on FS, read back and run with
+# HUGELINK_BACKING=file: served where FS's page cache serves, and
+# otherwise its own mapping with nothing PMD-mapped.  The result is
+# pagecache-CASE, or pagecache-CASE-fallback; lack says why FS is not
+# served.
+file_backed() {
+	lack=$(served_lack "$2")
+	read_back "$3"
+	held file "$3"
+	want "ok" "backing $3"
+	if [ -z "$lack" ]; then
+		served "$3"
+		result pagecache-$1
+	else
+		from_file "$3"
+		read -r _pmd _rest <smaps
+		[ "$_pmd" = 0 ] || note "FilePmdMapped $_pmd kB on a file the page cache cannot serve"
+		result pagecache-$1-fallback
+	fi
+}
+
 # cases FS DIR: the file backing and the default for a copy of sc-pie
 # in DIR, on FS.
 cases() {
 	prog=$2/sc-pie
 	[ "$prog" = "$T/sc-pie" ] || cp "$T/sc-pie" "$prog"
-	lack=$(served_lack "$1")
-
-	read_back "$prog"
-	held file "$prog"
-	want "ok" "backing $prog"
-	if [ -z "$lack" ]; then
-		served "$prog"
-		result pagecache-file-$1
-	else
-		from_file "$prog"
-		read -r _pmd _rest <smaps
-		[ "$_pmd" = 0 ] || note "FilePmdMapped $_pmd kB on a file the page cache cannot serve"
-		result pagecache-file-$1-fallback
-	fi
+	file_backed file-$1 "$1" "$prog"
 
 	read_back "$prog"
 	held "" "$prog"
@@ -89,20 +97,7 @@ overlay() {
 		result pagecache-overlay-$1
 		return
 	fi
-	prog=$PWD/ovl/merged/sc-pie
-	lack=$(served_lack "$1")
-	read_back "$prog"
-	held file "$prog"
-	want "ok" "backing $prog"
-	if [ -z "$lack" ]; then
-		served "$prog"
-		result pagecache-overlay-$1
-	else
-		from_file "$prog"
-		read -r _pmd _rest <smaps
-		[ "$_pmd" = 0 ] || note "FilePmdMapped $_pmd kB on a file the page cache cannot serve"
-		result pagecache-overlay-$1-fallback
-	fi
+	file_backed overlay-$1 "$1" "$PWD/ovl/merged/sc-pie"
 	umount ovl/merged
 }
 
