@@ -10,6 +10,7 @@
  * cgroup v2 is looked for first where systemd mounts it; /proc/mounts is
  * scanned only when it is not there.
  */
+#include <limits.h>
 #include <linux/magic.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -26,6 +27,14 @@
  * hybrid layout). */
 static const char *const v2_usual[] = { "/sys/fs/cgroup",
 					"/sys/fs/cgroup/unified" };
+
+/*
+ * Bytes at which a limit is no limit.  The kernel's "none" is its page
+ * counter's most pages, LONG_MAX rounded down to a page, which a v1
+ * file shows as a number, and so does a v2 hugetlb file of a new cgroup
+ * until "max" is written to it (seen on Linux 6.18).
+ */
+#define NO_LIMIT (LONG_MAX / 2)
 
 /* The most limits of one controller looked for at once. */
 #define LIMITS_MAX 2
@@ -97,7 +106,7 @@ static void one_limit(struct limit *l, int i, const char *dir, int v2)
 	/* "max" (no limit) reads as -1, as a failure does. */
 	lim = mach_pool_counter(max);
 	use = mach_pool_counter(cur);
-	if (lim < 0 || use < 0)
+	if (lim < 0 || lim >= NO_LIMIT || use < 0)
 		return;
 	if (l->less_file)
 		use -= reclaimable(dir, v2);
