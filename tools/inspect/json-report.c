@@ -163,6 +163,14 @@ static void print_size(FILE *out, const struct inspect_size *s, int last)
 			mach_pool_headroom(&s->pool));
 	else
 		fputs("\"pool\": null, ", out);
+	if (s->cgroup_room >= 0) {
+		fprintf(out, "\"hugetlb_cgroup\": {\"allows\": %ld, ",
+			s->cgroup_room);
+		inspect_json_kstr(out, "limit", s->cgroup);
+		fputs("}, ", out);
+	} else {
+		fputs("\"hugetlb_cgroup\": null, ", out);
+	}
 	inspect_json_kstr(out, "mount", s->have_mount ? s->mount : NULL);
 	fprintf(out, ", \"mount_needed\": %s, \"can_serve\": \"%s\"}%s\n",
 		yes(s->mount_needed), CODE(serve_codes, s->serve),

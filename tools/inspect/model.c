@@ -41,6 +41,8 @@ static enum inspect_serve serve(const struct inspect_size *s)
 		return INSPECT_SERVE_NOTHING;
 	if (s->mount_needed && !s->have_mount)
 		return INSPECT_SERVE_NO;
+	if (s->cgroup_room >= 0 && (long)s->needed > s->cgroup_room)
+		return INSPECT_SERVE_NO;
 	if ((long)s->needed <= avail)
 		return INSPECT_SERVE_YES;
 	if ((long)s->needed <= avail + mach_pool_headroom(&s->pool))
@@ -75,6 +77,7 @@ static void fill_sizes(struct inspect_report *r, const char *sysfs)
 	r->nsize = r->sizes.navail;
 	for (int i = 0; i < r->nsize; i++) {
 		struct inspect_size *s = &r->size[i];
+		const struct mach_resources_size *rs;
 
 		s->page = r->sizes.avail[i];
 		s->is_default = s->page == r->sizes.def;
@@ -85,6 +88,11 @@ static void fill_sizes(struct inspect_report *r, const char *sysfs)
 		s->mount_needed = r->cfg.path[0] || r->cfg.share;
 		s->have_mount = !mach_mount_for_size(s->page, r->cfg.path,
 						   s->mount, sizeof(s->mount));
+		rs = mach_resources_size(&r->offer, s->page);
+		s->cgroup_room = rs ? rs->cgroup_room : -1;
+		if (rs && rs->cgroup_room >= 0)
+			snprintf(s->cgroup, sizeof(s->cgroup), "%s",
+				 rs->cgroup);
 		s->serve = serve(s);
 	}
 }

@@ -59,6 +59,9 @@ struct inspect_size {
 	bool mount_needed;		/* HUGETLB_PATH or HUGETLB_SHARE */
 	bool have_mount;
 	char mount[HL_CFG_PATH_MAX];
+	long cgroup_room;		/* pages a hugetlb cgroup allows, or
+					   -1 where no limit applies */
+	char cgroup[MACH_CGROUP_PATH_MAX];	/* its limit file */
 	enum inspect_serve serve;
 };
 

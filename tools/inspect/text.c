@@ -120,6 +120,7 @@ static void print_backings(FILE *out, const struct inspect_report *r)
 static void print_pools(FILE *out, const struct inspect_report *r)
 {
 	char size[32], mount[TL_ESCAPED_LEN(sizeof(r->size[0].mount))];
+	char limit[TL_ESCAPED_LEN(sizeof(r->size[0].cgroup))];
 
 	for (int i = 0; i < r->nsize; i++) {
 		const struct inspect_size *s = &r->size[i];
@@ -132,6 +133,10 @@ static void print_pools(FILE *out, const struct inspect_report *r)
 				mach_pool_headroom(&s->pool));
 		else
 			fprintf(out, "unreadable");
+		if (s->cgroup_room >= 0)
+			fprintf(out, "; the hugetlb cgroup allows %ld (%s)",
+				s->cgroup_room,
+				tl_escape(s->cgroup, limit, sizeof(limit)));
 		fprintf(out, "; mount: %s%s; can serve now: %s\n",
 			s->have_mount ?
 			tl_escape(s->mount, mount, sizeof(mount)) : "none",
