@@ -30,9 +30,9 @@ static const char *const v2_usual[] = { "/sys/fs/cgroup",
 
 /*
  * Bytes at which a limit is no limit.  The kernel's "none" is its page
- * counter's most pages, LONG_MAX rounded down to a page, which a v1
- * file shows as a number, and so does a v2 hugetlb file of a new cgroup
- * until "max" is written to it (seen on Linux 6.18).
+ * counter's most pages in bytes (for hugetlb, rounded down to a huge
+ * page), at least 2^63 - 2^30, which a v1 file shows as a number, and
+ * so can a v2 hugetlb file of a new cgroup until "max" is written to it.
  */
 #define NO_LIMIT (LONG_MAX / 2)
 

@@ -31,8 +31,8 @@ echo $((24 * 1048576)) >"$dir/$limit"
 relink_bigtext 32
 sync prog
 dd if=prog iflag=nocache count=0 status=none
-sh -c 'echo $$ >"$1/$2" && exec env HUGETLB_ELFMAP=R HUGELINK_BACKING=file \
-	HUGETLB_VERBOSE=3 ./prog' sh "$dir" "$procs" >run.out 2>run.err ||
+cgroup_run env HUGETLB_ELFMAP=R HUGELINK_BACKING=file HUGETLB_VERBOSE=3 \
+	./prog >run.out 2>run.err ||
 	fail "the program did not run in the cgroup (status $?): $(cat run.err)"
 if grep -q " r-x page cache: " run.err; then
 	ok "24 MiB cgroup: served, $(sed -n 's/.* r-x page cache: //p' run.err)"

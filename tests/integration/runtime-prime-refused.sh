@@ -21,8 +21,8 @@ echo 2 >"$cg_dir/pids.max"
 pool_set_free 0
 relink_bigtext 8
 cp prog fresh
-sh -c 'echo $$ >"$1/$2" && exec env HUGETLB_ELFMAP=R HUGELINK_PRIME=1 \
-	HUGETLB_VERBOSE=3 ./fresh' sh "$cg_dir" "$cg_procs" >run.out 2>run.err ||
+cgroup_run env HUGETLB_ELFMAP=R HUGELINK_PRIME=1 HUGETLB_VERBOSE=3 \
+	./fresh >run.out 2>run.err ||
 	fail "the program did not run in the cgroup (status $?): $(cat run.err)"
 grep -q 'HUGELINK_PRIME=1' run.err ||
 	skip "nothing to prime: the page cache holds a file just written (cp) in huge folios here: $(cat run.err)"

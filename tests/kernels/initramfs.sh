@@ -15,7 +15,8 @@
 #   /hl/bin, /hl/lib   the staged tools and runtime libraries of ARCH (no
 #                      tools for aarch64: they run on the build machine)
 #   /img, /lib/modules the xfs and ext4 images and the modules each
-#                      kernel of DIR/pkgs needs to mount them (fs.sh)
+#                      kernel of DIR/pkgs needs to mount them, and
+#                      overlayfs (fs.sh)
 # and the dynamic loader with the shared libraries the programs need:
 # for x86_64 at their own paths, as ldd finds them here; for aarch64
 # DIR/pkgs/libc's /lib.  Run with the environment of an integration

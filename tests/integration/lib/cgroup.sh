@@ -25,3 +25,11 @@ cgroup_make() {
 	mkdir "$cg_dir" || fail "cannot make $cg_dir"
 	at_exit "rmdir $cg_dir"
 }
+
+# cgroup_run CMD...: run CMD in the cgroup cgroup_make made, in the
+# foreground (a function put in the background is a subshell, whose
+# process ID is not CMD's).
+cgroup_run() {
+	sh -c 'f=$1; shift; echo $$ >"$f" && exec "$@"' sh \
+		"$cg_dir/$cg_procs" "$@"
+}

@@ -4,10 +4,10 @@
 # hugelink(7)'s entry for HUGELINK_BACKING names it (/t/features then
 # says "pagecache").
 #
-# The program runs from three file systems: the initramfs (tmpfs, never
-# served), and xfs and ext4 on loop devices (images and modules from
-# tests/kernels/fs.sh), and from overlayfs over xfs (overlay, below),
-# each copy read back from the disk in huge
+# The program runs from four file systems: the initramfs (tmpfs, never
+# served), xfs and ext4 on loop devices (images and modules from
+# tests/kernels/fs.sh), and overlayfs over xfs (overlay, below), each
+# copy read back from the disk in huge
 # folios where the kernel has them (the page cache dropped, then read as
 # hugectl --prime reads it) before each run, as a primed program is.  The page
 # cache serves text in huge folios from Linux 5.14 (MADV_POPULATE_READ)
@@ -43,20 +43,20 @@ read_back() {
 # file_backed CASE FS PROG: PROG, on FS, read back and run with
 # HUGELINK_BACKING=file: served where FS's page cache serves, and
 # otherwise its own mapping with nothing PMD-mapped.  The result is
-# pagecache-CASE, or pagecache-CASE-fallback; lack says why FS is not
-# served.
+# pagecache-CASE, or pagecache-CASE-fallback.
 file_backed() {
-	lack=$(served_lack "$2")
+	_lack=$(served_lack "$2")
 	read_back "$3"
 	held file "$3"
 	want "ok" "backing $3"
-	if [ -z "$lack" ]; then
+	if [ -z "$_lack" ]; then
 		served "$3"
 		result pagecache-$1
 	else
 		from_file "$3"
 		read -r _pmd _rest <smaps
-		[ "$_pmd" = 0 ] || note "FilePmdMapped $_pmd kB on a file the page cache cannot serve"
+		[ "$_pmd" = 0 ] || note "FilePmdMapped $_pmd kB on a file" \
+			"the page cache cannot serve"
 		result pagecache-$1-fallback
 	fi
 }
@@ -66,6 +66,7 @@ file_backed() {
 cases() {
 	prog=$2/sc-pie
 	[ "$prog" = "$T/sc-pie" ] || cp "$T/sc-pie" "$prog"
+	lack=$(served_lack "$1")
 	file_backed file-$1 "$1" "$prog"
 
 	read_back "$prog"
@@ -77,7 +78,8 @@ cases() {
 		result pagecache-auto-$1
 	else
 		want "text 2048" "rodata 2048"
-		[ "$took" -eq "$(pages pie R)" ] || note "took $took pages of the pool, not $(pages pie R)"
+		[ "$took" -eq "$(pages pie R)" ] ||
+			note "took $took pages of the pool, not $(pages pie R)"
 		result pagecache-auto-$1-fallback
 		skip pagecache-served-$1 "$lack"
 	fi
@@ -86,13 +88,12 @@ cases() {
 # overlay FS DIR: sc-pie in a lower layer, a directory of FS at DIR,
 # merged under an empty upper layer on tmpfs, as a container runs its
 # image, with HUGELINK_BACKING=file: the lower file's page cache serves
-# it where FS's serves.  /proc/self/maps names the merged file, with
-# the lower file's device and inode.
+# it where FS's serves.  /proc/self/maps names the merged file.
 overlay() {
 	mkdir -p "$2/lower" ovl/upper ovl/work ovl/merged
 	cp "$T/sc-pie" "$2/lower/sc-pie"
-	if ! mount -t overlay overlay -o "lowerdir=$2/lower,upperdir=$PWD/ovl/upper,workdir=$PWD/ovl/work" \
-		ovl/merged 2>err; then
+	_o="lowerdir=$2/lower,upperdir=$PWD/ovl/upper,workdir=$PWD/ovl/work"
+	if ! mount -t overlay overlay -o "$_o" ovl/merged 2>err; then
 		note "cannot mount overlayfs: $(cat err)"
 		result pagecache-overlay-$1
 		return
@@ -105,7 +106,8 @@ cases tmpfs "$T"
 for fs in xfs ext4; do
 	mkdir -p "$fs"
 	if ! mount -o loop -t $fs /img/$fs.img "$PWD/$fs" 2>err; then
-		note "cannot mount /img/$fs.img: $(cat err) (modules: $(cat /proc/modules | cut -d' ' -f1 | tr '\n' ' '))"
+		note "cannot mount /img/$fs.img: $(cat err) (modules:" \
+			"$(cut -d' ' -f1 /proc/modules | tr '\n' ' '))"
 		result pagecache-$fs
 		continue
 	fi
