@@ -8,6 +8,7 @@
 # makes a cgroup of its own, enables the hugetlb controller for it if need
 # be, and puts both back on exit.
 . "$HL_SRC/tests/integration/common.sh"
+. "$HL_SRC/tests/integration/lib/cgroup.sh"
 need_thp
 need_root
 cg=$(awk '$3 == "cgroup2" { print $2; exit }' /proc/mounts)
@@ -31,6 +32,7 @@ pad=$((255 - ${#dir} - ${#file}))
 dir=$dir$(printf "%0${pad}d" 0 | tr 0 x)
 mkdir "$dir"
 at_exit "rmdir $dir"
+cg_dir=$dir cg_procs=cgroup.procs	# for cgroup_run
 free=$(pool_free)
 max=$((24 * 2097152))
 
@@ -41,8 +43,8 @@ max=$((24 * 2097152))
 # little of a huge page to take one).
 limit_at_start() {
 	echo $((2 * 2097152)) >"$dir/$1"
-	sh -c 'echo $$ >"$1/cgroup.procs" && exec env HUGETLB_ELFMAP=RW ./sc thp pool' sh "$dir" \
-		>out 2>err || fail "$1: in the cgroup: $(cat out err)"
+	cgroup_run env HUGETLB_ELFMAP=RW ./sc thp pool >out 2>err ||
+		fail "$1: in the cgroup: $(cat out err)"
 	echo $max >"$dir/$1"
 	expect_lines out "text 2048" "rodata thp" "data thp" "pool-free $((free - 2))" "ok"
 	[ "$(wc -l <err)" -eq 1 ] || fail "$1: expected one message, got: $(cat err)"
