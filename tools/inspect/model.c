@@ -84,11 +84,15 @@ static void fill_sizes(struct inspect_report *r, const char *sysfs)
 		for (int k = 0; k < r->env.npool; k++)
 			if (r->env.pool[k].page == s->page)
 				s->needed = (size_t)r->env.pool[k].wanted;
-		mach_pool_read(&s->pool, sysfs, s->page);
+		/* A size the plan uses: the reading its backing came from. */
+		rs = mach_resources_size(&r->offer, s->page);
+		if (rs)
+			s->pool = rs->pool;
+		else
+			mach_pool_read(&s->pool, sysfs, s->page);
 		s->mount_needed = r->cfg.path[0] || r->cfg.share;
 		s->have_mount = !mach_mount_for_size(s->page, r->cfg.path,
 						   s->mount, sizeof(s->mount));
-		rs = mach_resources_size(&r->offer, s->page);
 		s->cgroup_room = rs ? rs->cgroup_room : -1;
 		if (rs && rs->cgroup_room >= 0)
 			snprintf(s->cgroup, sizeof(s->cgroup), "%s",
