@@ -139,10 +139,11 @@ int el_open_fd(struct el_file *f, const char *name, int fd)
 	return 0;
 }
 
-/* O_NONBLOCK: opening a FIFO by mistake must not hang; fstat refuses it. */
+/* O_NONBLOCK: opening a FIFO by mistake must not hang, and O_NOCTTY: nor
+ * may a terminal become ours; fstat refuses both. */
 int el_open_as(struct el_file *f, const char *path, const char *name)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
 	int rc;
 
 	if (fd < 0) {

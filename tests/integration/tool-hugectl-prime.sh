@@ -3,11 +3,12 @@
 # hugectl --prime FILE...: a program just written (cp) holds small folios
 # in the page cache, which a run cannot map with PMDs; after --prime, a
 # run's text is FilePmdMapped (its own smaps).  A file with no congruent
-# whole huge page, a file that is not ELF, or one that is missing makes
-# it exit non-zero naming the file.  Pages a running process maps are
-# never dropped: that process runs on, unharmed, and where it maps one
-# page, every other huge page is primed.  Priming a primed file again
-# keeps its huge folios and reads nothing back.
+# whole huge page, a file that is not ELF, a FIFO (no writer is waited
+# for), or one that is missing makes it exit non-zero naming the file.
+# Pages a running process maps are never dropped: that process runs on,
+# unharmed, and where it maps one page, every other huge page is primed.
+# Priming a primed file again keeps its huge folios and reads nothing
+# back.
 . "$HL_SRC/tests/integration/common.sh"
 . "$HL_SRC/tests/integration/lib/filetext.sh"
 
@@ -198,10 +199,12 @@ ok "one page of part mapped: $2 of $whole bytes FilePmdMapped after --prime: $(c
 echo 'int main(void) { return 0; }' >hello.c
 hl_cc -Wl,--hugetlbfs-align -o hello hello.c
 echo text >notelf
-for f in hello notelf missing; do
-	if "$HUGECTL" --prime "$f" >out 2>err; then
-		fail "--prime $f succeeded: $(cat out)"
-	fi
+mkfifo fifo
+for f in hello notelf fifo missing; do
+	rc=0
+	timeout 60 "$HUGECTL" --prime "$f" >out 2>err || rc=$?
+	[ $rc -ne 124 ] || fail "--prime $f still waited after 60 s"
+	[ $rc -ne 0 ] || fail "--prime $f succeeded: $(cat out)"
 	grep -q "$f: " err || fail "--prime $f did not name it: $(cat err)"
 	ok "--prime $f: $(cat err)"
 done

@@ -3,12 +3,8 @@
  * hugectl --prime: see prime.h.
  */
 #include <err.h>
-#include <errno.h>
-#include <fcntl.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "elf/file.h"
 #include "machine/fstype.h"
@@ -51,21 +47,11 @@ static int prime_one(FILE *out, const char *path, size_t page)
 	const char *name = tl_escape(path, shown, sizeof(shown));
 	struct mach_primed p;
 	struct el_file f;
-	struct stat st;
 	double t0 = now_ms();
-	int fd, rc = -1;
+	int rc = -1;
 
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		warn("%s", name);
-		return -1;
-	}
-	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
-		warnx("%s: not a regular file", name);
-		goto out;
-	}
-	if (el_open_fd(&f, name, fd) == 0) {
-		mach_pagecache_prime(fd, f.ph, f.eh.phnum, page, &p);
+	if (el_open_as(&f, path, name) == 0) {
+		mach_pagecache_prime(f.fd, f.ph, f.eh.phnum, page, &p);
 		if (p.sync_err)
 			warnx("%s: writing it back: %s", name,
 			      strerror(p.sync_err));
@@ -77,11 +63,9 @@ static int prime_one(FILE *out, const char *path, size_t page)
 				now_ms() - t0);
 			rc = 0;
 		} else
-			say_why(name, fd, &p);
+			say_why(name, f.fd, &p);
 	}
 	el_close(&f);
-out:
-	close(fd);
 	return rc;
 }
 
