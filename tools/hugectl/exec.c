@@ -3,8 +3,10 @@
  * Program lookup and exec.  hugectl execs the very file it inspected, so
  * it searches PATH itself and then calls execv, not execvp.
  */
+#include <elf.h>
 #include <err.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <paths.h>
 #include <stdbool.h>
@@ -92,18 +94,17 @@ static void exec_shell(const char *path, char **argv)
 	free(args);
 }
 
-/* True when PATH starts with the ELF magic number. */
-static bool starts_elf(const char *path)
+bool ctl_starts_elf(const char *path)
 {
-	unsigned char magic[4];
-	FILE *f = fopen(path, "re");
+	unsigned char magic[SELFMAG];
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
 	bool yes;
 
-	if (!f)
+	if (fd < 0)
 		return false;
-	yes = fread(magic, 1, sizeof(magic), f) == sizeof(magic) &&
-	      !memcmp(magic, "\177ELF", sizeof(magic));
-	fclose(f);
+	yes = read(fd, magic, sizeof(magic)) == sizeof(magic) &&
+	      !memcmp(magic, ELFMAG, SELFMAG);
+	close(fd);
 	return yes;
 }
 
@@ -119,7 +120,7 @@ int ctl_exec(const char *path, char **argv)
 
 	execv(path, argv);
 	e = errno;
-	if (e == ENOEXEC && !starts_elf(path)) {
+	if (e == ENOEXEC && !ctl_starts_elf(path)) {
 		exec_shell(path, argv);
 		e = errno;
 	}

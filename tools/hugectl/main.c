@@ -59,21 +59,6 @@ static int env_verbose(void)
 	return cfg.verbose;
 }
 
-/* True when PATH starts with the ELF magic number. */
-static bool is_elf(const char *path)
-{
-	unsigned char magic[SELFMAG];
-	FILE *f = fopen(path, "re");
-	bool yes;
-
-	if (!f)
-		return false;
-	yes = fread(magic, 1, SELFMAG, f) == SELFMAG &&
-	      !memcmp(magic, ELFMAG, SELFMAG);
-	fclose(f);
-	return yes;
-}
-
 /* True when the program's class or machine is not the runtime's. */
 static bool foreign(const struct el_file *prog)
 {
@@ -116,7 +101,7 @@ static int read_program(struct program *p, char *name)
 		p->t.unreadable = true;
 		return 0;
 	}
-	if (!is_elf(p->path))
+	if (!ctl_starts_elf(p->path))
 		return 0;
 	tl_escape(p->path, p->shown, sizeof(p->shown));
 	if (el_open_as(&p->elf, p->path, p->shown) ||
