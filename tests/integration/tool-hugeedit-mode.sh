@@ -2,7 +2,7 @@
 # hugeedit keeps the file's owner, group, mode (set-id bits included) and
 # file capabilities, and leaves no temporary copy behind.  It refuses to
 # replace a symbolic link or split hard links, and leaves them as they
-# were.
+# were; a directory is no regular file.
 . "$HL_SRC/tests/integration/common.sh"
 need_root
 
@@ -48,4 +48,8 @@ refused link "a symbolic link"
 echo "a file with two names is refused and left alone"
 ln prog hard
 refused hard "has 2 hard links"
+
+echo "a directory is refused as not a regular file"
+mkdir dir
+refused dir "not a regular file"
 ok "hugeedit keeps metadata and links"

@@ -85,7 +85,8 @@ static void list(const struct el_file *f, const struct hl_phdr *ph)
 	}
 }
 
-/* Renaming a copy over a symbolic or hard link would break the link. */
+/* Renaming a copy over a symbolic or hard link would break the link.
+ * What is not a regular file is left to the ELF library to refuse. */
 static int check_links(const char *name, int fd)
 {
 	struct stat st;
@@ -94,7 +95,7 @@ static int check_links(const char *name, int fd)
 		warn("%s", name);
 		return -1;
 	}
-	if (st.st_nlink > 1) {
+	if (S_ISREG(st.st_mode) && st.st_nlink > 1) {
 		warnx("%s: has %ju hard links, and editing would split them; "
 		      "left alone", name, (uintmax_t)st.st_nlink);
 		return -1;
