@@ -156,6 +156,14 @@ int el_open_as(struct el_file *f, const char *path, const char *name)
 	return rc;
 }
 
+bool el_starts_elf(int fd)
+{
+	unsigned char magic[SELFMAG];
+
+	return pread(fd, magic, SELFMAG, 0) == SELFMAG &&
+	       !memcmp(magic, ELFMAG, SELFMAG);
+}
+
 int el_open(struct el_file *f, const char *path)
 {
 	return el_open_as(f, path, path);

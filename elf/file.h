@@ -45,6 +45,10 @@ int el_open_mem(struct el_file *f, const char *name, void *buf,
 
 void el_close(struct el_file *f);
 
+/* Whether the file open on FD starts with the ELF magic number: read
+ * with pread, so a FIFO or a pipe is no ELF file and never waited on. */
+bool el_starts_elf(int fd);
+
 /* The index of the first PT_LOAD at or after I, or eh.phnum. */
 size_t el_next_load(const struct el_file *f, size_t i);
 

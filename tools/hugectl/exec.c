@@ -3,7 +3,6 @@
  * Program lookup and exec.  hugectl execs the very file it inspected, so
  * it searches PATH itself and then calls execv, not execvp.
  */
-#include <elf.h>
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -16,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "elf/file.h"
 #include "tools/common/escape.h"
 #include "tools/hugectl/exec.h"
 
@@ -96,14 +96,12 @@ static void exec_shell(const char *path, char **argv)
 
 bool ctl_starts_elf(const char *path)
 {
-	unsigned char magic[SELFMAG];
 	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
 	bool yes;
 
 	if (fd < 0)
 		return false;
-	yes = read(fd, magic, sizeof(magic)) == sizeof(magic) &&
-	      !memcmp(magic, ELFMAG, SELFMAG);
+	yes = el_starts_elf(fd);
 	close(fd);
 	return yes;
 }

@@ -117,15 +117,6 @@ static bool first_of_file(const struct inspect_live *lv, size_t i)
 	return true;
 }
 
-/* Whether the file open on FD starts with the ELF magic number. */
-static bool is_elf(int fd)
-{
-	char magic[SELFMAG];
-
-	return pread(fd, magic, SELFMAG, 0) == SELFMAG &&
-	       !memcmp(magic, ELFMAG, SELFMAG);
-}
-
 /*
  * Open the mapped file of LV->map[I] into P if it is a program.  Data
  * files (locales, caches) are mapped too: they are passed over quietly.
@@ -135,7 +126,7 @@ static bool try_program(struct inspect_live *lv, size_t i, struct prog *p)
 	p->fd = inspect_proc_open_mapped(lv->pid, &lv->map[i]);
 	if (p->fd < 0)
 		return false;
-	if (!is_elf(p->fd)) {
+	if (!el_starts_elf(p->fd)) {
 		prog_close(p);
 		return false;
 	}
@@ -214,7 +205,7 @@ static bool try_library(struct inspect_live *lv, size_t i, struct prog *p)
 	p->fd = inspect_proc_open_mapped(lv->pid, &lv->map[i]);
 	if (p->fd < 0)
 		return false;
-	if (is_elf(p->fd)) {
+	if (el_starts_elf(p->fd)) {
 		p->path = strdup(lv->map[i].line.path);
 		if (p->path && !prog_read(p) && p->elf.eh.type == ET_DYN)
 			return true;

@@ -4,6 +4,8 @@
 #include <setjmp.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <stdlib.h>
+#include <unistd.h>
 
 #include "elf/file.h"
 #include "tests/unit/support/elf-image.h"
@@ -124,6 +126,29 @@ static void test_el_open_refuses_directory_and_missing(void **state)
 	el_close(&f);
 }
 
+/* A file with the magic number, one without, one too short, and a pipe. */
+static void test_el_starts_elf(void **state)
+{
+	char name[] = "/tmp/hl-starts-elf.XXXXXX";
+	int fd = mkstemp(name), p[2];
+
+	(void)state;
+	assert_true(fd >= 0);
+	unlink(name);
+	assert_int_equal(write(fd, ELFMAG, 3), 3);
+	assert_false(el_starts_elf(fd));
+	assert_int_equal(write(fd, &ELFMAG[3], 1), 1);
+	assert_true(el_starts_elf(fd));
+	assert_int_equal(pwrite(fd, "#!", 2, 0), 2);
+	assert_false(el_starts_elf(fd));
+	close(fd);
+	assert_int_equal(pipe(p), 0);
+	assert_int_equal(write(p[1], ELFMAG, SELFMAG), SELFMAG);
+	assert_false(el_starts_elf(p[0]));
+	close(p[0]);
+	close(p[1]);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -134,6 +159,7 @@ int main(void)
 		cmocka_unit_test(test_el_open_mem_refuses_truncation),
 		cmocka_unit_test(test_el_open_mem_refuses_bad_load),
 		cmocka_unit_test(test_el_open_refuses_directory_and_missing),
+		cmocka_unit_test(test_el_starts_elf),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
