@@ -35,9 +35,11 @@ static unsigned thp_obstacles(const struct hl_backing_env *env, size_t page)
 	return page == env->thp_page ? 0 : HL_OBST_THP_SIZE;
 }
 
-/* What keeps the pool from taking the range; counts what it asks. */
+/* What keeps the pool from taking the range; counts what it asks, in
+ * *COUNTED too. */
 static unsigned hugetlb_obstacles(struct hl_backing_env *env,
-				  enum hl_class cls, size_t page, size_t pages)
+				  enum hl_class cls, size_t page, size_t pages,
+				  long *counted)
 {
 	struct hl_pool_share *pool = hl_backing_pool(env, page);
 	unsigned o = 0;
@@ -50,8 +52,10 @@ static unsigned hugetlb_obstacles(struct hl_backing_env *env,
 		o |= HL_OBST_NO_MOVE;
 	if (o)
 		return o;
-	if (pool)
+	if (pool) {
 		pool->wanted += (long)pages;
+		*counted += (long)pages;
+	}
 	if (!pool || pool->avail < (long)pages)
 		o |= HL_OBST_POOL;
 	else
@@ -93,12 +97,12 @@ struct hl_backing_choice hl_backing_take(struct hl_backing_env *env,
 					 size_t pages)
 {
 	const enum hl_backing *b = order_of(env->mode, cls);
-	struct hl_backing_choice c = { HL_BACK_BASE, 0 };
+	struct hl_backing_choice c = { HL_BACK_BASE, 0, 0 };
 	unsigned o;
 
 	for (; *b != HL_BACK_BASE; b++) {
 		o = *b == HL_BACK_THP ? thp_obstacles(env, page) :
-		    hugetlb_obstacles(env, cls, page, pages);
+		    hugetlb_obstacles(env, cls, page, pages, &c.counted);
 		if (!o) {
 			c.backing = *b;
 			return c;
@@ -114,18 +118,19 @@ struct hl_backing_choice hl_backing_take(struct hl_backing_env *env,
 	return c;
 }
 
-void hl_backing_refuse(struct hl_backing_env *env, enum hl_backing b,
-		       size_t page, size_t pages)
+void hl_backing_refuse(struct hl_backing_env *env,
+		       const struct hl_backing_choice *c, size_t page)
 {
 	struct hl_pool_share *pool = hl_backing_pool(env, page);
 
-	if (b == HL_BACK_THP)
+	if (c->backing == HL_BACK_THP)
 		env->thp_page = 0;
-	if (b != HL_BACK_HUGETLB || !pool)
+	if (!pool)
 		return;
+	if (c->backing == HL_BACK_HUGETLB)
+		pool->avail = 0;
 	/* The next take asks the pool again: count the range once. */
-	pool->avail = 0;
-	pool->wanted -= (long)pages;
+	pool->wanted -= c->counted;
 }
 
 void hl_backing_plan(struct hl_backing_env *env, const struct hl_plan *plan,
@@ -134,7 +139,7 @@ void hl_backing_plan(struct hl_backing_env *env, const struct hl_plan *plan,
 	for (int i = 0; i < plan->nseg; i++) {
 		const struct hl_seg *s = &plan->seg[i];
 
-		out[i] = (struct hl_backing_choice){ HL_BACK_BASE, 0 };
+		out[i] = (struct hl_backing_choice){ HL_BACK_BASE, 0, 0 };
 		if (s->remap)
 			out[i] = hl_backing_take(env, s->cls, s->page,
 						 hl_seg_pages(s));

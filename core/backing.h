@@ -88,6 +88,7 @@ struct hl_backing_choice {
 	 * or of all of them when none could be (HL_BACK_BASE).
 	 */
 	unsigned obstacles;
+	long counted;	/* pages this choice counted in a pool's WANTED */
 };
 
 /* Add a pool of PAGE-sized pages that can give AVAIL of them (< 0: 0). */
@@ -106,12 +107,13 @@ struct hl_backing_choice hl_backing_take(struct hl_backing_env *env,
 					 size_t pages);
 
 /*
- * The backing B that hl_backing_take chose for such a range could not be
- * had after all (the kernel refused the pool's pages, or THP): it serves
- * no later range either.  Take again to choose among the others.
+ * The backing that hl_backing_take chose, C, for a range of PAGE-sized
+ * pages could not be had after all (the kernel refused the pool's pages,
+ * or THP): it serves no later range either.  Take again to choose among
+ * the others; the range stays counted once in the pool's WANTED.
  */
-void hl_backing_refuse(struct hl_backing_env *env, enum hl_backing b,
-		       size_t page, size_t pages);
+void hl_backing_refuse(struct hl_backing_env *env,
+		       const struct hl_backing_choice *c, size_t page);
 
 /* Choose for every remapped segment of PLAN in turn, into OUT[i] for
  * PLAN->seg[i] (HL_BACK_BASE with no obstacle for the others). */

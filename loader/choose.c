@@ -89,31 +89,31 @@ void ldr_choice_read_machine(struct ldr_choice *ch)
 }
 
 struct hl_backing_choice ldr_choice_take(struct ldr_choice *ch,
-					const struct hl_seg *seg, size_t pages,
-					struct ldr_report *rep)
+					const struct hl_seg *seg, size_t pages)
 {
-	struct hl_backing_choice c;
-
 	ldr_choice_read_machine(ch);
-	c = hl_backing_take(&ch->env, seg->cls, seg->page, pages);
-
-	if (c.obstacles & HL_OBST_POOL) {
-		if (c.backing == HL_BACK_BASE)
-			rep->pool_base = true;
-		else if (c.backing == HL_BACK_THP)
-			rep->pool_thp = true;
-	}
-	return c;
+	return hl_backing_take(&ch->env, seg->cls, seg->page, pages);
 }
 
-void ldr_choice_refuse(struct ldr_choice *ch, enum hl_backing b, size_t page,
-		      size_t pages)
+void ldr_choice_refuse(struct ldr_choice *ch,
+		      const struct hl_backing_choice *c, size_t page)
 {
-	hl_backing_refuse(&ch->env, b, page, pages);
+	hl_backing_refuse(&ch->env, c, page);
 	/* The range they failed for carries the reason itself. */
-	if (b == HL_BACK_THP)
+	if (c->backing == HL_BACK_THP)
 		snprintf(ch->offer.thp.why, sizeof(ch->offer.thp.why),
 			 "they failed for an earlier range");
+}
+
+void ldr_choice_note_pool(const struct hl_backing_choice *c,
+			 struct ldr_report *rep)
+{
+	if (!(c->obstacles & HL_OBST_POOL))
+		return;
+	if (c->backing == HL_BACK_BASE)
+		rep->pool_base = true;
+	else if (c->backing == HL_BACK_THP)
+		rep->pool_thp = true;
 }
 
 void ldr_choice_explain(const struct ldr_choice *ch, unsigned obstacles,

@@ -45,21 +45,24 @@ void ldr_choice_init(struct ldr_choice *ch, const struct hl_plan *plan,
  */
 void ldr_choice_read_machine(struct ldr_choice *ch);
 
-/*
- * Choose for SEG's range, now PAGES pages; a range the pool could not
- * serve is noted in REP for ldr_choice_report_pool.
- */
+/* Choose for SEG's range, now PAGES pages. */
 struct hl_backing_choice ldr_choice_take(struct ldr_choice *ch,
-					const struct hl_seg *seg, size_t pages,
-					struct ldr_report *rep);
+					const struct hl_seg *seg, size_t pages);
 
 /*
- * The chosen backing B could not be built for a range of PAGES pages of
- * PAGE bytes; a range after it that THP cannot take then says they
- * failed earlier, not the reason again.
+ * The backing chosen, C, could not be built for a range of PAGE-sized
+ * pages; a range after it that THP cannot take then says they failed
+ * earlier, not the reason again.
  */
-void ldr_choice_refuse(struct ldr_choice *ch, enum hl_backing b, size_t page,
-		      size_t pages);
+void ldr_choice_refuse(struct ldr_choice *ch,
+		      const struct hl_backing_choice *c, size_t page);
+
+/*
+ * C is where a range ended: note in REP, for ldr_choice_report_pool, a
+ * range left on THP or base pages because the pool could not serve it.
+ */
+void ldr_choice_note_pool(const struct hl_backing_choice *c,
+			 struct ldr_report *rep);
 
 /* Give REP every reason in OBSTACLES (HL_OBST_* bits). */
 void ldr_choice_explain(const struct ldr_choice *ch, unsigned obstacles,

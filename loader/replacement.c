@@ -236,20 +236,22 @@ static int back(struct ldr_prepared *p, int i, const struct hl_seg *seg,
 	char refused[2][LDR_REPORT_WHY_LEN] = { "", "" };
 
 	for (;;) {
-		c = ldr_choice_take(&p->choice, seg, pages, rep);
+		c = ldr_choice_take(&p->choice, seg, pages);
 		if (c.backing == HL_BACK_BASE)
 			break;
 		if (!heap_refuses(s, c.backing, &p->back[i]) &&
 		    !build(p, i, c.backing, seg, cfg, fault)) {
 			if (refused[0][0] && c.backing == HL_BACK_THP)
 				ldr_report_thp(rep, "%s", refused[0]);
+			ldr_choice_note_pool(&c, rep);
 			return 0;
 		}
 		snprintf(refused[c.backing == HL_BACK_THP], sizeof(refused[0]),
 			 "%#lx-%#lx: %s", (unsigned long)s->target,
 			 (unsigned long)(s->target + s->len), p->back[i].error);
-		ldr_choice_refuse(&p->choice, c.backing, p->page[i], pages);
+		ldr_choice_refuse(&p->choice, &c, p->page[i]);
 	}
+	ldr_choice_note_pool(&c, rep);
 	for (int k = 0; k < 2; k++)
 		if (refused[k][0])
 			ldr_report_why(rep, "%s", refused[k]);

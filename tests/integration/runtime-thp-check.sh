@@ -7,7 +7,8 @@
 # huge page to give.  Then, with a pool that can serve, the bss goes on
 # hugetlb pages, silently; with no pool page, or with
 # HUGELINK_BACKING=thp, it stays on base pages with one message saying
-# why, and no pool page is taken.  Every byte of the bss is intact in
+# why (with no pool page, the pages it needs counted once), and no pool
+# page is taken.  Every byte of the bss is intact in
 # each case.  Judged from the program's own smaps: KernelPageSize and
 # AnonHugePages for the bss, and the hugetlb pages the process maps
 # (Private_Hugetlb, Shared_Hugetlb), its own share of the pool, which
@@ -97,3 +98,13 @@ run "no pool, THP refused" HUGELINK_FAULT=thp-small HUGETLB_ELFMAP=W
 expect_lines out "bss 4" "hugetlb-kb 0"
 one_reason "no pool"
 ok "no pool, THP refused: base pages, data intact: $(cat err)"
+
+# Text first, as RW asks, which tries the pool before THP: each range is
+# counted once in what the pool lacks, and no range is said to be on THP.
+run "no pool, RW, THP refused" HUGELINK_FAULT=thp-small HUGETLB_ELFMAP=RW
+expect_lines out "bss 4" "hugetlb-kb 0"
+one_reason "no pool, RW"
+need=$(huge_pages_needed bss 2048 RW)
+grep -Eq "the huge-page pool is short: $need [0-9]+[KMG] pages needed" err ||
+	fail "no pool, RW: not the $need pages the ranges need: $(cat err)"
+ok "no pool, RW, THP refused: base pages, $need pages said needed: $(cat err)"

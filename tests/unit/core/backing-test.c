@@ -196,15 +196,34 @@ static void test_hl_backing_refuse_counts_once(void **state)
 
 	(void)state;
 	assert_int_equal(c.backing, HL_BACK_HUGETLB);
-	hl_backing_refuse(&env, HL_BACK_HUGETLB, M2, 4);
+	assert_int_equal(c.counted, 4);
+	hl_backing_refuse(&env, &c, M2);
 	c = hl_backing_take(&env, HL_CLASS_R, M2, 4);
 	assert_int_equal(c.backing, HL_BACK_THP);
 	assert_int_equal(c.obstacles, HL_OBST_POOL);
 	assert_int_equal(hl_backing_pool(&env, M2)->wanted, 4);
-	hl_backing_refuse(&env, HL_BACK_THP, M2, 4);
+	hl_backing_refuse(&env, &c, M2);
 	assert_int_equal(env.thp_page, 0);
 	c = hl_backing_take(&env, HL_CLASS_R, M2, 4);
 	assert_int_equal(c.backing, HL_BACK_BASE);
+	assert_int_equal(hl_backing_pool(&env, M2)->wanted, 4);
+}
+
+/* A writable range tries THP before the pool: a refusal of THP leaves
+ * nothing counted to take back. */
+static void test_hl_backing_refuse_thp_first(void **state)
+{
+	struct hl_backing_env env = env_with(0);
+	struct hl_backing_choice c = hl_backing_take(&env, HL_CLASS_W, M2, 4);
+
+	(void)state;
+	assert_int_equal(c.backing, HL_BACK_THP);
+	assert_int_equal(c.counted, 0);
+	hl_backing_refuse(&env, &c, M2);
+	c = hl_backing_take(&env, HL_CLASS_W, M2, 4);
+	assert_int_equal(c.backing, HL_BACK_BASE);
+	assert_int_equal(c.obstacles, HL_OBST_THP_OFF | HL_OBST_POOL);
+	assert_int_equal(hl_backing_pool(&env, M2)->wanted, 4);
 }
 
 static void test_hl_backing_plan_skips_segments_left_alone(void **state)
@@ -274,6 +293,7 @@ int main(void)
 		cmocka_unit_test(test_hl_backing_take_no_move),
 		cmocka_unit_test(test_hl_backing_take_modes),
 		cmocka_unit_test(test_hl_backing_refuse_counts_once),
+		cmocka_unit_test(test_hl_backing_refuse_thp_first),
 		cmocka_unit_test(
 			test_hl_backing_plan_skips_segments_left_alone),
 		cmocka_unit_test(test_hl_phdrs_static),
