@@ -596,12 +596,15 @@ static int settle(const struct serve *sv, struct try *t, bool any_served,
 
 /*
  * Whether the ranges SV does not serve are copied, as settle says of
- * each at HUGETLB_VERBOSE=3: not under PR_SET_MDWE, which loader/move.c
- * explains once.  Asked only at that verbosity, where it is said.
+ * each at HUGETLB_VERBOSE=3: not where the process may not make memory
+ * executable, which loader/move.c explains once.  Asked only at that
+ * verbosity, where it is said.
  */
 static bool copies_follow(const struct serve *sv)
 {
-	return sv->rep->verbose < HL_V_INFO || !mach_mdwe_refuses_exec();
+	int err;
+
+	return sv->rep->verbose < HL_V_INFO || !mach_exec_refused(&err);
 }
 
 /* Start SV, with no range tried: each is set whole when tried

@@ -310,23 +310,28 @@ int ldr_move_plan(struct hl_plan *plan, const struct ldr_image *img,
 }
 
 /*
- * Under PR_SET_MDWE no copy can be swapped in: the swap runs from a
- * private executable copy of its own code (remap/run.c), which such a
- * process may not make.  Say so once, and leave each range the page cache
- * did not serve where it is.  Returns how many ranges are left to copy.
+ * Where the process may not make memory executable (machine/mdwe.h), no
+ * copy can be swapped in: the swap runs from a private executable copy
+ * of its own code (remap/run.c).  Say so once, before any copy is made,
+ * and leave each range the page cache did not serve where it is.
+ * Returns how many ranges are left to copy.
  */
 static int copies_can_run(struct hl_plan *plan, struct ldr_report *rep)
 {
-	int left = 0;
+	int left = 0, err;
+	char who[120];
 
 	for (int i = 0; i < plan->nseg; i++)
 		left += plan->seg[i].remap;
-	if (!left || !mach_mdwe_refuses_exec())
+	if (!left || !mach_exec_refused(&err))
 		return left;
-	ldr_report_why(rep, "the process may not make memory executable "
-		       "(PR_SET_MDWE), which the swap needs: nothing is "
-		       "copied; the page cache can serve read-only ranges "
-		       "(hugectl --prime)");
+	snprintf(who, sizeof(who), err ? "mprotect: %s; a seccomp filter or "
+		 "a security module forbids it" : "PR_SET_MDWE",
+		 strerror(err));
+	ldr_report_why(rep, "the process may not make memory executable (%s), "
+		       "which the swap needs: nothing is copied; the page "
+		       "cache can serve read-only ranges (hugectl --prime)",
+		       who);
 	for (int i = 0; i < plan->nseg; i++) {
 		struct hl_seg *s = &plan->seg[i];
 
