@@ -121,6 +121,30 @@ exec_anon_huge() {
 		END { print sum + 0 }' "/proc/$1/smaps"
 }
 
+# huge_kb PID: the kB of huge pages in all of process PID's mappings:
+# THP (AnonHugePages) and hugetlb (Private_Hugetlb, Shared_Hugetlb).
+huge_kb() {
+	awk '$1 ~ /^(AnonHugePages|Private_Hugetlb|Shared_Hugetlb):$/ {
+		sum += $2 } END { print sum + 0 }' "/proc/$1/smaps"
+}
+
+# nothing_copied PID PROG LABEL: process PID's text is still PROG's
+# mapping, and nothing of it is on huge pages a copy took: none of its
+# memory under THP "madvise", where only a copy advises it; under
+# "always", which may give its anonymous memory huge pages by itself,
+# none of its executable anonymous memory.
+nothing_copied() {
+	set -- "$@" $(text_smaps "$1" "$2")
+	[ "${4:-}" = "$2" ] || fail "$3: the text is no longer $2's mapping"
+	if grep -q '\[always\]' /sys/kernel/mm/transparent_hugepage/enabled; then
+		[ "$(exec_anon_huge "$1")" -eq 0 ] ||
+			fail "$3: the text was copied onto THP"
+	else
+		[ "$(huge_kb "$1")" -eq 0 ] ||
+			fail "$3: $(huge_kb "$1") kB are on huge pages"
+	fi
+}
+
 # text_pmd PROG [ENV...]: the bytes of PROG's text FilePmdMapped in a
 # start with HUGELINK_BACKING=file (0 when the text is not the file's).
 text_pmd() {
