@@ -100,10 +100,12 @@ static void read_flag(struct hl_config *cfg, const char *name,
 
 /*
  * One class letter, R or W, at S[-1] and its optional "=SIZE" at S, into
- * *PAGE (0 while the class is not named).  A size that is no page size
- * leaves the class as it was, with a note; two different sizes for one
- * class contradict each other.  Returns the rest of S, or NULL after an
- * error.
+ * *PAGE (0 while the class is not named).  The size runs as far as a size
+ * is written (hl_size_span), as libhugetlbfs read it: in "R=2M,W" the W
+ * is a class; without a number it runs to the item's end.  A size that
+ * is no page size leaves the class as it was,
+ * with a note; two different sizes for one class contradict each other.
+ * Returns the rest of S, or NULL after an error.
  */
 static const char *parse_class(struct hl_config *cfg, const char *s,
 			       const char *value, size_t *page)
@@ -116,7 +118,9 @@ static const char *parse_class(struct hl_config *cfg, const char *s,
 			*page = HL_PAGE_DEFAULT;
 		return s;
 	}
-	n = strcspn(++s, ":");
+	n = hl_size_span(++s);
+	if (!n)		/* no number: the whole item is the size */
+		n = strcspn(s, ":");
 	if (n >= sizeof(text)) {
 		note(cfg, "HUGETLB_ELFMAP", value, "a page size too long: "
 		     "that class is left out");

@@ -47,6 +47,22 @@ int hl_parse_bytes(const char *s, size_t *out)
 	return 0;
 }
 
+size_t hl_size_span(const char *s)
+{
+	char *end;
+	int saved = errno;
+
+	if (*s < '0' || *s > '9')
+		return 0;
+	(void)strtoull(s, &end, 0);
+	errno = saved;
+	if (shift_for(*end) >= 0)
+		end++;
+	if (*end == 'b' || *end == 'B')
+		end++;
+	return (size_t)(end - s);
+}
+
 int hl_parse_size(const char *s, size_t *out)
 {
 	size_t v;

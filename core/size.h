@@ -19,6 +19,13 @@ int hl_parse_size(const char *s, size_t *out);
 int hl_parse_bytes(const char *s, size_t *out);
 
 /*
+ * How many characters at the start of S are written as a size is: its
+ * number, one K, M or G, a B ("2M" of "2M,W", "2MB" of "2MB:W"); 0 when S
+ * does not start with a digit.  What it spans is not checked to be one.
+ */
+size_t hl_size_span(const char *s);
+
+/*
  * The size a page middle directory entry maps with base pages of BASE
  * bytes: one page table, BASE / 8 entries of 8 bytes, each a base page
  * (2M for 4K, 32M for 16K, 512M for 64K).  The page cache's huge page,

@@ -43,6 +43,9 @@ done
 # value naming neither leaves the segments' flags to decide.
 remapped sc HUGETLB_ELFMAP=RWX
 remapped sc HUGETLB_ELFMAP=rw
+# A size ends where its number and unit do, as libhugetlbfs read it.
+remapped sc HUGETLB_ELFMAP=R=2M,W
+remapped sc "HUGETLB_ELFMAP=W=2MiB R"
 remapped bdt HUGETLB_ELFMAP=yes
 remapped bdt HUGETLB_ELFMAP=1
 env HUGETLB_ELFMAP=yes ./sc >out 2>&1

@@ -398,6 +398,12 @@ static void test_hl_config_parse_elfmap_as_libhugetlbfs(void **state)
 		  false },
 		{ "NO", HL_ELFMAP_NO, 0, 0, false },
 		{ "", HL_ELFMAP_UNSET, 0, 0, false },
+		/* A size ends where its number and unit do. */
+		{ "R=2M,W", HL_ELFMAP_SET, 2u << 20, HL_PAGE_DEFAULT, true },
+		{ "W=2M R", HL_ELFMAP_SET, HL_PAGE_DEFAULT, 2u << 20, true },
+		{ "R=2MiB", HL_ELFMAP_SET, 2u << 20, 0, true },
+		{ "R=2MB:W", HL_ELFMAP_SET, 2u << 20, HL_PAGE_DEFAULT, false },
+		{ "R=wide", HL_ELFMAP_UNSET, 0, 0, true },
 	};
 	struct hl_config cfg;
 
@@ -417,7 +423,8 @@ static void test_hl_config_parse_elfmap_as_libhugetlbfs(void **state)
 		 * are added where the note is printed. */
 		assert_int_equal(cfg.note_size,
 				 strstr(cases[i].value, "=3M") ||
-				 !strcmp(cases[i].value, "R="));
+				 !strcmp(cases[i].value, "R=") ||
+				 !strcmp(cases[i].value, "R=wide"));
 	}
 }
 

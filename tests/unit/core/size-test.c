@@ -61,6 +61,18 @@ static void test_hl_parse_size_rejects(void **state)
 	assert_int_equal(hl_parse_size(NULL, &v), -1);
 }
 
+static void test_hl_size_span_ends_with_the_unit(void **state)
+{
+	(void)state;
+	assert_int_equal(hl_size_span("2M,W"), 2);
+	assert_int_equal(hl_size_span("2MB:W"), 3);
+	assert_int_equal(hl_size_span("2MiB"), 2);
+	assert_int_equal(hl_size_span("0x200000 R"), 8);
+	assert_int_equal(hl_size_span("2097152"), 7);
+	assert_int_equal(hl_size_span("M2"), 0);
+	assert_int_equal(hl_size_span(""), 0);
+}
+
 static void test_hl_format_size_units(void **state)
 {
 	char buf[32];
@@ -86,6 +98,7 @@ int main(void)
 		cmocka_unit_test(test_hl_parse_size_suffixes),
 		cmocka_unit_test(test_hl_parse_bytes_any_amount),
 		cmocka_unit_test(test_hl_parse_size_rejects),
+		cmocka_unit_test(test_hl_size_span_ends_with_the_unit),
 		cmocka_unit_test(test_hl_format_size_units),
 		cmocka_unit_test(test_hl_pmd_size_of_each_base),
 	};
