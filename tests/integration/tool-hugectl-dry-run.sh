@@ -58,6 +58,16 @@ HUGETLB_NO_RESERVE=yes
 GLIBC_TUNABLES=glibc.malloc.check=3:glibc.malloc.hugetlb=1073741824
 E
 
+echo "abbreviations libhugetlbfs took, which hugelink's options make ambiguous"
+"$HUGECTL" --dry-run --share --ver 3 --b >out 2>err ||
+	fail "--share --ver 3 --b refused: $(cat err)"
+diff -u - out <<E
+HUGETLB_VERBOSE=3
+LD_LIBRARY_PATH=$lib
+HUGETLB_ELFMAP=W
+HUGETLB_SHARE=1
+E
+
 echo "--library-use-path and --library-path"
 "$HUGECTL" --dry-run --library-use-path --text ./plain 2>/dev/null >out
 diff -u - out <<E

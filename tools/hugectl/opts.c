@@ -300,6 +300,85 @@ static const struct ctl_option *row_for(int val)
 	return NULL;
 }
 
+/* libhugetlbfs 2.23's hugectl options: an abbreviation of one of them
+ * that it took keeps that meaning, where hugelink's own options make it
+ * ambiguous (--share, --ver, --b). */
+static const char *const libhugetlbfs_names[] = {
+	"help", "verbose", "no-preload", "no-reserve", "force-preload",
+	"dry-run", "library-path", "library-use-path", "share-text",
+	"disable", "text", "data", "bss", "heap", "shm", "thp",
+};
+
+/* The row whose long name starts with the LEN bytes of NAME, when one
+ * alone does among libhugetlbfs's names, or NULL. */
+static const struct ctl_option *libhugetlbfs_row(const char *name,
+						 size_t len)
+{
+	const char *found = NULL;
+	size_t n = sizeof(libhugetlbfs_names) / sizeof(libhugetlbfs_names[0]);
+
+	for (size_t i = 0; i < n; i++) {
+		if (strncmp(libhugetlbfs_names[i], name, len))
+			continue;
+		if (found)
+			return NULL;
+		found = libhugetlbfs_names[i];
+	}
+	for (size_t i = 0; found && i < NOPTIONS; i++)
+		if (options[i].name && !strcmp(options[i].name, found))
+			return &options[i];
+	return NULL;
+}
+
+/* Write into A's room the long names that start with the LEN bytes of
+ * NAME, for the message of an ambiguous abbreviation. */
+static int ambiguous(const struct ctl_arg *a, const char *name, size_t len)
+{
+	char names[200] = "";
+	size_t used = 0;
+
+	for (size_t i = 0; i < NOPTIONS && used < sizeof(names); i++)
+		if (options[i].name && !strncmp(options[i].name, name, len))
+			used += (size_t)snprintf(names + used,
+						 sizeof(names) - used,
+						 "%s--%s", used ? ", " : "",
+						 options[i].name);
+	return fail(a, "--%.*s: ambiguous: %s", (int)len, name, names);
+}
+
+/*
+ * ARG, a long option getopt did not take, read as libhugetlbfs read it
+ * (libhugetlbfs_row), with its argument after '=' or, where it needs
+ * one, the next of ARGV's ARGC words (optind moves past it).  Sets
+ * A->row and A->arg; -1 with the message in A when it is none.
+ */
+static int abbreviation(int argc, char **argv, const char *arg,
+			struct ctl_arg *a)
+{
+	const char *name = arg + 2, *eq = strchr(name, '=');
+	size_t len = eq ? (size_t)(eq - name) : strlen(name);
+	size_t matches = 0;
+
+	a->row = libhugetlbfs_row(name, len);
+	for (size_t i = 0; !a->row && len && i < NOPTIONS; i++)
+		matches += options[i].name &&
+			   !strncmp(options[i].name, name, len);
+	if (matches > 1)
+		return ambiguous(a, name, len);
+	if (!a->row || !len)
+		return fail(a, "%s: unknown option", arg);
+	if (eq && a->row->has_arg == no_argument)
+		return fail(a, "--%s: takes no argument", a->row->name);
+	a->arg = eq ? eq + 1 : NULL;
+	if (!eq && a->row->has_arg == required_argument) {
+		if (optind >= argc)
+			return fail(a, "--%s: needs an argument",
+				    a->row->name);
+		a->arg = argv[optind++];
+	}
+	return 0;
+}
+
 /* The message for getopt's '?' or ':' about ARGV[optind - 1]. */
 static int bad_option(int c, char **argv, const struct ctl_arg *a)
 {
@@ -309,6 +388,9 @@ static int bad_option(int c, char **argv, const struct ctl_arg *a)
 		return fail(a, "%s: needs an argument", arg);
 	if (optopt && strncmp(arg, "--", 2))
 		return fail(a, "-%c: unknown option", optopt);
+	if (optopt && strchr(arg, '='))
+		return fail(a, "%.*s: takes no argument",
+			    (int)strcspn(arg, "="), arg);
 	return fail(a, "%s: unknown option", arg);
 }
 
@@ -326,10 +408,16 @@ int ctl_parse(struct ctl_opts *o, int argc, char **argv, int verbose,
 	optind = 0;	/* glibc: start afresh, whatever ran before */
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, shorts, lo, NULL)) != -1) {
-		if (c == '?' || c == ':')
+		if (c == '?' && !optopt &&
+		    !strncmp(argv[optind - 1], "--", 2)) {
+			if (abbreviation(argc, argv, argv[optind - 1], &a))
+				return -1;
+		} else if (c == '?' || c == ':') {
 			return bad_option(c, argv, &a);
-		a.row = row_for(c);
-		a.arg = optarg;
+		} else {
+			a.row = row_for(c);
+			a.arg = optarg;
+		}
 		if (a.row->apply(o, &a))
 			return -1;
 	}

@@ -209,6 +209,33 @@ static void test_ctl_parse_unknown_options(void **state)
 	assert_int_equal(PARSE(&o, err, "--library-path"), -1);
 	assert_string_equal(err, "--library-path: needs an argument");
 	assert_int_equal(PARSE(&o, err, "--disable=1", "prog"), -1);
+	assert_string_equal(err, "--disable: takes no argument");
+	assert_int_equal(PARSE(&o, err, "--lib", "x", "prog"), -1);
+	assert_string_equal(err, "--lib: ambiguous: --libs, --library-path, "
+			    "--library-use-path");
+}
+
+/* An abbreviation libhugetlbfs's hugectl took keeps its meaning where
+ * hugelink's own options would make it ambiguous. */
+static void test_ctl_parse_libhugetlbfs_abbreviations(void **state)
+{
+	struct ctl_opts o;
+	char err[200];
+
+	(void)state;
+	assert_int_equal(PARSE(&o, err, "--share", "prog"), 0);
+	assert_true(o.share);
+	assert_int_equal(PARSE(&o, err, "--ver", "3", "--b", "prog"), 0);
+	assert_int_equal(o.verbose, 3);
+	assert_int_equal(o.bss, HL_PAGE_DEFAULT);
+	assert_string_equal(o.argv[0], "prog");
+	assert_int_equal(PARSE(&o, err, "--v=0", "--b=2M", "prog"), 0);
+	assert_int_equal(o.verbose, 0);
+	assert_int_equal(o.bss, 2u << 20);
+	assert_int_equal(PARSE(&o, err, "--share=1", "prog"), -1);
+	assert_string_equal(err, "--share-text: takes no argument");
+	assert_int_equal(PARSE(&o, err, "--ver"), -1);
+	assert_string_equal(err, "--verbose: needs an argument");
 }
 
 static void test_ctl_usage_lists_every_option(void **state)
@@ -251,6 +278,7 @@ int main(void)
 		cmocka_unit_test(test_ctl_parse_backing),
 		cmocka_unit_test(test_ctl_parse_libs),
 		cmocka_unit_test(test_ctl_parse_unknown_options),
+		cmocka_unit_test(test_ctl_parse_libhugetlbfs_abbreviations),
 		cmocka_unit_test(test_ctl_usage_lists_every_option),
 	};
 
