@@ -28,10 +28,14 @@ DESTDIR  =
 # manual pages); no: only under hugelink's own (hugelink-ctl,
 # hugelink-edit, hugelink-ld, ...), beside an installed libhugetlbfs.
 LIBHUGETLBFS_NAMES = yes
+# gcc unless CC comes from the environment or the command line (make's
+# own default, cc, is not taken).
+ifeq ($(origin CC),default)
 CC       = gcc
-AR       = ar
-OBJCOPY  = objcopy
-OBJDUMP  = objdump
+endif
+AR       ?= ar
+OBJCOPY  ?= objcopy
+OBJDUMP  ?= objdump
 CFLAGS   ?= -O2 -g
 CPPFLAGS ?=
 LDFLAGS  ?=

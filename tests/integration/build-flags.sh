@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# The user's CFLAGS, CPPFLAGS and LDFLAGS, as dpkg-buildpackage passes
+# The user's CC, CFLAGS, CPPFLAGS and LDFLAGS, as dpkg-buildpackage passes
 # them (in the environment, or on make's command line), reach the build's
 # objects and programs, and cannot take the remap code's own flags away:
 # remap/commit.o keeps no stack protector, no fortified call and no
@@ -45,6 +45,17 @@ hl_make "$PWD/cmd" stage CFLAGS="$cflags" CPPFLAGS="$cppflags" \
 	LDFLAGS="$ldflags"
 check "$PWD/cmd"
 ok "the flags on make's command line"
+
+# CC from the environment, as a packager's build passes it, is the
+# compiler the build runs.
+printf '#!/bin/sh\necho "$*" >>%s/cc.log\nexec %s "$@"\n' "$PWD" "$CC" >mycc
+chmod +x mycc
+env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS CC="$PWD/mycc" make -s -C "$HL_SRC" \
+	B="$PWD/envcc" "$PWD/envcc/lib/remap.a" >envcc.log 2>&1 ||
+	fail "make with CC in the environment failed: $(tail -n 20 envcc.log)"
+grep -q 'remap/commit.c' cc.log ||
+	fail "CC in the environment did not compile remap/commit.c"
+ok "CC in the environment"
 
 # A CFLAGS that asks for the opposite, in the compiler's own words, does
 # not reach the remap code.
