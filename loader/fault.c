@@ -9,13 +9,14 @@
 #include "loader/fault.h"
 #include "machine/env.h"
 
-void ldr_fault_read(struct ldr_fault *f, bool secure)
+const char *ldr_fault_read(struct ldr_fault *f, bool secure)
 {
+	static bool warned;
 	const char *v = secure ? NULL : mach_env_get("HUGELINK_FAULT", NULL);
 
 	memset(f, 0, sizeof(*f));
 	if (!v)
-		return;
+		return NULL;
 	if (!strcmp(v, "reserve"))
 		f->reserve = true;
 	else if (!strcmp(v, "thp-small"))
@@ -34,6 +35,11 @@ void ldr_fault_read(struct ldr_fault *f, bool secure)
 		strncpy(f->wait_commit, v + 12, sizeof(f->wait_commit) - 1);
 	else if (!strncmp(v, "wait-publish:", 13))
 		strncpy(f->wait_publish, v + 13, sizeof(f->wait_publish) - 1);
+	else if (!warned) {
+		warned = true;
+		return v;
+	}
+	return NULL;
 }
 
 void ldr_fault_wait(const char *path)

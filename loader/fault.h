@@ -38,7 +38,12 @@ struct ldr_fault {
 	char wait_publish[128];
 };
 
-void ldr_fault_read(struct ldr_fault *f, bool secure);
+/*
+ * Read HUGELINK_FAULT into F (nothing under SECURE).  Returns its value
+ * when it names no fault, the first time only, for one warning; else
+ * NULL.
+ */
+const char *ldr_fault_read(struct ldr_fault *f, bool secure);
 
 /* Block until PATH exists, when it is not empty. */
 void ldr_fault_wait(const char *path);

@@ -367,9 +367,17 @@ static int collect(struct ldr_image *img, size_t index, void *data)
 static bool ready(struct state *st, const struct ldr_image *img,
 		  struct ldr_move_ctx *ctx, bool *started)
 {
+	const char *bad;
+	char text[160];
+
 	if (!*started) {
 		mach_status_unread(ctx->status);
-		ldr_fault_read(&st->fault, st->cfg.secure);
+		bad = ldr_fault_read(&st->fault, st->cfg.secure);
+		if (bad) {
+			snprintf(text, sizeof(text), "HUGELINK_FAULT=\"%.80s\": "
+				 "no such fault: ignored", bad);
+			ldr_report_setting(&st->rep, text);
+		}
 		*started = true;
 	}
 	return ldr_sizes_for(&st->sizes, &st->cfg, img, &st->rep);

@@ -4,7 +4,7 @@
 # hugelink's own variables' included, is ignored with one warning that
 # names it, and the rest of the settings applies.  HUGELINK_BACKING=foo
 # leaves auto (text on the pool, data on THP); HUGELINK_PERF_MAP=yes
-# writes no map.  Judged from the program's smaps; hugectl's note names
+# writes no map; HUGELINK_FAULT=reserv fails no step.  Judged from the program's smaps; hugectl's note names
 # the same value.
 . "$HL_SRC/tests/integration/common.sh"
 need_thp
@@ -36,6 +36,13 @@ ls /tmp/perf-*.map 2>/dev/null | while read -r m; do
 	[ ! -O "$m" ] || [ "$(stat -c %Y "$m")" -lt "$(stat -c %Y sc)" ] ||
 		fail "a perf map was written: $m"
 done
+
+# A fault the tests' hook does not know fails no step: the pool serves.
+env HUGETLB_ELFMAP=RW HUGELINK_BACKING=hugetlb HUGELINK_FAULT=reserv ./sc \
+	>out 2>err || fail "HUGELINK_FAULT=reserv: sc failed: $(cat out err)"
+expect_lines out "text 2048" "data 2048" "bss 2048" "ok"
+one_warning 'HUGELINK_FAULT="reserv"'
+ok "HUGELINK_FAULT=reserv: ignored, the rest applies: $(cat err)"
 
 # Below verbosity 2, nothing is said.
 env HUGETLB_ELFMAP=RW HUGELINK_BACKING=foo HUGETLB_VERBOSE=1 ./sc >out 2>err
