@@ -6,7 +6,8 @@
 # written, all after hugectl --prime); for a plain PIE, congruent in the
 # file (GNU ld's offsets equal the addresses) but with no p_align that
 # makes its load base 2 MiB-aligned; --pid shows a running copy's text as "page cache,
-# N of M MiB on 2 MiB pages", as its smaps' FilePmdMapped says.  With
+# N of M MiB on 2 MiB pages", and --json as the backing page_cache, as its
+# smaps' FilePmdMapped says.  With
 # MADV_POPULATE_READ refused (strace injects EINVAL), FILE names the call
 # instead of a count.
 . "$HL_SRC/tests/integration/common.sh"
@@ -35,10 +36,21 @@ ok "relinked: $(grep -c 'congruent;' primed.out) segments congruent; $(grep -m1 
 start_holds 1 env HUGETLB_ELFMAP=R ./prog
 set -- $(text_smaps $holds "$PWD/prog")
 "$HLBIN/hugelink-inspect" --pid $holds >pid.out || fail "inspect --pid failed"
+"$HLBIN/hugelink-inspect" --pid $holds --json >pid.json ||
+	fail "inspect --pid --json failed"
 stop_holds
 grep -q "page cache, $(($2 >> 20)) of [0-9]* MiB on 2 MiB pages r-xp" pid.out ||
 	fail "inspect --pid does not show $2 bytes from the page cache: $(cat pid.out)"
 ok "--pid: $(grep -m1 'page cache,' pid.out | sed 's/^ *//')"
+python3 - pid.json "$2" <<'E' || fail "inspect --pid --json: $(cat pid.json)"
+import json, sys
+r = json.load(open(sys.argv[1]))
+parts = [p for s in r["objects"][0]["segments"] if "X" in s["flags"]
+         for p in s["parts"] if p["backing"] == "page_cache"]
+assert parts and all(p["own_file"] for p in parts), parts
+assert sum(p["huge_bytes"] for p in parts) == int(sys.argv[2]), parts
+E
+ok "--pid --json: the text's parts are page_cache, $2 bytes on huge pages"
 
 # A kernel that refuses MADV_POPULATE_READ (before Linux 5.14) leaves the
 # page cache unasked, and the line names the call: strace makes the

@@ -5,7 +5,7 @@
 # page; each tool's page has an ENVIRONMENT section; hugelink(7) covers
 # every HUGETLB_* and HUGELINK_*
 # variable the runtime reads (as core/config.h lists them) and
-# HUGELINK_LD.
+# HUGELINK_LD; hugelink-inspect(1) every code its --json gives.
 . "$HL_SRC/tests/integration/common.sh"
 need_cmd groff
 need_cmd man
@@ -46,5 +46,16 @@ vars="$vars $(sed -n 's/.*HUGETLB_VERBOSE.*; \(HUGETLB_[A-Z_]*\).*/\1/p' \
 [ "$(echo $vars | wc -w)" -ge 14 ] || fail "read only: $vars"
 for v in $vars HUGELINK_LD; do
 	grep -q "^\.B $v\$" "$page" || fail "hugelink(7) lacks $v"
+done
+echo "hugelink-inspect(1) lists every code its --json gives"
+page=$HLMAN/man1/hugelink-inspect.1
+codes=$(sed -n 's/^\t\[\(HL_WHY\|HL_LIB\|INSPECT_RT\|INSPECT_SERVE\)_[A-Z_]*\] = "\([a-z_.]*\)",$/\2/p' \
+	"$HL_SRC/tools/inspect/json-report.c")
+codes="$codes $(sed -n 's/^\t\treturn "\([a-z_]*\)";$/\1/p' \
+	"$HL_SRC/tools/inspect/cover.c")"
+[ "$(echo $codes | wc -w)" -ge 30 ] || fail "read only: $codes"
+for c in $codes; do
+	grep -Eq "^\.(BR?|RB \() $c( |\$)" "$page" ||
+		fail "hugelink-inspect(1) lacks the code $c"
 done
 ok "manual pages"

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/maps.h"
 #include "tools/inspect/live.h"
 
 int inspect_live_parse(struct inspect_live *lv, char *text)
@@ -64,6 +65,16 @@ static bool own_file(const struct inspect_object *o,
 	       m->line.major == o->major && m->line.minor == o->minor;
 }
 
+/* Whether M maps a file's page cache, not a copy hugelink made, with
+ * PMDs: the file backing (loader/filetext.h). */
+static bool page_cache(const struct hl_smaps_map *m)
+{
+	const char *path = m->line.path;
+
+	return m->file_pmd && path[0] && path[0] != '[' &&
+	       !hl_maps_made_by_hugelink(path);
+}
+
 /*
  * What backs the part P, covered by M.  smaps counts huge pages over the
  * whole mapping, so for a THP mapping that reaches beyond the segment
@@ -85,7 +96,8 @@ static void describe(struct inspect_part *p, const struct inspect_live *lv,
 		p->huge = len;
 		break;
 	case HL_SMAPS_THP:
-		p->backing = INSPECT_BACK_THP;
+		p->backing = page_cache(m) ? INSPECT_BACK_PAGE_CACHE :
+			     INSPECT_BACK_THP;
 		p->huge = huge < len ? huge : len;
 		break;
 	case HL_SMAPS_BASE:
@@ -188,6 +200,8 @@ const char *inspect_backing_code(enum inspect_backing b)
 		return "hugetlb";
 	case INSPECT_BACK_THP:
 		return "thp";
+	case INSPECT_BACK_PAGE_CACHE:
+		return "page_cache";
 	case INSPECT_BACK_MIXED:
 		return "mixed";
 	}

@@ -7,7 +7,6 @@
  */
 #include <elf.h>
 
-#include "core/maps.h"
 #include "core/size.h"
 #include "tools/common/escape.h"
 #include "tools/inspect/print.h"
@@ -19,16 +18,6 @@ static void put_name(FILE *out, const char *name)
 	char shown[TL_ESCAPED_LEN(4096)];
 
 	fputs(tl_escape(name, shown, sizeof(shown)), out);
-}
-
-/* True when P is a file's mapping whose page-cache folios the kernel
- * maps with PMDs: the file backing (loader/filetext.h). */
-static bool page_cache(const struct inspect_part *p)
-{
-	const char *path = p->map->line.path;
-
-	return p->map->file_pmd && path[0] && path[0] != '[' &&
-	       !hl_maps_made_by_hugelink(path);
 }
 
 /* "hugetlb 2M", "thp 4M of 6M", "page cache, 30 of 32 MiB on 2 MiB
@@ -43,15 +32,12 @@ static const char *backing_text(const struct inspect_part *p, char *buf,
 		snprintf(buf, len, "hugetlb %s",
 			 hl_format_size((size_t)p->page, a, sizeof(a)));
 		break;
+	case INSPECT_BACK_PAGE_CACHE:
+		snprintf(buf, len, "page cache, %llu of %llu MiB on 2 MiB "
+			 "pages", (unsigned long long)(p->huge >> 20),
+			 (unsigned long long)((p->end - p->start) >> 20));
+		break;
 	case INSPECT_BACK_THP:
-		if (page_cache(p)) {
-			snprintf(buf, len, "page cache, %llu of %llu MiB "
-				 "on 2 MiB pages",
-				 (unsigned long long)(p->huge >> 20),
-				 (unsigned long long)((p->end - p->start) >>
-						      20));
-			break;
-		}
 		snprintf(buf, len, "thp %s of %s",
 			 inspect_human(p->huge, a, sizeof(a)),
 			 inspect_human(p->end - p->start, b, sizeof(b)));

@@ -28,6 +28,9 @@ enum inspect_backing {
 	INSPECT_BACK_HUGETLB,	/* hugetlb pages of part->page bytes */
 	INSPECT_BACK_THP,		/* transparent huge pages,
 					   part->huge bytes */
+	INSPECT_BACK_PAGE_CACHE,	/* a file's page cache mapped with
+					   PMDs (FilePmdMapped), part->huge
+					   bytes: the file backing */
 	INSPECT_BACK_MIXED,		/* a segment whose parts differ */
 };
 
