@@ -145,7 +145,7 @@ static int opt_library(struct ctl_opts *o, const struct ctl_arg *a)
 	return 0;
 }
 
-/* --backing=auto|hugetlb|thp, checked as the runtime will read it. */
+/* --backing=auto|file|hugetlb|thp, checked as the runtime will read it. */
 static int opt_backing(struct ctl_opts *o, const struct ctl_arg *a)
 {
 	enum hl_backing_mode mode;

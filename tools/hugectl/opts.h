@@ -48,7 +48,7 @@ struct ctl_opts {
 	enum ctl_preload preload;
 	enum ctl_lib lib;
 	const char *libdir;		/* with CTL_LIB_DIR */
-	const char *backing;		/* --backing: auto, hugetlb, thp */
+	const char *backing;		/* --backing: auto, file, hugetlb, thp */
 	const char *libs;		/* --libs: HUGELINK_LIBS */
 	int verbose;			/* 0..99 */
 	char **argv;			/* the program and its arguments */
