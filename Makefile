@@ -3,7 +3,7 @@
 #
 # This is a GNU Makefile.  Put local settings (PREFIX, CC, CFLAGS, ...) in
 # config.mak, which is read after the defaults below, or pass them on the
-# command line.  CFLAGS, CPPFLAGS and LDFLAGS are the user's, and are
+# command line.  CC, CFLAGS, CPPFLAGS and LDFLAGS are the user's, and are
 # taken from the environment too, as packaging tools pass them: the flags
 # the build itself needs live in variables of their own and are applied
 # around them.
@@ -29,8 +29,8 @@ DESTDIR  =
 # hugelink-edit, hugelink-ld, ...), beside an installed libhugetlbfs.
 LIBHUGETLBFS_NAMES = yes
 # gcc unless CC comes from the environment or the command line (make's
-# own default, cc, is not taken).
-ifeq ($(origin CC),default)
+# own default, cc, is not taken; make -R has none).
+ifneq ($(filter default undefined,$(origin CC)),)
 CC       = gcc
 endif
 AR       ?= ar

@@ -598,13 +598,17 @@ static int settle(const struct serve *sv, struct try *t, bool any_served,
  * Whether the ranges SV does not serve are copied, as settle says of
  * each at HUGETLB_VERBOSE=3: not where the process may not make memory
  * executable, which loader/move.c explains once.  Asked only at that
- * verbosity, where it is said.
+ * verbosity, where it is said, and only where some range is not served.
  */
 static bool copies_follow(const struct serve *sv)
 {
+	bool all_served = true;
 	int err;
 
-	return sv->rep->verbose < HL_V_INFO || !mach_exec_refused(&err);
+	for (int i = 0; i < sv->n; i++)
+		all_served &= served(&sv->t[i]);
+	return sv->rep->verbose < HL_V_INFO || all_served ||
+	       !mach_exec_refused(&err);
 }
 
 /* Start SV, with no range tried: each is set whole when tried

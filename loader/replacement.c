@@ -69,7 +69,8 @@ static int copy_by_page(struct ldr_prepared *p, struct remap_range *s,
 /*
  * Say in B why S's copy could not take its final protection: ERR, and
  * where it was to be made executable and that was refused, who refuses
- * (PR_SET_MDWE is caught before any copy: loader/move.c).
+ * (a process that may make no memory executable is caught before any
+ * copy: loader/move.c).
  */
 static void protect_failed(const struct remap_range *s, struct ldr_backing *b,
 			   int err)

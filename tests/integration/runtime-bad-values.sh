@@ -4,8 +4,9 @@
 # hugelink's own variables' included, is ignored with one warning that
 # names it, and the rest of the settings applies.  HUGELINK_BACKING=foo
 # leaves auto (text on the pool, data on THP); HUGELINK_PERF_MAP=yes
-# writes no map; HUGELINK_FAULT=reserv fails no step.  Judged from the program's smaps; hugectl's note names
-# the same value.
+# writes no map; HUGELINK_FAULT=reserv fails no step, with a warning of
+# its own.  Judged from the program's smaps; hugectl's note names the
+# same value.
 . "$HL_SRC/tests/integration/common.sh"
 need_thp
 pool_reserve 16

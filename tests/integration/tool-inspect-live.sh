@@ -127,8 +127,8 @@ live static-RW text=hugetlb rodata=hugetlb data=thp bss=thp \
 # A program not relinked has its text at file offsets congruent to its
 # addresses, as most links lay it out: when the page cache holds that
 # file in huge folios (a file just written may), the kernel maps them
-# with PMDs by itself.
-live not-relinked text='base|thp' data=base -- ./plain
+# with PMDs by itself, which the view calls page_cache.
+live not-relinked text='base|page_cache' data=base -- ./plain
 # Forced, the text and rodata are copied onto hugetlb pages only where
 # the page cache cannot serve them, so the program's file is first put
 # in small folios (the linker's output in huge folios would be served

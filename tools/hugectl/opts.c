@@ -383,14 +383,14 @@ static int abbreviation(int argc, char **argv, const char *arg,
 static int bad_option(int c, char **argv, const struct ctl_arg *a)
 {
 	const char *arg = argv[optind - 1];
+	const struct ctl_option *row = optopt ? row_for(optopt) : NULL;
 
 	if (c == ':')
 		return fail(a, "%s: needs an argument", arg);
 	if (optopt && strncmp(arg, "--", 2))
 		return fail(a, "-%c: unknown option", optopt);
-	if (optopt && strchr(arg, '='))
-		return fail(a, "%.*s: takes no argument",
-			    (int)strcspn(arg, "="), arg);
+	if (row && row->name && strchr(arg, '='))
+		return fail(a, "--%s: takes no argument", row->name);
 	return fail(a, "%s: unknown option", arg);
 }
 

@@ -2,8 +2,8 @@
 /*
  * The view of a running process as JSON: the same facts as the text,
  * with numbers as numbers, addresses as hex strings, and each backing as
- * a stable code ("hugetlb", "thp", "base", "unmapped"; "mixed" for a
- * segment whose parts differ).
+ * a stable code ("hugetlb", "thp", "page_cache", "base", "unmapped";
+ * "mixed" for a segment whose parts differ).
  */
 #include <elf.h>
 

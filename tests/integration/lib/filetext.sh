@@ -128,17 +128,25 @@ huge_kb() {
 		sum += $2 } END { print sum + 0 }' "/proc/$1/smaps"
 }
 
+# hugetlb_kb PID: the kB of hugetlb pages in all of process PID's mappings.
+hugetlb_kb() {
+	awk '$1 ~ /^(Private|Shared)_Hugetlb:$/ { sum += $2 }
+		END { print sum + 0 }' "/proc/$1/smaps"
+}
+
 # nothing_copied PID PROG LABEL: process PID's text is still PROG's
 # mapping, and nothing of it is on huge pages a copy took: none of its
 # memory under THP "madvise", where only a copy advises it; under
 # "always", which may give its anonymous memory huge pages by itself,
-# none of its executable anonymous memory.
+# no hugetlb page and none of its executable anonymous memory.
 nothing_copied() {
 	set -- "$@" $(text_smaps "$1" "$2")
 	[ "${4:-}" = "$2" ] || fail "$3: the text is no longer $2's mapping"
 	if grep -q '\[always\]' /sys/kernel/mm/transparent_hugepage/enabled; then
 		[ "$(exec_anon_huge "$1")" -eq 0 ] ||
 			fail "$3: the text was copied onto THP"
+		[ "$(hugetlb_kb "$1")" -eq 0 ] ||
+			fail "$3: $(hugetlb_kb "$1") kB are on hugetlb pages"
 	else
 		[ "$(huge_kb "$1")" -eq 0 ] ||
 			fail "$3: $(huge_kb "$1") kB are on huge pages"

@@ -210,6 +210,8 @@ static void test_ctl_parse_unknown_options(void **state)
 	assert_string_equal(err, "--library-path: needs an argument");
 	assert_int_equal(PARSE(&o, err, "--disable=1", "prog"), -1);
 	assert_string_equal(err, "--disable: takes no argument");
+	assert_int_equal(PARSE(&o, err, "--dis=1", "prog"), -1);
+	assert_string_equal(err, "--disable: takes no argument");
 	assert_int_equal(PARSE(&o, err, "--lib", "x", "prog"), -1);
 	assert_string_equal(err, "--lib: ambiguous: --libs, --library-path, "
 			    "--library-use-path");

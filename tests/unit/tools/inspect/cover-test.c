@@ -142,6 +142,54 @@ static void test_inspect_cover_thp_beyond_segment(void **state)
 	done(&lv, &o);
 }
 
+/*
+ * Text served from the program file's page cache (FilePmdMapped) is
+ * page_cache; the same counts in a mapping hugelink made stay thp.
+ */
+static void test_inspect_cover_page_cache(void **state)
+{
+	static const char served[] =
+		"55cf9ee00000-55cf9f200000 r-xp 00200000 fe:00 10953655  /tmp/sc\n"
+		"Size:               4096 kB\n"
+		"KernelPageSize:        4 kB\n"
+		"FilePmdMapped:      4096 kB\n"
+		"VmFlags: rd ex mr mw me hg \n";
+	static const char made[] =
+		"55cf9ee00000-55cf9f200000 r-xp 00000000 00:11 491194    /memfd:hugelink:seg1 (deleted)\n"
+		"Size:               4096 kB\n"
+		"KernelPageSize:        4 kB\n"
+		"FilePmdMapped:      4096 kB\n"
+		"VmFlags: rd ex mr mw me hg \n";
+	const char *text[] = { served, made };
+	const enum inspect_backing want[] = { INSPECT_BACK_PAGE_CACHE,
+					      INSPECT_BACK_THP };
+	struct inspect_live lv;
+	struct inspect_object o;
+	const struct inspect_part *p;
+
+	(void)state;
+	for (int i = 0; i < 2; i++) {
+		char *copy = strdup(text[i]);
+
+		assert_non_null(copy);
+		memset(&lv, 0, sizeof(lv));
+		memset(&o, 0, sizeof(o));
+		lv.base_page = 4096;
+		assert_int_equal(inspect_live_parse(&lv, copy), 0);
+		o.bias = 0x55cf9ec00000;
+		o.major = 0xfe;
+		o.inode = 10953655;
+		assert_int_equal(inspect_cover(&lv, &o, ph, 1), 0);
+		p = &lv.part[o.seg[0].first];
+		assert_int_equal(p->backing, want[i]);
+		assert_int_equal(p->huge, 0x301089);
+		assert_int_equal(p->own_file, i == 0);
+		done(&lv, &o);
+	}
+	assert_string_equal(inspect_backing_code(INSPECT_BACK_PAGE_CACHE),
+			    "page_cache");
+}
+
 static void test_inspect_live_parse_refuses_junk(void **state)
 {
 	struct inspect_live lv;
@@ -158,6 +206,7 @@ int main(void)
 		cmocka_unit_test(test_inspect_cover_text_on_hugetlb),
 		cmocka_unit_test(test_inspect_cover_data_in_parts),
 		cmocka_unit_test(test_inspect_cover_thp_beyond_segment),
+		cmocka_unit_test(test_inspect_cover_page_cache),
 		cmocka_unit_test(test_inspect_live_parse_refuses_junk),
 	};
 
