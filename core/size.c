@@ -20,28 +20,42 @@ static int shift_for(char c)
 	}
 }
 
+/*
+ * Read the size written at the start of S: its number (as strtoull with
+ * base 0 reads it) into *V, or 0 when it overflows; the shift of its
+ * unit, K, M or G, into *SHIFT (0 without one); then a B.  Returns where
+ * it ends, or NULL when S does not start with a digit.  errno is left as
+ * it was.
+ */
+static const char *scan(const char *s, unsigned long long *v, int *shift)
+{
+	char *end;
+	int saved = errno;
+
+	if (!s || *s < '0' || *s > '9')
+		return NULL;
+	errno = 0;
+	*v = strtoull(s, &end, 0);
+	if (errno)
+		*v = 0;
+	errno = saved;
+	*shift = shift_for(*end);
+	if (*shift >= 0)
+		end++;
+	else
+		*shift = 0;
+	if (*end == 'b' || *end == 'B')
+		end++;
+	return end;
+}
+
 int hl_parse_bytes(const char *s, size_t *out)
 {
 	unsigned long long v;
-	char *end;
-	int saved = errno, shift = 0;
+	int shift;
+	const char *end = scan(s, &v, &shift);
 
-	if (!s || *s < '0' || *s > '9')
-		return -1;
-	errno = 0;
-	v = strtoull(s, &end, 0);
-	if (errno) {
-		errno = saved;
-		return -1;
-	}
-	errno = saved;
-	if (*end && (shift = shift_for(*end)) >= 0)
-		end++;
-	else
-		shift = 0;
-	if (*end == 'b' || *end == 'B')
-		end++;
-	if (*end || v == 0 || v > (SIZE_MAX >> shift))
+	if (!end || *end || v == 0 || v > (SIZE_MAX >> shift))
 		return -1;
 	*out = (size_t)(v << shift);
 	return 0;
@@ -49,18 +63,11 @@ int hl_parse_bytes(const char *s, size_t *out)
 
 size_t hl_size_span(const char *s)
 {
-	char *end;
-	int saved = errno;
+	unsigned long long v;
+	int shift;
+	const char *end = scan(s, &v, &shift);
 
-	if (*s < '0' || *s > '9')
-		return 0;
-	(void)strtoull(s, &end, 0);
-	errno = saved;
-	if (shift_for(*end) >= 0)
-		end++;
-	if (*end == 'b' || *end == 'B')
-		end++;
-	return (size_t)(end - s);
+	return end ? (size_t)(end - s) : 0;
 }
 
 int hl_parse_size(const char *s, size_t *out)
