@@ -103,9 +103,9 @@ static void read_flag(struct hl_config *cfg, const char *name,
  * *PAGE (0 while the class is not named).  The size runs as far as a size
  * is written (hl_size_span), as libhugetlbfs read it: in "R=2M,W" the W
  * is a class; without a number it runs to the item's end.  A size that
- * is no page size leaves the class as it was,
- * with a note; two different sizes for one class contradict each other.
- * Returns the rest of S, or NULL after an error.
+ * is no page size leaves the class as it was, with a note; two different
+ * sizes for one class contradict each other.  Returns the rest of S, or
+ * NULL after an error.
  */
 static const char *parse_class(struct hl_config *cfg, const char *s,
 			       const char *value, size_t *page)
