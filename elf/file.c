@@ -139,11 +139,17 @@ int el_open_fd(struct el_file *f, const char *name, int fd)
 	return 0;
 }
 
-/* O_NONBLOCK: opening a FIFO by mistake must not hang, and O_NOCTTY: nor
- * may a terminal become ours; fstat refuses both. */
+/* Open PATH to read.  O_NONBLOCK: opening a FIFO by mistake must not
+ * hang, and O_NOCTTY: nor may a terminal become ours; fstat refuses
+ * both. */
+static int open_to_read(const char *path)
+{
+	return open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+}
+
 int el_open_as(struct el_file *f, const char *path, const char *name)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+	int fd = open_to_read(path);
 	int rc;
 
 	if (fd < 0) {
@@ -162,6 +168,18 @@ bool el_starts_elf(int fd)
 
 	return pread(fd, magic, SELFMAG, 0) == SELFMAG &&
 	       !memcmp(magic, ELFMAG, SELFMAG);
+}
+
+bool el_path_starts_elf(const char *path)
+{
+	int fd = open_to_read(path);
+	bool yes;
+
+	if (fd < 0)
+		return false;
+	yes = el_starts_elf(fd);
+	close(fd);
+	return yes;
 }
 
 int el_open(struct el_file *f, const char *path)

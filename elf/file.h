@@ -49,6 +49,10 @@ void el_close(struct el_file *f);
  * with pread, so a FIFO or a pipe is no ELF file and never waited on. */
 bool el_starts_elf(int fd);
 
+/* The same for the file at PATH, opened as el_open_as opens; false when
+ * it cannot be opened. */
+bool el_path_starts_elf(const char *path);
+
 /* The index of the first PT_LOAD at or after I, or eh.phnum. */
 size_t el_next_load(const struct el_file *f, size_t i);
 

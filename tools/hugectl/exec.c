@@ -5,7 +5,6 @@
  */
 #include <err.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
 #include <paths.h>
 #include <stdbool.h>
@@ -94,18 +93,6 @@ static void exec_shell(const char *path, char **argv)
 	free(args);
 }
 
-bool ctl_starts_elf(const char *path)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
-	bool yes;
-
-	if (fd < 0)
-		return false;
-	yes = el_starts_elf(fd);
-	close(fd);
-	return yes;
-}
-
 /*
  * As env(1): a file the kernel refuses to execute is not handed to the
  * shell when it is ELF (another machine's, a class the kernel does not
@@ -118,7 +105,7 @@ int ctl_exec(const char *path, char **argv)
 
 	execv(path, argv);
 	e = errno;
-	if (e == ENOEXEC && !ctl_starts_elf(path)) {
+	if (e == ENOEXEC && !el_path_starts_elf(path)) {
 		exec_shell(path, argv);
 		e = errno;
 	}

@@ -6,7 +6,6 @@
  * shell's exit statuses: 127 when it is not found, 126 when it is found
  * but cannot be executed.
  */
-#include <stdbool.h>
 #include <stddef.h>
 
 #define CTL_EXIT_NOEXEC 126
@@ -26,9 +25,5 @@ int ctl_find(const char *file, const char *search, char *out, size_t len);
  * on failure, after a message naming PATH, with 126 or 127.
  */
 int ctl_exec(const char *path, char **argv);
-
-/* True when PATH starts with the ELF magic number (a FIFO is not waited
- * for: false). */
-bool ctl_starts_elf(const char *path);
 
 #endif

@@ -101,7 +101,7 @@ static int read_program(struct program *p, char *name)
 		p->t.unreadable = true;
 		return 0;
 	}
-	if (!ctl_starts_elf(p->path))
+	if (!el_path_starts_elf(p->path))
 		return 0;
 	tl_escape(p->path, p->shown, sizeof(p->shown));
 	if (el_open_as(&p->elf, p->path, p->shown) ||

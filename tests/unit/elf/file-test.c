@@ -4,7 +4,9 @@
 #include <setjmp.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "elf/file.h"
@@ -149,6 +151,22 @@ static void test_el_starts_elf(void **state)
 	close(p[1]);
 }
 
+/* By path: a FIFO with no writer is no ELF file and is not waited on. */
+static void test_el_path_starts_elf(void **state)
+{
+	char dir[] = "/tmp/hl-path-elf.XXXXXX", fifo[64];
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(fifo, sizeof(fifo), "%s/fifo", dir);
+	assert_int_equal(mkfifo(fifo, 0600), 0);
+	assert_false(el_path_starts_elf(fifo));
+	unlink(fifo);
+	assert_false(el_path_starts_elf(fifo));
+	rmdir(dir);
+	assert_true(el_path_starts_elf("/proc/self/exe"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -160,6 +178,7 @@ int main(void)
 		cmocka_unit_test(test_el_open_mem_refuses_bad_load),
 		cmocka_unit_test(test_el_open_refuses_directory_and_missing),
 		cmocka_unit_test(test_el_starts_elf),
+		cmocka_unit_test(test_el_path_starts_elf),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
