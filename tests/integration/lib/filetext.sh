@@ -121,18 +121,17 @@ exec_anon_huge() {
 		END { print sum + 0 }' "/proc/$1/smaps"
 }
 
-# huge_kb PID: the kB of huge pages in all of process PID's mappings:
-# THP (AnonHugePages) and hugetlb (Private_Hugetlb, Shared_Hugetlb).
-huge_kb() {
-	awk '$1 ~ /^(AnonHugePages|Private_Hugetlb|Shared_Hugetlb):$/ {
-		sum += $2 } END { print sum + 0 }' "/proc/$1/smaps"
+# smaps_kb PID FIELDS: the kB of the smaps FIELDS (an awk alternation)
+# summed over all of process PID's mappings.
+smaps_kb() {
+	awk -v f="^($2):\$" '$1 ~ f { sum += $2 } END { print sum + 0 }' \
+		"/proc/$1/smaps"
 }
 
-# hugetlb_kb PID: the kB of hugetlb pages in all of process PID's mappings.
-hugetlb_kb() {
-	awk '$1 ~ /^(Private|Shared)_Hugetlb:$/ { sum += $2 }
-		END { print sum + 0 }' "/proc/$1/smaps"
-}
+# huge_kb PID, hugetlb_kb PID: the kB of huge pages in all of process
+# PID's mappings: THP and hugetlb; hugetlb alone.
+huge_kb() { smaps_kb "$1" 'AnonHugePages|Private_Hugetlb|Shared_Hugetlb'; }
+hugetlb_kb() { smaps_kb "$1" 'Private_Hugetlb|Shared_Hugetlb'; }
 
 # nothing_copied PID PROG LABEL: process PID's text is still PROG's
 # mapping, and nothing of it is on huge pages a copy took: none of its
