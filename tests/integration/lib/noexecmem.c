@@ -12,9 +12,7 @@
 int main(int argc, char **argv)
 {
 	struct sock_filter code[] = {
-		REFUSE_OTHER_ARCH_ALLOWED,
-		BPF_STMT(BPF_LD | BPF_W | BPF_ABS,
-			 offsetof(struct seccomp_data, nr)),
+		REFUSE_PROLOGUE,
 		/* mprotect: refused with PROT_EXEC. */
 		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_mprotect, 0, 2),
 		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, REFUSE_ARG_LOW(2)),

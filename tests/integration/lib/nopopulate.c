@@ -12,9 +12,7 @@
 int main(int argc, char **argv)
 {
 	struct sock_filter code[] = {
-		REFUSE_OTHER_ARCH_ALLOWED,
-		BPF_STMT(BPF_LD | BPF_W | BPF_ABS,
-			 offsetof(struct seccomp_data, nr)),
+		REFUSE_PROLOGUE,
 		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_madvise, 0, 3),
 		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, REFUSE_ARG_LOW(2)),
 		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, POPULATE_WRITE, 0, 1),

@@ -27,12 +27,13 @@
 #endif
 
 /* The filter's first instructions: a call of another architecture's
- * ABI is let through. */
-#define REFUSE_OTHER_ARCH_ALLOWED \
+ * ABI is let through; for the others, the call's number is loaded. */
+#define REFUSE_PROLOGUE \
 	BPF_STMT(BPF_LD | BPF_W | BPF_ABS, \
 		 offsetof(struct seccomp_data, arch)), \
 	BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, REFUSE_AUDIT_ARCH, 1, 0), \
-	BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW)
+	BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW), \
+	BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr))
 
 /* The low 32 bits of system call argument N (both targets are little
  * endian). */
