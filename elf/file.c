@@ -14,6 +14,7 @@
 
 #include "elf/err.h"
 #include "elf/file.h"
+#include "elf/open.h"
 
 static void init(struct el_file *f, const char *name, int fd)
 {
@@ -139,21 +140,15 @@ int el_open_fd(struct el_file *f, const char *name, int fd)
 	return 0;
 }
 
-/* Open PATH to read.  O_NONBLOCK: opening a FIFO by mistake must not
- * hang, and O_NOCTTY: nor may a terminal become ours; fstat refuses
- * both. */
-static int open_to_read(const char *path)
-{
-	return open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
-}
-
 int el_open_as(struct el_file *f, const char *path, const char *name)
 {
-	int fd = open_to_read(path);
+	int fd = el_open_regular(path, 0);
 	int rc;
 
 	if (fd < 0) {
 		init(f, name, -1);
+		if (fd == EL_NOT_REGULAR)
+			return refused(f, "not a regular file");
 		warn("%s", name);
 		return -1;
 	}
@@ -172,7 +167,7 @@ bool el_starts_elf(int fd)
 
 bool el_path_starts_elf(const char *path)
 {
-	int fd = open_to_read(path);
+	int fd = el_open_regular(path, 0);
 	bool yes;
 
 	if (fd < 0)

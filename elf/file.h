@@ -27,8 +27,9 @@ struct el_file {
 };
 
 /*
- * Open PATH read-only and validate it.  Returns 0, or -1 after a warning
- * that names PATH and the cause.  Release with el_close either way.
+ * Open PATH read-only, a regular file only (el_open_regular, elf/open.h),
+ * and validate it.  Returns 0, or -1 after a warning that names PATH and
+ * the cause.  Release with el_close either way.
  */
 int el_open(struct el_file *f, const char *path);
 

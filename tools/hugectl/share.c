@@ -29,6 +29,7 @@
 #include "core/sharename.h"
 #include "core/size.h"
 #include "elf/file.h"
+#include "elf/open.h"
 #include "machine/sharedir.h"
 #include "machine/sysinfo.h"
 #include "tools/common/escape.h"
@@ -141,9 +142,11 @@ static void verdict(struct entry *e, enum state state, const char *why)
 
 /*
  * Open the program E names, for reading only: a regular file, looked at
- * with lstat first, opened without following a link, blocking on a FIFO
- * or taking a terminal, and the same file once open.  -1 with E's
- * verdict set when it cannot be judged.
+ * with lstat first, opened only when the path still names a regular file
+ * and not a link as its last component (el_open_regular: a directory on
+ * the way that was swapped for a link can lead nowhere but to another
+ * regular file), and the same file once open.  -1 with E's verdict set
+ * when it cannot be judged.
  */
 static int open_program(struct entry *e, struct stat *st)
 {
@@ -161,8 +164,11 @@ static int open_program(struct entry *e, struct stat *st)
 		verdict(e, STALE, "the program is no longer a regular file");
 		return -1;
 	}
-	fd = open(e->p.path, O_RDONLY | O_NOCTTY | O_NONBLOCK | O_NOFOLLOW |
-		  O_CLOEXEC);
+	fd = el_open_regular(e->p.path, O_NOFOLLOW);
+	if (fd == EL_NOT_REGULAR) {
+		verdict(e, STALE, "the program is no longer a regular file");
+		return -1;
+	}
 	if (fd < 0) {
 		verdict(e, UNKNOWN, "the program cannot be read");
 		return -1;

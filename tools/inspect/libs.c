@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "elf/open.h"
 #include "elf/simulate.h"
 #include "machine/resources.h"
 #include "machine/sysinfo.h"
@@ -60,12 +61,13 @@ static const char *const *default_dirs(const struct el_file *f)
 }
 
 /* True when PATH is an ELF file of the program's class and machine: the
- * loader passes over any other. */
+ * loader passes over any other.  A path the file inspected names is
+ * opened only when it is a regular file. */
 static bool usable(const char *path, const struct el_file *prog)
 {
 	unsigned char h[20];
 	uint16_t machine;
-	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	int fd = el_open_regular(path, 0);
 	bool ok;
 
 	if (fd < 0)

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "core/maps.h"
+#include "elf/open.h"
 #include "machine/readall.h"
 #include "tools/inspect/proc.h"
 
@@ -106,15 +107,16 @@ static bool same_file(const struct stat *st, const struct hl_smaps_map *m)
 				  m->line.minor);
 }
 
-/* Open NAME if it is, by stat before and fstat after, the file of M. */
+/* Open NAME if it is, by stat before and fstat after, the file of M, and
+ * a regular file: a process maps device nodes too. */
 static int open_checked(const char *name, const struct hl_smaps_map *m)
 {
 	struct stat st;
 	int fd;
 
-	if (stat(name, &st) || !same_file(&st, m))
+	if (stat(name, &st) || !S_ISREG(st.st_mode) || !same_file(&st, m))
 		return -1;
-	fd = open(name, OPEN_FLAGS);
+	fd = el_open_regular(name, 0);
 	if (fd < 0)
 		return -1;
 	if (fstat(fd, &st) || !same_file(&st, m)) {
