@@ -168,8 +168,7 @@ static void describe(const struct hl_seg *seg, const struct hl_phdr *ph,
 
 	s->copy[0].start = from;
 	s->copy[0].end = to;
-	s->copy[0].sparse = seg->cls == HL_CLASS_W && cfg->minimal_copy ?
-			    ldr_clamp(seg->file_end, from, to) : to;
+	s->copy[0].sparse = ldr_clamp(seg->file_end, from, to);
 	s->copy[0].file_off = from < seg->file_end ?
 			      (long)(ph->offset + (from - seg->start)) : -1;
 	s->live = seg->cls == HL_CLASS_W;
