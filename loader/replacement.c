@@ -92,7 +92,9 @@ static void protect_failed(const struct remap_range *s, struct ldr_backing *b,
  * make a THP range's pages huge, and check from smaps that they are (the
  * kernel may give base pages without an error: the choice then falls to
  * the pool, or to base pages with the reason); seal a read-only range
- * with its final protection.
+ * with its final protection, and give a writable one that executes its
+ * own now, which the swap carries over (commit writes it, and makes no
+ * call that could fail after the point of no return).
  */
 static int fill(struct ldr_prepared *p, struct remap_range *s,
 		struct ldr_backing *b)
@@ -108,7 +110,8 @@ static int fill(struct ldr_prepared *p, struct remap_range *s,
 		return -1;
 	if (!s->live && (s->prot & PROT_EXEC))
 		raw_sync_icache((void *)s->scratch, s->len);
-	if (!s->live && mprotect((void *)s->scratch, s->len, s->prot)) {
+	if ((!s->live || (s->prot & PROT_EXEC)) &&
+	    mprotect((void *)s->scratch, s->len, s->prot)) {
 		protect_failed(s, b, errno);
 		ldr_backing_unmap(b);
 		return -1;

@@ -258,8 +258,7 @@ REMAP_INLINE int still_mapped(const struct remap_commit *c,
 	uintptr_t page = s->copy[0].start & ~(uintptr_t)(c->base - 1);
 
 	/* mprotect to the protection it already has changes nothing. */
-	return raw_mprotect((void *)page, c->base, s->live ?
-			       PROT_READ | PROT_WRITE : s->prot) == 0;
+	return raw_mprotect((void *)page, c->base, s->prot) == 0;
 }
 
 REMAP_INLINE long map_fresh(const struct remap_range *s, int fault)
@@ -408,6 +407,8 @@ long remap_commit_run(struct remap_commit *c)
 
 		if (s->live)
 			s->copied = copy_live(c, s);
+		if (s->live && (s->prot & PROT_EXEC))
+			raw_sync_icache((void *)s->scratch, s->len);
 		r = swap_one(c, s, fault);
 		if (r != (long)s->target) {
 			s->err = r < 0 ? r : -EINVAL;
