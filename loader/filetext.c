@@ -522,7 +522,8 @@ static void reason(const struct try *t, char *why, size_t len)
 	else if (t->refusal == REFUSED_POPULATE)
 		snprintf(why, len, "madvise(MADV_POPULATE_READ): %s%s",
 			 strerror(t->err), t->err == EINVAL ?
-			 " (Linux 5.14 or later has it)" : "");
+			 " (Linux 5.14 or later has it)" : t->err == EFAULT ?
+			 " (a page of it lies past the end of its file)" : "");
 	else if (t->refusal == REFUSED_NO_SMAPS)
 		snprintf(why, len, "cannot read /proc/self/smaps");
 	else if (t->refusal == REFUSED_THP_OFF)

@@ -20,11 +20,13 @@
  * them in huge-page memory.  A traced process never shares its text
  * (loader/share.c would publish what it holds to every later run).
  */
+#include <errno.h>
 #include <fcntl.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "arch/raw.h"
 #include "core/trust.h"
 #include "loader/clip.h"
 #include "loader/replacement.h"
@@ -135,6 +137,24 @@ static int check_maps(const struct ldr_prepared *p, const struct hl_seg *seg,
 	return *hi > *lo ? 0 : -1;
 }
 
+/*
+ * Whether the last base page of SEG's file part can be read.  A file part
+ * that runs past the end of its file (a file cut short, or headers that
+ * claim more than it holds) is mapped with pages that raise SIGBUS when
+ * touched, and a copy touches them all; MADV_POPULATE_READ reports such a
+ * page with EFAULT instead.  Where the kernel lacks it (EINVAL, before
+ * Linux 5.14), the range is copied unchecked.
+ */
+static bool file_part_readable(const struct hl_seg *seg, size_t base)
+{
+	uintptr_t last;
+
+	if (seg->file_end <= seg->start)
+		return true;
+	last = (seg->file_end - 1) & ~(uintptr_t)(base - 1);
+	return raw_madvise((void *)last, base, MADV_POPULATE_READ) != -EFAULT;
+}
+
 /* Steps 1 and 2: [*lo, *hi) holds nothing we cannot carry over. */
 static int check_range(const struct ldr_prepared *p, const struct hl_seg *seg,
 		       const struct hl_phdr *ph, uintptr_t *lo, uintptr_t *hi,
@@ -144,6 +164,12 @@ static int check_range(const struct ldr_prepared *p, const struct hl_seg *seg,
 
 	if (check_maps(p, seg, ph, lo, hi, &heap_start, rep))
 		return -1;
+	if (!file_part_readable(seg, p->c->base)) {
+		ldr_report_why(rep, "segment %d: its file part runs past the "
+			       "end of its file, where its pages cannot be "
+			       "read", seg->phdr);
+		return -1;
+	}
 	if (seg->cls == HL_CLASS_W &&
 	    ldr_heap_make_room(*lo, hi, seg->end, heap_start, seg->page,
 			       &s->copy[1]))
