@@ -230,10 +230,14 @@ static enum hl_why fit(const struct hl_plan *plan, const struct hl_seg *seg,
 				      lo, hi);
 	if (clear && plan->relro_end > plan->relro_start)
 		clear = avoid(&sp, ro_start, ro_end, base, force, lo, hi);
-	/* Past a library's end lies no segment of its own: end before it. */
+	/* Past a library's end lies no segment of its own: end before it;
+	 * below its start neither: begin after it. */
 	if (clear && plan->limit)
 		clear = avoid(&sp, plan->limit - shift,
 			      plan->limit - shift + base, base, true, lo, hi);
+	if (clear && plan->floor && plan->floor - shift >= base)
+		clear = avoid(&sp, plan->floor - shift - base,
+			      plan->floor - shift, base, true, lo, hi);
 	if (!clear)
 		return HL_WHY_SHARES_PAGE;
 	if (*lo >= *hi)
@@ -427,6 +431,8 @@ int hl_plan_build_object(struct hl_plan *plan, const struct hl_config *cfg,
 	for (size_t i = 0; i < phnum; i++)
 		if (take_phdr(plan, &ph[i], (int)i, bias))
 			return -1;
+	if (limit && plan->nseg)
+		plan->floor = ALIGN_DOWN(plan->seg[0].start, sizes->base);
 	for (int i = 0; i < plan->nseg; i++) {
 		struct hl_seg *seg = &plan->seg[i];
 

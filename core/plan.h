@@ -90,6 +90,7 @@ struct hl_plan {
 	struct hl_seg seg[HL_MAX_SEGS];
 	uintptr_t relro_start, relro_end; /* read-only after relocation */
 	uintptr_t limit;		/* no range reaches past it; 0: none */
+	uintptr_t floor;		/* nor below it; 0: none */
 	char error[128];		/* why the headers were refused */
 };
 
@@ -109,11 +110,14 @@ int hl_plan_build(struct hl_plan *plan, const struct hl_config *cfg,
 
 /*
  * The same for a shared library, whose ranges must stay inside what the
- * dynamic loader mapped for it, [.., LIMIT): dlclose() unmaps exactly
- * that, and a huge page past it would outlive the library.  A range that
- * would reach past LIMIT ends on the last huge page before it, as with
- * HUGETLB_FORCE_ELFMAP, which it needs not: what lies past it is no part
- * of the library.  LIMIT 0 sets no limit (hl_plan_build).
+ * dynamic loader mapped for it, from its first PT_LOAD's first base page
+ * to LIMIT: dlclose() unmaps exactly that, a huge page past either end
+ * would outlive the library, and the memory below a library is where
+ * the kernel places new mappings.  A range that would reach past LIMIT
+ * ends on the last huge page before it, and one that would reach below
+ * the start begins on the first huge page after it, as with
+ * HUGETLB_FORCE_ELFMAP, which it needs not: what lies outside is no part
+ * of the library.  LIMIT 0 sets neither bound (hl_plan_build).
  */
 int hl_plan_build_object(struct hl_plan *plan, const struct hl_config *cfg,
 			 const struct hl_sizes *sizes, const struct hl_phdr *ph,

@@ -588,6 +588,39 @@ static void test_hl_plan_build_object_limit(void **state)
 	assert_int_equal(p.seg[3].map_end, bias + 0xe00000);
 }
 
+/* A library linked -z noseparate-code: its headers and text share its
+ * first PT_LOAD. */
+static const struct hl_phdr joined_lib[] = {
+	LOAD(PF_R | PF_X, 0, 0, 0x500000, 0x500000),
+	LOAD(PF_R | PF_W, 0x500e10, 0x501e10, 0x300, 0x400),
+};
+
+static void test_hl_plan_build_object_floor(void **state)
+{
+	struct hl_config cfg = cfg_env("R");
+	uintptr_t bias = 0x7f0000001000;
+	struct hl_plan p;
+
+	(void)state;
+	cfg.force = true;
+	/* Loaded off a huge-page boundary, the text's first huge page would
+	 * begin below the library: its range begins on the next one. */
+	p = PLAN(cfg, joined_lib, bias);
+	assert_int_equal(p.seg[0].map_start, bias - 0x1000);
+	assert_int_equal(hl_plan_build_object(&p, &cfg, &sizes, joined_lib, 2,
+		bias, hl_phdrs_end(joined_lib, 2, bias, 4096)), 0);
+	assert_int_equal(p.floor, bias);
+	assert_int_equal(p.seg[0].why, HL_WHY_PARTIAL);
+	assert_int_equal(p.seg[0].map_start, bias + 0x1ff000);
+	assert_int_equal(p.seg[0].map_end, bias + 0x3ff000);
+	/* Loaded on a boundary, its range begins with the library. */
+	assert_int_equal(hl_plan_build_object(&p, &cfg, &sizes, joined_lib, 2,
+		bias - 0x1000, hl_phdrs_end(joined_lib, 2, bias - 0x1000,
+					    4096)), 0);
+	assert_int_equal(p.seg[0].map_start, bias - 0x1000);
+	assert_int_equal(p.seg[0].map_end, bias + 0x3ff000);
+}
+
 static void test_hl_phdrs_relinked(void **state)
 {
 	struct hl_sizes none = sizes;
@@ -814,6 +847,7 @@ int main(void)
 		cmocka_unit_test(test_hl_plan_build_unaligned_base),
 		cmocka_unit_test(test_hl_plan_build_malformed),
 		cmocka_unit_test(test_hl_plan_build_object_limit),
+		cmocka_unit_test(test_hl_plan_build_object_floor),
 		cmocka_unit_test(test_hl_phdrs_relinked),
 		cmocka_unit_test(test_hl_plan_build_sparse_segments_stay),
 		cmocka_unit_test(test_hl_plan_build_min_fill_boundary),
