@@ -75,6 +75,69 @@ const void *hl_image_entry(const struct hl_phdr *ph, size_t phnum,
 	       entry : NULL;
 }
 
+/* The object's loaded dynamic section, or NULL. */
+static const ElfW(Dyn) *dynamic(const struct hl_phdr *ph, size_t phnum,
+				uintptr_t bias)
+{
+	for (size_t i = 0; i < phnum; i++)
+		if (ph[i].type == PT_DYNAMIC &&
+		    hl_image_loaded(ph, phnum, ph[i].vaddr, ph[i].filesz))
+			return (const void *)(bias + (uintptr_t)ph[i].vaddr);
+	return NULL;
+}
+
+bool hl_image_textrel(const struct hl_phdr *ph, size_t phnum, uintptr_t bias)
+{
+	const ElfW(Dyn) *d = dynamic(ph, phnum, bias);
+
+	for (; d && d->d_tag != DT_NULL; d++)
+		if (d->d_tag == DT_TEXTREL ||
+		    (d->d_tag == DT_FLAGS && (d->d_un.d_val & DF_TEXTREL)))
+			return true;
+	return false;
+}
+
+/*
+ * The string at offset OFF of the string table at STRTAB, as the dynamic
+ * section gives it: ld.so has made the address absolute in the dynamic
+ * sections it relocated, and left it an offset from the bias in others
+ * (its own, the vDSO's).  NULL unless the string lies loaded.
+ */
+static const char *dyn_string(const struct hl_phdr *ph, size_t phnum,
+			      uintptr_t bias, uintptr_t strtab, uintptr_t off)
+{
+	uint64_t vaddr = strtab >= bias && bias ? strtab - bias : strtab;
+	const char *s;
+
+	if (!hl_image_loaded(ph, phnum, vaddr + off, 1))
+		return NULL;
+	s = (const char *)(bias + vaddr + off);
+	/* It must end inside the segment too. */
+	for (size_t n = 1; hl_image_loaded(ph, phnum, vaddr + off, n); n++)
+		if (!s[n - 1])
+			return s;
+	return NULL;
+}
+
+const char *hl_image_soname(const struct hl_phdr *ph, size_t phnum,
+			    uintptr_t bias)
+{
+	const ElfW(Dyn) *d = dynamic(ph, phnum, bias);
+	uintptr_t strtab = 0, soname = 0;
+	bool has = false;
+
+	for (; d && d->d_tag != DT_NULL; d++) {
+		if (d->d_tag == DT_STRTAB)
+			strtab = d->d_un.d_ptr;
+		else if (d->d_tag == DT_SONAME) {
+			soname = d->d_un.d_val;
+			has = true;
+		}
+	}
+	return has && strtab ? dyn_string(ph, phnum, bias, strtab, soname) :
+	       NULL;
+}
+
 int hl_image_phdr_table(const void *ehdr, size_t len, size_t phnum,
 			uint64_t *off, size_t *size)
 {

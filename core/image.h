@@ -44,6 +44,21 @@ const void *hl_image_entry(const struct hl_phdr *ph, size_t phnum,
 			   uintptr_t bias);
 
 /*
+ * True when the object's dynamic section has text relocations
+ * (DT_TEXTREL, or DF_TEXTREL in DT_FLAGS): its read-only segments then
+ * differ from one run to the next.
+ */
+bool hl_image_textrel(const struct hl_phdr *ph, size_t phnum, uintptr_t bias);
+
+/*
+ * The object's soname (DT_SONAME), or NULL when it has none or its
+ * string does not lie, NUL included, in the file part of a readable
+ * PT_LOAD.
+ */
+const char *hl_image_soname(const struct hl_phdr *ph, size_t phnum,
+			    uintptr_t bias);
+
+/*
  * Where the program header table lies in an object's file, from the
  * file's first LEN bytes at EHDR: 0, with *OFF and *SIZE set, when it is
  * an ELF file of this machine's class and byte order whose table holds

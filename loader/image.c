@@ -129,14 +129,6 @@ bool ldr_image_holds(const struct ldr_image *img, uintptr_t addr)
 	return false;
 }
 
-/* True when [VADDR, VADDR + LEN) lies in the file part of a readable
- * PT_LOAD of the object. */
-static bool loaded(const struct ldr_image *img, uint64_t vaddr, uint64_t len)
-{
-	return ldr_image_trusted(img) &&
-	       hl_image_loaded(img->ph, img->phnum, vaddr, len);
-}
-
 const void *ldr_image_note(const struct ldr_image *img, unsigned type,
 			  size_t *len)
 {
@@ -183,63 +175,14 @@ size_t ldr_image_build_id(const struct ldr_image *img, unsigned char *out,
 	return 0;
 }
 
-/* IMG's loaded dynamic section, or NULL. */
-static const ElfW(Dyn) *dynamic(const struct ldr_image *img)
-{
-	for (size_t i = 0; i < img->phnum; i++)
-		if (img->ph[i].type == PT_DYNAMIC &&
-		    loaded(img, img->ph[i].vaddr, img->ph[i].filesz))
-			return (const void *)(img->bias + img->ph[i].vaddr);
-	return NULL;
-}
-
 int ldr_image_textrel(const struct ldr_image *img)
 {
-	const ElfW(Dyn) *d = dynamic(img);
-
-	for (; d && d->d_tag != DT_NULL; d++)
-		if (d->d_tag == DT_TEXTREL ||
-		    (d->d_tag == DT_FLAGS && (d->d_un.d_val & DF_TEXTREL)))
-			return 1;
-	return 0;
-}
-
-/*
- * The string at offset OFF of the string table at STRTAB, as the dynamic
- * section gives it: ld.so has made the address absolute in the dynamic
- * sections it relocated, and left it an offset from the bias in others
- * (its own, the vDSO's).  NULL unless the string lies loaded.
- */
-static const char *dyn_string(const struct ldr_image *img, uintptr_t strtab,
-			      uintptr_t off)
-{
-	uint64_t vaddr = strtab >= img->bias && img->bias ?
-			 strtab - img->bias : strtab;
-	const char *s;
-
-	if (!loaded(img, vaddr + off, 1))
-		return NULL;
-	s = (const char *)(img->bias + vaddr + off);
-	/* It must end inside the segment too. */
-	for (size_t n = 1; loaded(img, vaddr + off, n); n++)
-		if (!s[n - 1])
-			return s;
-	return NULL;
+	return ldr_image_trusted(img) &&
+	       hl_image_textrel(img->ph, img->phnum, img->bias);
 }
 
 const char *ldr_image_soname(const struct ldr_image *img)
 {
-	const ElfW(Dyn) *d = dynamic(img);
-	uintptr_t strtab = 0, soname = 0;
-	bool has = false;
-
-	for (; d && d->d_tag != DT_NULL; d++) {
-		if (d->d_tag == DT_STRTAB)
-			strtab = d->d_un.d_ptr;
-		else if (d->d_tag == DT_SONAME) {
-			soname = d->d_un.d_val;
-			has = true;
-		}
-	}
-	return has && strtab ? dyn_string(img, strtab, soname) : NULL;
+	return ldr_image_trusted(img) ?
+	       hl_image_soname(img->ph, img->phnum, img->bias) : NULL;
 }

@@ -7,6 +7,7 @@
 #include <elf.h>
 #include <link.h>
 #include <cmocka.h>
+#include <sys/mman.h>
 
 #include "core/image.h"
 #include "core/note.h"
@@ -140,6 +141,93 @@ static void test_hl_image_phdrs_equal_forged_memsz_refused(void **state)
 					     &size), -1);
 }
 
+/*
+ * An object of one readable PT_LOAD, the first page of two mapped at
+ * MEM, and one PT_DYNAMIC; the second page is PROT_NONE, so that a read
+ * past the file part faults.
+ */
+#define PAGE 4096
+
+struct dyn_object {
+	unsigned char *mem;
+	struct hl_phdr ph[2];
+};
+
+static void dyn_object_make(struct dyn_object *o, uint64_t dyn_vaddr,
+			    uint64_t dyn_filesz)
+{
+	o->mem = mmap(NULL, 2 * PAGE, PROT_READ | PROT_WRITE,
+		      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	assert_true(o->mem != MAP_FAILED);
+	assert_int_equal(mprotect(o->mem + PAGE, PAGE, PROT_NONE), 0);
+	o->ph[0] = (struct hl_phdr){ .type = PT_LOAD, .flags = PF_R,
+		.filesz = PAGE, .memsz = PAGE, .align = PAGE };
+	o->ph[1] = (struct hl_phdr){ .type = PT_DYNAMIC, .flags = PF_R,
+		.offset = dyn_vaddr, .vaddr = dyn_vaddr, .filesz = dyn_filesz,
+		.memsz = dyn_filesz, .align = 8 };
+}
+
+static void dyn_object_free(struct dyn_object *o)
+{
+	munmap(o->mem, 2 * PAGE);
+}
+
+/* Entry I of O's dynamic section, at AT, is TAG VAL. */
+static void put_dyn(struct dyn_object *o, uint64_t at, size_t i,
+		    ElfW(Sxword) tag, ElfW(Xword) val)
+{
+	ElfW(Dyn) d = { .d_tag = tag, .d_un.d_val = val };
+
+	memcpy(o->mem + at + i * sizeof(d), &d, sizeof(d));
+}
+
+static uintptr_t bias_of(const struct dyn_object *o)
+{
+	return (uintptr_t)o->mem;
+}
+
+static void test_hl_image_soname_found(void **state)
+{
+	struct dyn_object o;
+
+	(void)state;
+	dyn_object_make(&o, 0x100, 3 * sizeof(ElfW(Dyn)));
+	memcpy(o.mem + 0x800, "\0libx.so.1", 11);
+	/* Relocated by ld.so: the table's address is absolute. */
+	put_dyn(&o, 0x100, 0, DT_STRTAB, bias_of(&o) + 0x800);
+	put_dyn(&o, 0x100, 1, DT_SONAME, 1);
+	put_dyn(&o, 0x100, 2, DT_NULL, 0);
+	assert_string_equal(hl_image_soname(o.ph, 2, bias_of(&o)),
+			    "libx.so.1");
+	/* Not relocated (ld.so's own, the vDSO's): an offset. */
+	put_dyn(&o, 0x100, 0, DT_STRTAB, 0x800);
+	assert_string_equal(hl_image_soname(o.ph, 2, bias_of(&o)),
+			    "libx.so.1");
+	assert_false(hl_image_textrel(o.ph, 2, bias_of(&o)));
+	put_dyn(&o, 0x100, 2, DT_FLAGS, DF_TEXTREL);
+	assert_true(hl_image_textrel(o.ph, 2, bias_of(&o)));
+	put_dyn(&o, 0x100, 2, DT_TEXTREL, 0);
+	assert_true(hl_image_textrel(o.ph, 2, bias_of(&o)));
+	dyn_object_free(&o);
+}
+
+/* A soname that runs to the end of the file part has no end there. */
+static void test_hl_image_soname_unterminated_refused(void **state)
+{
+	struct dyn_object o;
+
+	(void)state;
+	dyn_object_make(&o, 0x100, 3 * sizeof(ElfW(Dyn)));
+	memset(o.mem + PAGE - 8, 'x', 8);
+	put_dyn(&o, 0x100, 0, DT_STRTAB, 0);
+	put_dyn(&o, 0x100, 1, DT_SONAME, PAGE - 8);
+	put_dyn(&o, 0x100, 2, DT_NULL, 0);
+	assert_null(hl_image_soname(o.ph, 2, bias_of(&o)));
+	put_dyn(&o, 0x100, 1, DT_SONAME, (ElfW(Xword))-1);
+	assert_null(hl_image_soname(o.ph, 2, bias_of(&o)));
+	dyn_object_free(&o);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -152,6 +240,8 @@ int main(void)
 		cmocka_unit_test(test_hl_image_phdrs_equal_file_table),
 		cmocka_unit_test(
 			test_hl_image_phdrs_equal_forged_memsz_refused),
+		cmocka_unit_test(test_hl_image_soname_found),
+		cmocka_unit_test(test_hl_image_soname_unterminated_refused),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
