@@ -75,62 +75,112 @@ const void *hl_image_entry(const struct hl_phdr *ph, size_t phnum,
 	       entry : NULL;
 }
 
-/* The object's loaded dynamic section, or NULL. */
-static const ElfW(Dyn) *dynamic(const struct hl_phdr *ph, size_t phnum,
-				uintptr_t bias)
+/*
+ * The object's dynamic section: the first PT_DYNAMIC whose file part is
+ * loaded and holds at least one entry.  Its entries are read no further
+ * than that file part: DT_NULL ends the section, and so does the end of
+ * the file part, whether or not a DT_NULL came.
+ */
+struct dyn_walk {
+	const unsigned char *at;
+	size_t n;
+};
+
+static bool dyn_begin(const struct hl_phdr *ph, size_t phnum, uintptr_t bias,
+		      struct dyn_walk *w)
 {
 	for (size_t i = 0; i < phnum; i++)
 		if (ph[i].type == PT_DYNAMIC &&
-		    hl_image_loaded(ph, phnum, ph[i].vaddr, ph[i].filesz))
-			return (const void *)(bias + (uintptr_t)ph[i].vaddr);
-	return NULL;
+		    ph[i].filesz >= sizeof(ElfW(Dyn)) &&
+		    hl_image_loaded(ph, phnum, ph[i].vaddr, ph[i].filesz)) {
+			w->at = (const void *)(bias + (uintptr_t)ph[i].vaddr);
+			w->n = (size_t)(ph[i].filesz / sizeof(ElfW(Dyn)));
+			return true;
+		}
+	return false;
+}
+
+/* The next entry into *D: true, or false at the section's end.  Copied,
+ * as the section's address is only as aligned as its header says. */
+static bool dyn_next(struct dyn_walk *w, ElfW(Dyn) *d)
+{
+	if (!w->n)
+		return false;
+	memcpy(d, w->at, sizeof(*d));
+	w->at += sizeof(*d);
+	w->n--;
+	return d->d_tag != DT_NULL;
 }
 
 bool hl_image_textrel(const struct hl_phdr *ph, size_t phnum, uintptr_t bias)
 {
-	const ElfW(Dyn) *d = dynamic(ph, phnum, bias);
+	struct dyn_walk w;
+	ElfW(Dyn) d;
 
-	for (; d && d->d_tag != DT_NULL; d++)
-		if (d->d_tag == DT_TEXTREL ||
-		    (d->d_tag == DT_FLAGS && (d->d_un.d_val & DF_TEXTREL)))
+	if (!dyn_begin(ph, phnum, bias, &w))
+		return false;
+	while (dyn_next(&w, &d))
+		if (d.d_tag == DT_TEXTREL ||
+		    (d.d_tag == DT_FLAGS && (d.d_un.d_val & DF_TEXTREL)))
 			return true;
 	return false;
+}
+
+/* The bytes from VADDR to the end of the file part of a readable PT_LOAD
+ * holding it, the most any gives; 0 when none holds it. */
+static uint64_t loaded_from(const struct hl_phdr *ph, size_t phnum,
+			    uint64_t vaddr)
+{
+	uint64_t room = 0;
+
+	for (size_t i = 0; i < phnum; i++) {
+		const struct hl_phdr *p = &ph[i];
+
+		if (p->type == PT_LOAD && (p->flags & PF_R) &&
+		    vaddr >= p->vaddr && vaddr - p->vaddr < p->filesz &&
+		    p->filesz - (vaddr - p->vaddr) > room)
+			room = p->filesz - (vaddr - p->vaddr);
+	}
+	return room;
 }
 
 /*
  * The string at offset OFF of the string table at STRTAB, as the dynamic
  * section gives it: ld.so has made the address absolute in the dynamic
  * sections it relocated, and left it an offset from the bias in others
- * (its own, the vDSO's).  NULL unless the string lies loaded.
+ * (its own, the vDSO's).  NULL unless the string, NUL included, lies
+ * loaded.
  */
 static const char *dyn_string(const struct hl_phdr *ph, size_t phnum,
 			      uintptr_t bias, uintptr_t strtab, uintptr_t off)
 {
 	uint64_t vaddr = strtab >= bias && bias ? strtab - bias : strtab;
+	uint64_t room;
 	const char *s;
 
-	if (!hl_image_loaded(ph, phnum, vaddr + off, 1))
+	if (off > UINT64_MAX - vaddr)
 		return NULL;
-	s = (const char *)(bias + vaddr + off);
-	/* It must end inside the segment too. */
-	for (size_t n = 1; hl_image_loaded(ph, phnum, vaddr + off, n); n++)
-		if (!s[n - 1])
-			return s;
-	return NULL;
+	vaddr += off;
+	room = loaded_from(ph, phnum, vaddr);
+	s = (const char *)(bias + (uintptr_t)vaddr);
+	return room && memchr(s, '\0', (size_t)room) ? s : NULL;
 }
 
 const char *hl_image_soname(const struct hl_phdr *ph, size_t phnum,
 			    uintptr_t bias)
 {
-	const ElfW(Dyn) *d = dynamic(ph, phnum, bias);
 	uintptr_t strtab = 0, soname = 0;
 	bool has = false;
+	struct dyn_walk w;
+	ElfW(Dyn) d;
 
-	for (; d && d->d_tag != DT_NULL; d++) {
-		if (d->d_tag == DT_STRTAB)
-			strtab = d->d_un.d_ptr;
-		else if (d->d_tag == DT_SONAME) {
-			soname = d->d_un.d_val;
+	if (!dyn_begin(ph, phnum, bias, &w))
+		return NULL;
+	while (dyn_next(&w, &d)) {
+		if (d.d_tag == DT_STRTAB)
+			strtab = d.d_un.d_ptr;
+		else if (d.d_tag == DT_SONAME) {
+			soname = d.d_un.d_val;
 			has = true;
 		}
 	}

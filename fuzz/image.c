@@ -2,15 +2,17 @@
 /*
  * Fuzz target: the runtime's reading of a loaded object through its
  * program headers, as dl_iterate_phdr reports them (core/image.h): the
- * hugelink notes in its PT_NOTE segments, the acting copy's runtime note
- * and the entry note's entry point.  The input is a header count (one
- * byte), program headers of 8 fields of 8 bytes each, then the object's
- * memory, at the start of which the object is loaded (vaddr 0)
- * (fuzz/phdrs.h).  Nothing may be read outside the file part of a readable
- * PT_LOAD (ASan sees the memory's end), and an entry point found must lie
- * in the file part of an executable PT_LOAD.  The memory is also read as
- * the object's file, whose header table is compared with the headers
- * reported (what the runtime does before it moves an object).
+ * hugelink notes in its PT_NOTE segments, the acting copy's runtime note,
+ * the entry note's entry point, and its dynamic section (DT_TEXTREL, the
+ * soname).  The input is a header count (one byte), program headers of 8
+ * fields of 8 bytes each, then the object's memory, at the start of
+ * which the object is loaded (vaddr 0) (fuzz/phdrs.h).  Nothing may be
+ * read outside the file part of a readable PT_LOAD (ASan sees the
+ * memory's end), an entry point found must lie in the file part of an
+ * executable PT_LOAD, and a soname found must end inside the memory.
+ * The memory is also read as the object's file, whose header table is
+ * compared with the headers reported (what the runtime does before it
+ * moves an object).
  */
 #include <elf.h>
 #include <stdint.h>
@@ -28,6 +30,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct hl_phdr ph[FZ_MAX_PHDRS];
 	size_t n, len, want;
 	const void *entry;
+	const char *soname;
 	uint64_t off;
 	uint8_t *mem;
 
@@ -49,6 +52,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	    len <= size - off)
 		(void)hl_image_phdrs_equal(mem + off, len, ph, n);
 	(void)hl_image_note(ph, n, (uintptr_t)mem, HL_NOTE_RUNTIME, &len);
+	(void)hl_image_textrel(ph, n, (uintptr_t)mem);
+	soname = hl_image_soname(ph, n, (uintptr_t)mem);
+	if (soname && ((uintptr_t)soname - (uintptr_t)mem >= size ||
+		       !memchr(soname, '\0',
+			       size - ((uintptr_t)soname - (uintptr_t)mem))))
+		abort();
 	entry = hl_image_entry(ph, n, (uintptr_t)mem);
 	if (entry && ((uintptr_t)entry - (uintptr_t)mem >= size ||
 		      !fz_in_text(ph, n, (uintptr_t)entry - (uintptr_t)mem)))

@@ -228,6 +228,52 @@ static void test_hl_image_soname_unterminated_refused(void **state)
 	dyn_object_free(&o);
 }
 
+/*
+ * The walk ends at the end of the PT_DYNAMIC's file part, DT_NULL or
+ * not: what lies after it is no entry of the section.
+ */
+static void test_hl_image_dynamic_read_within_filesz(void **state)
+{
+	struct dyn_object o;
+
+	(void)state;
+	dyn_object_make(&o, 0x100, sizeof(ElfW(Dyn)));
+	memcpy(o.mem + 0x800, "libx.so.1", 10);
+	put_dyn(&o, 0x100, 0, DT_STRTAB, 0x800);
+	put_dyn(&o, 0x100, 1, DT_SONAME, 0);
+	put_dyn(&o, 0x100, 2, DT_TEXTREL, 0);
+	put_dyn(&o, 0x100, 3, DT_NULL, 0);
+	assert_false(hl_image_textrel(o.ph, 2, bias_of(&o)));
+	assert_null(hl_image_soname(o.ph, 2, bias_of(&o)));
+	/* Part of an entry is none. */
+	o.ph[1].filesz = 2 * sizeof(ElfW(Dyn)) - 1;
+	assert_null(hl_image_soname(o.ph, 2, bias_of(&o)));
+	o.ph[1].filesz = 2 * sizeof(ElfW(Dyn));
+	assert_string_equal(hl_image_soname(o.ph, 2, bias_of(&o)),
+			    "libx.so.1");
+	dyn_object_free(&o);
+}
+
+/* A PT_DYNAMIC of no bytes at the very end of the file part, or one
+ * whose last entry there is not DT_NULL, is not read past it. */
+static void test_hl_image_dynamic_at_end_not_read_past(void **state)
+{
+	struct dyn_object o;
+
+	(void)state;
+	dyn_object_make(&o, PAGE, 0);
+	assert_false(hl_image_textrel(o.ph, 2, bias_of(&o)));
+	assert_null(hl_image_soname(o.ph, 2, bias_of(&o)));
+	dyn_object_free(&o);
+	dyn_object_make(&o, PAGE - 2 * sizeof(ElfW(Dyn)),
+			2 * sizeof(ElfW(Dyn)));
+	put_dyn(&o, PAGE - 2 * sizeof(ElfW(Dyn)), 0, DT_STRTAB, 0);
+	put_dyn(&o, PAGE - 2 * sizeof(ElfW(Dyn)), 1, DT_SONAME, 0);
+	assert_false(hl_image_textrel(o.ph, 2, bias_of(&o)));
+	assert_null(hl_image_soname(o.ph, 2, bias_of(&o)));
+	dyn_object_free(&o);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -242,6 +288,8 @@ int main(void)
 			test_hl_image_phdrs_equal_forged_memsz_refused),
 		cmocka_unit_test(test_hl_image_soname_found),
 		cmocka_unit_test(test_hl_image_soname_unterminated_refused),
+		cmocka_unit_test(test_hl_image_dynamic_read_within_filesz),
+		cmocka_unit_test(test_hl_image_dynamic_at_end_not_read_past),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
