@@ -274,7 +274,7 @@ int hl_maps_next(const struct hl_maps *m, size_t *at, char *line, size_t len,
 
 		*at += n + 1;
 		if (n >= len)
-			continue;
+			return -2;
 		memcpy(line, from, n);
 		line[n] = '\0';
 		if (!hl_maps_line_parse(line, v))
@@ -329,14 +329,20 @@ enum hl_maps_verdict hl_maps_check(const struct hl_maps *m,
 	char line[4096 + 128];
 	struct hl_maps_line v;
 	size_t at = 0;
+	int next;
 
 	hl_maps_begin(q, info);
 	if (!m->text)
 		return HL_MAPS_UNREADABLE;
-	while (!hl_maps_next(m, &at, line, sizeof(line), &v)) {
+	while (!(next = hl_maps_next(m, &at, line, sizeof(line), &v))) {
 		verdict = hl_maps_judge(q, &v, info);
 		if (verdict > worst)
 			worst = verdict;
+	}
+	if (next == -2) {
+		snprintf(info->foreign, sizeof(info->foreign),
+			 "a line of more than %zu bytes", sizeof(line) - 1);
+		return HL_MAPS_UNREADABLE;
 	}
 	verdict = hl_maps_end(q, info);
 	if (verdict > worst)

@@ -56,7 +56,8 @@ enum hl_maps_verdict {
 				   mapped at all */
 	HL_MAPS_FOREIGN,	/* something else lives there, or the
 				   file's bytes are not where they belong */
-	HL_MAPS_UNREADABLE,
+	HL_MAPS_UNREADABLE,	/* the maps could not be read, or not
+				   whole (the report says why) */
 };
 
 struct hl_maps_info {
@@ -71,7 +72,8 @@ struct hl_maps_info {
 	 * memory inside [lo, hi) without a gap. */
 	uintptr_t covered;
 	bool refused;		/* FOREIGN is named: nothing else is */
-	char foreign[160];	/* a mapping in the way, or the gap, for the
+	char foreign[160];	/* a mapping in the way, the gap, or what
+				   made the maps unreadable, for the
 				   report */
 };
 
@@ -115,8 +117,10 @@ struct hl_maps_query {
 /*
  * The next line of M from *AT on, taken apart into V (its path pointing
  * into LINE, a copy of LEN bytes at most, or, M indexed, into M's text);
- * returns 0, or -1 at the end.  Lines that are not maps lines, or, M not
- * indexed, longer than LINE, are skipped.
+ * returns 0, or -1 at the end.  Lines that are not maps lines are
+ * skipped.  M not indexed, a line that LINE cannot hold ends the walk
+ * with -2: what it maps is unknown, and every answer that needs the
+ * whole file is then a refusal.
  */
 int hl_maps_next(const struct hl_maps *m, size_t *at, char *line, size_t len,
 		 struct hl_maps_line *v);

@@ -122,7 +122,8 @@ static int check_maps(const struct ldr_prepared *p, const struct hl_seg *seg,
 			      info.foreign);
 		return -1;
 	case HL_MAPS_UNREADABLE:
-		ldr_report_why(rep, "cannot read /proc/self/maps");
+		ldr_report_why(rep, "cannot read /proc/self/maps%s%s",
+			      info.foreign[0] ? ": " : "", info.foreign);
 		return -1;
 	}
 	if (info.clear_lo > *lo || info.clear_hi < *hi) {

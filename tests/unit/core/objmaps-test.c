@@ -508,6 +508,40 @@ static void test_hl_maps_index(void **state)
 	assert_int_equal(hl_maps_next(&m, &at, NULL, 0, &v), -1);
 }
 
+/*
+ * A maps line longer than the reader's copy of a line, in text not taken
+ * apart once: the mapping it names cannot be judged, so no range is
+ * (HL_MAPS_UNREADABLE).  Taken apart once, the same text narrows the
+ * range.
+ */
+static void test_hl_maps_check_long_line_unreadable(void **state)
+{
+	static const char head[] =
+		"600000-680000 r--p 00000000 fe:01 4242 /usr/bin/prog\n"
+		"680000-700000 rw-p 00000000 00:00 0 \n"
+		"780000-781000 rw-p 00000000 fe:02 77 /tmp/";
+	static char text[sizeof(head) + 8192];
+	struct hl_maps_query qf = q;
+	struct hl_maps_line lines[4];
+	struct hl_maps_info info;
+	struct hl_maps m;
+
+	(void)state;
+	qf.file_end = 0x680000;
+	memcpy(text, head, sizeof(head) - 1);
+	/* A path of newlines, as the kernel writes them: \012 each. */
+	for (size_t i = 0; i < 1200; i++)
+		memcpy(text + sizeof(head) - 1 + 4 * i, "\\012", 4);
+	strcat(text, "\n");
+	m = maps_of(text);
+	assert_int_equal(hl_maps_check(&m, &qf, &info), HL_MAPS_UNREADABLE);
+	assert_non_null(strstr(info.foreign, "line"));
+	/* Indexed, the long line is read whole. */
+	assert_int_equal(hl_maps_index(&m, lines, 4), 0);
+	assert_int_equal(hl_maps_check(&m, &qf, &info), HL_MAPS_OURS_TO_TAKE);
+	assert_int_equal(info.clear_hi, 0x780000);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -524,6 +558,7 @@ int main(void)
 		cmocka_unit_test(test_hl_maps_line_serves),
 		cmocka_unit_test(test_hl_maps_serve),
 		cmocka_unit_test(test_hl_maps_index),
+		cmocka_unit_test(test_hl_maps_check_long_line_unreadable),
 		cmocka_unit_test(test_hl_maps_file_match),
 		cmocka_unit_test(test_hl_maps_file_match_not_ours),
 		cmocka_unit_test(test_hl_maps_object_file),
