@@ -26,17 +26,26 @@ static int grow(struct hl_maps *m)
 
 /*
  * Take M's lines apart once (hl_maps_index), into the room its buffer
- * has left after the text; without room enough, they are taken apart
- * at each question instead.
+ * has left after the text, grown until they fit.  Only when it cannot
+ * grow are they taken apart at each question instead, where a line too
+ * long for a question's copy makes the maps unreadable.
  */
 static void index_lines(struct hl_maps *m)
 {
 	size_t at = (m->len + 1 + _Alignof(struct hl_maps_line) - 1) &
 		    ~(_Alignof(struct hl_maps_line) - 1);
 
-	if (at < m->cap)
-		hl_maps_index(m, (struct hl_maps_line *)(void *)(m->text + at),
-			      (m->cap - at) / sizeof(struct hl_maps_line));
+	for (;;) {
+		if (at < m->cap) {
+			void *room = m->text + at;
+
+			if (!hl_maps_index(m, room, (m->cap - at) /
+					   sizeof(struct hl_maps_line)))
+				return;
+		}
+		if (grow(m))
+			return;
+	}
 }
 
 int ldr_maps_read(struct hl_maps *m)
