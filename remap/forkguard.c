@@ -142,37 +142,60 @@ static void note_line(struct remap_fork_guard *g, const char *line,
 	}
 }
 
+/* Mark every range whose protections were being noted as not known. */
+static void protections_unknown(struct remap_fork_guard *g)
+{
+	for (int i = 0; i < g->n; i++)
+		g->r[i].npiece = -1;
+}
+
 /*
  * The protection of every part of every range as it is now, from
  * /proc/self/maps read with raw system calls into a buffer on the
- * stack, a line at a time.
+ * stack, a line at a time.  A line longer than the buffer (a path of
+ * many newlines, each written as \012) is noted from its start, which
+ * holds its addresses and permissions, and the rest of it passed over.
+ * When the file cannot be read to its end, no range's protections are
+ * known (npiece -1).
  */
 static void note_protections(struct remap_fork_guard *g)
 {
 	char buf[2048];
 	size_t have = 0;
+	int rest = 0;		/* in the rest of a line already noted */
 	long fd = raw_syscall6(SYS_openat, AT_FDCWD, (long)"/proc/self/maps",
 			       O_RDONLY | O_CLOEXEC, 0, 0, 0), got;
 
 	for (int i = 0; i < g->n; i++)
-		g->r[i].npiece = fd < 0 ? -1 : 0;
-	if (fd < 0)
+		g->r[i].npiece = 0;
+	if (fd < 0) {
+		protections_unknown(g);
 		return;
-	while ((got = raw_read((int)fd, buf + have, sizeof(buf) - have)) > 0 ||
-	       have) {
-		size_t end = have + (size_t)(got > 0 ? got : 0), start = 0;
+	}
+	while ((got = raw_read((int)fd, buf + have, sizeof(buf) - have)) > 0) {
+		size_t end = have + (size_t)got, start = 0;
 
 		for (size_t i = 0; i < end; i++)
 			if (buf[i] == '\n') {
-				note_line(g, buf + start, buf + i);
+				if (!rest)
+					note_line(g, buf + start, buf + i);
+				rest = 0;
 				start = i + 1;
 			}
-		if (got <= 0 || (start == 0 && end == sizeof(buf)))
-			break;	/* the end, or a line too long to be ours */
+		if (start == 0 && end == sizeof(buf)) {
+			if (!rest)
+				note_line(g, buf, buf + end);
+			rest = 1;
+			start = end;
+		}
 		have = end - start;
 		for (size_t i = 0; i < have; i++)
 			buf[i] = buf[start + i];
 	}
+	if (got < 0)
+		protections_unknown(g);
+	else if (have && !rest)
+		note_line(g, buf, buf + have);
 	raw_close((int)fd);
 }
 
@@ -185,6 +208,11 @@ static void put_protections(const struct remap_guard_range *r)
 				     r->piece[i].hi - r->piece[i].lo,
 				     r->piece[i].prot);
 }
+
+static const char unknown_text[] =
+	"fork(): the protections of the data on hugetlb pages could not all "
+	"be read from /proc/self/maps; where the program changed them since "
+	"start-up, a child has those of the start-up\n";
 
 /*
  * Prepare (the parent, after the program's own prepare handlers): copy
@@ -204,6 +232,12 @@ void remap_fork_prepare(void)
 	g->mask = old;
 	g->moving = 0;
 	note_protections(g);
+	for (int i = 0; i < g->n; i++)
+		if (g->r[i].npiece < 0 && !g->said_protections) {
+			g->said_protections = 1;
+			if (g->warn)
+				say(g, unknown_text, sizeof(unknown_text) - 1);
+		}
 	for (int i = 0; i < g->n; i++) {
 		struct remap_guard_range *r = &g->r[i];
 

@@ -280,7 +280,8 @@ struct remap_guard_range {
 	unsigned char *had;	/* len / page bytes: the parent had page i */
 	/* The protections at this fork(), from /proc/self/maps: a program
 	 * may have changed them since the install (mprotect).  npiece -1:
-	 * they could not be read, and AT's protection stands. */
+	 * they could not all be read, or had more parts than PIECE holds,
+	 * and AT's protection stands, which the parent says once. */
 	int npiece;
 	struct remap_guard_piece piece[REMAP_GUARD_PIECES];
 };
@@ -291,6 +292,7 @@ struct remap_fork_guard {
 	int moving;		/* that fork()'s child moves a range itself */
 	int pipe[2];		/* ... and the parent waits for it; or -1 */
 	int said;		/* the message about moving was given */
+	int said_protections;	/* ... and the one about protections */
 	int warn;		/* messages are wanted */
 	struct remap_stderr err;	/* where they go, checked at each one */
 	size_t base, align;
