@@ -131,9 +131,29 @@ static int prot_of(uint32_t flags)
 	       (flags & PF_X ? PROT_EXEC : 0);
 }
 
-/* Check one header and, for a PT_LOAD, record it as a segment. */
+/*
+ * The last address a segment may end at: where the last page of the
+ * largest size the plan rounds to (base or huge) begins.  Every end up
+ * to it rounds up to any of those sizes without passing the top of the
+ * address space; one past it would round to 0, and a range ending there
+ * would seem to meet nothing.
+ */
+static uintptr_t highest_end(const struct hl_sizes *sizes)
+{
+	size_t page = sizes->base > sizes->def ? sizes->base : sizes->def;
+
+	for (int i = 0; i < sizes->navail; i++)
+		if (sizes->avail[i] > page)
+			page = sizes->avail[i];
+	return page ? ALIGN_DOWN(UINTPTR_MAX, page) : UINTPTR_MAX;
+}
+
+/*
+ * Check one header and, for a PT_LOAD, record it as a segment, which
+ * must end at TOP or below.
+ */
 static int take_phdr(struct hl_plan *plan, const struct hl_phdr *ph, int i,
-		     uintptr_t bias)
+		     uintptr_t bias, uintptr_t top)
 {
 	struct hl_seg *seg;
 
@@ -151,6 +171,9 @@ static int take_phdr(struct hl_plan *plan, const struct hl_phdr *ph, int i,
 	}
 	if (ph->type != PT_LOAD || ph->memsz == 0)
 		return 0;
+	if (ph->vaddr + bias + ph->memsz > top)
+		return refuse(plan, "a segment ends in the last huge page of "
+			      "the address space");
 	if (plan->nseg == HL_MAX_SEGS)
 		return refuse(plan, "too many PT_LOAD segments");
 	/* As the ELF specification requires: ascending, and apart. */
@@ -426,10 +449,12 @@ int hl_plan_build_object(struct hl_plan *plan, const struct hl_config *cfg,
 			 const struct hl_sizes *sizes, const struct hl_phdr *ph,
 			 size_t phnum, uintptr_t bias, uintptr_t limit)
 {
+	uintptr_t top = highest_end(sizes);
+
 	memset(plan, 0, sizeof(*plan));
 	plan->limit = limit;
 	for (size_t i = 0; i < phnum; i++)
-		if (take_phdr(plan, &ph[i], (int)i, bias))
+		if (take_phdr(plan, &ph[i], (int)i, bias, top))
 			return -1;
 	if (limit && plan->nseg)
 		plan->floor = ALIGN_DOWN(plan->seg[0].start, sizes->base);

@@ -17,7 +17,14 @@
 #include "core/plan.h"
 
 #define PC_DOWN(x, a) ((x) & ~((uintptr_t)(a) - 1))
-#define PC_UP(x, a) PC_DOWN((x) + (a) - 1, (a))
+
+/* X rounded up to A; the top of the address space where that would pass
+ * it, rather than 0, so that a segment in the last page still meets what
+ * lies below it. */
+static inline uintptr_t pc_up(uintptr_t x, size_t a)
+{
+	return x > UINTPTR_MAX - (a - 1) ? UINTPTR_MAX : PC_DOWN(x + a - 1, a);
+}
 
 static inline bool pc_meets(const struct hl_seg *s, uintptr_t lo, uintptr_t hi)
 {
@@ -43,7 +50,7 @@ static inline void pc_check_plan(const struct hl_plan *plan, size_t base)
 		for (int j = 0; j < plan->nseg; j++)
 			if (j != i &&
 			    pc_meets(s, PC_DOWN(plan->seg[j].start, base),
-				     PC_UP(plan->seg[j].end, base)))
+				     pc_up(plan->seg[j].end, base)))
 				abort();
 	}
 }

@@ -824,6 +824,41 @@ static void test_hl_why_text_every_reason(void **state)
 		assert_string_not_equal(hl_why_text(w), "unknown");
 }
 
+/*
+ * A segment that ends in the last huge page of the address space: its
+ * end would round up past the top to 0, and the range of the segment
+ * before it, not seeing it there, would cover it.  Refused; one that
+ * ends where that page begins is planned.
+ */
+static void test_hl_plan_build_end_in_last_page_refused(void **state)
+{
+	struct hl_config cfg = cfg_env("R");
+	const struct hl_phdr top[] = {
+		LOAD(PF_R | PF_X, 0, (uintptr_t)0xFFFFFFFFFFA00000, 0x1000,
+		     0x1000),
+		LOAD(PF_R, 0x2000, (uintptr_t)0xFFFFFFFFFFA02000, 0x1000,
+		     0x5FD800),
+	};
+	const struct hl_phdr below[] = {
+		LOAD(PF_R | PF_X, 0, (uintptr_t)0xFFFFFFFFBFC00000, 0x1000,
+		     0x200000),
+		LOAD(PF_R, 0x2000, (uintptr_t)0xFFFFFFFFBFE00000, 0x1000,
+		     0x200000),
+	};
+	struct hl_plan p;
+
+	(void)state;
+	assert_int_equal(hl_plan_build(&p, &cfg, &sizes, top, 2, 0), -1);
+	assert_non_null(strstr(p.error, "last huge page"));
+	/* The same with the end put there by the bias. */
+	assert_int_equal(hl_plan_build(&p, &cfg, &sizes, below, 2,
+				       (uintptr_t)0x3FE00000), -1);
+	p = PLAN(cfg, below, 0);
+	assert_true(p.seg[0].remap);
+	assert_true(p.seg[1].remap);
+	assert_int_equal(p.seg[1].map_end, (uintptr_t)0xFFFFFFFFC0000000);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -846,6 +881,7 @@ int main(void)
 			test_hl_plan_build_default_takes_the_size_filled),
 		cmocka_unit_test(test_hl_plan_build_unaligned_base),
 		cmocka_unit_test(test_hl_plan_build_malformed),
+		cmocka_unit_test(test_hl_plan_build_end_in_last_page_refused),
 		cmocka_unit_test(test_hl_plan_build_object_limit),
 		cmocka_unit_test(test_hl_plan_build_object_floor),
 		cmocka_unit_test(test_hl_phdrs_relinked),
