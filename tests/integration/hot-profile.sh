@@ -24,6 +24,36 @@ diff -u hotprog.order pipe.order || fail "perf script's output gives another ord
 diff -u hotprog.order file.order || fail "a perf script file gives another order"
 ok "perf.data, perf script on standard input and in a file give one order"
 
+# The order file: a new one takes the umask's mode; a link of one's own
+# is followed, as fopen follows it; a link another user owns is not,
+# and its target keeps its bytes; /dev/stdout, a pipe, is written.
+(umask 027 && "$HLBIN/hugelink-profile" -o new.order -x hotprog - <script.txt >/dev/null) ||
+	fail "hugelink-profile -o a new file"
+[ "$(stat -c %a new.order)" = 640 ] || fail "mode $(stat -c %a new.order) under umask 027"
+diff -u hotprog.order new.order || fail "the new order file differs"
+echo kept >victim
+ln -s victim own.order
+"$HLBIN/hugelink-profile" -o own.order -x hotprog - <script.txt >/dev/null ||
+	fail "hugelink-profile -o a link of one's own"
+diff -u hotprog.order victim || fail "the order did not go through one's own link"
+echo kept >victim
+ln -s victim planted.order
+chown -h nobody planted.order
+set +e
+"$HLBIN/hugelink-profile" -o planted.order -x hotprog - <script.txt >/dev/null 2>err
+rc=$?
+set -e
+[ $rc = 1 ] || fail "-o another user's link: status $rc"
+grep -q 'planted.order: a symbolic link of another user.s: not followed' err ||
+	fail "-o another user's link: $(cat err)"
+[ "$(cat victim)" = kept ] || fail "another user's link was followed: $(cat victim)"
+{ "$HLBIN/hugelink-profile" -o /dev/stdout -x hotprog - <script.txt ||
+	echo "status $?"; } | cat >stdout.order
+! grep -q '^status' stdout.order || fail "hugelink-profile -o /dev/stdout: $(cat stdout.order)"
+grep -q '^hot_' stdout.order || fail "no order on /dev/stdout: $(cat stdout.order)"
+[ -L /dev/stdout ] || fail "/dev/stdout is no longer a link"
+ok "-o: a new file, one's own link, another user's link refused, /dev/stdout"
+
 set +e
 "$HLBIN/hugelink-profile" hotprog.data >/dev/null 2>err; rc=$?
 [ $rc = 2 ] || fail "no -o: status $rc"

@@ -9,10 +9,14 @@
  * sample of the program; 2 usage error.
  */
 #include <err.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "core/version.h"
 #include "elf/file.h"
@@ -226,14 +230,46 @@ static int collect(struct job *j)
 	return 0;
 }
 
+/*
+ * Open OUT to write, as fopen(OUT, "w") opens it, except that a symbolic
+ * link there is followed only when the caller or root owns it: in a
+ * directory others may write to (/tmp), another user's link would have
+ * the order written over whatever file it names.  NULL, with a warning,
+ * when it cannot be opened.
+ */
+static FILE *open_out(const char *out)
+{
+	int flags = O_WRONLY | O_CREAT | O_CLOEXEC | O_NOCTTY;
+	struct stat st;
+	FILE *f;
+	int fd = open(out, flags | O_NOFOLLOW, 0666);
+
+	if (fd < 0 && errno == ELOOP && !lstat(out, &st) &&
+	    S_ISLNK(st.st_mode)) {
+		if (st.st_uid != geteuid() && st.st_uid != 0) {
+			warnx("%s: a symbolic link of another user's: not "
+			      "followed", out);
+			return NULL;
+		}
+		fd = open(out, flags, 0666);
+	}
+	if (fd < 0 || fstat(fd, &st) ||
+	    (S_ISREG(st.st_mode) && ftruncate(fd, 0)) ||
+	    !(f = fdopen(fd, "w"))) {
+		warn("%s", out);
+		if (fd >= 0)
+			close(fd);
+		return NULL;
+	}
+	return f;
+}
+
 static int write_order(const struct job *j, const uint32_t *order, long n)
 {
-	FILE *f = fopen(j->a.out, "w");
+	FILE *f = open_out(j->a.out);
 
-	if (!f) {
-		warn("%s", j->a.out);
+	if (!f)
 		return -1;
-	}
 	for (long k = 0; k < n; k++)
 		fprintf(f, "%s\n", j->p.funcs.name[j->func[order[k]]]);
 	if (ferror(f) | fclose(f)) {
