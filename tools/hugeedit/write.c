@@ -181,6 +181,8 @@ static void set_pending(const struct tmpfile *t, bool there)
  * Make the private directory T->dirname in T->dirfd and open it: mode
  * 0700, with no ACL that a default ACL of the directory may have given
  * it, owned by us.  Its name is random; one that exists is tried again.
+ * What is opened by that name is checked to be ours before anything in
+ * it changes: the directory's owner may rename another there meanwhile.
  */
 static int make_private_dir(struct tmpfile *t, const char *base)
 {
@@ -188,8 +190,9 @@ static int make_private_dir(struct tmpfile *t, const char *base)
 	unsigned char r[6];
 	char suffix[7];
 	struct stat st;
+	bool made = false;
 
-	for (int tries = 0; tries < 100; tries++) {
+	for (int tries = 0; tries < 100 && !made; tries++) {
 		if (getrandom(r, sizeof(r), 0) != sizeof(r))
 			return -1;
 		for (size_t i = 0; i < sizeof(r); i++)
@@ -197,21 +200,26 @@ static int make_private_dir(struct tmpfile *t, const char *base)
 		suffix[6] = '\0';
 		snprintf(t->dirname, sizeof(t->dirname), ".%.200s.hugeedit-%s",
 			 base, suffix);
-		if (!mkdirat(t->dirfd, t->dirname, 0700))
-			break;
-		if (errno != EEXIST)
+		made = !mkdirat(t->dirfd, t->dirname, 0700);
+		if (!made && errno != EEXIST)
 			return -1;
 	}
+	if (!made)
+		return -1;
 	t->privfd = openat(t->dirfd, t->dirname, O_RDONLY | O_DIRECTORY |
 			   O_NOFOLLOW | O_CLOEXEC);
 	if (t->privfd < 0) {
 		unlinkat(t->dirfd, t->dirname, AT_REMOVEDIR);
 		return -1;
 	}
+	if (fstat(t->privfd, &st) || st.st_uid != geteuid()) {
+		errno = EPERM;
+		return -1;
+	}
 	(void)fremovexattr(t->privfd, "system.posix_acl_access");
 	(void)fremovexattr(t->privfd, "system.posix_acl_default");
 	if (fchmod(t->privfd, 0700) || fstat(t->privfd, &st) ||
-	    st.st_uid != geteuid() || (st.st_mode & 077)) {
+	    (st.st_mode & 077)) {
 		errno = EPERM;
 		return -1;
 	}
