@@ -2,7 +2,8 @@
 # hugectl --share-list shows each shared file: state (current, stale),
 # whether a process maps it, the huge pages it holds, the segment and the
 # program; --share-clean removes the stale ones, --share-clean=all all of
-# them, and the pool gets its pages back.
+# them, and the pool gets its pages back.  A HUGETLB_SHARE_PATH the
+# runtime ignores is ignored here too, and said.
 . "$HL_SRC/tests/integration/common.sh"
 pool_reserve 24
 mount_hugetlbfs "$PWD/mnt"
@@ -68,3 +69,13 @@ wait $running
 "$hugectl" --share-list >list
 [ "$(wc -l <list)" -eq 1 ] || fail "files still listed: $(cat list)"
 ok "--share-clean=all removed everything; the pool has its pages back"
+
+# A HUGETLB_SHARE_PATH the runtime ignores (relative) is said, and
+# ignored here too: each hugetlbfs mount's elflink-uid-<uid> is looked in
+# instead, and none holds a file.
+(cd mnt && HUGETLB_SHARE_PATH=. "$hugectl" --share-list) >list 2>err ||
+	fail "--share-list with a relative HUGETLB_SHARE_PATH failed: $(cat err)"
+grep -q ': HUGETLB_SHARE_PATH=".": not an absolute path: ignored; the runtime ignores it too$' err ||
+	fail "the relative path was not said: $(cat err)"
+[ "$(wc -l <list)" -eq 1 ] || fail "a relative path was listed: $(cat list)"
+ok "a relative HUGETLB_SHARE_PATH is said and ignored, as the runtime ignores it"

@@ -24,6 +24,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "core/config.h"
 #include "core/maps.h"
 #include "core/note.h"
 #include "core/sharename.h"
@@ -297,16 +298,38 @@ static int scan_mount(const char *mnt, void *ctx)
 	return 0;
 }
 
+/* The environment's HUGETLB_SHARE_PATH alone, for hl_config_read. */
+static const char *share_path_only(const char *name, void *ctx)
+{
+	(void)ctx;
+	return strcmp(name, "HUGETLB_SHARE_PATH") ? NULL : getenv(name);
+}
+
+/*
+ * HUGETLB_SHARE_PATH, read as the runtime reads it: "" when unset, or
+ * when the runtime ignores it (not one absolute path), as said here.
+ */
+static void share_path(struct hl_config *cfg)
+{
+	char shown[TL_ESCAPED_LEN(sizeof(cfg->note))];
+
+	hl_config_read(cfg, share_path_only, NULL, false, "");
+	if (!cfg->share_path[0] && cfg->note[0])
+		warnx("%s; the runtime ignores it too",
+		      tl_escape(cfg->note, shown, sizeof(shown)));
+}
+
 /* HUGETLB_SHARE_PATH, or each hugetlbfs mount's elflink-uid-<uid>. */
 static int each_dir(visit_fn *visit, FILE *out, bool all)
 {
-	const char *env = getenv("HUGETLB_SHARE_PATH");
 	struct mapped m = { 0 };
 	struct walk w = { &m, visit, out, all, 0 };
+	struct hl_config cfg;
 
+	share_path(&cfg);
 	scan_processes(&m);
-	if (env && *env)
-		w.rc = scan_dir(env, &m, visit, out, all);
+	if (cfg.share_path[0])
+		w.rc = scan_dir(cfg.share_path, &m, visit, out, all);
 	else if (mach_mounts_each(scan_mount, &w) < 0)
 		w.rc = (warn("/proc/mounts"), -1);
 	free(m.f);
