@@ -10,23 +10,40 @@ mount_hugetlbfs "$PWD/mnt"
 build_segcheck sc
 share() { HUGETLB_SHARE=1 HUGETLB_SHARE_PATH=$PWD/mnt/d HUGETLB_ELFMAP=R "$@"; }
 
-# Make the real files, then hand one to another user.
+# not_mapped WHAT PATH INODE: the program's own report in out ("backing",
+# "inode", from /proc/self/maps) shows its text on huge pages that are
+# not those of the file PATH (INODE): WHAT was refused.
+not_mapped() {
+	expect_lines out "text 2048" "ok"
+	if grep -qxF "backing $2" out || grep -qx "inode $3" out; then
+		sed 's/^/    /' out >&2
+		fail "$1: its text is still mapped from it"
+	fi
+}
+
+# Make the real files, then hand the text's to another user.
 mkdir mnt/d
-share ./sc >out
-victim=$(ls mnt/d | grep '#2048k$' | head -n 1)
-[ -n "$victim" ] || fail "the first run made no shared file in mnt/d: $(ls mnt/d)"
+share ./sc backing >out
+victim=$(sed -n "s|^backing $PWD/mnt/d/||p" out)
+[ -n "$victim" ] || fail "the first run shared no text in mnt/d: $(ls mnt/d) $(cat out)"
+ino=$(stat -c %i "mnt/d/$victim")
 chown 65534 "mnt/d/$victim"
 share ./sc backing >out 2>err
-expect_lines out "text 2048" "ok"
+not_mapped "a file owned by another user" "$PWD/mnt/d/$victim" "$ino"
 grep -q "refusing shared file" err || fail "a foreign file was not refused: $(cat err)"
 ok "a file owned by another user: $(cat err)"
 chown 0 "mnt/d/$victim"
 
 chmod 666 "mnt/d/$victim"
-share ./sc >out 2>err
+share ./sc backing >out 2>err
+not_mapped "a file others can write" "$PWD/mnt/d/$victim" "$ino"
 grep -q "refusing shared file" err || fail "a writable file was not refused"
 chmod 600 "mnt/d/$victim"
 ok "a file others can write is refused"
+# The same file, put right, is shared again: the runs above would have
+# mapped it.
+share ./sc backing >out 2>err
+expect_lines out "backing $PWD/mnt/d/$victim"
 
 # A file of ours with a page taken out of it (a hole): mapped without
 # being populated, it would show zeros there, or take a page from the
@@ -53,7 +70,9 @@ share ./sc >out 2>&1 || fail "sc failed: $(cat out)"
 mv "mnt/d/$victim" mnt/elsewhere
 mkdir real
 if ln -s "$PWD/real/x" "mnt/d/$victim" 2>err; then
-	share ./sc >out 2>err
+	share ./sc backing >out 2>err
+	expect_lines out "text 2048" "ok"
+	grep -q "^backing $PWD/real" out && fail "a symlink was followed to $(cat out)"
 	grep -q "refusing\|Too many levels" err || fail "a symlink was followed"
 	ok "symlinks are not followed"
 else
@@ -74,12 +93,17 @@ done
 ok "a symlink to the directory is not followed, with or without a trailing /"
 
 # Directories: another owner's, or one anyone may write to.
+# Anything the program maps from them would be named in its "backing".
 mkdir mnt/theirs && chown 65534 mnt/theirs
-HUGETLB_SHARE=1 HUGETLB_SHARE_PATH=$PWD/mnt/theirs HUGETLB_ELFMAP=R ./sc >out 2>err
+HUGETLB_SHARE=1 HUGETLB_SHARE_PATH=$PWD/mnt/theirs HUGETLB_ELFMAP=R ./sc backing >out 2>err
 expect_lines out "text 2048" "ok"
+grep -q "^backing $PWD/mnt/theirs/" out && fail "another user's directory holds the text"
 grep -q "refusing .*theirs" err || fail "another user's directory was used: $(cat err)"
+[ -z "$(ls mnt/theirs)" ] || fail "files were made in another user's directory"
 mkdir mnt/open && chmod 777 mnt/open
-HUGETLB_SHARE=1 HUGETLB_SHARE_PATH=$PWD/mnt/open HUGETLB_ELFMAP=R ./sc >out 2>err
+HUGETLB_SHARE=1 HUGETLB_SHARE_PATH=$PWD/mnt/open HUGETLB_ELFMAP=R ./sc backing >out 2>err
+expect_lines out "text 2048" "ok"
+grep -q "^backing $PWD/mnt/open/" out && fail "a world-writable directory holds the text"
 grep -q "refusing .*open" err || fail "a world-writable directory was used"
 [ -z "$(ls mnt/open)" ] || fail "files were made in a world-writable directory"
 ok "unsafe directories are refused"
