@@ -20,13 +20,17 @@ perf probe -q -x "./$prog" work >probe.err 2>&1 ||
 at_exit "perf probe -q -d 'probe_$prog:*'"
 
 # probed NAME CMD...: run CMD with the uprobe recording; the program's
-# output in NAME.out, the number of hits in NAME.hits.
+# output in NAME.out, the number of hits in NAME.hits.  perf record
+# ends with CMD's status, which must be 0 (the program lives), and perf
+# script must read what it recorded: a count of 0 is a count only then.
 probed() {
 	_name=$1; shift
 	perf record -q -e "probe_$prog:work" -o "$_name.data" -- "$@" \
-		>"$_name.out" 2>"$_name.err" || true
-	perf script -i "$_name.data" 2>/dev/null | grep -c "probe_$prog:work" \
-		>"$_name.hits" || true
+		>"$_name.out" 2>"$_name.err" ||
+		fail "$_name: perf record, or the program, failed (status $?): $(cat "$_name.out" "$_name.err")"
+	perf script -i "$_name.data" >"$_name.script" 2>"$_name.serr" ||
+		fail "$_name: perf script failed: $(cat "$_name.serr")"
+	grep -c "probe_$prog:work" "$_name.script" >"$_name.hits" || true
 }
 
 probed base "./$prog"

@@ -57,7 +57,9 @@ at_exit "perf probe -q -d 'probe_$prog:*'"
 traced() {
 	HUGETLB_ELFMAP=$1 perf record -q -N -e "probe_$prog:func" -o "$1.data" \
 		-- "./$prog" >"$1.out" 2>"$1.err" || fail "$1: perf record: $(cat "$1.err")"
-	echo "func $(perf script -i "$1.data" 2>/dev/null | grep -c "probe_$prog:func")" >>"$1.out"
+	perf script -i "$1.data" >"$1.script" 2>"$1.serr" ||
+		fail "$1: perf script failed: $(cat "$1.serr")"
+	echo "func $(grep -c "probe_$prog:func" "$1.script")" >>"$1.out"
 	HUGETLB_ELFMAP=$1 bpftrace -e "usdt:./$prog:hl:tick { @tick = count(); }
 		usdt:./$prog:hl:enabled { @enabled = count(); }" -c "./$prog" \
 		>"$1.bt" 2>"$1.bterr" || fail "$1: bpftrace: $(cat "$1.bterr")"
