@@ -19,6 +19,11 @@ hl_cc $HC_CFLAGS -o $prog "$HLINC/spin.c" big.c -Wl,--hugetlbfs-align ||
 	fail "cannot link $prog"
 ln -sf $prog spin
 "$HUGECTL" --prime $prog >prime.out || fail "--prime: $(cat prime.out)"
+# The uprobe, defined before anything runs: without it the test does not
+# show what it says.
+perf probe -q -x "./$prog" work >probe.err 2>&1 ||
+	skip "perf probe cannot add a uprobe here: $(tail -n 1 probe.err)"
+at_exit "perf probe -q -d 'probe_$prog:*'"
 
 # file_pmd PID: FilePmdMapped, in kB, of the mapping holding work().
 file_pmd() {
@@ -64,14 +69,12 @@ grep -q "^text-map $PWD/$prog" run.gdb ||
 ok "gdb, break before run: stops in work(), text from the file"
 
 # A uprobe is placed in every mapping of the file: it fires.
-if perf probe -q -x "./$prog" work >probe.err 2>&1; then
-	at_exit "perf probe -q -d 'probe_$prog:*'"
-	perf record -q -e "probe_$prog:work" -o probe.data -- \
-		env HUGETLB_ELFMAP=R "./$prog" >probe.out 2>probe.err || true
-	hits=$(perf script -i probe.data 2>/dev/null | grep -c "probe_$prog:work" || true)
-	expect_lines probe.out "text-map $PWD/$prog" done
-	[ "$hits" = 3 ] || fail "the uprobe fired $hits times, not 3"
-	ok "the uprobe fires 3 times in text from the page cache"
-else
-	echo "no uprobe here: $(tail -n 1 probe.err)"
-fi
+perf record -q -e "probe_$prog:work" -o probe.data -- \
+	env HUGETLB_ELFMAP=R "./$prog" >probe.out 2>probe.err ||
+	fail "perf record, or the program, failed (status $?): $(cat probe.out probe.err)"
+perf script -i probe.data >probe.script 2>probe.serr ||
+	fail "perf script failed: $(cat probe.serr)"
+hits=$(grep -c "probe_$prog:work" probe.script || true)
+expect_lines probe.out "text-map $PWD/$prog" done
+[ "$hits" = 3 ] || fail "the uprobe fired $hits times, not 3"
+ok "the uprobe fires 3 times in text from the page cache"
