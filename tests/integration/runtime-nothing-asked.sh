@@ -16,14 +16,19 @@ build_segcheck sc
 
 gdb_hits hits.gdb ldr_acting_entry hl_config_read
 
-# hits [VAR=VALUE]: the runtime's functions that ran, one line each.
+# hits [VAR=VALUE]: the runtime's functions that ran, one line each; the
+# program must have run to its end under gdb.  Called with its output
+# redirected, never in $(...), where a failure would end a subshell only.
 hits() {
 	gdb -q -batch ${1:+-ex "set environment $1"} -x hits.gdb ./sc >gdb.out 2>&1 ||
 		fail "gdb: $(cat gdb.out)"
+	grep -q 'exited normally' gdb.out ||
+		fail "${1:-asked for nothing}: the program did not exit normally under gdb: $(cat gdb.out)"
 	grep -E '^(ldr_acting_entry|hl_config_read)( \+ [0-9]+)? in section' gdb.out || true
 }
 
-[ -z "$(hits)" ] || fail "asked for nothing, the runtime went on: $(hits)"
+hits >nothing
+[ ! -s nothing ] || fail "asked for nothing, the runtime went on: $(cat nothing)"
 hits HUGETLB_ELFMAP=no >asked
 grep -q '^ldr_acting_entry' asked && grep -q '^hl_config_read' asked ||
 	fail "with HUGETLB_ELFMAP=no, the runtime did not read its configuration: $(cat gdb.out)"
