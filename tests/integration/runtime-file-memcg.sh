@@ -6,9 +6,11 @@
 #
 # With HUGELINK_BACKING=file and a file the page cache does not hold:
 # reading the text back in huge folios is charged to the cgroup, which
-# reclaims them as it goes.  The program runs, and its text is either
-# served (a line "page cache: ...") or not, with the reason, and stays
-# the file's: page cache can be reclaimed.
+# reclaims them as it goes.  The program runs, and its text stays the
+# file's mapping, with no anonymous huge pages (its smaps): page cache
+# can be reclaimed.  The start says whether it is served (a line "page
+# cache: ...") or gives the reason; how much the kernel has PMD-mapped
+# once the text is read, reclaim going on, is said.
 #
 # With HUGELINK_BACKING=auto and a copy of the file just written (small
 # folios, which the page cache cannot serve), auto's next step would be
@@ -29,18 +31,28 @@ dir=$cg_dir procs=$cg_procs limit=memory.limit_in_bytes
 echo $((24 * 1048576)) >"$dir/$limit"
 
 relink_bigtext 32
+whole=$(text_whole prog)
 sync prog
 dd if=prog iflag=nocache count=0 status=none
+# Held, every page of its text read: what its smaps say.
+start_holds 1 sh -c 'echo $$ >"$1" && shift && exec "$@"' sh "$dir/$procs" \
+	env HUGETLB_ELFMAP=R HUGELINK_BACKING=file HUGETLB_VERBOSE=3 ./prog
+set -- $(text_smaps $holds "$PWD/prog")
+[ "${1:-}" = "$PWD/prog" ] || fail "file in the cgroup: the text is not the file's mapping"
+[ "$3" -eq 0 ] || fail "file in the cgroup: $3 bytes of AnonHugePages in its text"
+pmd=$2
+stop_holds
+if grep -q " r-x page cache: " hold1.err; then
+	ok "24 MiB cgroup, file: served, $pmd of $whole bytes PMD-mapped once read: $(sed -n 's/.* r-x page cache: //p' hold1.err)"
+else
+	grep -q "segment [0-9]*: the page cache cannot back it: the page cache holds" hold1.err ||
+		fail "no reason: $(cat hold1.err)"
+	ok "24 MiB cgroup, file: not served, $pmd of $whole bytes PMD-mapped: $(sed -n 's/.*\(the page cache holds [^(]*\).*/\1/p' hold1.err | head -n 1)"
+fi
 cgroup_run env HUGETLB_ELFMAP=R HUGELINK_BACKING=file HUGETLB_VERBOSE=3 \
 	./prog >run.out 2>run.err ||
 	fail "the program did not run in the cgroup (status $?): $(cat run.err)"
-if grep -q " r-x page cache: " run.err; then
-	ok "24 MiB cgroup: served, $(sed -n 's/.* r-x page cache: //p' run.err)"
-else
-	grep -q "segment [0-9]*: the page cache cannot back it: the page cache holds" run.err ||
-		fail "no reason: $(cat run.err)"
-	ok "24 MiB cgroup: $(sed -n 's/.*\(the page cache holds [^(]*\).*/\1/p' run.err | head -n 1)"
-fi
+ok "24 MiB cgroup, file: the program ran to its end"
 
 # auto, small folios: no THP copy the cgroup would have to kill for.
 pool_set_free 0
