@@ -65,10 +65,15 @@ exec 3<gone
 rm gone
 start_holds 1 env HUGETLB_ELFMAP=R HUGETLB_VERBOSE=3 /proc/self/fd/3
 exec 3<&-
+# The maps name the deleted file "PATH (deleted)": text_smaps finds it
+# by PATH.  Primed, it would be PMD-mapped, were it served.
+set -- $(text_smaps $holds "$PWD/gone")
+[ "${2:-0}" -eq 0 ] || fail "deleted: $2 bytes FilePmdMapped from the page cache"
+anon=$(exec_anon_huge $holds)
 grep -q " r-x not from the page cache: its file was deleted" hold1.err ||
 	fail "deleted: no reason: $(cat hold1.err)"
 stop_holds
-ok "a deleted file: its file was deleted"
+ok "a deleted file: not PMD-mapped ($anon bytes of a copy on THP): its file was deleted"
 
 # on_loop FS MKFS...: prog on a new FS on a loop device (MKFS makes it),
 # primed as far as hugectl --prime can: where --prime got nothing it said
