@@ -32,7 +32,6 @@
 #   nothp              runs a program with transparent huge pages off
 #   readhuge           reads a file into the page cache in huge folios
 #                      where the kernel has them (tests/kernels/readhuge.c)
-#   features           one line per optional runtime feature present
 set -eu
 . "$HL_SRC/tests/integration/common.sh"
 cd "$1"
@@ -63,12 +62,3 @@ build_libuse use-linked -L. -lcheck -Wl,--hugetlbfs-align $RPATH
 build_use_plain use
 build_helper nothp
 "$CC" -O1 -o readhuge "$HL_SRC/tests/kernels/readhuge.c"
-
-# The page-cache text backing is one that hugelink(7)'s entry for
-# HUGELINK_BACKING names when the runtime has it.
-: >features
-if awk '/^\.B HUGELINK_BACKING$/ { on = 1; next } on && /^\.TP/ { on = 0 }
-	on && tolower($0) ~ /page.cache/ { found = 1 }
-	END { exit !found }' "$HL_SRC/man/hugelink.7"; then
-	echo pagecache >>features
-fi

@@ -85,8 +85,6 @@ prime_case() {
 lack=$(served_lack xfs)
 if ! command -v hugectl >/dev/null; then
 	skip default-1g-hugectl-prime "no hugectl for $(uname -m)"
-elif ! grep -qx pagecache "$T/features"; then
-	skip default-1g-hugectl-prime "the runtime has no page-cache text backing"
 elif [ -n "$lack" ]; then
 	skip default-1g-hugectl-prime "$lack"
 else

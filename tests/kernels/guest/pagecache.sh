@@ -1,8 +1,6 @@
 # SPDX-License-Identifier: MIT
 # Text straight from the page cache (HUGELINK_BACKING=file, and the
-# default's first choice for read-only ranges), when the runtime has it:
-# hugelink(7)'s entry for HUGELINK_BACKING names it (/t/features then
-# says "pagecache").
+# default's first choice for read-only ranges).
 #
 # The program runs from four file systems: the initramfs (tmpfs, never
 # served), xfs and ext4 on loop devices (images and modules from
@@ -25,10 +23,6 @@
 . /kt/common.sh
 . /kt/lib/filetext.sh
 
-if ! grep -qx pagecache "$T/features"; then
-	skip pagecache "the runtime has no page-cache text backing"
-	exit 0
-fi
 pool 24
 
 # read_back PROG: PROG read back from the disk the way it is read to be
