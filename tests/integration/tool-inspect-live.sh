@@ -8,12 +8,15 @@
 # imply, and one row per PT_LOAD readelf lists.  Cases: base pages, R
 # and RW on hugetlb, shared text on a hugetlbfs mount, a program that was
 # not relinked (forced: segments in parts), a static program, a program
-# started as "ld.so ./prog", THP when the runtime offers it; then a
+# started as "ld.so ./prog", THP (HUGELINK_BACKING=thp); then a
 # missing process, another user's process, and one's own process as a
 # user who is not root.
 . "$HL_SRC/tests/integration/common.sh"
 need_cmd python3
 need_cmd setpriv
+# The writable segments go on THP by default, and every one with
+# HUGELINK_BACKING=thp.
+need_thp
 pool_reserve 24
 INSPECT=$HLBIN/hugelink-inspect
 
@@ -159,14 +162,11 @@ sys.exit(0 if any(p["mapping"] and p["mapping"]["path"] == sys.argv[2]
 E
 ok "base, R, RW, static, not relinked, forced, ld.so, shared: as the programs say"
 
-# THP backing, where the runtime offers it (HUGELINK_BACKING).
-if grep -q 'HUGELINK_BACKING' "$HL_PREFIX/share/man/man7/hugelink.7"; then
-	live thp -- env HUGELINK_BACKING=thp HUGETLB_ELFMAP=RW ./sc
-	grep -q '"backing": "thp"' thp.json || fail "thp: no part on THP: $(cat thp.txt)"
-	ok "THP"
-else
-	echo "SKIP: the THP case: this runtime has no HUGELINK_BACKING (hugelink(7) does not name it)"
-fi
+# Every segment on THP (HUGELINK_BACKING=thp).
+live thp text=thp rodata=thp data=thp bss=thp -- \
+	env HUGELINK_BACKING=thp HUGETLB_ELFMAP=RW ./sc
+grep -q '"backing": "thp"' thp.json || fail "thp: no part on THP: $(cat thp.txt)"
+ok "THP"
 
 echo "a process that does not exist"
 sleep 0 & gone=$!
