@@ -6,10 +6,9 @@
 # for huge pages (readelf) and the program runs.  That LDFLAGS alone
 # fails is checked too, so the README's advice stays true.
 . "$HL_SRC/tests/integration/common.sh"
-for c in libtoolize:libtool autoreconf:autoconf automake:automake; do
-	command -v "${c%%:*}" >/dev/null 2>&1 ||
-		skip "${c%%:*} is not installed (package ${c#*:})"
-done
+need_cmd libtoolize
+need_cmd autoreconf
+need_cmd automake
 
 cat >configure.ac <<'AC'
 AC_INIT([lt], [1])

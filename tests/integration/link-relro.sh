@@ -12,8 +12,7 @@
 . "$HL_SRC/tests/integration/common.sh"
 . "$HL_SRC/tests/integration/lib/link.sh"
 
-command -v eu-elflint >/dev/null 2>&1 ||
-	skip "eu-elflint is not installed (package elfutils): it judges the files here"
+need_cmd eu-elflint
 
 write_prog
 write_lib
@@ -96,10 +95,7 @@ check_relro() {
 }
 
 for l in bfd gold lld mold; do
-	if ! command -v "ld.$l" >/dev/null 2>&1; then
-		echo "ld.$l is not installed: not checked"
-		continue
-	fi
+	need_cmd "ld.$l"
 	# Pages above the default and the B and BDT scripts are GNU ld's.
 	modes=align
 	[ "$l" != bfd ] || modes="align 1g B BDT"

@@ -77,13 +77,15 @@ ok "a deleted file: not PMD-mapped ($anon bytes of a copy on THP): its file was 
 
 # on_loop FS MKFS...: prog on a new FS on a loop device (MKFS makes it),
 # primed as far as hugectl --prime can: where --prime got nothing it said
-# why, and the start is served or says why not.
+# why, and the start is served or says why not.  Where the file system
+# cannot be made or mounted, the test skips at its end, saying why.
+late=
 on_loop() {
 	_fs=$1
 	shift
 	if ! { truncate -s 256M "$_fs.img" && "$@" "$_fs.img" >mkfs.out 2>&1 &&
 	       mkdir "$_fs" && mount -o loop "$_fs.img" "$_fs" 2>mount.err; }; then
-		echo "no $_fs on a loop device here: $(cat mkfs.out mount.err 2>/dev/null)"
+		late="$late${late:+; }no $_fs on a loop device here: $(cat mkfs.out mount.err 2>/dev/null)"
 		return 0
 	fi
 	at_exit "umount $PWD/$_fs"
@@ -96,11 +98,8 @@ on_loop() {
 		" r-x not from the page cache: the page cache holds .* file just written, .* pages were dropped, .* without large folios: .* where it can\); copied$"
 }
 on_loop ext2 mkfs.ext2 -q
-if command -v mkfs.btrfs >/dev/null; then
-	on_loop btrfs mkfs.btrfs -q
-else
-	echo "no btrfs case: no mkfs.btrfs here (btrfs-progs)"
-fi
+need_cmd mkfs.btrfs
+on_loop btrfs mkfs.btrfs -q
 
 t=/sys/kernel/mm/transparent_hugepage/enabled
 was=$(sed 's/.*\[\(.*\)\].*/\1/' $t)
@@ -111,3 +110,4 @@ set -- $(text_smaps $holds "$PWD/prog")
 stop_holds
 echo $was >$t
 served_or_why "THP never" "$2" "$whole" " r-x not from the page cache"
+[ -z "$late" ] || skip "$late"

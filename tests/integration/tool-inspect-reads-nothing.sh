@@ -10,7 +10,7 @@
 . "$HL_SRC/tests/integration/lib/filetext.sh"
 
 need_thp
-command -v fincore >/dev/null || skip "no fincore (util-linux) to read the page cache with"
+need_cmd fincore
 write_bigtext 8
 hl_cc -O2 -Wl,--hugetlbfs-align -o built bigtext.c || fail "cannot link"
 cp built prog
