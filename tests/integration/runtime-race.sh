@@ -39,12 +39,23 @@ pool_set_free "$need"
 # The hog takes every free page while the program waits to reserve,
 # after it has seen them free (it sleeps in the wait).
 mkfifo hold
+# Whatever ends the test, the program and the hog end before the pool
+# is given back: each holds pages of it.
 HUGELINK_FAULT=wait:$PWD/go HUGETLB_ELFMAP=RW ./sc >out 2>err &
 prog=$!
-until grep -q nanosleep "/proc/$prog/wchan" 2>/dev/null; do sleep 0.1; done
+at_exit "kill $prog 2>/dev/null"
+until grep -q nanosleep "/proc/$prog/wchan" 2>/dev/null; do
+	kill -0 $prog 2>/dev/null || fail "the program ended before it waited: $(cat out err)"
+	sleep 0.1
+done
 ./hog "$need" <hold >hog.out &
+hog=$!
+at_exit "kill $hog 2>/dev/null"
 exec 8>hold
-while [ ! -s hog.out ]; do sleep 0.1; done
+while [ ! -s hog.out ]; do
+	kill -0 $hog 2>/dev/null || fail "the hog ended before it said anything"
+	sleep 0.1
+done
 grep -q held hog.out || fail "the hog could not take the pool"
 touch go
 wait $prog || fail "the program failed when its pages were taken: $(cat out err)"
@@ -61,7 +72,11 @@ rm -f go hog.out
 HUGELINK_BACKING=hugetlb HUGELINK_FAULT=wait-commit:$PWD/go HUGETLB_ELFMAP=RW \
 	./sc fork >out 2>err &
 prog=$!
-while [ "$(pool_free)" -ne 0 ]; do sleep 0.1; done
+at_exit "kill $prog 2>/dev/null"
+while [ "$(pool_free)" -ne 0 ]; do
+	kill -0 $prog 2>/dev/null || fail "the program ended before it reserved the pool: $(cat out err)"
+	sleep 0.1
+done
 ./hog 1 </dev/null >hog.out
 grep -q refused hog.out || fail "the hog got a page the program had reserved"
 touch go
