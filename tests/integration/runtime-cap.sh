@@ -4,8 +4,9 @@
 # the text (the headers' segment, a few KiB, stays on base pages and
 # takes none of the cap); the rest of the text, and the rodata after
 # it, stay on base pages, and every byte reads as the program file
-# holds it.  W:cap=SIZE does the same for data and bss.  Judged from the
-# program's own smaps (KernelPageSize at the first byte and in the middle
+# holds it.  W:cap=SIZE does the same for data and bss, and RW:cap=SIZE
+# caps each of the two classes at SIZE, not both together.  Judged from
+# the program's own smaps (KernelPageSize at the first byte and in the middle
 # of each kind) and from the pool's free pages.
 . "$HL_SRC/tests/integration/common.sh"
 export HUGELINK_BACKING=hugetlb
@@ -30,3 +31,12 @@ expect_lines out "text 2048" "rodata 2048" "data-first 2048" "data-mid 4" \
 	"bss 4" "ok"
 [ ! -s err ] || fail "R:W:cap=4M said: $(cat err)"
 ok "W:cap=4M: the first 4 MiB of data on huge pages, the rest and bss on base pages"
+
+free=$(pool_free)
+HUGETLB_ELFMAP=RW:cap=4M ./sc first mid pool >out 2>err ||
+	fail "RW:cap=4M: $(cat out err)"
+# 4 MiB of each class: two pages of text and two of data, four in all.
+expect_lines out "text-first 2048" "text-mid 4" "rodata 4" "data-first 2048" \
+	"data-mid 4" "bss 4" "pool-free $((free - 4))" "ok"
+[ ! -s err ] || fail "RW:cap=4M said: $(cat err)"
+ok "RW:cap=4M: the first 4 MiB of text and the first 4 MiB of data on huge pages"
