@@ -57,7 +57,7 @@ HOST_ARCH := $(shell uname -m)
 CROSS     := $(filter-out $(HOST_ARCH),$(ARCH))
 ifneq ($(CROSS),)
 MULTIARCH := $(shell $(CC) -print-multiarch)
-$(if $(MULTIARCH),,$(error CC=$(CC) names no multiarch target for ARCH=$(ARCH)))
+$(if $(MULTIARCH),,$(error CC='$(CC)' names no multiarch target for ARCH=$(ARCH)))
 override B := $(B)/$(CROSS)
 AR        := $(shell $(CC) -print-prog-name=ar)
 OBJCOPY   := $(shell $(CC) -print-prog-name=objcopy)
@@ -187,11 +187,11 @@ endif
 # and names those missing; "make deps" installs them (and those of the
 # tests), and "make check" and "make demo" call it.
 deps:
-	@CC=$(CC) mk/deps.sh install check
+	@CC='$(CC)' mk/deps.sh install check
 
 $(B)/.deps-build: mk/deps.sh
 	@mkdir -p $(B)
-	@CC=$(CC) mk/deps.sh verify $(if $(CROSS),$(CROSS),build)
+	@CC='$(CC)' mk/deps.sh verify $(if $(CROSS),$(CROSS),build)
 	@touch $@
 
 # Generated headers, below $(B)/gen and included by their path like any

@@ -18,7 +18,7 @@ BENCH_LHF    = -B$(BENCH_OUT)/lhf-ld -Wl,--hugetlbfs-align -no-pie -Wl,--no-as-n
 BIGSEG_MIB   = 8 32 128
 
 $(B)/.deps-bench: mk/deps.sh $(B)/.deps-build
-	@CC=$(CC) mk/deps.sh install bench
+	@CC='$(CC)' mk/deps.sh install bench
 	@touch $@
 
 $(BENCH_OUT)/timeit $(BENCH_OUT)/memcpy: $(BENCH_OUT)/%: bench/%.c | $(B)/.deps-build
@@ -150,7 +150,7 @@ BENCH_LHF_PROGS = $(BIGSEG_MIB:%=$(BENCH_OUT)/lhf/bigseg-%) \
 	$(BENCH_OUT)/lhf/bigseg-8-pie $(BENCH_OUT)/lhf/itlb $(BENCH_OUT)/lhf/dtlb
 
 bench-libhugetlbfs: $(B)/.deps-bench
-	@if CC=$(CC) mk/deps.sh install libhugetlbfs; then \
+	@if CC='$(CC)' mk/deps.sh install libhugetlbfs; then \
 		$(MAKE) --no-print-directory $(BENCH_LHF_PROGS); \
 	else \
 		echo "bench: going on without libhugetlbfs" >&2; \

@@ -26,7 +26,7 @@ demo: deps
 	$(MAKE) --no-print-directory demo-run
 
 demo-run:
-	HL_PREFIX=$(abspath $(STAGE)) HL_OUT=$(abspath $(B))/demo CC=$(CC) \
+	HL_PREFIX=$(abspath $(STAGE)) HL_OUT=$(abspath $(B))/demo CC='$(CC)' \
 		sh examples/demo.sh
 
 .PHONY: examples demo-run

@@ -24,12 +24,12 @@ FUZZ_LIBS    = $(patsubst $(B)/%,$(FUZZ_B)/%,$(call archives,fuzz))
 # which mk/deps.sh installs when it is missing.
 $(FUZZ_B)/.have-fuzzer: mk/deps.sh
 	@mkdir -p $(@D)
-	@CC=$(CC) mk/deps.sh install fuzz
+	@CC='$(CC)' mk/deps.sh install fuzz
 	@touch $@
 
 # The archives, instrumented, in a build of their own.
 fuzz-libs: $(FUZZ_B)/.have-fuzzer
-	$(MAKE) --no-print-directory B=$(FUZZ_B) CC=$(FUZZ_CC) \
+	$(MAKE) --no-print-directory B=$(FUZZ_B) CC='$(FUZZ_CC)' \
 		CFLAGS='-g -O1 -fsanitize=fuzzer-no-link $(FUZZ_SAN)' \
 		$(patsubst $(FUZZ_B)/%,$(FUZZ_B)/%,$(FUZZ_LIBS))
 
@@ -39,7 +39,7 @@ $(FUZZ_B)/%: fuzz/%.c fuzz-libs
 
 $(FUZZ_B)/seeds/.made: fuzz/seeds.sh $(STAGE_LIB)/libhugelink.so
 	rm -rf $(@D)
-	CC=$(CC) fuzz/seeds.sh $(abspath $(@D)) $(abspath $(STAGE))
+	CC='$(CC)' fuzz/seeds.sh $(abspath $(@D)) $(abspath $(STAGE))
 	@touch $@
 
 fuzz: $(patsubst %,$(FUZZ_B)/%,$(FUZZ_TARGETS)) $(FUZZ_B)/seeds/.made
@@ -53,7 +53,7 @@ SANITIZE_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
                  -fno-sanitize-recover=all
 
 sanitize: $(FUZZ_B)/seeds/.made $(STAGE_LIB)/libhugelink.so
-	$(MAKE) --no-print-directory B=$(SANITIZE_B) CC=$(SANITIZE_CC) \
+	$(MAKE) --no-print-directory B=$(SANITIZE_B) CC='$(SANITIZE_CC)' \
 		CFLAGS='$(SANITIZE_FLAGS)' tools check-unit
 	fuzz/smoke.sh $(SANITIZE_B)/stage/bin $(FUZZ_B)/seeds/elf \
 		$(abspath $(STAGE_LIB))

@@ -27,7 +27,7 @@ $(foreach t,$(UNIT_SRCS),$(eval $(call unit_test,$(t))))
 
 # The unit tests need cmocka, which plain "make" does not.
 $(B)/.deps-unit: mk/deps.sh $(B)/.deps-build
-	@CC=$(CC) mk/deps.sh verify unit
+	@CC='$(CC)' mk/deps.sh verify unit
 	@touch $@
 
 # T=name runs the integration tests whose file names contain "name".
@@ -42,7 +42,7 @@ check-integration: stage
 	HL_PREFIX=$(abspath $(STAGE)) HL_BINDIR=$(abspath $(STAGE_BIN)) \
 		HL_LIBDIR=$(abspath $(STAGE_LIB)) HL_DATADIR=$(abspath $(STAGE_DATA)) \
 		HL_MANDIR=$(abspath $(STAGE_MAN)) HL_SRC=$(CURDIR) \
-		HL_BUILD=$(abspath $(B)) CC=$(CC) HL_OFFLINE=$(HL_OFFLINE) \
+		HL_BUILD=$(abspath $(B)) CC='$(CC)' HL_OFFLINE=$(HL_OFFLINE) \
 		HL_STAGE_CROSS='$(STAGE_CROSS)' tests/integration/run $(T)
 
 # The random layouts test alone, longer or with another seed:
@@ -53,7 +53,7 @@ COUNT = 200
 FIRST = 0
 check-random: stage
 	HL_PREFIX=$(abspath $(STAGE)) HL_SRC=$(CURDIR) HL_BUILD=$(abspath $(B)) \
-		CC=$(CC) RANDOM_SEED=$(SEED) RANDOM_COUNT=$(COUNT) \
+		CC='$(CC)' RANDOM_SEED=$(SEED) RANDOM_COUNT=$(COUNT) \
 		RANDOM_FIRST=$(FIRST) HL_TEST_TIMEOUT=0 \
 		tests/integration/run random-layouts
 
@@ -83,7 +83,7 @@ check-offline:
 # (mk/check-package.sh).  DEB_BUILD_OPTIONS=nocheck skips the packagers'
 # tests (check-offline) inside the build.
 check-package:
-	@CC=$(CC) mk/deps.sh install package
+	@CC='$(CC)' mk/deps.sh install package
 	sh mk/check-package.sh $(abspath $(B))/package
 
 .PHONY: check-unit check-tree check-integration check-random check-offline \

@@ -5,8 +5,8 @@
 # objects and programs, and cannot take the remap code's own flags away:
 # remap/commit.o keeps no stack protector, no fortified call and no
 # outside symbol, while the other objects get both and the programs are
-# linked -z relro -z now.  Each build goes to a directory of its own, by
-# the compiler the tests run with ($CC).
+# linked -z relro -z now.  CC may be more than one word.  Each build goes
+# to a directory of its own, by the compiler the tests run with ($CC).
 . "$HL_SRC/tests/integration/common.sh"
 
 cflags="-g -O2 -ffile-prefix-map=$HL_SRC=. -fstack-protector-strong -Wformat -Werror=format-security"
@@ -56,6 +56,16 @@ env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS CC="$PWD/mycc" make -s -C "$HL_SRC" \
 grep -q 'remap/commit.c' cc.log ||
 	fail "CC in the environment did not compile remap/commit.c"
 ok "CC in the environment"
+
+# A CC of two words, a launcher and the compiler as ccache is used, runs
+# every recipe of plain make, those that hand CC to a script included.
+printf '#!/bin/sh\necho "$*" >>%s/launch.log\nexec "$@"\n' "$PWD" >launch
+chmod +x launch
+hl_make "$PWD/launched" stage "$PWD/launched/.deps-unit" CC="$PWD/launch $CC"
+grep -q 'remap/commit.c' launch.log ||
+	fail "CC=\"launch $CC\" did not compile remap/commit.c"
+[ -x launched/stage/bin/hugelink-ctl ] || fail "CC=\"launch $CC\" staged no tools"
+ok "a CC of two words"
 
 # A CFLAGS that asks for the opposite, in the compiler's own words, does
 # not reach the remap code.
