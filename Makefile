@@ -292,8 +292,9 @@ stage: $(STAGE_FILES) $(STAGE_CROSS:%=cross-runtime-%)
 # manifest, and uninstall removes exactly that.  A DESTDIR install, which
 # packages are made from, holds no manifest: uninstall removes the same
 # items from it, then the directories they leave empty (mk/install.sh).
-INSTALL_ITEMS = $(patsubst $(STAGE)/%,%,$(filter $(STAGE)/%,$(STAGE_FILES))) \
-		$(patsubst $(STAGE)/%,%,$(STAGE_DATA))/hugelink/ldscripts \
+INSTALL_ITEMS = $(patsubst $(STAGE)/%,%,$(filter $(STAGE)/%,\
+			$(filter-out $(LDSCRIPTS_STAMP),$(STAGE_FILES)))) \
+		$(patsubst $(STAGE)/%,%,$(LDSCRIPTS_DIR)) \
 		$(foreach a,$(STAGE_CROSS),$(patsubst $(STAGE)/%,%,$(STAGE_LIB))/$(a)-linux-gnu)
 INSTALL_MANIFEST = $(DATADIR)/hugelink/install.manifest
 

@@ -12,11 +12,15 @@ $(MKSCRIPT): $(B)/obj/ldscripts/mkscript.o $(call archives,ldscripts)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDFLAGS) $(call libs,ldscripts)
 
-# One stamp for the whole set: which emulations exist depends on the
-# linkers installed.
-$(B)/ldscripts.stamp: ldscripts/generate.sh ldscripts/find-ld.sh $(MKSCRIPT)
-	sh ldscripts/generate.sh $(MKSCRIPT) $(STAGE_DATA)/hugelink/ldscripts \
+# One stamp for the whole set, since which emulations exist depends on
+# the linkers installed.  It lies in the stage beside the scripts, so
+# that scripts staged elsewhere (another DATADIR) or deleted with the
+# stage are made again; it is staged, and never installed.
+LDSCRIPTS_DIR   = $(STAGE_DATA)/hugelink/ldscripts
+LDSCRIPTS_STAMP = $(LDSCRIPTS_DIR).stamp
+$(LDSCRIPTS_STAMP): ldscripts/generate.sh ldscripts/find-ld.sh $(MKSCRIPT)
+	sh ldscripts/generate.sh $(MKSCRIPT) $(LDSCRIPTS_DIR) \
 		"$$(CC='$(CC)' sh ldscripts/find-ld.sh ld.bfd)"
 	@touch $@
 
-STAGE_FILES += $(B)/ldscripts.stamp
+STAGE_FILES += $(LDSCRIPTS_STAMP)
