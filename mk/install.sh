@@ -58,14 +58,16 @@ put() {
 }
 
 # The manifest, with an earlier install's lines first, so that its
-# directories still come before their children; each line once.
+# directories still come before their children; each line once.  Its own
+# directory is made first, so that the directories made for it alone (by
+# install-runtime) are in it too.
 write_manifest() {
+	mkdirs "${manifest%/*}"
 	if [ -f "$manifest" ]; then
 		cat "$manifest" "$new"
 	else
 		cat "$new"
 	fi | awk '!seen[$0]++' >"$new.all"
-	mkdirs "${manifest%/*}"
 	mv "$new.all" "$manifest"
 	echo "  $manifest"
 }

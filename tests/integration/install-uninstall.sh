@@ -134,3 +134,11 @@ hl_make "$PWD/b" uninstall PREFIX="$PWD/sys" DESTDIR=
 (cd sys && find . | sort) >after
 diff -u before after || fail "uninstall did not give back the tree it found"
 ok "without DESTDIR: a manifest, and uninstall gives back the tree it found"
+
+# The runtime alone puts nothing in DATADIR but the manifest: the
+# directories made for it are in it too, and uninstall removes them.
+hl_make "$PWD/b" install-runtime PREFIX="$PWD/sys" DESTDIR=
+hl_make "$PWD/b" uninstall PREFIX="$PWD/sys" DESTDIR=
+(cd sys && find . | sort) >after
+diff -u before after || fail "uninstall after install-runtime did not give back the tree it found"
+ok "install-runtime, then uninstall: the tree it found"
