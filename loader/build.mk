@@ -51,10 +51,12 @@ $(RT_LIB)/$(RUNTIME_SO): $(RUNTIME_OBJ) loader/libhugelink.map
 		-Wl,-Bsymbolic -Wl,--no-undefined \
 		-Wl,--version-script=loader/libhugelink.map $(LDFLAGS)
 
-$(RT_LIB)/libhugelink.so.$(SO_MAJOR): FORCE
+# Each link needs what it names, so that a rule that needs a link gets
+# the library too.
+$(RT_LIB)/libhugelink.so.$(SO_MAJOR): $(RT_LIB)/$(RUNTIME_SO) FORCE
 	$(call symlink,$(RUNTIME_SO))
 
-$(RT_LIB)/libhugelink.so: FORCE
+$(RT_LIB)/libhugelink.so: $(RT_LIB)/libhugelink.so.$(SO_MAJOR) FORCE
 	$(call symlink,libhugelink.so.$(SO_MAJOR))
 
 $(RT_LIB)/libhugelink.a: $(RUNTIME_OBJ)
