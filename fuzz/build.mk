@@ -33,8 +33,12 @@ fuzz-libs: $(FUZZ_B)/.have-fuzzer
 		CFLAGS='-g -O1 -fsanitize=fuzzer-no-link $(FUZZ_SAN)' \
 		$(patsubst $(FUZZ_B)/%,$(FUZZ_B)/%,$(FUZZ_LIBS))
 
+# The targets include the generated headers of the build their archives
+# come from, $(FUZZ_B)/gen, which that build makes.
+FUZZ_CPPFLAGS = $(patsubst -I$(B)/gen,-I$(FUZZ_B)/gen,$(ALL_CPPFLAGS))
+
 $(FUZZ_B)/%: fuzz/%.c fuzz-libs
-	$(FUZZ_CC) $(ALL_CPPFLAGS) $(HL_CFLAGS) -g -O1 -fsanitize=fuzzer \
+	$(FUZZ_CC) $(FUZZ_CPPFLAGS) $(HL_CFLAGS) -g -O1 -fsanitize=fuzzer \
 		$(FUZZ_SAN) -o $@ $< $(FUZZ_LIBS) $(call libs,fuzz)
 
 $(FUZZ_B)/seeds/.made: fuzz/seeds.sh $(STAGE_LIB)/libhugelink.so
