@@ -129,7 +129,8 @@ $(BENCH_OUT)/hot.o: bench/hotgen.sh | $(B)/.deps-build
 $(BENCH_OUT)/hotmain: bench/hotmain.c examples/measure.h $(BENCH_OUT)/hot.o $(STAGE_FILES)
 	$(CC) $(BENCH_CFLAGS) -DSTRIDE=$(HOT_STRIDE) $(BENCH_HL) -o $@ $< $(BENCH_OUT)/hot.o
 
-$(BENCH_OUT)/hotmain.order: $(BENCH_OUT)/hotmain $(STAGE_FILES)
+# perf comes with the benchmark's packages ($(B)/.deps-bench).
+$(BENCH_OUT)/hotmain.order: $(BENCH_OUT)/hotmain $(STAGE_FILES) | $(B)/.deps-bench
 	perf record -q -e cpu-clock -F 10000 -g -o $@.data -- $< 100 >/dev/null
 	$(STAGE_BIN)/hugelink-profile -o $@ -x $< $@.data >$@.report
 	rm -f $@.data
