@@ -39,6 +39,13 @@ OBJDUMP  ?= objdump
 CFLAGS   ?= -O2 -g
 CPPFLAGS ?=
 LDFLAGS  ?=
+# The flags of the runtimes staged for other architectures (below):
+# CFLAGS, CPPFLAGS and LDFLAGS are the build machine's, and may name
+# options another architecture's compiler refuses (-march=x86-64-v3,
+# -fcf-protection).
+CROSS_CFLAGS   = -O2 -g
+CROSS_CPPFLAGS =
+CROSS_LDFLAGS  =
 B        = build
 STAGE    = $(B)/stage
 
@@ -274,14 +281,17 @@ STAGE_FILES += $(STAGE_DOC)/LICENSE
 # The runtime of each other architecture whose cross compiler is
 # installed ("make deps" installs aarch64's) is staged too, in
 # $(STAGE_LIB)/<multiarch>/, so that the tests cross-link with it and
-# "make install" installs it.
+# "make install" installs it.  It is built with the CROSS_ flags, which
+# the sub-make's command line puts in place of the user's, wherever
+# those came from.
 CROSS_ARCHES = aarch64
 STAGE_CROSS := $(if $(CROSS),,$(foreach a,$(filter-out $(HOST_ARCH),$(CROSS_ARCHES)),\
 	$(if $(shell command -v $(a)-linux-gnu-gcc),$(a))))
 
 cross-runtime-%: FORCE
 	$(MAKE) --no-print-directory runtime ARCH=$* CC=$*-linux-gnu-gcc \
-		STAGE='$(STAGE)'
+		STAGE='$(STAGE)' CFLAGS='$(CROSS_CFLAGS)' \
+		CPPFLAGS='$(CROSS_CPPFLAGS)' LDFLAGS='$(CROSS_LDFLAGS)'
 
 stage: $(STAGE_FILES) $(STAGE_CROSS:%=cross-runtime-%)
 

@@ -12,6 +12,20 @@
 cflags="-g -O2 -ffile-prefix-map=$HL_SRC=. -fstack-protector-strong -Wformat -Werror=format-security"
 cppflags="-Wdate-time -D_FORTIFY_SOURCE=2"
 ldflags="-Wl,-z,relro -Wl,-z,now"
+# Debian 13 adds -fcf-protection on amd64, which aarch64's compiler
+# refuses.
+[ "$(uname -m)" != x86_64 ] || cflags="$cflags -fcf-protection"
+
+# cross_producers DIR: the compiler's record of its options in each
+# object of the aarch64 runtime built in DIR, or nothing when the build
+# staged no aarch64 runtime (its cross compiler is not installed).
+cross_producers() {
+	case " ${HL_STAGE_CROSS:-} " in *" aarch64 "*) ;; *) return 0 ;; esac
+	[ -f "$1/stage/lib/aarch64-linux-gnu/libhugelink.a" ] ||
+		fail "$1: no aarch64 runtime staged"
+	readelf --debug-dump=info "$1"/aarch64/obj/loader/*.o |
+		grep DW_AT_producer || fail "$1: the aarch64 runtime has no debug information"
+}
 
 # check DIR: the build in DIR took the flags, and kept the remap code's.
 check() {
@@ -33,6 +47,10 @@ check() {
 			fail "$p: not linked -z now"
 		readelf -lW "$p" | grep -q GNU_RELRO || fail "$p: no RELRO"
 	done
+	# The aarch64 runtime takes CROSS_CFLAGS, not the build machine's.
+	cross_producers "$1" >producers
+	! grep -e -fstack-protector-strong producers >leaked ||
+		fail "$1: CFLAGS reached the aarch64 runtime: $(head -n 1 leaked)"
 }
 
 export CFLAGS="$cflags" CPPFLAGS="$cppflags" LDFLAGS="$ldflags"
@@ -42,8 +60,11 @@ check "$PWD/env"
 ok "the flags in the environment"
 
 hl_make "$PWD/cmd" stage CFLAGS="$cflags" CPPFLAGS="$cppflags" \
-	LDFLAGS="$ldflags"
+	LDFLAGS="$ldflags" CROSS_CFLAGS="-O1 -g"
 check "$PWD/cmd"
+cross_producers "$PWD/cmd" >producers
+[ ! -s producers ] || ! grep -v -e ' -O1' producers >other ||
+	fail "CROSS_CFLAGS did not reach the aarch64 runtime: $(head -n 1 other)"
 ok "the flags on make's command line"
 
 # CC from the environment, as a packager's build passes it, is the
