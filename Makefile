@@ -28,6 +28,14 @@ DESTDIR  =
 # manual pages); no: only under hugelink's own (hugelink-ctl,
 # hugelink-edit, hugelink-ld, ...), beside an installed libhugetlbfs.
 LIBHUGETLBFS_NAMES = yes
+# The emulations the --hugetlbfs-link=B|BDT scripts are made for, each
+# from the GNU ld the compiler runs when it has it.  LDSCRIPT_CROSS=yes
+# also makes those it lacks with a cross GNU ld (aarch64-linux-gnu-ld,
+# ...) when one is on PATH, so that the wrapper can cross-link with them;
+# which scripts a build makes then depends on the machine.  no: the
+# build's GNU ld alone, which a package build needs (debian/rules).
+LDSCRIPT_EMULATIONS = elf_x86_64 elf32_x86_64 elf_i386 aarch64linux
+LDSCRIPT_CROSS = yes
 # gcc unless CC comes from the environment or the command line (make's
 # own default, cc, is not taken; make -R has none).
 ifneq ($(filter default undefined,$(origin CC)),)
@@ -73,6 +81,9 @@ endif
 
 ifeq ($(filter yes no,$(LIBHUGETLBFS_NAMES)),)
 $(error LIBHUGETLBFS_NAMES=$(LIBHUGETLBFS_NAMES): expected yes or no)
+endif
+ifeq ($(filter yes no,$(LDSCRIPT_CROSS)),)
+$(error LDSCRIPT_CROSS=$(LDSCRIPT_CROSS): expected yes or no)
 endif
 
 # The one version string, from the file VERSION: the tools print it, the

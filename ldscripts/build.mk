@@ -12,15 +12,24 @@ $(MKSCRIPT): $(B)/obj/ldscripts/mkscript.o $(call archives,ldscripts)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDFLAGS) $(call libs,ldscripts)
 
+# The settings the set is made with (LDSCRIPT_EMULATIONS and
+# LDSCRIPT_CROSS, in the Makefile), rewritten only when they change.
+$(B)/ldscripts/settings: FORCE
+	@mkdir -p $(@D)
+	@echo 'emulations=$(LDSCRIPT_EMULATIONS) cross=$(LDSCRIPT_CROSS)' >$@.tmp
+	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+
 # One stamp for the whole set, since which emulations exist depends on
 # the linkers installed.  It lies in the stage beside the scripts, so
 # that scripts staged elsewhere (another DATADIR) or deleted with the
 # stage are made again; it is staged, and never installed.
 LDSCRIPTS_DIR   = $(STAGE_DATA)/hugelink/ldscripts
 LDSCRIPTS_STAMP = $(LDSCRIPTS_DIR).stamp
-$(LDSCRIPTS_STAMP): ldscripts/generate.sh ldscripts/find-ld.sh $(MKSCRIPT)
+$(LDSCRIPTS_STAMP): ldscripts/generate.sh ldscripts/find-ld.sh $(MKSCRIPT) \
+		$(B)/ldscripts/settings
 	sh ldscripts/generate.sh $(MKSCRIPT) $(LDSCRIPTS_DIR) \
-		"$$(CC='$(CC)' sh ldscripts/find-ld.sh ld.bfd)"
+		"$$(CC='$(CC)' sh ldscripts/find-ld.sh ld.bfd)" \
+		$(LDSCRIPT_CROSS) $(LDSCRIPT_EMULATIONS)
 	@touch $@
 
 STAGE_FILES += $(LDSCRIPTS_STAMP)

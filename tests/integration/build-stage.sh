@@ -3,7 +3,9 @@
 # The stage is made whole again from the build: deleted, or laid out
 # anew for other install directories, it holds the generated linker
 # scripts of --hugetlbfs-link again, and make install installs them, but
-# not the stamp that stands for them in the stage.
+# not the stamp that stands for them in the stage.  With
+# LDSCRIPT_CROSS=no, as a package is built, the scripts are those of the
+# GNU ld the compiler runs, whatever cross linkers are installed.
 . "$HL_SRC/tests/integration/common.sh"
 
 # scripts DIR: DIR holds the B and BDT scripts of some emulation.
@@ -27,3 +29,17 @@ ok "scripts staged for another DATADIR"
 
 ! find d e -name '*.stamp' | grep . || fail "a stamp was installed"
 ok "no stamp installed"
+
+# emulations LD: the emulations GNU ld LD supports, one a line.
+emulations() {
+	"$1" -V | awk '/Supported emulations/ { on = 1; next } on && NF == 1 { print $1 }'
+}
+ld=$(CC="$CC" sh "$HL_SRC/ldscripts/find-ld.sh" ld.bfd)
+[ -n "$ld" ] || fail "$CC runs no ld.bfd"
+emulations "$ld" | sort >supported
+hl_make "$PWD/b" stage LDSCRIPT_CROSS=no
+scripts b/stage/share/hugelink/ldscripts
+ls b/stage/share/hugelink/ldscripts | sed 's/\..*//' | sort -u |
+	comm -23 - supported >foreign
+[ ! -s foreign ] || fail "LDSCRIPT_CROSS=no made scripts $ld cannot: $(cat foreign)"
+ok "LDSCRIPT_CROSS=no: only the emulations of $ld"
