@@ -5,7 +5,8 @@
 # by wildcard.  Each links the archives of <dir> and of what <dir> uses
 # (USES_<dir>), and cmocka.  A test that defines __wrap_NAME mocks NAME
 # (linked with -Wl,--wrap=NAME): mocks live only at object-file
-# boundaries.
+# boundaries.  Each is compiled and linked in one step, and the
+# compiler's dependency file beside it names the headers it read.
 #
 # Integration tests: tests/integration/*.sh, found by glob, one per feature.
 
@@ -18,12 +19,13 @@ unit_dir = $(patsubst tests/unit/%/,%,$(dir $(1)))
 define unit_test
 $(patsubst tests/unit/%.c,$(B)/tests/unit/%,$(1)): $(1) $(call archives,$(call unit_dir,$(1))) | $(B)/.deps-unit
 	@mkdir -p $$(@D)
-	$$(CC) $$(ALL_CPPFLAGS) $$(ALL_CFLAGS) -o $$@ $$< \
+	$$(CC) $$(ALL_CPPFLAGS) $$(ALL_CFLAGS) -MMD -MP -MF $$@.d -MT $$@ -o $$@ $$< \
 		$(call archives,$(call unit_dir,$(1))) \
 		$$$$(sed -n 's/^[a-z].*__wrap_\([A-Za-z0-9_]*\)(.*/-Wl,--wrap=\1/p' $$< | sort -u) \
 		$$(LDFLAGS) -lcmocka $(call libs,$(call unit_dir,$(1)))
 endef
 $(foreach t,$(UNIT_SRCS),$(eval $(call unit_test,$(t))))
+-include $(wildcard $(UNIT_BINS:=.d))
 
 # The unit tests need cmocka, which plain "make" does not.
 $(B)/.deps-unit: mk/deps.sh $(B)/.deps-build
