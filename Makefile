@@ -151,24 +151,34 @@ ALL_CFLAGS   = $(HL_CFLAGS) $(CFLAGS)
 # there (remap/run.c), so it must refer to nothing outside its own
 # section: no stack protector, no calls the compiler invents (memcpy for
 # loops), no jump tables, no cold partitions in other sections, no
-# instrumentation.
+# instrumentation (profiling hooks, mcount), and no link-time
+# optimization, which would compile it again at the link, past the
+# section renames of the runtime's partial link (loader/build.mk).
 #
-# gcc and clang spell two of them differently, so the compiler is asked
+# gcc and clang spell some of them differently, so the compiler is asked
 # which it is (clang defines __clang__).  gcc moves cold blocks into
 # .text.unlikely (-freorder-blocks-and-partition) and turns copy loops
 # into memcpy calls (-ftree-loop-distribute-patterns); clang splits
 # functions only with -fsplit-machine-functions, and -fno-builtin alone
-# keeps its loop idioms from becoming library calls.
-# tests/integration/runtime-commit-stub.sh checks the objects, for the
-# compiler that built them.
+# keeps its loop idioms from becoming library calls.  The options that
+# have no negative form (-pg, and clang's -finstrument-functions) are
+# taken out of the user's flags for that directory instead
+# (DIR_REFUSED_<dir>).  tests/integration/runtime-commit-stub.sh checks
+# the objects, for the compiler that built them.
 CC_IS_CLANG := $(shell $(CC) -dM -E -x c /dev/null 2>/dev/null | grep -q '__clang__' && echo yes)
-override REMAP_SAFETY_gcc   = -fno-reorder-blocks-and-partition -fno-tree-loop-distribute-patterns
+CC_KIND := $(if $(CC_IS_CLANG),clang,gcc)
+override REMAP_SAFETY_gcc   = -fno-reorder-blocks-and-partition -fno-tree-loop-distribute-patterns \
+	-fno-instrument-functions
 override REMAP_SAFETY_clang = -fno-split-machine-functions
 override REMAP_SAFETY_CFLAGS = -ffreestanding -fno-builtin \
 	-fno-stack-protector -fno-jump-tables \
-	$(REMAP_SAFETY_$(if $(CC_IS_CLANG),clang,gcc)) -fno-sanitize=all \
+	$(REMAP_SAFETY_$(CC_KIND)) -fno-sanitize=all \
 	-fno-asynchronous-unwind-tables -fno-unwind-tables -fno-exceptions \
-	-fno-profile-arcs -fno-test-coverage -fPIC
+	-fno-profile-arcs -fno-test-coverage -fno-lto -fPIC
+override REMAP_REFUSED_gcc   = -p -pg
+override REMAP_REFUSED_clang = -p -pg -finstrument-functions \
+	-finstrument-functions-after-inlining -finstrument-function-entry-bare
+override DIR_REFUSED_remap = $(REMAP_REFUSED_$(CC_KIND))
 override DIR_CFLAGS_core    = -fvisibility=hidden
 override DIR_CFLAGS_machine    = -fvisibility=hidden
 override DIR_CFLAGS_loader = -fvisibility=hidden
@@ -240,7 +250,8 @@ $(B)/gen/machine/relpaths.h: FORCE
 define code_dir
 $(B)/obj/$(1)/%.o: $(1)/%.c | $(B)/.deps-build $(GEN_HEADERS)
 	@mkdir -p $$(@D)
-	$$(CC) $$(ALL_CPPFLAGS) $$(ALL_CFLAGS) $$(DIR_CFLAGS_$(1)) -MMD -MP -c -o $$@ $$<
+	$$(CC) $$(ALL_CPPFLAGS) $$(filter-out $$(DIR_REFUSED_$(1)),$$(ALL_CFLAGS)) \
+		$$(DIR_CFLAGS_$(1)) -MMD -MP -c -o $$@ $$<
 
 $(B)/lib/$(1).a: $$(patsubst %.c,$(B)/obj/%.o,$$(filter-out $(1)/main.c,$$(wildcard $(1)/*.c)))
 	@mkdir -p $$(@D)

@@ -89,8 +89,10 @@ grep -q 'remap/commit.c' launch.log ||
 ok "a CC of two words"
 
 # A CFLAGS that asks for the opposite, in the compiler's own words, does
-# not reach the remap code.
+# not reach the remap code: neither profiling hooks nor mcount calls,
+# nor link-time optimization, whose objects hold no machine code yet.
 against="-O2 -fstack-protector-all -fjump-tables -fbuiltin"
+against="$against -finstrument-functions -pg -flto"
 if cc_is_clang; then
 	against="$against -fsplit-machine-functions"
 else
@@ -101,4 +103,8 @@ nm -u "$PWD/against/obj/remap/commit.o" >undefined
 [ ! -s undefined ] || fail "commit.o needs outside symbols: $(cat undefined)"
 remap_outside_symbols "$PWD/against/obj" >outside
 [ ! -s outside ] || fail "remap/ needs symbols from outside it: $(cat outside)"
+for o in "$PWD"/against/obj/remap/*.o; do
+	readelf -SW "$o" >sections 2>&1 || fail "$o is not an ELF object: $(head -n 1 sections)"
+	! grep -q '\.gnu\.lto_' sections || fail "$o was compiled for link-time optimization"
+done
 ok "the remap code's flags stay"
