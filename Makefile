@@ -36,6 +36,11 @@ LIBHUGETLBFS_NAMES = yes
 # build's GNU ld alone, which a package build needs (debian/rules).
 LDSCRIPT_EMULATIONS = elf_x86_64 elf32_x86_64 elf_i386 aarch64linux
 LDSCRIPT_CROSS = yes
+# yes: "make install" on the running system (no DESTDIR) may replace
+# files that are there and that no earlier install put there (its
+# manifest does not name them), such as another package's hugectl; no:
+# it names them and installs nothing.
+INSTALL_OVERWRITE = no
 # gcc unless CC comes from the environment or the command line (make's
 # own default, cc, is not taken; make -R has none).
 ifneq ($(filter default undefined,$(origin CC)),)
@@ -84,6 +89,9 @@ $(error LIBHUGETLBFS_NAMES=$(LIBHUGETLBFS_NAMES): expected yes or no)
 endif
 ifeq ($(filter yes no,$(LDSCRIPT_CROSS)),)
 $(error LDSCRIPT_CROSS=$(LDSCRIPT_CROSS): expected yes or no)
+endif
+ifeq ($(filter yes no,$(INSTALL_OVERWRITE)),)
+$(error INSTALL_OVERWRITE=$(INSTALL_OVERWRITE): expected yes or no)
 endif
 
 # The one version string, from the file VERSION: the tools print it, the
@@ -321,7 +329,8 @@ stage: $(STAGE_FILES) $(STAGE_CROSS:%=cross-runtime-%)
 # scripts) below $(DESTDIR)$(PREFIX), creating DESTDIR when it does not
 # exist.  Installed on the running system (no DESTDIR), it records what
 # it put there, the directories it had to create included, in a
-# manifest, and uninstall removes exactly that.  A DESTDIR install, which
+# manifest, and uninstall removes exactly that; it replaces no file that
+# is not in that manifest unless INSTALL_OVERWRITE=yes.  A DESTDIR install, which
 # packages are made from, holds no manifest: uninstall removes the same
 # items from it, then the directories they leave empty (mk/install.sh).
 INSTALL_ITEMS = $(patsubst $(STAGE)/%,%,$(filter $(STAGE)/%,\
@@ -329,13 +338,14 @@ INSTALL_ITEMS = $(patsubst $(STAGE)/%,%,$(filter $(STAGE)/%,\
 		$(patsubst $(STAGE)/%,%,$(LDSCRIPTS_DIR)) \
 		$(foreach a,$(STAGE_CROSS),$(patsubst $(STAGE)/%,%,$(STAGE_LIB))/$(a)-linux-gnu)
 INSTALL_MANIFEST = $(DATADIR)/hugelink/install.manifest
+INSTALL_SH = INSTALL_OVERWRITE=$(INSTALL_OVERWRITE) sh mk/install.sh
 
 install: stage
-	sh mk/install.sh install '$(STAGE)' '$(DESTDIR)' '$(PREFIX)' \
+	$(INSTALL_SH) install '$(STAGE)' '$(DESTDIR)' '$(PREFIX)' \
 		'$(INSTALL_MANIFEST)' $(INSTALL_ITEMS)
 
 uninstall:
-	sh mk/install.sh uninstall '$(STAGE)' '$(DESTDIR)' '$(PREFIX)' \
+	$(INSTALL_SH) uninstall '$(STAGE)' '$(DESTDIR)' '$(PREFIX)' \
 		'$(INSTALL_MANIFEST)' $(INSTALL_ITEMS)
 
 clean:

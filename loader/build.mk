@@ -82,7 +82,7 @@ STAGE_FILES += $(RUNTIME_FILES)
 runtime: $(RUNTIME_FILES)
 
 install-runtime: runtime
-	sh mk/install.sh install '$(STAGE)' '$(DESTDIR)' '$(PREFIX)' \
+	$(INSTALL_SH) install '$(STAGE)' '$(DESTDIR)' '$(PREFIX)' \
 		'$(INSTALL_MANIFEST)' $(patsubst $(STAGE)/%,%,$(RUNTIME_FILES))
 
 .PHONY: runtime install-runtime

@@ -12,9 +12,12 @@
 # manifest MANIFEST: one line for each directory it created ("dir PATH",
 # parents first) and for each file or link it put there ("file PATH").
 # A manifest from an earlier install is merged in, so that what that
-# install created is still removed by uninstall.  Into a DESTDIR, which
-# a package is made from, it writes no manifest: the tree holds only
-# what is installed.
+# install created is still removed by uninstall.  There, it replaces no
+# file that is not in that manifest (another package's hugectl): it
+# names every such file and stops before it copies anything, unless
+# INSTALL_OVERWRITE=yes is in the environment, and then the manifest
+# takes them in.  Into a DESTDIR, which a package is made from, it
+# writes no manifest: the tree holds only what is installed.
 #
 # uninstall with a manifest removes every file of it, then the manifest,
 # then each directory of it that is empty, deepest first: what install
@@ -32,8 +35,9 @@ usage() {
 [ $# -ge 5 ] || usage
 action=$1 stage=$2 dest=$3 prefix=$4 manifest=$5
 shift 5
+overwrite=${INSTALL_OVERWRITE:-no}
 new=$(mktemp "${TMPDIR:-/tmp}/hugelink-manifest.XXXXXX")
-trap 'rm -f "$new" "$new.all"' EXIT
+trap 'rm -f "$new" "$new.all" "$new.files" "$new.foreign"' EXIT
 
 # mkdirs DIR: create the install path DIR and the parents it lacks below
 # DESTDIR, noting each one created.
@@ -72,20 +76,52 @@ write_manifest() {
 	echo "  $manifest"
 }
 
-install() {
-	[ -z "$dest" ] || mkdir -p "$dest"
+# staged ITEM...: the files and links to install, as paths below STAGE,
+# one a line: each ITEM, or what a directory ITEM holds.
+staged() {
 	for item in "$@"; do
 		[ -e "$stage/$item" ] || [ -L "$stage/$item" ] || {
 			echo "mk/install.sh: $stage/$item was not staged" >&2
 			exit 1
 		}
 		if [ -d "$stage/$item" ] && [ ! -L "$stage/$item" ]; then
-			(cd "$stage" && find "$item" ! -type d) | sort |
-				while read -r f; do put "$f"; done
+			(cd "$stage" && find "$item" ! -type d) | sort
 		else
-			put "$item"
+			echo "$item"
 		fi
 	done
+}
+
+# foreign: the install paths of $new.files that something is at already,
+# and that the manifest does not name, one a line.
+foreign() {
+	while IFS= read -r f; do
+		_to=$prefix/$f
+		[ -e "$_to" ] || [ -L "$_to" ] || continue
+		[ -f "$manifest" ] && grep -qxF "file $_to" "$manifest" && continue
+		echo "$_to"
+	done <"$new.files"
+}
+
+# refuse_foreign: stop, naming them, when files that no install put there
+# would be replaced, unless asked to replace them.
+refuse_foreign() {
+	[ "$overwrite" != yes ] || return 0
+	foreign >"$new.foreign"
+	[ -s "$new.foreign" ] || return 0
+	echo "mk/install.sh: would replace files that no install of hugelink put there (they are not in $manifest):" >&2
+	sed 's/^/  /' "$new.foreign" >&2
+	echo "mk/install.sh: nothing was installed; INSTALL_OVERWRITE=yes replaces them (and uninstall then removes them)" >&2
+	exit 1
+}
+
+install() {
+	staged "$@" >"$new.files"
+	[ -n "$dest" ] || refuse_foreign
+	[ -z "$dest" ] || mkdir -p "$dest"
+	while IFS= read -r f; do
+		put "$f"
+	done <"$new.files"
 	[ -n "$dest" ] || write_manifest
 }
 

@@ -142,3 +142,27 @@ hl_make "$PWD/b" uninstall PREFIX="$PWD/sys" DESTDIR=
 (cd sys && find . | sort) >after
 diff -u before after || fail "uninstall after install-runtime did not give back the tree it found"
 ok "install-runtime, then uninstall: the tree it found"
+
+# Installed again, it replaces what it put there before.  A file there
+# that no install of hugelink put there (another package's hugectl)
+# stops it before it copies anything, and is named; INSTALL_OVERWRITE=yes
+# replaces it, and uninstall then removes it with the rest.
+hl_make "$PWD/b" install PREFIX="$PWD/sys" DESTDIR=
+hl_make "$PWD/b" install PREFIX="$PWD/sys" DESTDIR=
+hl_make "$PWD/b" uninstall PREFIX="$PWD/sys" DESTDIR=
+echo theirs >sys/bin/hugectl
+(cd sys && find . | sort) >before
+if hl_make_try "$PWD/b" install PREFIX="$PWD/sys" DESTDIR=; then
+	fail "install replaced a file it had not installed"
+fi
+grep -qx "  $PWD/sys/bin/hugectl" b.log || fail "install does not name the file: $(cat b.log)"
+(cd sys && find . | sort) >after
+diff -u before after || fail "a refused install changed the tree"
+grep -qx theirs sys/bin/hugectl || fail "a refused install changed bin/hugectl"
+ok "install replaces no file it did not install, and names it"
+hl_make "$PWD/b" install PREFIX="$PWD/sys" DESTDIR= INSTALL_OVERWRITE=yes
+[ "$(readlink sys/bin/hugectl)" = hugelink-ctl ] ||
+	fail "INSTALL_OVERWRITE=yes did not replace bin/hugectl"
+hl_make "$PWD/b" uninstall PREFIX="$PWD/sys" DESTDIR=
+[ ! -e sys/bin/hugectl ] || fail "uninstall kept the bin/hugectl it replaced"
+ok "INSTALL_OVERWRITE=yes replaces it"
