@@ -37,32 +37,20 @@ int main(void)
 E
 build_c pe -Wl,--hugetlbfs-align || fail "cannot link pe"
 elf_check pe
-python3 - pe >moved <<'E' || fail "cannot move pe's rodata segment"
-import struct, sys
-path = sys.argv[1]
-b = bytearray(open(path, 'rb').read())
-phoff = struct.unpack_from('<Q', b, 32)[0]
-size, num = struct.unpack_from('<HH', b, 54)
-for i in range(num):
-    at = phoff + i * size
-    kind, flags, off, va, pa, filesz, memsz, align = \
-        struct.unpack_from('<IIQQQQQQ', b, at)
-    if kind == 1 and flags == 4 and filesz > 4 << 20:
-        struct.pack_into('<Q', b, at + 8, off + (512 << 20))
-        open(path, 'wb').write(b)
-        print('%x' % (off + (512 << 20)))
-        sys.exit(0)
-sys.exit(1)
-E
-small_folios pe
-off=$(cat moved)
+# Move the rodata segment's file part 512 MiB on, past the file's end.
+at=$(nm pe | awk '$2 == "R" && $3 == "ro" { print $1 }')
+[ -n "$at" ] || fail "nm finds no ro in pe"
+python3 "$HLINC/setphdr.py" pe "$at" offset +$((512 << 20)) >moved ||
+	fail "cannot move pe's rodata segment"
+read -r _ off _ <moved
 size=$(stat -c %s pe)
 [ $((0x$off)) -gt "$size" ] || fail "the rodata segment's offset 0x$off is inside the file ($size bytes)"
 
 # run_pe WHAT VARIABLE...: run pe with the VARIABLEs and, once the
 # runtime has said why it leaves the segment and has moved the rest (or
-# 5 seconds have passed), judge pe's smaps while it waits: the mapping at file offset $off on base pages, with nothing
-# PMD-mapped; huge pages elsewhere in the process.
+# 5 seconds have passed), judge pe's smaps while it waits: the mapping
+# at file offset $off on base pages, with nothing PMD-mapped; huge pages
+# elsewhere in the process.
 run_pe() {
 	_what=$1; shift
 	rm -f in

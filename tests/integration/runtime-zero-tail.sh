@@ -72,26 +72,11 @@ elf_check zt
 # of it, where the file holds 0xab.
 at=$(nm zt | awk '$2 == "r" && $3 == "ro" { print $1 }')
 [ -n "$at" ] || fail "nm finds no ro in zt"
-python3 - zt "$at" >cut <<'E' || fail "cannot cut zt's rodata segment"
-import struct, sys
-path, end = sys.argv[1], int(sys.argv[2], 16) + (6 << 20) - 3 * 4096
-b = bytearray(open(path, 'rb').read())
-phoff = struct.unpack_from('<Q', b, 32)[0]
-size, num = struct.unpack_from('<HH', b, 54)
-for i in range(num):
-    at = phoff + i * size
-    kind, flags, off, va, pa, filesz, memsz, align = \
-        struct.unpack_from('<IIQQQQQQ', b, at)
-    if kind == 1 and flags == 4 and va < end < va + filesz:
-        cut = end - va
-        struct.pack_into('<Q', b, at + 32, cut)
-        open(path, 'wb').write(b)
-        print(memsz - cut)
-        sys.exit(0)
-sys.exit(1)
-E
+python3 "$HLINC/setphdr.py" zt "$(printf %x $((0x$at + (6 << 20) - 3 * 4096)))" \
+	filesz to-addr >cut || fail "cannot cut zt's rodata segment"
 small_folios zt
-n=$(cat cut)
+read -r _ _ _ fsz _ msz <cut
+n=$((0x$msz - 0x$fsz))
 [ "$n" -gt $((3 * 4096)) ] || fail "the cut leaves $n bytes past the file part"
 readelf -lW zt | awk '$1 == "LOAD" && $7 == "R" && $5 != $6 { f = 1 } END { exit !f }' ||
 	fail "readelf shows no read-only segment with memory past its file: $(readelf -lW zt)"
