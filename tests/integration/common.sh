@@ -75,8 +75,19 @@ _hl_run_cleanups() {
 trap _hl_run_cleanups EXIT
 trap 'exit 130' INT TERM
 
+# kill_at_exit PID: kill PID, a child this shell started in the
+# background, when the test exits, if it is still this shell's child
+# then: a PID the kernel has given to another process since is left
+# alone.
+kill_at_exit() { at_exit "kill_child $1"; }
+kill_child() {
+	[ "$(sed 's/.*) [A-Za-z] \([0-9]*\) .*/\1/' "/proc/$1/stat" 2>/dev/null)" = $$ ] &&
+		kill "$1" 2>/dev/null
+	return 0
+}
+
 # hl_cc ARGS...: compile and link through the staged linker wrapper.
-hl_cc() { "$CC" -B"$HLDIR" "$@"; }
+hl_cc() { $CC -B"$HLDIR" "$@"; }
 
 # hl_make_try DIR ARGS...: make ARGS in the source tree with the build in
 # DIR (B=DIR), not the one the tests run against, so that a test may
@@ -95,7 +106,7 @@ hl_make() {
 
 # cc_is_clang: $CC is a clang (it defines __clang__), which spells some
 # flags otherwise than gcc.
-cc_is_clang() { "$CC" -dM -E -x c /dev/null | grep -q __clang__; }
+cc_is_clang() { $CC -dM -E -x c /dev/null | grep -q __clang__; }
 
 # remap_outside_symbols OBJDIR: the symbols the objects of remap/ in
 # OBJDIR (OBJDIR/remap/*.o) need from outside remap/, one a line; empty
@@ -283,7 +294,7 @@ build_libuse() {
 # loaded at a random address, and one start in 512 its first segment
 # would have a huge page to itself, and take one from the pool.
 build_use_plain() {
-	"$CC" $HC_CFLAGS -no-pie -o "$1" "$HLINC/libuse.c" ||
+	$CC $HC_CFLAGS -no-pie -o "$1" "$HLINC/libuse.c" ||
 		fail "cannot link $1"
 }
 
@@ -316,7 +327,7 @@ acts() {
 # build_helper NAME: the test helper lib/NAME.c (nothp, nomremap, nopopulate), built
 # here as ./NAME.
 build_helper() {
-	"$CC" -O1 -o "$1" "$HLINC/$1.c" || fail "cannot build the helper $1"
+	$CC -O1 -o "$1" "$HLINC/$1.c" || fail "cannot build the helper $1"
 }
 
 # gdb_hits FILE FUNCTION...: write FILE, a gdb script that runs the

@@ -79,7 +79,7 @@ stop_spin
 ok "a symbolic link in the map's place is left alone; a stale map of ours is replaced"
 
 sleep 600 & plain=$!
-at_exit "kill $plain"
+kill_at_exit $plain
 rc=0
 "$HLBIN/hugelink-inspect" --perf-map $plain >out 2>err || rc=$?
 [ $rc = 1 ] && grep -q "mapped from its file" err && [ ! -e /tmp/perf-$plain.map ] ||

@@ -30,7 +30,7 @@ SH
 chmod 755 fake-ld
 printf -- '-o from-the-pipe\n' >pipe.rsp &
 writer=$!
-at_exit "kill $writer 2>/dev/null"
+kill_at_exit $writer
 # The hang guard is for a wrapper that drains the FIFO first: the real
 # linker would then wait for a writer for ever.
 HUGELINK_LD=$PWD/fake-ld timeout 60 "$LD" @pipe.rsp >out 2>err ||

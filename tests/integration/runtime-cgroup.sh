@@ -67,7 +67,7 @@ run_limit_lowered() {
 		exec env "$@" $w ./sc thp pool' sh "$dir" "${through:-}" \
 		HUGELINK_FAULT=wait:$PWD/go "$@" >out 2>err &
 	prog=$!
-	at_exit "kill $prog 2>/dev/null"
+	kill_at_exit $prog
 	until grep -q nanosleep "/proc/$prog/wchan" 2>/dev/null; do
 		kill -0 $prog 2>/dev/null ||
 			fail "the program ended before it waited: $(cat out err)"

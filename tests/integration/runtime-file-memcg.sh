@@ -60,7 +60,7 @@ cp prog fresh
 sh -c 'echo $$ >"$1/$2" && exec env HUGETLB_ELFMAP=R HUGETLB_VERBOSE=3 \
 	./fresh hold' sh "$dir" "$procs" >hold.out 2>hold.err &
 pid=$!
-at_exit "kill $pid 2>/dev/null"
+kill_at_exit $pid
 t=0
 until grep -q ready hold.out; do
 	kill -0 $pid 2>/dev/null ||

@@ -37,7 +37,7 @@ exportfs -o rw,no_root_squash,no_subtree_check,insecure "127.0.0.1:$PWD/export" 
 	fail "exportfs $PWD/export"
 at_exit "exportfs -u 127.0.0.1:$PWD/export"
 rpc.mountd -F -N 2 -N 3 >mountd.out 2>&1 &
-at_exit "kill $!"
+kill_at_exit $!
 rpc.nfsd -N 2 -N 3 1 >nfsd.out 2>&1 || fail "rpc.nfsd: $(cat nfsd.out)"
 at_exit "rpc.nfsd 0"
 mount -t nfs4 "127.0.0.1:$PWD/export" nfs 2>mount.err ||

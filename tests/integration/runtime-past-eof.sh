@@ -56,7 +56,7 @@ run_pe() {
 	rm -f in
 	mkfifo in
 	env "$@" ./pe <in >out 2>err & _pid=$!
-	at_exit "kill $_pid 2>/dev/null"
+	kill_at_exit $_pid
 	exec 3>in
 	_tries=0
 	until grep -q 'past the end' err &&

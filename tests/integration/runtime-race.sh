@@ -43,14 +43,14 @@ mkfifo hold
 # is given back: each holds pages of it.
 HUGELINK_FAULT=wait:$PWD/go HUGETLB_ELFMAP=RW ./sc >out 2>err &
 prog=$!
-at_exit "kill $prog 2>/dev/null"
+kill_at_exit $prog
 until grep -q nanosleep "/proc/$prog/wchan" 2>/dev/null; do
 	kill -0 $prog 2>/dev/null || fail "the program ended before it waited: $(cat out err)"
 	sleep 0.1
 done
 ./hog "$need" <hold >hog.out &
 hog=$!
-at_exit "kill $hog 2>/dev/null"
+kill_at_exit $hog
 exec 8>hold
 while [ ! -s hog.out ]; do
 	kill -0 $hog 2>/dev/null || fail "the hog ended before it said anything"
@@ -72,7 +72,7 @@ rm -f go hog.out
 HUGELINK_BACKING=hugetlb HUGELINK_FAULT=wait-commit:$PWD/go HUGETLB_ELFMAP=RW \
 	./sc fork >out 2>err &
 prog=$!
-at_exit "kill $prog 2>/dev/null"
+kill_at_exit $prog
 while [ "$(pool_free)" -ne 0 ]; do
 	kill -0 $prog 2>/dev/null || fail "the program ended before it reserved the pool: $(cat out err)"
 	sleep 0.1
