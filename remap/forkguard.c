@@ -211,8 +211,9 @@ static void put_protections(const struct remap_guard_range *r)
 
 static const char unknown_text[] =
 	"fork(): the protections of the data on hugetlb pages could not all "
-	"be read from /proc/self/maps; where the program changed them since "
-	"start-up, a child has those of the start-up\n";
+	"be noted (/proc/self/maps could not be read whole, or a range has "
+	"more than 16 parts of its own); where the program changed them "
+	"since start-up, a child has those of the start-up\n";
 
 /*
  * Prepare (the parent, after the program's own prepare handlers): copy
