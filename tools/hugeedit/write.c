@@ -213,6 +213,9 @@ static int make_private_dir(struct tmpfile *t, const char *base)
 		return -1;
 	}
 	if (fstat(t->privfd, &st) || st.st_uid != geteuid()) {
+		/* Not ours: nothing here may remove it. */
+		close(t->privfd);
+		t->privfd = -1;
 		errno = EPERM;
 		return -1;
 	}
