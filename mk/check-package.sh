@@ -12,7 +12,8 @@
 # As root with apt-get, it then installs the packages beside Debian's
 # libhugetlbfs-bin (installed for the check when missing), checks that
 # each keeps its own files and that a program relinked through the
-# installed wrapper runs, and removes what it installed.
+# installed wrapper runs, and removes the hugelink packages, whoever
+# installed them.
 set -eu
 out=$1
 src=$(pwd)

@@ -8,6 +8,8 @@
 # failed with THP off for the process, which leaves the old pages in
 # place.  Its smaps show the segment on huge pages and executable.
 . "$HL_SRC/tests/integration/common.sh"
+[ "$(uname -m)" = x86_64 ] ||
+	skip "its writable code is x86-64 assembly, this is $(uname -m)"
 need_thp
 pool_reserve 8
 
