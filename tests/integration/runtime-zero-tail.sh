@@ -13,15 +13,23 @@ need_cmd python3
 need_thp
 pool_reserve 8
 
+# The array lies in a file of its own, linked after the program's: its
+# rodata then follows the program's own constants (printf's formats,
+# which clang puts after a file's arrays), and the cut past it takes
+# none of them.
+cat > zt-ro.c <<'E'
+#define LEN (6 << 20)
+const unsigned char ro[LEN] __attribute__((aligned(4096))) = {
+	[0 ... LEN - 1] = 0xab
+};
+E
 cat > zt.c <<'E'
 #define _GNU_SOURCE
 #include <link.h>
 #include "hugecheck.h"
 
 #define LEN (6 << 20)
-static const unsigned char ro[LEN] __attribute__((aligned(4096))) = {
-	[0 ... LEN - 1] = 0xab
-};
+extern const unsigned char ro[LEN];
 
 /* Print the bytes of the program's read-only segment that lie past its
  * file part, and how many of them are not zero. */
@@ -64,13 +72,13 @@ int main(void)
 	return 0;
 }
 E
-build_c zt -Wl,--hugetlbfs-align || fail "cannot link zt"
+build_c zt zt-ro.c -Wl,--hugetlbfs-align || fail "cannot link zt"
 elf_check zt
 
 # Cut the rodata segment's file part to end 3 pages before the end of
 # ro[], on a page boundary: the memory past it is then zero, whole pages
 # of it, where the file holds 0xab.
-at=$(nm zt | awk '$2 == "r" && $3 == "ro" { print $1 }')
+at=$(nm zt | awk '$2 == "R" && $3 == "ro" { print $1 }')
 [ -n "$at" ] || fail "nm finds no ro in zt"
 python3 "$HLINC/setphdr.py" zt "$(printf %x $((0x$at + (6 << 20) - 3 * 4096)))" \
 	filesz to-addr >cut || fail "cannot cut zt's rodata segment"
