@@ -9,18 +9,35 @@
 #include "core/image.h"
 #include "core/note.h"
 
-bool hl_image_loaded(const struct hl_phdr *ph, size_t phnum, uint64_t vaddr,
-		     uint64_t len)
+/*
+ * Whether a readable PT_LOAD's file part holds VADDR, its end included;
+ * the most bytes from VADDR to the end of such a file part into *ROOM.
+ */
+static bool room_at(const struct hl_phdr *ph, size_t phnum, uint64_t vaddr,
+		    uint64_t *room)
 {
+	bool held = false;
+
+	*room = 0;
 	for (size_t i = 0; i < phnum; i++) {
 		const struct hl_phdr *p = &ph[i];
 
-		if (p->type == PT_LOAD && (p->flags & PF_R) &&
-		    vaddr >= p->vaddr && vaddr - p->vaddr <= p->filesz &&
-		    p->filesz - (vaddr - p->vaddr) >= len)
-			return true;
+		if (p->type != PT_LOAD || !(p->flags & PF_R) ||
+		    vaddr < p->vaddr || vaddr - p->vaddr > p->filesz)
+			continue;
+		held = true;
+		if (p->filesz - (vaddr - p->vaddr) > *room)
+			*room = p->filesz - (vaddr - p->vaddr);
 	}
-	return false;
+	return held;
+}
+
+bool hl_image_loaded(const struct hl_phdr *ph, size_t phnum, uint64_t vaddr,
+		     uint64_t len)
+{
+	uint64_t room;
+
+	return room_at(ph, phnum, vaddr, &room) && room >= len;
 }
 
 bool hl_image_executes(const struct hl_phdr *ph, size_t phnum, uintptr_t bias,
@@ -126,24 +143,6 @@ bool hl_image_textrel(const struct hl_phdr *ph, size_t phnum, uintptr_t bias)
 	return false;
 }
 
-/* The bytes from VADDR to the end of the file part of a readable PT_LOAD
- * holding it, the most any gives; 0 when none holds it. */
-static uint64_t loaded_from(const struct hl_phdr *ph, size_t phnum,
-			    uint64_t vaddr)
-{
-	uint64_t room = 0;
-
-	for (size_t i = 0; i < phnum; i++) {
-		const struct hl_phdr *p = &ph[i];
-
-		if (p->type == PT_LOAD && (p->flags & PF_R) &&
-		    vaddr >= p->vaddr && vaddr - p->vaddr < p->filesz &&
-		    p->filesz - (vaddr - p->vaddr) > room)
-			room = p->filesz - (vaddr - p->vaddr);
-	}
-	return room;
-}
-
 /*
  * The string at offset OFF of the string table at STRTAB, as the dynamic
  * section gives it: ld.so has made the address absolute in the dynamic
@@ -161,9 +160,9 @@ static const char *dyn_string(const struct hl_phdr *ph, size_t phnum,
 	if (off > UINT64_MAX - vaddr)
 		return NULL;
 	vaddr += off;
-	room = loaded_from(ph, phnum, vaddr);
 	s = (const char *)(bias + (uintptr_t)vaddr);
-	return room && memchr(s, '\0', (size_t)room) ? s : NULL;
+	return room_at(ph, phnum, vaddr, &room) && room &&
+	       memchr(s, '\0', (size_t)room) ? s : NULL;
 }
 
 const char *hl_image_soname(const struct hl_phdr *ph, size_t phnum,

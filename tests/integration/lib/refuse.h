@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * What the test helpers that run a command with one system call refused
- * (nomremap, nopopulate) share: a seccomp filter, which survives execve,
+ * What the test helpers that run a command with system calls refused
+ * (nomremap, nopopulate, noexecmem) share: a seccomp filter, which survives execve,
  * answers the call before the kernel runs it.
  */
 #ifndef TESTS_INTEGRATION_LIB_REFUSE_H
