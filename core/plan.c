@@ -295,6 +295,24 @@ static bool fit_smaller(const struct hl_plan *plan,
 	return false;
 }
 
+/*
+ * Whether SEG's range fits at the size asked only by where the object was
+ * loaded: at an address aligned to that size it would share a huge page
+ * (the object was laid out for a smaller size).  Such a fit comes and goes
+ * with address randomisation, so the size the layout allows, when one
+ * fits, is taken instead, and every start gets the same pages.
+ */
+static bool fits_by_chance(const struct hl_plan *plan,
+			   const struct hl_sizes *sizes, bool force,
+			   uintptr_t misalign, const struct hl_seg *seg)
+{
+	uintptr_t lo, hi;
+
+	return !force && misalign &&
+	       fit(plan, seg, sizes->base, false, misalign, &lo, &hi) ==
+	       HL_WHY_SHARES_PAGE;
+}
+
 /* Work out the huge-page range of a segment that asks for pages. */
 static void place(const struct hl_plan *plan, const struct hl_sizes *sizes,
 		  bool force, uintptr_t bias, struct hl_seg *seg)
@@ -302,6 +320,15 @@ static void place(const struct hl_plan *plan, const struct hl_sizes *sizes,
 	uintptr_t misalign = bias % seg->page, lo, hi;
 
 	seg->why = fit(plan, seg, sizes->base, force, 0, &lo, &hi);
+	if (placed(seg->why) &&
+	    fits_by_chance(plan, sizes, force, misalign, seg)) {
+		uintptr_t slo, shi;
+
+		if (fit_smaller(plan, sizes, seg, &slo, &shi)) {
+			lo = slo;
+			hi = shi;
+		}
+	}
 	if (seg->why == HL_WHY_SHARES_PAGE &&
 	    !fit_smaller(plan, sizes, seg, &lo, &hi) && misalign &&
 	    fit(plan, seg, sizes->base, false, misalign, &lo, &hi) ==

@@ -487,6 +487,30 @@ static void test_hl_plan_build_unaligned_base(void **state)
 	assert_false(p.seg[3].remap);
 }
 
+/*
+ * A program laid out for 2 MiB pages whose data lands, by the chance of
+ * its load address, where a 1 GiB page would hold it alone: the size the
+ * layout allows, as at any other address.
+ */
+static void test_hl_plan_build_size_not_by_chance(void **state)
+{
+	struct hl_config cfg = cfg_env("W=1G");
+	uintptr_t bias = 0x555540000000ul - 0x800000;
+	struct hl_plan p = PLAN(cfg, aligned_pie, bias);
+
+	(void)state;
+	assert_int_equal(p.seg[3].why, HL_WHY_FULL);
+	assert_int_equal(p.seg[3].page, M2);
+	assert_int_equal(p.seg[3].asked, G1);
+	assert_int_equal(p.seg[3].map_start, bias + 0x800000);
+	assert_int_equal(p.seg[3].map_end, bias + 0x1000000);
+
+	/* HUGETLB_FORCE_ELFMAP takes what fits where the object lies. */
+	cfg.force = true;
+	p = PLAN(cfg, aligned_pie, bias);
+	assert_int_equal(p.seg[3].page, G1);
+}
+
 static void test_hl_plan_build_malformed(void **state)
 {
 	struct hl_config cfg = cfg_env("RW");
@@ -880,6 +904,7 @@ int main(void)
 		cmocka_unit_test(
 			test_hl_plan_build_default_takes_the_size_filled),
 		cmocka_unit_test(test_hl_plan_build_unaligned_base),
+		cmocka_unit_test(test_hl_plan_build_size_not_by_chance),
 		cmocka_unit_test(test_hl_plan_build_malformed),
 		cmocka_unit_test(test_hl_plan_build_end_in_last_page_refused),
 		cmocka_unit_test(test_hl_plan_build_object_limit),
