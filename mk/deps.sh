@@ -52,6 +52,7 @@ cmd fincore util-linux
 cmd strace strace
 cmd bindfs bindfs
 cmd mkfs.btrfs btrfs-progs
+cmd mkfs.ext2 e2fsprogs
 cmd mkfs.erofs erofs-utils
 cmd mksquashfs squashfs-tools
 cmd setcap libcap2-bin

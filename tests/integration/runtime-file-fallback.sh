@@ -97,6 +97,7 @@ on_loop() {
 	start_served_or_why "$_fs" "$PWD/$_fs/prog" "$whole" \
 		" r-x not from the page cache: the page cache holds .* file just written, .* pages were dropped, .* without large folios: .* where it can\); copied$"
 }
+need_cmd mkfs.ext2
 on_loop ext2 mkfs.ext2 -q
 need_cmd mkfs.btrfs
 on_loop btrfs mkfs.btrfs -q
