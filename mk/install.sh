@@ -10,18 +10,21 @@
 #
 # Installed on the running system (DESTDIR empty), it also writes the
 # manifest MANIFEST: one line for each directory it created ("dir PATH",
-# parents first) and for each file or link it put there ("file PATH").
-# A manifest from an earlier install is merged in, so that what that
-# install created is still removed by uninstall.  There, it replaces no
-# file that is not in that manifest (another package's hugectl): it
+# parents first) and for each file or link it put there ("file PATH"),
+# with what it held ("sum SHA256 PATH": of the file's bytes, or of the
+# link's target).  A manifest from an earlier install is merged in, so
+# that what that install created is still removed by uninstall.  There,
+# it replaces no file that is not in that manifest, or that has changed
+# since (another package's hugectl, installed before or after): it
 # names every such file and stops before it copies anything, unless
 # INSTALL_OVERWRITE=yes is in the environment, and then the manifest
 # takes them in.  Into a DESTDIR, which a package is made from, it
 # writes no manifest: the tree holds only what is installed.
 #
-# uninstall with a manifest removes every file of it, then the manifest,
-# then each directory of it that is empty, deepest first: what install
-# put there, and no directory that was there before it.  Without a
+# uninstall with a manifest removes every file of it that still holds
+# what install put there, and names the others, then removes the
+# manifest, then each directory of it that is empty, deepest first: what
+# install put there, and no directory that was there before it.  Without a
 # manifest (a DESTDIR install) it removes each ITEM below
 # $DESTDIR$PREFIX, a directory ITEM whole, then every directory left
 # empty on the way from them up to DESTDIR.  A directory someone has put
@@ -51,6 +54,28 @@ mkdirs() {
 	done
 }
 
+# sum_of PATH: the SHA-256 of what PATH holds, a link's target or a
+# file's bytes, each marked as such.
+sum_of() {
+	if [ -L "$1" ]; then
+		printf 'link %s' "$(readlink "$1")"
+	else
+		echo file
+		cat "$1"
+	fi | sha256sum | cut -c 1-64
+}
+
+# changed PATH: true when the manifest records what an install put at
+# PATH and something else is there now.  A manifest line "sum" is 70
+# characters up to the path.
+changed() {
+	[ -f "$manifest" ] && { [ -e "$1" ] || [ -L "$1" ]; } || return 1
+	_was=$(awk -v p="$1" 'substr($0, 1, 4) == "sum " &&
+		substr($0, 70) == p { s = substr($0, 5, 64) } END { print s }' \
+		"$manifest")
+	[ -n "$_was" ] && [ "$_was" != "$(sum_of "$1")" ]
+}
+
 # put REL: copy STAGE/REL to PREFIX/REL.
 put() {
 	_to=$prefix/$1
@@ -58,11 +83,13 @@ put() {
 	rm -f "$dest$_to"
 	cp -P "$stage/$1" "$dest$_to"
 	echo "file $_to" >>"$new"
+	[ -n "$dest" ] || echo "sum $(sum_of "$_to") $_to" >>"$new"
 	echo "  $dest$_to"
 }
 
 # The manifest, with an earlier install's lines first, so that its
-# directories still come before their children; each line once.  Its own
+# directories still come before their children; each line once, and for
+# each path the last sum.  Its own
 # directory is made first, so that the directories made for it alone (by
 # install-runtime) are in it too.
 write_manifest() {
@@ -71,7 +98,9 @@ write_manifest() {
 		cat "$manifest" "$new"
 	else
 		cat "$new"
-	fi | awk '!seen[$0]++' >"$new.all"
+	fi | awk '/^sum / { sum[substr($0, 70)] = $0; next }
+		!seen[$0]++ { print }
+		END { for (p in sum) print sum[p] }' >"$new.all"
 	mv "$new.all" "$manifest"
 	echo "  $manifest"
 }
@@ -93,12 +122,14 @@ staged() {
 }
 
 # foreign: the install paths of $new.files that something is at already,
-# and that the manifest does not name, one a line.
+# and that the manifest does not name, or names with other contents, one
+# a line.
 foreign() {
 	while IFS= read -r f; do
 		_to=$prefix/$f
 		[ -e "$_to" ] || [ -L "$_to" ] || continue
-		[ -f "$manifest" ] && grep -qxF "file $_to" "$manifest" && continue
+		[ -f "$manifest" ] && grep -qxF "file $_to" "$manifest" &&
+			! changed "$_to" && continue
 		echo "$_to"
 	done <"$new.files"
 }
@@ -109,7 +140,7 @@ refuse_foreign() {
 	[ "$overwrite" != yes ] || return 0
 	foreign >"$new.foreign"
 	[ -s "$new.foreign" ] || return 0
-	echo "mk/install.sh: would replace files that no install of hugelink put there (they are not in $manifest):" >&2
+	echo "mk/install.sh: would replace files that no install of hugelink put there (not in $manifest, or changed since):" >&2
 	sed 's/^/  /' "$new.foreign" >&2
 	echo "mk/install.sh: nothing was installed; INSTALL_OVERWRITE=yes replaces them (and uninstall then removes them)" >&2
 	exit 1
@@ -137,6 +168,10 @@ remove_dirs() {
 
 uninstall_manifest() {
 	sed -n 's/^file //p' "$manifest" | while IFS= read -r f; do
+		if changed "$f"; then
+			echo "mk/install.sh: kept $f: changed since make install put it there (another package's now?)" >&2
+			continue
+		fi
 		rm -f "$f"
 	done
 	sed -n 's/^dir //p' "$manifest" | awk '{ l[NR] = $0 }

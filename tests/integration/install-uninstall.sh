@@ -9,7 +9,8 @@
 # hold files of others, libhugetlbfs's among them.  LIBHUGETLBFS_NAMES=no
 # installs no file of a name libhugetlbfs-bin has.  Installed on the
 # running system (no DESTDIR), a manifest lets uninstall give back
-# exactly the tree it found, empty directories included.
+# exactly the tree it found, empty directories included, and keep a file
+# that another package put in the place of one of its own.
 . "$HL_SRC/tests/integration/common.sh"
 . "$HL_SRC/tests/integration/lib/link.sh"
 
@@ -166,3 +167,28 @@ hl_make "$PWD/b" install PREFIX="$PWD/sys" DESTDIR= INSTALL_OVERWRITE=yes
 hl_make "$PWD/b" uninstall PREFIX="$PWD/sys" DESTDIR=
 [ ! -e sys/bin/hugectl ] || fail "uninstall kept the bin/hugectl it replaced"
 ok "INSTALL_OVERWRITE=yes replaces it"
+
+# Another package's file that took the place of one hugelink installed
+# (libhugetlbfs-bin installed after it, whose dpkg replaces bin/hugectl)
+# is neither removed by uninstall nor replaced by the next install, and
+# each names it; the rest goes as before.
+hl_make "$PWD/b" install PREFIX="$PWD/sys" DESTDIR=
+rm sys/bin/hugectl
+echo theirs >sys/bin/hugectl
+hl_make "$PWD/b" uninstall PREFIX="$PWD/sys" DESTDIR=
+grep -qx theirs sys/bin/hugectl || fail "uninstall removed a file that changed since install"
+grep -q "kept $PWD/sys/bin/hugectl: changed since" b.log ||
+	fail "uninstall did not name the file it kept: $(cat b.log)"
+[ ! -e sys/bin/hugelink-ctl ] || fail "uninstall kept bin/hugelink-ctl"
+ok "uninstall keeps a file that changed since install, and names it"
+rm sys/bin/hugectl
+hl_make "$PWD/b" install PREFIX="$PWD/sys" DESTDIR=
+rm sys/bin/hugectl
+echo theirs >sys/bin/hugectl
+if hl_make_try "$PWD/b" install PREFIX="$PWD/sys" DESTDIR=; then
+	fail "install replaced a file that changed since the last install"
+fi
+grep -qx "  $PWD/sys/bin/hugectl" b.log || fail "install does not name the file: $(cat b.log)"
+grep -qx theirs sys/bin/hugectl || fail "a refused install changed bin/hugectl"
+hl_make "$PWD/b" uninstall PREFIX="$PWD/sys" DESTDIR=
+ok "install replaces no file that changed since the last install"
