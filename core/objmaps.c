@@ -42,6 +42,20 @@ static void name(const struct hl_maps_line *v, const char *what,
 		 *v->path ? v->path : "(anonymous)", what);
 }
 
+/* V, own memory of the segment, still has the segment's protection. */
+static bool keeps_perms(const struct hl_maps_query *q,
+			const struct hl_maps_line *v, struct hl_maps_info *info)
+{
+	char what[48];
+
+	if (!q->perms || !memcmp(v->perms, q->perms, 3))
+		return true;
+	snprintf(what, sizeof(what), " (made %.3s, where the segment is %.3s)",
+		 v->perms, q->perms);
+	name(v, what, info);
+	return false;
+}
+
 /*
  * V maps PROG where the segment holds file bytes: it must be readable
  * (the copy may read it) and hold each byte at its own offset.  A
@@ -59,6 +73,8 @@ static bool prog_in_place(const struct hl_maps_query *q,
 		name(v, " (not readable)", info);
 		return false;
 	}
+	if (!keeps_perms(q, v, info))
+		return false;
 	if (v->offset + (at - v->start) != q->file_off + (at - q->own_lo)) {
 		name(v, " (another part of the file)", info);
 		return false;
@@ -95,11 +111,13 @@ static enum hl_maps_verdict classify(const struct hl_maps_query *q,
 
 	if (heap && q->brk_follows && v->start >= anon_lo(q)) {
 		info->heap_start = v->start;
-		return HL_MAPS_OURS_TO_TAKE;
+		return keeps_perms(q, v, info) ? HL_MAPS_OURS_TO_TAKE :
+						 HL_MAPS_FOREIGN;
 	}
 	if (!heap && !v->inode && !*v->path && anon_own(q, v)) {
 		stop_after_bss(q, v, info);
-		return HL_MAPS_OURS_TO_TAKE;
+		return keeps_perms(q, v, info) ? HL_MAPS_OURS_TO_TAKE :
+						 HL_MAPS_FOREIGN;
 	}
 	if (maps_prog(v, q->prog))
 		return prog_in_place(q, v, info) ? HL_MAPS_OURS_TO_TAKE :

@@ -102,7 +102,10 @@ struct hl_maps_file {
  *    (BRK_FOLLOWS), whose brk heap starts after its last segment
  *    (loader/heap.h), and never inside its file bytes.
  * Memory of PROG outside [own_lo, file_end) is the object's too: its
- * other segments, or the holes the loader left between them.
+ * other segments, or the holes the loader left between them.  The own
+ * memory must still have the segment's protection (PERMS): a part the
+ * program made unreadable, read-only or executable is not the
+ * segment's as the copy would give it back.
  */
 struct hl_maps_query {
 	uintptr_t lo, hi, own_lo, own_hi;
@@ -111,6 +114,8 @@ struct hl_maps_query {
 	unsigned long file_off;
 	size_t base;
 	bool brk_follows;
+	const char *perms;	/* "rw-": what the own memory must show, as
+				   the segment was mapped; NULL: anything */
 };
 
 

@@ -24,6 +24,7 @@
 #include <fcntl.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/personality.h>
 #include <unistd.h>
 
 #include "arch/raw.h"
@@ -87,8 +88,21 @@ static int handover_alloc(struct ldr_prepared *p, const struct hl_plan *plan,
 }
 
 /*
+ * The permissions /proc/self/maps shows for memory the kernel mapped
+ * with PROT, "r-x", into OUT.
+ */
+static void maps_perms(int prot, bool read_implies_exec, char out[4])
+{
+	out[0] = prot & PROT_READ ? 'r' : '-';
+	out[1] = prot & PROT_WRITE ? 'w' : '-';
+	out[2] = prot & PROT_EXEC ||
+		 (read_implies_exec && prot & PROT_READ) ? 'x' : '-';
+	out[3] = '\0';
+}
+
+/*
  * Step 1: the range [*lo, *hi) may hold only the object's own memory
- * (loader/maps.h says what that is).  A foreign mapping beside the
+ * (loader/maps.h says what that is), with the segment's protection.  A foreign mapping beside the
  * segment (the vDSO next to a static-pie program's bss, say) shortens
  * the range; one inside it, or a hole in it, refuses it.
  */
@@ -96,15 +110,17 @@ static int check_maps(const struct ldr_prepared *p, const struct hl_seg *seg,
 		      const struct hl_phdr *ph, uintptr_t *lo, uintptr_t *hi,
 		      uintptr_t *heap_start, struct ldr_report *rep)
 {
+	char perms[4];
 	struct hl_maps_query q = {
 		.lo = *lo, .hi = *hi, .own_lo = seg->start, .own_hi = seg->end,
 		.prog = &p->prog, .file_end = seg->file_end,
 		.file_off = (unsigned long)ph->offset, .base = p->c->base,
-		.brk_follows = p->src.img->main,
+		.brk_follows = p->src.img->main, .perms = perms,
 	};
 	struct hl_maps_info info;
 	uintptr_t mask = ~(uintptr_t)(seg->page - 1);
 
+	maps_perms(seg->prot, p->read_implies_exec, perms);
 	switch (hl_maps_check(&p->maps, &q, &info)) {
 	case HL_MAPS_OURS_TO_TAKE:
 		break;
@@ -279,6 +295,7 @@ int ldr_prepare(struct ldr_prepared *p, const struct hl_plan *plan,
 	ldr_source_init(&p->src, &p->prog, img);
 	p->tracer = st->tracer;
 	p->exec_prot = ldr_bti_exec_prot(img);
+	p->read_implies_exec = (personality(0xffffffff) & READ_IMPLIES_EXEC) != 0;
 	if (ldr_maps_read(&p->maps)) {
 		ldr_report_why(rep, "cannot read /proc/self/maps");
 		return -1;

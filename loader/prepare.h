@@ -32,6 +32,8 @@ struct ldr_prepared {
 	int tracer;				/* TracerPid, or 0 */
 	int exec_prot;				/* more PROT_ bits for text:
 						   PROT_BTI (loader/bti.h) */
+	bool read_implies_exec;			/* the personality maps what
+						   is readable executable */
 };
 
 /*

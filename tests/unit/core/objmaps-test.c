@@ -385,6 +385,65 @@ static void test_hl_maps_judge_anonymous_only_bss(void **state)
 	}
 }
 
+/*
+ * Own memory whose protection the program changed (a bss page made
+ * unreadable or read-only, file bytes made read-only, a heap page made
+ * executable) refuses the range: the copy would read what it cannot, or
+ * give the memory back with the segment's protection.
+ */
+static void test_hl_maps_judge_protection_kept(void **state)
+{
+	struct hl_maps_query rw = {
+		.lo = 0x400000, .hi = 0x800000, .own_lo = 0x600000,
+		.own_hi = 0x6a0000, .prog = &prog, .file_end = 0x640800,
+		.file_off = 0x200000, .base = 0x1000, .brk_follows = true,
+		.perms = "rw-",
+	};
+	struct hl_maps_line lines[] = {
+		file_line(0x600000, 0x641000, 0x200000, "rw-p"),
+		line(0x641000, 0x6a0000, 0, ""),
+		line(0x6a0000, 0x6c0000, 0, "[heap]"),
+	};
+	static const char *const changed[] = { "---p", "r--p", "rwxp" };
+	struct hl_maps_info info;
+
+	(void)state;
+	assert_int_equal(judge_all(&rw, lines, 3, &info),
+			 HL_MAPS_OURS_TO_TAKE);
+	for (size_t i = 0; i < 3; i++) {
+		for (size_t k = 0; k < 3; k++) {
+			struct hl_maps_line v[3];
+
+			memcpy(v, lines, sizeof(v));
+			strcpy(v[i].perms, changed[k]);
+			/* Past the segment, the heap is left out. */
+			assert_int_equal(judge_all(&rw, v, 3, &info),
+					 i < 2 ? HL_MAPS_FOREIGN :
+						 HL_MAPS_OURS_TO_TAKE);
+			assert_non_null(strstr(info.foreign, i || k ?
+					       "where the segment is rw-" :
+					       "not readable"));
+			if (i == 2)
+				assert_int_equal(info.clear_hi, 0x6a0000);
+		}
+	}
+	/* A heap that holds the anonymous part of bss is the segment's. */
+	{
+		struct hl_maps_line v[2] = {
+			lines[0], line(0x641000, 0x6c0000, 0, "[heap]"),
+		};
+
+		strcpy(v[1].perms, "r--p");
+		assert_int_equal(judge_all(&rw, v, 2, &info),
+				 HL_MAPS_FOREIGN);
+	}
+	/* Without PERMS, nothing is asked of the protection. */
+	rw.perms = NULL;
+	strcpy(lines[1].perms, "r--p");
+	assert_int_equal(judge_all(&rw, lines, 3, &info),
+			 HL_MAPS_OURS_TO_TAKE);
+}
+
 /* The brk heap is the program's to carry over, never a library's. */
 static void test_hl_maps_judge_heap_only_for_the_program(void **state)
 {
@@ -555,6 +614,7 @@ int main(void)
 		cmocka_unit_test(test_hl_maps_judge_file_bytes_in_place),
 		cmocka_unit_test(test_hl_maps_judge_anonymous_only_bss),
 		cmocka_unit_test(test_hl_maps_judge_heap_only_for_the_program),
+		cmocka_unit_test(test_hl_maps_judge_protection_kept),
 		cmocka_unit_test(test_hl_maps_line_serves),
 		cmocka_unit_test(test_hl_maps_serve),
 		cmocka_unit_test(test_hl_maps_index),
