@@ -33,11 +33,36 @@
 
 #include "arch/raw.h"
 #include "core/maps.h"
+#include "machine/mapsid.h"
 #include "machine/sharedir.h"
 #include "machine/sysinfo.h"
 #include "loader/backing.h"
 #include "loader/fault.h"
 #include "loader/share.h"
+
+/*
+ * Whether PATH is the file PROG maps, with its stat in *ST: where stat
+ * and maps name its device differently (machine/mapsid.h), asked of the
+ * file opened, so that *ST is that file's.
+ */
+static bool is_mapped_file(const char *path, struct stat *st,
+			   const struct hl_maps_file *prog)
+{
+	bool same;
+	int fd;
+
+	if (!stat(path, st) &&
+	    hl_maps_names_file(st, prog->inode, prog->major, prog->minor))
+		return true;
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	same = !fstat(fd, st) && mach_fd_is_maps_file(fd, st, prog->inode,
+						      prog->major,
+						      prog->minor);
+	close(fd);
+	return same;
+}
 
 /*
  * The program's path and identity, once per process: the file at PROG's
@@ -49,8 +74,7 @@ static int identify(struct ldr_share_ctx *ctx, const struct ldr_image *img,
 {
 	struct stat st;
 
-	if (stat(prog->path, &st) ||
-	    !hl_maps_names_file(&st, prog->inode, prog->major, prog->minor)) {
+	if (!is_mapped_file(prog->path, &st, prog)) {
 		snprintf(ctx->error, sizeof(ctx->error), "%.200s is not the "
 			 "file this program was started from", prog->path);
 		return -1;

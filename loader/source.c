@@ -11,6 +11,7 @@
 
 #include "core/image.h"
 #include "core/maps.h"
+#include "machine/mapsid.h"
 #include "loader/source.h"
 
 /*
@@ -58,7 +59,8 @@ int ldr_source_fd(struct ldr_source *src)
 	if (src->fd < 0)
 		return -1;
 	if (fstat(src->fd, &st) ||
-	    !hl_maps_names_file(&st, prog->inode, prog->major, prog->minor)) {
+	    !mach_fd_is_maps_file(src->fd, &st, prog->inode, prog->major,
+				  prog->minor)) {
 		ldr_source_close(src);
 		return -1;
 	}
@@ -95,8 +97,8 @@ int ldr_source_same_phdrs(const struct hl_maps_file *file,
 
 	if (fd < 0)
 		return -1;
-	if (fstat(fd, &st) || !hl_maps_names_file(&st, file->inode,
-						  file->major, file->minor))
+	if (fstat(fd, &st) || !mach_fd_is_maps_file(fd, &st, file->inode,
+						    file->major, file->minor))
 		goto out_close;
 	rc = 0;
 	if (read_at(fd, ehdr, sizeof(ehdr), 0) ||

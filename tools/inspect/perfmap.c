@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "core/maps.h"
+#include "machine/mapsid.h"
 #include "tools/common/escape.h"
 #include "tools/inspect/perfmap.h"
 #include "tools/inspect/proc.h"
@@ -50,7 +51,7 @@ static int same_file(int fd, const struct inspect_object *o)
 	struct stat st;
 
 	return !fstat(fd, &st) &&
-	       hl_maps_names_file(&st, o->inode, o->major, o->minor);
+	       mach_fd_is_maps_file(fd, &st, o->inode, o->major, o->minor);
 }
 
 /* The program file of O: /proc/PID/exe, or a mapping of it left. */
