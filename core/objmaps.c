@@ -42,13 +42,23 @@ static void name(const struct hl_maps_line *v, const char *what,
 		 *v->path ? v->path : "(anonymous)", what);
 }
 
-/* V, own memory of the segment, still has the segment's protection. */
+/*
+ * V, own memory of the segment, still has the segment's protection.  The
+ * kernel maps the zero-filled end of a program's segment (ANON) as it
+ * maps the brk heap, writable whatever the segment says.
+ */
 static bool keeps_perms(const struct hl_maps_query *q,
-			const struct hl_maps_line *v, struct hl_maps_info *info)
+			const struct hl_maps_line *v, bool anon,
+			struct hl_maps_info *info)
 {
-	char what[48];
+	char what[48], want[3];
 
-	if (!q->perms || !memcmp(v->perms, q->perms, 3))
+	if (!q->perms)
+		return true;
+	memcpy(want, q->perms, sizeof(want));
+	if (anon && v->perms[1] == 'w')
+		want[1] = 'w';
+	if (!memcmp(v->perms, want, sizeof(want)))
 		return true;
 	snprintf(what, sizeof(what), " (made %.3s, where the segment is %.3s)",
 		 v->perms, q->perms);
@@ -73,7 +83,7 @@ static bool prog_in_place(const struct hl_maps_query *q,
 		name(v, " (not readable)", info);
 		return false;
 	}
-	if (!keeps_perms(q, v, info))
+	if (!keeps_perms(q, v, false, info))
 		return false;
 	if (v->offset + (at - v->start) != q->file_off + (at - q->own_lo)) {
 		name(v, " (another part of the file)", info);
@@ -111,13 +121,13 @@ static enum hl_maps_verdict classify(const struct hl_maps_query *q,
 
 	if (heap && q->brk_follows && v->start >= anon_lo(q)) {
 		info->heap_start = v->start;
-		return keeps_perms(q, v, info) ? HL_MAPS_OURS_TO_TAKE :
-						 HL_MAPS_FOREIGN;
+		return keeps_perms(q, v, true, info) ? HL_MAPS_OURS_TO_TAKE :
+						       HL_MAPS_FOREIGN;
 	}
 	if (!heap && !v->inode && !*v->path && anon_own(q, v)) {
 		stop_after_bss(q, v, info);
-		return keeps_perms(q, v, info) ? HL_MAPS_OURS_TO_TAKE :
-						 HL_MAPS_FOREIGN;
+		return keeps_perms(q, v, true, info) ? HL_MAPS_OURS_TO_TAKE :
+						       HL_MAPS_FOREIGN;
 	}
 	if (maps_prog(v, q->prog))
 		return prog_in_place(q, v, info) ? HL_MAPS_OURS_TO_TAKE :

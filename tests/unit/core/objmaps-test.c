@@ -437,6 +437,22 @@ static void test_hl_maps_judge_protection_kept(void **state)
 		assert_int_equal(judge_all(&rw, v, 2, &info),
 				 HL_MAPS_FOREIGN);
 	}
+	/* A read-only segment's zero-filled end, which the kernel maps
+	 * writable as it maps brk, is its own; unreadable, it is not. */
+	{
+		struct hl_maps_query ro = rw;
+		struct hl_maps_line v[2] = {
+			file_line(0x600000, 0x641000, 0x200000, "r--p"),
+			line(0x641000, 0x6a0000, 0, ""),
+		};
+
+		ro.perms = "r--";
+		assert_int_equal(judge_all(&ro, v, 2, &info),
+				 HL_MAPS_OURS_TO_TAKE);
+		strcpy(v[1].perms, "---p");
+		assert_int_equal(judge_all(&ro, v, 2, &info),
+				 HL_MAPS_FOREIGN);
+	}
 	/* Without PERMS, nothing is asked of the protection. */
 	rw.perms = NULL;
 	strcpy(lines[1].perms, "r--p");
