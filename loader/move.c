@@ -274,10 +274,12 @@ static void commit(struct ldr_prepared *prep, const struct ldr_move_ctx *ctx,
 				      "restored from its copy onto them",
 				      strerror((int)-s->err));
 		else if (s->err)
-			ldr_report_why(rep, "swapping %#lx-%#lx failed: %s",
+			ldr_report_why(rep, "swapping %#lx-%#lx failed: %s%s",
 				      (unsigned long)s->target,
 				      (unsigned long)(s->target + s->len),
-				      strerror((int)-s->err));
+				      strerror((int)-s->err),
+				      s->err == -EPERM ? " (a range sealed "
+				      "with mseal cannot be replaced)" : "");
 	}
 	check_thp_after(prep, rep);
 }

@@ -51,8 +51,11 @@
  * onto transparent huge pages when they are usable (and the process has
  * no other thread to see the range empty for that moment), else onto base
  * pages, or, when the old pages are still in place and THP is not
- * usable or other threads run, it simply stays on them.  Only if the
- * restore fails too does the process end, with a message.
+ * usable or other threads run, it simply stays on them.  A range sealed
+ * with mseal stays on them too: the kernel refuses its swap and any
+ * fresh mapping over it (EPERM) and leaves it as it was.  Only if the
+ * restore fails too, the old pages gone, does the process end, with a
+ * message.
  */
 #include <errno.h>
 #include <signal.h>
@@ -251,14 +254,19 @@ REMAP_INLINE void die(struct remap_commit *c, long err)
 		raw_exit_group(127);
 }
 
-/* True when the first page of the range's own memory is still mapped. */
+/*
+ * True when the first page of the range's own memory is still mapped.
+ * mprotect to the protection it already has changes nothing, and fails
+ * with ENOMEM only where nothing is mapped: EPERM (a range sealed with
+ * mseal, Linux 6.10, which no mremap, mmap or mprotect may change) and
+ * EACCES refuse a mapping that is there.
+ */
 REMAP_INLINE int still_mapped(const struct remap_commit *c,
 			      const struct remap_range *s)
 {
 	uintptr_t page = s->copy[0].start & ~(uintptr_t)(c->base - 1);
 
-	/* mprotect to the protection it already has changes nothing. */
-	return raw_mprotect((void *)page, c->base, s->prot) == 0;
+	return raw_mprotect((void *)page, c->base, s->prot) != -ENOMEM;
 }
 
 REMAP_INLINE long map_fresh(const struct remap_range *s, int fault)
@@ -305,8 +313,8 @@ REMAP_INLINE void refill(struct remap_commit *c, struct remap_range *s)
  * A swap failed.  If the old pages went with it, restore the range from
  * the scratch copy into fresh memory.  If they are still there, they
  * stay, unless the restore can put the range on transparent huge pages;
- * should mapping the fresh memory fail and leave them in place, they stay
- * after all.
+ * should mapping the fresh memory fail and leave them in place (a sealed
+ * range), they stay after all.
  */
 REMAP_INLINE void recover(struct remap_commit *c, struct remap_range *s,
 			  int fault)

@@ -170,7 +170,9 @@ struct remap_commit {
 /*
  * Copy the writable ranges and swap every prepared mapping into place.
  * Returns the number of swaps that failed; each failed swap left the
- * range on base pages with its contents, or ended the process.
+ * range with its contents, on its old pages (always, where the range is
+ * sealed with mseal) or restored from the copy onto transparent huge
+ * pages or base pages, or ended the process.
  */
 long remap_commit_run(struct remap_commit *c);
 
