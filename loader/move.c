@@ -251,14 +251,18 @@ static void commit(struct ldr_prepared *prep, const struct ldr_move_ctx *ctx,
 		   struct ldr_report *rep)
 {
 	struct remap_commit *c = prep->c;
+	const char *failed = "";
 	char text[160];
+	long r;
 
 	c->fatal_fd = remap_stderr_same(ctx->err) ? ctx->err->fd : -1;
-	if (remap_run_from_copy(c, ctx->sizes->s.base) < 0) {
+	r = remap_run_from_copy(c, ctx->sizes->s.base, &failed);
+	if (r < 0) {
 		ldr_report_why(rep, "cannot run the swap from a private "
-			      "executable page (W^X policy?)");
+			      "executable copy of its code: %s: %s", failed,
+			      strerror((int)-r));
 		for (int i = 0; i < c->nswap; i++)
-			c->swap[i].err = -EPERM;
+			c->swap[i].err = r;
 		return;
 	}
 	ldr_forkguard_install(c, prep->page, prep->choice.env.thp_page,

@@ -49,6 +49,7 @@ cmd setarch util-linux
 cmd setpriv util-linux
 cmd unshare util-linux
 cmd fincore util-linux
+cmd prlimit util-linux
 cmd strace strace
 cmd bindfs bindfs
 cmd mkfs.btrfs btrfs-progs

@@ -186,10 +186,14 @@ extern const char remap_text_end[] __attribute__((visibility("hidden")));
  * Run remap_commit_run(C) from a private executable copy of the
  * remap_text section (BASE: the base page size), so that it keeps
  * running while the program text that holds the original is swapped.
- * Returns what remap_commit_run returned, or -1 with nothing done when
- * no copy could be made (remap/run.c).
+ * Returns what remap_commit_run returned, or, with nothing done, -errno
+ * of the step that could not make the copy, which *FAILED names
+ * (remap/run.c): its mmap (ENOMEM: no room, as under RLIMIT_AS), the
+ * mprotect that makes it executable (EACCES, EPERM: a W^X policy), or
+ * ENOEXEC where remap_text is not laid out as the copy needs.
  */
-long remap_run_from_copy(struct remap_commit *c, size_t base);
+long remap_run_from_copy(struct remap_commit *c, size_t base,
+			 const char **failed);
 
 /*
  * Copy S's live memory (S->copy) into its scratch mapping, page by page

@@ -8,6 +8,7 @@
  * libc, no stack protector.  The copy loop is a plain loop, which the
  * directory's flags keep the compiler from turning into memcpy.
  */
+#include <errno.h>
 #include <sys/mman.h>
 
 #include "arch/raw.h"
@@ -24,7 +25,8 @@ static const char *remap_text_start(void)
 	return run < copy ? run : copy;
 }
 
-long remap_run_from_copy(struct remap_commit *c, size_t base)
+long remap_run_from_copy(struct remap_commit *c, size_t base,
+			 const char **failed)
 {
 	const char *start = remap_text_start();
 	size_t n = (size_t)(remap_text_end - start);
@@ -33,19 +35,23 @@ long remap_run_from_copy(struct remap_commit *c, size_t base)
 	long r;
 	char *page;
 
+	*failed = "the layout of remap_text";
 	if (entry >= n)
-		return -1;
+		return -ENOEXEC;
+	*failed = "mmap";
 	r = raw_mmap(NULL, len, PROT_READ | PROT_WRITE,
 		     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (raw_failed(r))
-		return -1;
+		return r;
 	page = (char *)r;
 	for (size_t i = 0; i < n; i++)
 		page[i] = start[i];
 	raw_sync_icache(page, n);
-	if (raw_failed(raw_mprotect(page, len, PROT_READ | PROT_EXEC))) {
+	*failed = "mprotect(PROT_EXEC)";
+	r = raw_mprotect(page, len, PROT_READ | PROT_EXEC);
+	if (raw_failed(r)) {
 		raw_munmap(page, len);
-		return -1;
+		return r;
 	}
 	r = ((commit_fn *)(void *)(page + entry))(c);
 	raw_munmap(page, len);
