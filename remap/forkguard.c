@@ -199,14 +199,24 @@ static void note_protections(struct remap_fork_guard *g)
 	raw_close((int)fd);
 }
 
-/* Give R's parts the protections noted at fork(). */
+/*
+ * Give R's parts the protections noted at fork().  A part the program
+ * made executable since start-up was copied as data (remap/forksnap.c
+ * syncs only what R's own protection makes executable): it is made
+ * visible to instruction fetch first, while R's protection still lets
+ * it be read (arm64, raw_sync_icache).
+ */
 static void put_protections(const struct remap_guard_range *r)
 {
-	for (int i = 0; i < r->npiece; i++)
-		if (r->piece[i].prot != r->at.prot)
-			raw_mprotect((void *)r->piece[i].lo,
-				     r->piece[i].hi - r->piece[i].lo,
-				     r->piece[i].prot);
+	for (int i = 0; i < r->npiece; i++) {
+		const struct remap_guard_piece *p = &r->piece[i];
+
+		if (p->prot == r->at.prot)
+			continue;
+		if ((p->prot & PROT_EXEC) && !(r->at.prot & PROT_EXEC))
+			raw_sync_icache((void *)p->lo, p->hi - p->lo);
+		raw_mprotect((void *)p->lo, p->hi - p->lo, p->prot);
+	}
 }
 
 static const char unknown_text[] =

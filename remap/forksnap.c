@@ -94,10 +94,15 @@ static void start_block(struct first_writes *w, uintptr_t at)
  * Copy the huge page at FROM to TO, which reads as zeros, unless it
  * cannot be read: only its base pages that are not all zeros, so that a
  * copy that writes nothing to a huge page's span takes no memory there
- * (W, when not NULL, adds the first writes above).
+ * (W, when not NULL, adds the first writes above).  Where PROT, the
+ * protection the copy will run with, has PROT_EXEC, each base page
+ * written is made visible to instruction fetch (raw_sync_icache: arm64
+ * does not keep it coherent with stores), as the commit does for the
+ * ranges it copies.
  */
 static void copy_page(const struct probe *p, char *to, const char *from,
-		      size_t page, size_t base, struct first_writes *w)
+		      size_t page, size_t base, int prot,
+		      struct first_writes *w)
 {
 	if (!readable(p, (uintptr_t)from))
 		return;
@@ -106,6 +111,8 @@ static void copy_page(const struct probe *p, char *to, const char *from,
 			continue;
 		start_block(w, (uintptr_t)(to + off));
 		raw_copy(to + off, from + off, base);
+		if (prot & PROT_EXEC)
+			raw_sync_icache(to + off, base);
 	}
 }
 
@@ -140,7 +147,7 @@ uintptr_t remap_snap_make(const struct remap_snap_range *r, size_t base,
 	probe_open(&p);
 	for (size_t off = 0; off < r->len; off += r->page)
 		copy_page(&p, (char *)snap + off, (const char *)r->addr + off,
-			  r->page, base, &w);
+			  r->page, base, r->prot, &w);
 	probe_close(&p);
 	if ((r->prot & RW) != RW)
 		raw_mprotect((void *)snap, r->len, r->prot);
@@ -194,10 +201,10 @@ static long move_page(const struct probe *p, const struct remap_snap_range *r,
 		return -1;
 	if (from)
 		copy_page(p, (char *)copy, (const char *)(from + off), r->page,
-			  base, NULL);
+			  base, r->prot, NULL);
 	else if (present(r->addr + off, base))
 		copy_page(p, (char *)copy, (const char *)(r->addr + off),
-			  r->page, base, NULL);
+			  r->page, base, r->prot, NULL);
 	else
 		lost = had && had[off / r->page];
 	if ((r->prot & RW) != RW)

@@ -228,8 +228,10 @@ struct remap_snap_range {
  * memory, but for the last of a block of ALIGN bytes that holds data
  * when THP is set (forksnap.c).  A huge page this process may not read
  * (the program made it PROT_NONE, or unmapped it) is not read, and
- * reads as zeros in the copy.  Returns the copy's address, or 0 when no
- * memory could be mapped for it.
+ * reads as zeros in the copy.  Where R's protection has PROT_EXEC, what
+ * is written is made visible to instruction fetch (raw_sync_icache).
+ * Returns the copy's address, or 0 when no memory could be mapped for
+ * it.
  */
 uintptr_t remap_snap_make(const struct remap_snap_range *r, size_t base,
 		       size_t align, int thp);
@@ -251,8 +253,10 @@ long remap_snap_put(uintptr_t snap, const struct remap_snap_range *r);
  * may read it.  A page it does not have reads as zeros, as it did in the
  * process that had none either; HAD[i] (when HAD is not NULL) says that
  * page i was there where R was copied from, and then it cannot be had.
- * Returns the pages that could not be had, or -1 when memory ran out
- * (the pages before are moved, the rest stay as they were).
+ * Where R's protection has PROT_EXEC, each page written is made visible
+ * to instruction fetch (raw_sync_icache).  Returns the pages that could
+ * not be had, or -1 when memory ran out (the pages before are moved, the
+ * rest stay as they were).
  */
 long remap_snap_move(const struct remap_snap_range *r, size_t base,
 		  uintptr_t from, const unsigned char *had);
