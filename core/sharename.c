@@ -25,6 +25,7 @@ static uint64_t mix_u64(uint64_t h, uint64_t v)
 
 void hl_share_id_from_stat(struct hl_share_id *id, const struct stat *st)
 {
+	id->format = HL_SHARE_FORMAT;
 	id->dev = st->st_dev;
 	id->ino = st->st_ino;
 	id->size = st->st_size;
@@ -52,6 +53,7 @@ uint64_t hl_share_key(const struct hl_share_id *id)
 {
 	uint64_t h = 0xcbf29ce484222325ull;
 
+	h = mix_u64(h, id->format);
 	h = mix_u64(h, (uint64_t)id->dev);
 	h = mix_u64(h, (uint64_t)id->ino);
 	h = mix_u64(h, (uint64_t)id->size);

@@ -17,9 +17,11 @@
  * everything that identifies the build, the segment and the range: the
  * program file's device, inode, size, modification and change times, its
  * GNU build-id, the segment's program header and page size, and the range
- * the file holds.  A rebuilt program, or another program at the same
- * path, has another key, so it never maps a file made from different
- * text; nor does a run that moves another part of the segment.
+ * the file holds; and of the format of the files (HL_SHARE_FORMAT).  A
+ * rebuilt program, or another program at the same path, has another key,
+ * so it never maps a file made from different text; nor does a run that
+ * moves another part of the segment, nor a runtime that fills its files
+ * differently.
  *
  * The range is given at the file's addresses (those of p_vaddr), in
  * lower-case hex: its start and its length.  The name says it only when
@@ -38,6 +40,15 @@
 #define HL_BUILD_ID_MAX 64
 
 /*
+ * The format of the files: how the runtime lays out and fills a file for
+ * a given identity.  The key hashes it, so a file made by a runtime that
+ * fills files differently is never mapped, and is stale.  It changes
+ * whenever what a file holds for the same program, segment, page size and
+ * range changes.
+ */
+#define HL_SHARE_FORMAT 1
+
+/*
  * What a name may say.  A segment is a program header's index, and
  * e_phnum is 16 bits.  A page size is a power of two that some
  * architecture's hugetlbfs offers: from 64 KiB (arm64, ppc64) to 16 GiB
@@ -49,6 +60,7 @@
 
 /* What identifies a shared segment. */
 struct hl_share_id {
+	unsigned format;		/* HL_SHARE_FORMAT */
 	dev_t dev;
 	ino_t ino;
 	off_t size;
@@ -64,7 +76,8 @@ struct hl_share_id {
 /* Set ID's range to its segment's whole range (ID->ph, ID->page). */
 void hl_share_id_whole(struct hl_share_id *id);
 
-/* Fill the file part of ID from the program's stat. */
+/* Fill the file part of ID from the program's stat, and its format,
+ * HL_SHARE_FORMAT. */
 void hl_share_id_from_stat(struct hl_share_id *id, const struct stat *st);
 
 uint64_t hl_share_key(const struct hl_share_id *id);

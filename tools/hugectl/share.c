@@ -203,7 +203,8 @@ static void judge(struct entry *e)
 	}
 	hl_share_id_from_stat(&id, &st);
 	build_id(&f, &id);
-	verdict(e, STALE, "the program was rebuilt or replaced");
+	verdict(e, STALE, "the program was rebuilt or replaced, or the file "
+		"is of another format");
 	if ((size_t)e->p.phdr < f.eh.phnum && f.ph[e->p.phdr].type == PT_LOAD) {
 		id.phdr = e->p.phdr;
 		id.ph = f.ph[e->p.phdr];

@@ -17,6 +17,7 @@ static struct hl_share_id sample(void)
 	struct hl_share_id id;
 
 	memset(&id, 0, sizeof(id));
+	id.format = HL_SHARE_FORMAT;
 	id.dev = 0xfe00;
 	id.ino = 1234;
 	id.size = 16056;
@@ -207,6 +208,7 @@ static void test_hl_share_key_every_field(void **state)
 	assert_true(hl_share_key(&a) == k);
 #define CHANGED(stmt) \
 	do { b = a; stmt; assert_true(hl_share_key(&b) != k); } while (0)
+	CHANGED(b.format++);
 	CHANGED(b.dev++);
 	CHANGED(b.ino++);
 	CHANGED(b.size++);
@@ -223,6 +225,21 @@ static void test_hl_share_key_every_field(void **state)
 #undef CHANGED
 }
 
+/* The identity from a stat carries the files' format: a runtime whose
+ * files differ makes other keys. */
+static void test_hl_share_id_from_stat_format(void **state)
+{
+	struct hl_share_id id;
+	struct stat st;
+
+	(void)state;
+	memset(&id, 0, sizeof(id));
+	memset(&st, 0, sizeof(st));
+	hl_share_id_from_stat(&id, &st);
+	assert_int_equal(id.format, HL_SHARE_FORMAT);
+	assert_int_not_equal(id.format, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -233,6 +250,7 @@ int main(void)
 		cmocka_unit_test(test_hl_share_parse_rejects),
 		cmocka_unit_test(test_hl_share_parse_bounds),
 		cmocka_unit_test(test_hl_share_key_every_field),
+		cmocka_unit_test(test_hl_share_id_from_stat_format),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
