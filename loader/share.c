@@ -127,7 +127,8 @@ int ldr_share_open_dir(struct ldr_share_ctx *ctx, const struct hl_config *cfg,
 	ctx->dirfd = -1;
 	ctx->uid = u.uid;
 	ctx->page = page;
-	if (identify(ctx, img, prog))
+	if (mach_share_uid_check(ctx->uid, ctx->error, sizeof(ctx->error)) ||
+	    identify(ctx, img, prog))
 		return -1;
 	if (cfg->share_path[0]) {
 		snprintf(ctx->dir, sizeof(ctx->dir), "%s", cfg->share_path);

@@ -42,7 +42,8 @@ struct ldr_share_ctx {
 
 /*
  * Identify the program IMG, whose file is PROG, and find or make the
- * share directory for PAGE-sized pages: HUGETLB_SHARE_PATH, or
+ * share directory for PAGE-sized pages, unless the effective uid may
+ * not share (mach_share_uid_check): HUGETLB_SHARE_PATH, or
  * <mount>/elflink-uid-<uid> on the first hugetlbfs mount for PAGE where
  * it exists or can be made.  It must pass mach_share_dir_open: a real
  * directory (no symlink), owned by us or root, writable by no one else,

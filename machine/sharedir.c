@@ -11,12 +11,25 @@
 #include <sys/statfs.h>
 #include <unistd.h>
 
+#include "machine/overflowuid.h"
 #include "machine/sharedir.h"
 
 bool mach_share_owner_is(const struct stat *st, uid_t uid)
 {
-	return (st->st_uid == uid || st->st_uid == 0) &&
+	return st->st_uid != mach_overflow_uid() &&
+	       (st->st_uid == uid || st->st_uid == 0) &&
 	       !(st->st_mode & (S_IWGRP | S_IWOTH));
+}
+
+int mach_share_uid_check(uid_t uid, char *err, size_t errlen)
+{
+	if (uid != mach_overflow_uid())
+		return 0;
+	snprintf(err, errlen, "the effective uid %u is the overflow uid "
+		 "(/proc/sys/kernel/overflowuid), as which a user namespace "
+		 "shows every user it does not map: their files cannot be "
+		 "told from ours", (unsigned)uid);
+	return -1;
 }
 
 /* Owned by the caller (the effective uid) or root, and writable by no
@@ -101,6 +114,10 @@ int mach_share_dir_open(const char *path, size_t page, dev_t *dev,
 	struct stat st;
 	int fd, e;
 
+	if (mach_share_uid_check(geteuid(), err, errlen)) {
+		errno = EPERM;
+		return -1;
+	}
 	if (last_component(path, dir, sizeof(dir), err, errlen)) {
 		errno = EINVAL;
 		return -1;
