@@ -250,8 +250,9 @@ static int prepare_one(struct ldr_prepared *p, const struct hl_seg *seg,
 }
 
 /*
- * Sharing is set up once, for the page size of the read-only class.  A
- * traced process keeps its text private: see the top of this file.
+ * Sharing is set up once, for the page size of the first read-only range:
+ * one on another size is not shared (loader/share.c says why).  A traced
+ * process keeps its text private: see the top of this file.
  */
 static void share_setup(struct ldr_prepared *p, const struct hl_plan *plan,
 			const struct ldr_image *img,

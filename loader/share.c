@@ -155,7 +155,7 @@ int ldr_share_open_dir(struct ldr_share_ctx *ctx, const struct hl_config *cfg,
  * hugetlbfs with CTX->page-sized pages, as the directory was found to be.
  */
 static int open_checked(const struct ldr_share_ctx *ctx, const char *name,
-			size_t len, size_t page, char *err, size_t errlen)
+			size_t len, char *err, size_t errlen)
 {
 	int fd = openat(ctx->dirfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK |
 			O_CLOEXEC);
@@ -170,7 +170,7 @@ static int open_checked(const struct ldr_share_ctx *ctx, const char *name,
 	 * missing. */
 	if (fstat(fd, &st) || !S_ISREG(st.st_mode) ||
 	    !mach_share_owner_is(&st, ctx->uid) || st.st_dev != ctx->dev ||
-	    page != ctx->page || (size_t)st.st_size != len ||
+	    (size_t)st.st_size != len ||
 	    (size_t)st.st_blocks * 512 < len) {
 		snprintf(err, errlen, "refusing shared file %s: not a regular "
 			 "hugetlbfs file of ours, holding all of its %zu bytes",
@@ -219,8 +219,7 @@ static uint64_t now_ms(void)
  * once one segment gave up, the others only look once.
  */
 static int await_lock(struct ldr_share_ctx *ctx, const char *name,
-		      size_t len, size_t page, int lock, int *fd, char *err,
-		      size_t errlen)
+		      size_t len, int lock, int *fd, char *err, size_t errlen)
 {
 	const struct timespec tick = { 0, LDR_SHARE_TICK_MS * 1000000L };
 	uint64_t start = now_ms();
@@ -234,7 +233,7 @@ static int await_lock(struct ldr_share_ctx *ctx, const char *name,
 				 "%.150s: %s", ctx->exe, strerror(errno));
 			return -1;
 		}
-		*fd = open_checked(ctx, name, len, page, err, errlen);
+		*fd = open_checked(ctx, name, len, err, errlen);
 		if (*fd >= 0 || err[0])
 			return *fd >= 0 ? 0 : -1;
 		if (now_ms() - start >= (uint64_t)limit) {
@@ -362,6 +361,13 @@ int ldr_share_file(struct ldr_share_ctx *ctx, const struct ldr_share_range *r,
 
 	*made = false;
 	ctx->no_hugetlbfs = false;
+	if (r->page != ctx->page) {
+		snprintf(err, errlen, "read-only segments on %zu kB pages are "
+			 "not shared: the share directory is for %zu kB ones, "
+			 "those of the first read-only segment", r->page >> 10,
+			 ctx->page >> 10);
+		return -1;
+	}
 	if (r->bias % r->page) {
 		snprintf(err, errlen, "the program is loaded at an address "
 			 "that is not a multiple of its huge pages (it was "
@@ -380,19 +386,18 @@ int ldr_share_file(struct ldr_share_ctx *ctx, const struct ldr_share_range *r,
 		return -1;
 	}
 	err[0] = '\0';
-	fd = open_checked(ctx, name, len, r->page, err, errlen);
+	fd = open_checked(ctx, name, len, err, errlen);
 	if (fd >= 0 || err[0])
 		return fd;
 	lock = open_lock(ctx, name, err, errlen);
 	if (lock < 0)
 		return -1;
-	locked = await_lock(ctx, name, len, r->page, lock, &fd, err, errlen);
+	locked = await_lock(ctx, name, len, lock, &fd, err, errlen);
 	if (locked == 1) {
-		fd = open_checked(ctx, name, len, r->page, err, errlen);
+		fd = open_checked(ctx, name, len, err, errlen);
 		if (fd < 0 && !err[0] &&
 		    make_file(ctx, name, r, err, errlen) == 0) {
-			fd = open_checked(ctx, name, len, r->page, err,
-					  errlen);
+			fd = open_checked(ctx, name, len, err, errlen);
 			*made = fd >= 0;
 		}
 	}

@@ -70,9 +70,10 @@ struct ldr_share_range {
  * Return a read-only descriptor of the shared file for R, making it from
  * the program file when no valid one exists; *MADE says whether we made
  * it.  Returns -1 with ERR set (and CTX->no_hugetlbfs when that is why)
- * when no file can be had, including when another process has held the
- * making of it for LDR_SHARE_WAIT_MS; the caller then uses a private
- * copy.
+ * when no file can be had, including when R's page size is not the
+ * directory's (CTX->page: a file of R's pages cannot live there), and
+ * when another process has held the making of it for LDR_SHARE_WAIT_MS;
+ * the caller then uses a private copy.
  */
 int ldr_share_file(struct ldr_share_ctx *ctx, const struct ldr_share_range *r,
 		  bool *made, char *err, size_t errlen);
