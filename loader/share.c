@@ -19,7 +19,10 @@
  * unnamed (O_TMPFILE) and linked into place only when complete, so a process
  * killed while preparing leaves nothing behind, and its lock dies with it.
  * Files of other builds of the same program and segment are stale: they are
- * removed when the new one is published.
+ * removed when the new one is published.  A file is published only if
+ * the program file is still as the stat that named it found it: a library
+ * rewritten in place while its file was filled gives it bytes of another
+ * build, or half-written ones.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -301,10 +304,41 @@ static void say_unfilled(long how, const struct ldr_share_range *r,
 				    len, r->page, (int)-how, true);
 }
 
+static bool same_time(struct timespec a, struct timespec b)
+{
+	return a.tv_sec == b.tv_sec && a.tv_nsec == b.tv_nsec;
+}
+
+/*
+ * Whether the program file SRC reads is still the one identify() named
+ * the files after: the same file, size, modification and change times.
+ * A library rewritten in place meanwhile (a program is kept from it by
+ * ETXTBSY, a library is not) may have filled the file with new or
+ * half-written bytes, which must not be published under the old key.
+ * Returns 0, or -1 with ERR saying why.
+ */
+static int source_unchanged(const struct ldr_share_ctx *ctx,
+			    struct ldr_source *src, char *err, size_t errlen)
+{
+	const struct hl_share_id *id = &ctx->id;
+	int fd = ldr_source_fd(src);
+	struct stat st;
+
+	if (fd >= 0 && fstat(fd, &st) == 0 && st.st_dev == id->dev &&
+	    st.st_ino == id->ino && st.st_size == id->size &&
+	    same_time(st.st_mtim, id->mtime) &&
+	    same_time(st.st_ctim, id->ctime))
+		return 0;
+	snprintf(err, errlen, "%.200s changed while its shared file was made "
+		 "from it: the file is not published", ctx->exe);
+	return -1;
+}
+
 /*
  * Build the file unnamed, fill it from the program file, then link it
- * in.  Never from memory: a breakpoint a debugger or a uprobe wrote into
- * this process's text would reach every later run.
+ * in, unless the program file changed since the key was made.  Never
+ * from memory: a breakpoint a debugger or a uprobe wrote into this
+ * process's text would reach every later run.
  */
 static int make_file(struct ldr_share_ctx *ctx, const char *name,
 		     const struct ldr_share_range *r, char *err, size_t errlen)
@@ -340,6 +374,10 @@ static int make_file(struct ldr_share_ctx *ctx, const char *name,
 	}
 	if (ctx->wait_publish)
 		ldr_fault_wait(ctx->wait_publish);
+	if (source_unchanged(ctx, r->src, err, errlen)) {
+		close(fd);
+		return -1;
+	}
 	snprintf(self, sizeof(self), "/proc/self/fd/%d", fd);
 	if (linkat(AT_FDCWD, self, dirfd, name, AT_SYMLINK_FOLLOW)) {
 		snprintf(err, errlen, "publishing %s: %s", name,
