@@ -186,6 +186,27 @@ mount_hugetlbfs() {
 	at_exit "umount $1"
 }
 
+# share_await_maker DIR PID [FILE...]: wait until some lock file of the
+# shared files in DIR is held, as process PID holds it while it makes a
+# file there (HUGELINK_FAULT=wait-publish keeps it inside); fail, showing
+# the FILEs (PID's output), when PID ends first.  Needs flock.
+share_await_maker() {
+	_dir=$1 _pid=$2
+	shift 2
+	until share_locked "$_dir"; do
+		kill -0 "$_pid" 2>/dev/null ||
+			fail "the process making a shared file ended: $(cat "$@")"
+		sleep 0.1
+	done
+}
+share_locked() {
+	for _l in "$1"/*'#lock'; do
+		[ -e "$_l" ] || return 1
+		flock -n -E 99 "$_l" true || [ $? -ne 99 ] || return 0
+	done
+	return 1
+}
+
 # no_system_hugetlbfs: the tests run with no hugetlbfs mounted where the
 # runtime could find it, unless they mount one themselves.  Hide existing
 # mounts from the test with a private mount namespace when there are any.

@@ -19,17 +19,7 @@ HUGELINK_FAULT=wait-publish:$PWD/go HUGETLB_SHARE=1 HUGETLB_SHARE_PATH=$PWD/mnt/
 prep=$!
 # On a failure, the preparer goes before the mount: its memory must be gone.
 at_exit "kill -KILL $prep 2>/dev/null; while grep -q . /proc/$prep/maps 2>/dev/null; do sleep 0.1; done"
-locked() {
-	for l in mnt/d/*'#lock'; do
-		[ -e "$l" ] || return 1
-		flock -n -E 99 "$l" true || [ $? -ne 99 ] || return 0
-	done
-	return 1
-}
-until locked; do
-	kill -0 $prep 2>/dev/null || fail "the preparer ended: $(cat prep.out prep.err)"
-	sleep 0.1
-done
+share_await_maker mnt/d $prep prep.out prep.err
 kill -STOP $prep
 # The signal is delivered when the preparer next runs: wait for that.
 tries=0

@@ -24,19 +24,10 @@ HUGELINK_FAULT=wait-publish:$PWD/go share ./use open ./libcheck.so backing \
 	>prep.out 2>prep.err &
 prep=$!
 at_exit "touch $PWD/go; wait $prep 2>/dev/null"
-locked() {
-	for l in mnt/d/*'#lock'; do
-		[ -e "$l" ] || return 1
-		flock -n -E 99 "$l" true || [ $? -ne 99 ] || return 0
-	done
-	return 1
-}
-until locked; do
-	kill -0 $prep 2>/dev/null || fail "the preparer ended: $(cat prep.out prep.err)"
-	sleep 0.1
-done
-# The same bytes written over the library in place: its times change,
-# and the running process, whose text it is, reads nothing new.
+share_await_maker mnt/d $prep prep.out prep.err
+# The same bytes written over the library in place, a tenth of a second
+# on (beyond the granularity of file times): its times change, and the
+# running process, whose text it is, reads nothing new.
 sleep 0.1
 dd if=libcheck.copy of=libcheck.so conv=notrunc status=none ||
 	fail "cannot rewrite libcheck.so"
