@@ -8,17 +8,23 @@
  * and describe it for commit.  Runs before the point of no return: any
  * failure drops that range with its reasons and leaves it as it was.
  *
- * What a read-only range is copied from depends on whether the process
- * is traced.  Its pages hold the file's bytes, except where something
- * wrote into the text before this constructor ran: a debugger that
- * started the program (gdb's "break" before "run") or a uprobe (perf
- * probe, bpftrace), both with a breakpoint instruction.  Traced, the
- * pages written are copied from memory, so the debugger's breakpoints
- * stay, and the uprobes' are then told apart and dropped
- * (loader/uprobes.h); otherwise every page comes from the file, which
- * leaves every uprobe's breakpoint behind: the kernel would not handle
- * them in huge-page memory.  A traced process never shares its text
- * (loader/share.c would publish what it holds to every later run).
+ * A read-only range's pages hold the file's bytes, except those written
+ * since they were loaded, before this constructor ran: by a library that
+ * patched the text (a hooking library's constructor, run-time code
+ * patching, a library moved at a later dlopen pass), by a debugger that
+ * started the program (gdb's "break" before "run"), or by a uprobe (perf
+ * probe, bpftrace), with a breakpoint instruction.  /proc/self/pagemap
+ * names the pages written, which are copied from memory, so that a patch
+ * or a debugger's breakpoint stays; the uprobes' breakpoints are then
+ * told apart and dropped (loader/uprobes.h), as the kernel would not
+ * handle them in huge-page memory.  The other pages come from the file.
+ * Most ranges hold no page written: one walk of the range's page tables
+ * (PAGEMAP_SCAN) says so, and then every page comes from the file with no
+ * pagemap entry read; without that ioctl (before Linux 6.7), the entries
+ * are read as the range is copied.
+ * A traced process never shares its text (loader/share.c would publish
+ * what it holds to every later run), and a range holding more than the
+ * file's bytes and the uprobes' is never shared (loader/replacement.c).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -36,6 +42,7 @@
 #include "loader/bti.h"
 #include "loader/trust.h"
 #include "loader/prepare.h"
+#include "machine/pagemap.h"
 
 #define PM_ENTRIES 4096
 
@@ -49,25 +56,24 @@ static uintptr_t align_up(uintptr_t x, size_t a)
 }
 
 /*
- * True when some range will read /proc/self/pagemap: writable ranges
- * copy only the pages in use (HUGETLB_MINIMAL_COPY), and a traced
- * process's read-only ranges the pages a debugger wrote.  Other ranges
- * copy from the file alone, and need no pagemap.
+ * True when some range will read /proc/self/pagemap: a read-only range
+ * asks which of its pages were written since they were loaded, which
+ * come from memory, and a writable one copies only the pages in use
+ * (HUGETLB_MINIMAL_COPY).  A writable range copied whole needs none.
  */
 static bool needs_pagemap(const struct hl_plan *plan,
-			  const struct hl_config *cfg, int tracer)
+			  const struct hl_config *cfg)
 {
 	for (int i = 0; i < plan->nseg; i++)
 		if (plan->seg[i].remap &&
-		    (tracer || (plan->seg[i].cls == HL_CLASS_W &&
-				cfg->minimal_copy)))
+		    (plan->seg[i].cls != HL_CLASS_W || cfg->minimal_copy))
 			return true;
 	return false;
 }
 
 /* The hand-over lives in a mapping of its own, never in program data. */
 static int handover_alloc(struct ldr_prepared *p, const struct hl_plan *plan,
-			  const struct hl_config *cfg, size_t base, int tracer)
+			  const struct hl_config *cfg, size_t base)
 {
 	struct remap_commit *c;
 
@@ -79,7 +85,7 @@ static int handover_alloc(struct ldr_prepared *p, const struct hl_plan *plan,
 	c->base = base;
 	c->pm_buf = (uint64_t *)(c + 1);
 	c->pm_len = PM_ENTRIES;
-	c->pagemap_fd = needs_pagemap(plan, cfg, tracer) ?
+	c->pagemap_fd = needs_pagemap(plan, cfg) ?
 			open("/proc/self/pagemap", O_RDONLY | O_CLOEXEC) : -1;
 	memcpy(c->fatal, fatal_text, sizeof(fatal_text) - 1);
 	c->fatal_len = sizeof(fatal_text) - 1;
@@ -202,7 +208,7 @@ static int check_range(const struct ldr_prepared *p, const struct hl_seg *seg,
 
 /* The segment's own memory in [lo, hi), as it will be copied. */
 static void describe(const struct hl_seg *seg, const struct hl_phdr *ph,
-		     const struct hl_config *cfg, size_t base, int tracer,
+		     const struct hl_config *cfg, size_t base,
 		     struct remap_range *s)
 {
 	uintptr_t from = ldr_clamp(seg->start, s->target, s->target + s->len);
@@ -219,8 +225,24 @@ static void describe(const struct hl_seg *seg, const struct hl_phdr *ph,
 		s->source = cfg->minimal_copy ? REMAP_FROM_USED :
 			    REMAP_FROM_ALL;
 	else
-		s->source = tracer ? REMAP_FROM_WRITTEN : REMAP_FROM_FILE;
+		s->source = REMAP_FROM_WRITTEN;
 	s->prot = seg->prot;
+}
+
+/*
+ * A read-only range S in which no page was written since it was loaded
+ * holds the file's bytes only, and is copied from the file alone;
+ * otherwise, or where the kernel cannot tell, its pagemap says which
+ * pages come from memory.
+ */
+static void read_only_source(const struct remap_commit *c,
+			     struct remap_range *s)
+{
+	const struct remap_copy *k = &s->copy[0];
+
+	if (!s->live && mach_pagemap_written(c->pagemap_fd, k->start,
+					     k->end) == 0)
+		s->source = REMAP_FROM_FILE;
 }
 
 static int prepare_one(struct ldr_prepared *p, const struct hl_seg *seg,
@@ -239,7 +261,8 @@ static int prepare_one(struct ldr_prepared *p, const struct hl_seg *seg,
 	s->target = lo;
 	s->len = hi - lo;
 	p->page[i] = seg->page;
-	describe(seg, ph, cfg, p->c->base, p->tracer, s);
+	describe(seg, ph, cfg, p->c->base, s);
+	read_only_source(p->c, s);
 	if (s->prot & PROT_EXEC)
 		s->prot |= p->exec_prot;
 	ldr_fault_wait(fault->wait_reserve);
@@ -301,8 +324,7 @@ int ldr_prepare(struct ldr_prepared *p, const struct hl_plan *plan,
 		ldr_report_why(rep, "cannot read /proc/self/maps");
 		return -1;
 	}
-	if (handover_alloc(p, plan, cfg, (size_t)sysconf(_SC_PAGESIZE),
-			   p->tracer)) {
+	if (handover_alloc(p, plan, cfg, (size_t)sysconf(_SC_PAGESIZE))) {
 		ldr_report_why(rep, "cannot map memory for the swap");
 		return -1;
 	}

@@ -87,8 +87,8 @@ static void protect_failed(const struct remap_range *s, struct ldr_backing *b,
 /*
  * Step 4: copy a read-only range now, with the copier commit uses for
  * writable ones (its source says which pages come from memory: see
- * loader/prepare.c), and without the uprobes' breakpoints among those a
- * debugger wrote; fault in all of a writable one, which commit copies;
+ * loader/prepare.c), and without the uprobes' breakpoints among what was
+ * written; fault in all of a writable one, which commit copies;
  * make a THP range's pages huge, and check from smaps that they are (the
  * kernel may give base pages without an error: the choice then falls to
  * the pool, or to base pages with the reason); seal a read-only range

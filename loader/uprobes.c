@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Dropping uprobes' breakpoints from a traced process's copy: see
- * uprobes.h.  Only the pages written since they were loaded are looked
- * at, one base page at a time: a debugger writes a few.
+ * Dropping uprobes' breakpoints from a copy of text: see uprobes.h.
+ * Only the pages written since they were loaded are looked at, one base
+ * page at a time: a patch, a debugger or the uprobes write a few.
  */
 #include <stdint.h>
 #include <string.h>

@@ -2,12 +2,13 @@
 #ifndef LOADER_UPROBES_H
 #define LOADER_UPROBES_H
 /*
- * Telling a uprobe's breakpoint from a debugger's in the text of a traced
- * process.  Both are written into the program's text before the runtime
- * runs (gdb's "break" before "run"; perf probe, bpftrace and USDT probes
- * at exec), both as a breakpoint instruction in a page that is no longer
- * the file's, and /proc/self/pagemap shows them alike.  The debugger's
- * must be kept: it expects to stop there.  The uprobe's must not: the
+ * Telling a uprobe's breakpoint from what others wrote into the text.
+ * Each is written into an object's text before the runtime copies it (a
+ * library's patch, from its constructor; gdb's "break" before "run";
+ * perf probe, bpftrace and USDT probes at exec), in a page that is no
+ * longer the file's, and /proc/self/pagemap shows them alike.  The patch
+ * and the debugger's breakpoint must be kept: the program runs the one,
+ * the debugger expects to stop at the other.  The uprobe's must not: the
  * kernel places uprobes only in mappings of the program file, so in the
  * huge-page copy nothing would handle the trap, and the program would get
  * SIGTRAP.
@@ -18,7 +19,8 @@
  * the copy holds what that mapping holds and the file holds something
  * else, a uprobe wrote it, and the file's bytes go back.  A debugger's
  * breakpoint on the very instruction a uprobe holds is taken for the
- * uprobe's (the copy then traps for neither).
+ * uprobe's (the copy then traps for neither), and so is a patch that
+ * wrote the very byte the uprobe wrote.
  */
 #include "remap/remap.h"
 

@@ -23,6 +23,9 @@ struct pm_scan {
 };
 
 #define MACH_PAGEMAP_SCAN _IOWR('f', 16, struct pm_scan)
+#define MACH_PAGE_IS_FILE (1u << 2)
+#define MACH_PAGE_IS_PRESENT (1u << 3)
+#define MACH_PAGE_IS_SWAPPED (1u << 4)
 #define MACH_PAGE_IS_HUGE (1u << 6)
 
 /* Regions asked for at once; a longer answer goes on from walk_end. */
@@ -79,4 +82,30 @@ int mach_pagemap_huge(int fd, uintptr_t lo, uintptr_t hi, size_t end,
 		lo = arg.walk_end;
 	}
 	return 0;
+}
+
+int mach_pagemap_written(int fd, uintptr_t lo, uintptr_t hi)
+{
+	struct pm_region vec[1];
+	struct pm_scan arg = {
+		.size = sizeof(arg), .start = lo, .end = hi,
+		.vec = (uintptr_t)vec, .vec_len = 1, .max_pages = 1,
+		/* Not the file's page, and in use. */
+		.category_inverted = MACH_PAGE_IS_FILE,
+		.category_mask = MACH_PAGE_IS_FILE,
+		.category_anyof_mask = MACH_PAGE_IS_PRESENT |
+				       MACH_PAGE_IS_SWAPPED,
+		.return_mask = MACH_PAGE_IS_PRESENT | MACH_PAGE_IS_SWAPPED,
+	};
+	long got;
+
+	if (fd < 0)
+		return -1;
+	if (lo >= hi)
+		return 0;
+	got = ioctl(fd, MACH_PAGEMAP_SCAN, &arg);
+	if (got > 0)
+		return 1;
+	/* None found is an answer only for a walk that reached the end. */
+	return got == 0 && arg.walk_end >= hi ? 0 : -1;
 }

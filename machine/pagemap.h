@@ -2,11 +2,12 @@
 #ifndef MACHINE_PAGEMAP_H
 #define MACHINE_PAGEMAP_H
 /*
- * Which of this process's pages are mapped by huge page table entries
- * now, asked of the kernel for one range at a time with the PAGEMAP_SCAN
- * ioctl of /proc/self/pagemap (Linux 6.7): it walks the page tables of
- * that range only, where /proc/self/smaps walks and prints every mapping
- * of the process.  A page not mapped yet counts as not huge.
+ * What this process's pages are now, asked of the kernel for one range
+ * at a time with the PAGEMAP_SCAN ioctl of /proc/self/pagemap (Linux
+ * 6.7): which are mapped by huge page table entries, and whether any
+ * was written.  It walks the page tables of that range only, where
+ * /proc/self/smaps walks and prints every mapping of the process, and
+ * reading the pagemap's entries copies out eight bytes per page.
  */
 #include <stdint.h>
 
@@ -25,5 +26,15 @@ int mach_pagemap_open(void);
  */
 int mach_pagemap_huge(int fd, uintptr_t lo, uintptr_t hi, size_t end,
 		      uint64_t *bytes);
+
+/*
+ * Whether some page of [LO, HI) was written since it was loaded: in use
+ * (present or swapped out) and not a file's page, as a private mapping
+ * of a file holds where something wrote to it (a patch, a breakpoint)
+ * and anonymous memory does where it was touched.  Returns 1 when one
+ * was, 0 when none, -1 when the kernel cannot tell (no PAGEMAP_SCAN, or
+ * FD is -1).  One walk of the range, stopped at the first page written.
+ */
+int mach_pagemap_written(int fd, uintptr_t lo, uintptr_t hi);
 
 #endif

@@ -50,12 +50,13 @@ enum remap_source {
 			    writable range's data */
 	REMAP_FROM_WRITTEN, /* pages written since they were loaded: in use
 			    and no longer the file's own page (pagemap bit
-			    61 clear).  A read-only range of a traced
-			    process: its debugger's breakpoints */
+			    61 clear).  A read-only range where some page
+			    was, or where the kernel cannot say: what a
+			    library patched, a debugger's breakpoints, and
+			    the uprobes' (which prepare then drops) */
 	REMAP_FROM_FILE,	 /* none: every page from the file.  A read-only
-			    range otherwise: the breakpoint instruction a
-			    uprobe wrote stays behind, where it would trap
-			    with no uprobe to handle it */
+			    range in which no page was written: what memory
+			    holds there is the file's */
 };
 
 /* How a range's huge pages take its place. */

@@ -187,7 +187,7 @@ static char copy_read_only(struct fixture *f, enum remap_source source)
 	return f->scratch[2 * f->pg + 7];
 }
 
-/* Traced: the page a debugger wrote comes from memory, breakpoint and all. */
+/* The page a debugger or a patch wrote comes from memory, all it holds. */
 static void test_remap_copy_pages_written_keeps_breakpoints(void **state)
 {
 	struct fixture f;
@@ -197,7 +197,10 @@ static void test_remap_copy_pages_written_keeps_breakpoints(void **state)
 	teardown(&f);
 }
 
-/* Not traced: every page from the file; a uprobe's breakpoint stays behind. */
+/*
+ * From the file: every page from the file, whatever memory holds (prepare
+ * asks for it only where no page was written).
+ */
 static void test_remap_copy_pages_file_drops_what_was_written(void **state)
 {
 	struct fixture f;
