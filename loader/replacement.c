@@ -135,6 +135,29 @@ static void hand_over(struct remap_range *s, const struct ldr_backing *b)
 }
 
 /*
+ * Whether read-only range S may stand for its shared file, which is made
+ * from the program file alone: where a page was written since it was
+ * loaded, only if the uprobes wrote it, whose breakpoints no copy keeps.
+ * A range that holds a patch, or a debugger's breakpoint, says why it
+ * goes on privately.
+ */
+static bool shareable(struct ldr_prepared *p, const struct remap_range *s,
+		      struct ldr_report *rep)
+{
+	if (s->source != REMAP_FROM_WRITTEN)
+		return true;
+	p->c->prog_fd = ldr_source_fd(&p->src);
+	if (ldr_uprobes_only(p->c, s))
+		return true;
+	ldr_report_share(rep, false, "%#lx-%#lx was written in memory since "
+			 "it was loaded (a patch, or a breakpoint), which a "
+			 "file made from the program file would not hold",
+			 (unsigned long)s->target,
+			 (unsigned long)(s->target + s->len));
+	return false;
+}
+
+/*
  * Step 3 for a read-only range when sharing: map the shared file, made
  * now if need be.  Returns 1 when mapped, 0 to go on privately.
  */
@@ -153,7 +176,7 @@ static int map_shared(struct ldr_prepared *p, int i, const struct hl_seg *seg,
 	bool made;
 	int fd;
 
-	if (p->share.dirfd < 0 || s->live)
+	if (p->share.dirfd < 0 || s->live || !shareable(p, s, rep))
 		return 0;
 	fd = ldr_share_file(&p->share, &r, &made, err, sizeof(err));
 	if (fd < 0) {

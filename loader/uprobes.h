@@ -22,6 +22,8 @@
  * uprobe's (the copy then traps for neither), and so is a patch that
  * wrote the very byte the uprobe wrote.
  */
+#include <stdbool.h>
+
 #include "remap/remap.h"
 
 /*
@@ -31,6 +33,16 @@
  * copy then keeps whatever was written.
  */
 void ldr_uprobes_drop(const struct remap_commit *c,
+		      const struct remap_range *s);
+
+/*
+ * Whether S's live memory holds nothing but the file's bytes and the
+ * uprobes', in the pages written since they were loaded: what a shared
+ * file made from the program file alone may stand for.  False where a
+ * patch or a debugger wrote, or where the pagemap or the file cannot
+ * tell.
+ */
+bool ldr_uprobes_only(const struct remap_commit *c,
 		      const struct remap_range *s);
 
 #endif
