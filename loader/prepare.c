@@ -206,9 +206,21 @@ static int check_range(const struct ldr_prepared *p, const struct hl_seg *seg,
 	return 0;
 }
 
+/*
+ * Where read-only memory K is copied from: the file alone where no page
+ * was written since it was loaded; otherwise, or where the kernel cannot
+ * tell, the pages its pagemap says were written from memory.
+ */
+static enum remap_source read_only_source(int pagemap,
+					  const struct remap_copy *k)
+{
+	return mach_pagemap_written(pagemap, k->start, k->end) == 0 ?
+	       REMAP_FROM_FILE : REMAP_FROM_WRITTEN;
+}
+
 /* The segment's own memory in [lo, hi), as it will be copied. */
 static void describe(const struct hl_seg *seg, const struct hl_phdr *ph,
-		     const struct hl_config *cfg, size_t base,
+		     const struct hl_config *cfg, size_t base, int pagemap,
 		     struct remap_range *s)
 {
 	uintptr_t from = ldr_clamp(seg->start, s->target, s->target + s->len);
@@ -225,24 +237,8 @@ static void describe(const struct hl_seg *seg, const struct hl_phdr *ph,
 		s->source = cfg->minimal_copy ? REMAP_FROM_USED :
 			    REMAP_FROM_ALL;
 	else
-		s->source = REMAP_FROM_WRITTEN;
+		s->source = read_only_source(pagemap, &s->copy[0]);
 	s->prot = seg->prot;
-}
-
-/*
- * A read-only range S in which no page was written since it was loaded
- * holds the file's bytes only, and is copied from the file alone;
- * otherwise, or where the kernel cannot tell, its pagemap says which
- * pages come from memory.
- */
-static void read_only_source(const struct remap_commit *c,
-			     struct remap_range *s)
-{
-	const struct remap_copy *k = &s->copy[0];
-
-	if (!s->live && mach_pagemap_written(c->pagemap_fd, k->start,
-					     k->end) == 0)
-		s->source = REMAP_FROM_FILE;
 }
 
 static int prepare_one(struct ldr_prepared *p, const struct hl_seg *seg,
@@ -261,8 +257,7 @@ static int prepare_one(struct ldr_prepared *p, const struct hl_seg *seg,
 	s->target = lo;
 	s->len = hi - lo;
 	p->page[i] = seg->page;
-	describe(seg, ph, cfg, p->c->base, s);
-	read_only_source(p->c, s);
+	describe(seg, ph, cfg, p->c->base, p->c->pagemap_fd, s);
 	if (s->prot & PROT_EXEC)
 		s->prot |= p->exec_prot;
 	ldr_fault_wait(fault->wait_reserve);
