@@ -70,26 +70,34 @@ static int take(const char *a, const char *next, struct lw_argv *out)
 	return 1;
 }
 
-int lw_driver_search_args(const char *cmdline, size_t len, struct lw_argv *out)
+int lw_driver_args(const char *cmdline, size_t len, struct lw_argv *out)
 {
-	const char *end = cmdline + len, *a, *next;
+	const char *end = cmdline + len, *a;
 
 	/* The program name is not an option; a last argument without its
 	 * NUL (a cut-off read) is not used. */
 	a = memchr(cmdline, '\0', len);
 	for (a = a ? a + 1 : end; a < end; ) {
-		const char *nul = memchr(a, '\0', (size_t)(end - a)), *nnul;
-		int used;
+		const char *nul = memchr(a, '\0', (size_t)(end - a));
 
 		if (!nul)
 			break;
-		next = nul + 1;
-		nnul = next < end ? memchr(next, '\0', (size_t)(end - next)) :
-		       NULL;
-		used = take(a, nnul ? next : NULL, out);
+		if (lw_argv_push(out, a) < 0)
+			return -1;
+		a = nul + 1;
+	}
+	return 0;
+}
+
+int lw_driver_search_args(const struct lw_argv *args, struct lw_argv *out)
+{
+	for (size_t i = 0; i < args->n; ) {
+		int used = take(args->v[i],
+				i + 1 < args->n ? args->v[i + 1] : NULL, out);
+
 		if (used < 0)
 			return -1;
-		a = used == 2 ? nnul + 1 : next;
+		i += (size_t)used;
 	}
 	return 0;
 }

@@ -32,13 +32,20 @@ enum lw_driver {
 enum lw_driver lw_driver_of(const char *collect_gcc, const char *parent_exe);
 
 /*
- * Copy to OUT the options of clang's command line CMDLINE (LEN bytes of
- * NUL-terminated arguments, as /proc/<pid>/cmdline holds them, the
- * program name first) that change where it finds programs: -B and
- * --prefix (each as "-B<dir>"), --target and -target (as
+ * Append to OUT the arguments of CMDLINE (LEN bytes of NUL-terminated
+ * arguments, as /proc/<pid>/cmdline holds them), less the program name
+ * and a last argument cut off without its NUL.  Returns 0, or -1 when
+ * memory runs out.
+ */
+int lw_driver_args(const char *cmdline, size_t len, struct lw_argv *out);
+
+/*
+ * Copy to OUT the options of clang's arguments ARGS (without the program
+ * name, response files expanded) that change where it finds programs:
+ * -B and --prefix (each as "-B<dir>"), --target and -target (as
  * "--target=<triple>"), --gcc-toolchain.  Returns 0, or -1 when memory
  * runs out.
  */
-int lw_driver_search_args(const char *cmdline, size_t len, struct lw_argv *out);
+int lw_driver_search_args(const struct lw_argv *args, struct lw_argv *out);
 
 #endif

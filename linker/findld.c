@@ -13,6 +13,7 @@
 
 #include "linker/driver.h"
 #include "linker/findld.h"
+#include "linker/rsp.h"
 #include "linker/spawn.h"
 
 /* What is searched for, and what to pass over. */
@@ -124,17 +125,21 @@ static char *read_cmdline(pid_t pid, size_t *len)
 /*
  * clang's command line for -print-prog-name=NAME: its program name and
  * search options from CMDLINE, less the -B directories that lead to the
- * wrapper.
+ * wrapper.  clang reads response files before its options, as the
+ * wrapper reads them (a relative @file from the current directory, which
+ * is clang's), so the options are taken from the expanded arguments.
  */
 static int clang_args(const struct search *s, const char *cmdline, size_t len,
 		      struct lw_argv *v)
 {
-	struct lw_argv opts = { 0 };
+	struct lw_argv args = { 0 }, opts = { 0 };
 	char *ask = NULL;
 	int rc = -1;
 
 	if (lw_argv_push(v, cmdline) < 0 ||
-	    lw_driver_search_args(cmdline, len, &opts) < 0 ||
+	    lw_driver_args(cmdline, len, &args) < 0 ||
+	    lw_rsp_expand(&args, 0) < 0 ||
+	    lw_driver_search_args(&args, &opts) < 0 ||
 	    asprintf(&ask, "-print-prog-name=%s", s->name) < 0)
 		goto out;
 	for (size_t i = 0; i < opts.n; i++)
@@ -146,6 +151,7 @@ static int clang_args(const struct search *s, const char *cmdline, size_t len,
 out:
 	free(ask);
 	lw_argv_free(&opts);
+	lw_argv_free(&args);
 	return rc;
 }
 

@@ -56,6 +56,13 @@ ran ld.lld p-clang-lld
 hl_cc --prefix "$PWD/late" -Wl,--hugetlbfs-align -o p-clang prog.c
 ran ld p-clang
 ok "clang -B, --prefix: late/ld.lld, late/ld"
+# clang reads its options from response files too (as Ninja, CMake and
+# Bazel pass them): the -B there counts, the nested file's as well.
+printf -- '-B"%s" @inner.rsp\n' "$HLDIR" >cl.rsp
+printf -- '-B "%s" -Wl,--hugetlbfs-align\n' "$PWD/late" >inner.rsp
+clang @cl.rsp -o p-clang-rsp prog.c
+ran ld p-clang-rsp
+ok "clang @file: late/ld"
 CC=gcc
 
 # Run directly, the wrapper runs the ld a shell would.

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * lw_driver_of and lw_driver_search_args: which compiler ran the
- * wrapper, and the options of clang's command line that decide where it
- * finds programs.
+ * lw_driver_of, lw_driver_args and lw_driver_search_args: which compiler
+ * ran the wrapper, its arguments, and the options of clang's command line
+ * that decide where it finds programs.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -35,13 +35,15 @@ static void test_lw_driver_of(void **state)
 static void search_args(const char *cmdline, size_t len,
 			const char *const *want, size_t n)
 {
-	struct lw_argv v = { 0 };
+	struct lw_argv args = { 0 }, v = { 0 };
 
-	assert_int_equal(lw_driver_search_args(cmdline, len, &v), 0);
+	assert_int_equal(lw_driver_args(cmdline, len, &args), 0);
+	assert_int_equal(lw_driver_search_args(&args, &v), 0);
 	assert_int_equal(v.n, n);
 	for (size_t i = 0; i < n; i++)
 		assert_string_equal(v.v[i], want[i]);
 	lw_argv_free(&v);
+	lw_argv_free(&args);
 }
 
 #define CMDLINE(s) s, sizeof(s) - 1
@@ -74,12 +76,24 @@ static void test_lw_driver_search_args_none_or_cut(void **state)
 	search_args("", 0, NULL, 0);
 }
 
+static void test_lw_driver_args_cut(void **state)
+{
+	struct lw_argv v = { 0 };
+
+	(void)state;
+	assert_int_equal(lw_driver_args("clang\0@a.rsp\0-B/cut", 19, &v), 0);
+	assert_int_equal(v.n, 1);
+	assert_string_equal(v.v[0], "@a.rsp");
+	lw_argv_free(&v);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_lw_driver_of),
 		cmocka_unit_test(test_lw_driver_search_args_forms),
 		cmocka_unit_test(test_lw_driver_search_args_none_or_cut),
+		cmocka_unit_test(test_lw_driver_args_cut),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
