@@ -5,6 +5,8 @@
  * looked at, never changed.  GNU ld parses with getopt_long_only, so a
  * long option may start with one dash or two; names below are written
  * with one and arguments are compared after dropping a leading dash.
+ * Ours are not: "-hugetlbfs-align" is refused, since GNU ld would take
+ * it for "-h ugetlbfs-align" (a soname) and link without a layout.
  */
 #include <err.h>
 #include <stdbool.h>
@@ -330,6 +332,11 @@ int lw_opts_parse(const struct lw_argv *args, struct lw_opts *o)
 				return -1;
 			i++;
 			continue;
+		}
+		if (strncmp(a, OURS + 1, strlen(OURS) - 1) == 0) {
+			warnx("%s: the wrapper's options take two dashes: -%s",
+			      a, a);
+			return -1;
 		}
 		if (strcmp(a, "--") == 0) {
 			o->options_end = o->rest.n;

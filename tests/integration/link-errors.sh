@@ -13,6 +13,8 @@ mkdir empty
 
 refused 2 "--hugetlbfs-bogus: unknown option" out "$LD" --hugetlbfs-bogus -o out start.o
 refused 2 "--hugetlbfs-align=yes: unknown option" out "$LD" --hugetlbfs-align=yes -o out start.o
+refused 2 "-hugetlbfs-align: .*two dashes: --hugetlbfs-align" out \
+	"$LD" -hugetlbfs-align -shared -o out start.o
 refused 2 "page-size=3M: not a page size" out "$LD" --hugetlbfs-align --hugetlbfs-page-size=3M -o out start.o
 refused 2 "page-size=1K: not a page size" out "$LD" --hugetlbfs-align --hugetlbfs-page-size=1K -o out start.o
 refused 2 "page-size=big: not a page size" out "$LD" --hugetlbfs-align --hugetlbfs-page-size=big -o out start.o
@@ -50,5 +52,6 @@ refused 1 "nowhere" out \
 	"$LD" --hugetlbfs-align -shared -o out start.o --require-defined=nowhere
 # Through gcc, the message still comes from the wrapper.
 refused any "--hugetlbfs-bogus: unknown option" prog hl_cc -Wl,--hugetlbfs-bogus -o prog prog.c
+refused any "two dashes: --hugetlbfs-align" prog hl_cc -Wl,-hugetlbfs-align -o prog prog.c
 refused any "lld aligns every segment" prog hl_cc -fuse-ld=lld \
 	-Wl,--hugetlbfs-align,--hugetlbfs-page-size=1G -o prog prog.c

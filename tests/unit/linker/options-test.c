@@ -166,6 +166,22 @@ static void test_lw_opts_parse_rejects_unknown(void **state)
 	REJECT("--hugetlbfs-script-path=");
 }
 
+/* GNU ld would read "-hugetlbfs-align" as "-h ugetlbfs-align": one dash
+ * is refused, not linked as a plain link with a strange soname.  As the
+ * value of an option it is no option. */
+static void test_lw_opts_parse_one_dash(void **state)
+{
+	struct parsed p;
+
+	(void)state;
+	REJECT("-hugetlbfs-align");
+	REJECT("-o", "x", "-hugetlbfs-link=B");
+	PARSE(&p, "-soname", "-hugetlbfs-align", "-shared");
+	assert_int_equal(p.rc, 0);
+	assert_false(p.o.ours);
+	done(&p);
+}
+
 static void test_lw_opts_parse_double_dash(void **state)
 {
 	static const char *const rest[] = {
@@ -310,6 +326,7 @@ int main(void)
 		cmocka_unit_test(test_lw_opts_parse_runtime),
 		cmocka_unit_test(test_lw_opts_parse_version),
 		cmocka_unit_test(test_lw_opts_parse_rejects_unknown),
+		cmocka_unit_test(test_lw_opts_parse_one_dash),
 		cmocka_unit_test(test_lw_opts_parse_double_dash),
 		cmocka_unit_test(test_lw_opts_parse_kinds),
 		cmocka_unit_test(test_lw_opts_parse_emulation),
