@@ -58,13 +58,44 @@ struct job {
 	int status;		/* the real linker's wait status */
 };
 
+/* True when an argument of A looks like an option of ours, spelled with
+ * one dash or two. */
+static bool names_ours(const struct lw_argv *a)
+{
+	for (size_t i = 0; i < a->n; i++)
+		if (strncmp(a->v[i], "-hugetlbfs-", 11) == 0 ||
+		    strncmp(a->v[i], "--hugetlbfs-", 12) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * The response files hold more than the wrapper reads, from the @file at
+ * STOP on.  A link with an option of ours in what was read is refused;
+ * one with none seen is left with no option of ours, for the real
+ * linker to have as it was given.
+ */
+static int too_big(struct job *j, size_t stop)
+{
+	if (!names_ours(&j->args))
+		return 0;
+	lw_rsp_too_big(j->args.v[stop]);
+	return -1;
+}
+
 static int parse(struct job *j, int argc, char **argv)
 {
+	size_t stop;
+	int rc;
+
 	if (lw_argv_pushv(&j->args, argv + 1, argc - 1) < 0) {
 		warn("reading the command line");
 		return -1;
 	}
-	if (lw_rsp_expand(&j->args, 0) < 0)
+	rc = lw_rsp_expand_upto(&j->args, 0, &stop);
+	if (rc == LW_RSP_TOO_BIG)
+		return too_big(j, stop);
+	if (rc < 0)
 		return -1;
 	return lw_opts_parse(&j->args, &j->opts);
 }

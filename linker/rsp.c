@@ -81,7 +81,8 @@ int lw_rsp_split(const char *text, struct lw_argv *out)
  * FIFO would be drained before the real linker could read it, and
  * /dev/zero never ends; they stay literal arguments, as a file that
  * cannot be read does.  Returns 1 with *TEXT set, 0 for a literal
- * argument, -1 on a directory, beyond the limit or when memory runs out.
+ * argument, LW_RSP_TOO_BIG beyond the limit (without a message), -1 on a
+ * directory or when memory runs out.
  */
 static int slurp(const char *path, char **text, size_t *left)
 {
@@ -105,11 +106,8 @@ static int slurp(const char *path, char **text, size_t *left)
 		mach_read_fd(fd, *left, &got);
 	e = errno;
 	close(fd);
-	if (!*text && e == EFBIG) {
-		warnx("@%s: response files hold more than %u MiB in all",
-		      path, LW_RSP_MAX_BYTES >> 20);
-		return -1;
-	}
+	if (!*text && e == EFBIG)
+		return LW_RSP_TOO_BIG;
 	if (!*text && e == ENOMEM) {
 		warnx("@%s: %s", path, strerror(e));
 		return -1;
@@ -133,7 +131,7 @@ static int put_in_place(struct lw_argv *a, size_t i, const char *text)
 	return rc;
 }
 
-int lw_rsp_expand(struct lw_argv *a, size_t first)
+int lw_rsp_expand_upto(struct lw_argv *a, size_t first, size_t *stop)
 {
 	size_t left = LW_RSP_MAX_BYTES;
 	unsigned limit = RSP_LIMIT;
@@ -152,8 +150,10 @@ int lw_rsp_expand(struct lw_argv *a, size_t first)
 			return -1;
 		}
 		rc = slurp(a->v[i] + 1, &text, &left);
-		if (rc < 0)
-			return -1;
+		if (rc == LW_RSP_TOO_BIG)
+			*stop = i;
+		if (rc < 0 || rc == LW_RSP_TOO_BIG)
+			return rc;
 		if (rc == 0) {
 			i++;
 			continue;
@@ -166,6 +166,22 @@ int lw_rsp_expand(struct lw_argv *a, size_t first)
 			return -1;
 	}
 	return 0;
+}
+
+void lw_rsp_too_big(const char *arg)
+{
+	warnx("%s: response files hold more than %u MiB in all", arg,
+	      LW_RSP_MAX_BYTES >> 20);
+}
+
+int lw_rsp_expand(struct lw_argv *a, size_t first)
+{
+	size_t stop;
+	int rc = lw_rsp_expand_upto(a, first, &stop);
+
+	if (rc == LW_RSP_TOO_BIG)
+		lw_rsp_too_big(a->v[stop]);
+	return rc == 0 ? 0 : -1;
 }
 
 int lw_rsp_write(FILE *f, char *const *v, size_t n)

@@ -32,6 +32,20 @@ int lw_rsp_split(const char *text, struct lw_argv *out);
  */
 int lw_rsp_expand(struct lw_argv *a, size_t first);
 
+/* lw_rsp_expand_upto's answer when the files hold too much. */
+#define LW_RSP_TOO_BIG 2
+
+/*
+ * lw_rsp_expand, but when the files hold more than LW_RSP_MAX_BYTES it
+ * returns LW_RSP_TOO_BIG without a message: A is then expanded up to
+ * *STOP, the index of the @file that was not read, and holds the rest as
+ * it was.
+ */
+int lw_rsp_expand_upto(struct lw_argv *a, size_t first, size_t *stop);
+
+/* Say that the response files up to ARG ("@file") hold too much. */
+void lw_rsp_too_big(const char *arg);
+
 /* Write V[0..N) to F, one double-quoted argument a line. */
 int lw_rsp_write(FILE *f, char *const *v, size_t n);
 

@@ -3,7 +3,9 @@
 # Response files are read within bounds: only regular files, 16 MiB in
 # all.  "@/dev/zero" is no response file to the wrapper (the real linker
 # gets it as it is) and cannot exhaust memory; a FIFO is left for the
-# real linker to read, not consumed first; too large a file is refused.
+# real linker to read, not consumed first; too large a file is refused
+# when the link holds an option of ours, and reaches the real linker
+# untouched when none is seen.
 . "$HL_SRC/tests/integration/common.sh"
 . "$HL_SRC/tests/integration/lib/link.sh"
 
@@ -46,3 +48,14 @@ truncate -s 9M half.rsp
 printf '@half.rsp\n' >again.rsp
 refused 2 "16 MiB" out "$LD" --hugetlbfs-align -shared -o out start.o @half.rsp @again.rsp
 ok "response files beyond 16 MiB are refused: $(cat err.txt)"
+
+# Beyond 16 MiB with no option of ours seen: the real linker reads it.
+printf -- '-o plain.so\n' >big.rsp
+head -c $((17 * MIB)) /dev/zero | tr '\0' ' ' >>big.rsp
+"$LD" -shared start.o @big.rsp 2>err || fail "a plain link with @big.rsp failed: $(cat err)"
+[ -f plain.so ] || fail "no plain.so from the plain link with @big.rsp"
+[ ! -s err ] || fail "the plain link with @big.rsp said: $(cat err)"
+ok "a plain link with 17 MiB of response file reaches the real linker"
+# An option of ours read before the limit is seen, and refused.
+printf -- '--hugetlbfs-align\n' >ours.rsp
+refused 2 "16 MiB" out "$LD" -shared -o out start.o @ours.rsp @big.rsp

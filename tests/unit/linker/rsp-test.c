@@ -199,6 +199,31 @@ static void test_lw_rsp_expand_too_large_fails(void **state)
 	unlink("rsp-twice");
 }
 
+/* Beyond the limit, what came before the @file is expanded, the rest is
+ * as it was, and the @file's index is given. */
+static void test_lw_rsp_expand_upto_too_large_stops(void **state)
+{
+	static const char *const in[] = { "@rsp-small", "@rsp-big", "@y" };
+	static const char *const want[] = { "a", "b", "@rsp-big", "@y" };
+	struct lw_argv a = { 0 };
+	size_t stop = 0;
+
+	(void)state;
+	put_file("rsp-small", "a b");
+	sized_file("rsp-big", LW_RSP_MAX_BYTES);
+	put_file("y", "c");
+	assert_int_equal(lw_argv_pushv(&a, (char *const *)in, 3), 0);
+	assert_int_equal(lw_rsp_expand_upto(&a, 0, &stop), LW_RSP_TOO_BIG);
+	assert_int_equal(stop, 2);
+	assert_int_equal(a.n, 4);
+	for (size_t i = 0; i < 4; i++)
+		assert_string_equal(a.v[i], want[i]);
+	lw_argv_free(&a);
+	unlink("rsp-small");
+	unlink("rsp-big");
+	unlink("y");
+}
+
 static void test_lw_rsp_write_round_trip(void **state)
 {
 	static const char *const args[] = {
@@ -235,6 +260,7 @@ int main(void)
 		cmocka_unit_test(test_lw_rsp_expand_directory_fails),
 		cmocka_unit_test(test_lw_rsp_expand_only_regular_files),
 		cmocka_unit_test(test_lw_rsp_expand_too_large_fails),
+		cmocka_unit_test(test_lw_rsp_expand_upto_too_large_stops),
 		cmocka_unit_test(test_lw_rsp_write_round_trip),
 	};
 	char dir[] = "/tmp/rsp-test.XXXXXX";
