@@ -22,8 +22,10 @@ cross_name() {
 	esac
 }
 
+# emulations LD: those LD supports, from the list under a heading that
+# other locales translate.
 emulations() {
-	"$1" -V 2>/dev/null |
+	LC_ALL=C "$1" -V 2>/dev/null |
 		awk '/Supported emulations/ { on = 1; next } on && NF == 1 { print $1 }'
 }
 

@@ -152,13 +152,37 @@ enum lw_flavour lw_flavour_of(const char *version)
 	return LW_FLAVOUR_UNKNOWN;
 }
 
+/*
+ * lw_spawn with LC_ALL=C for the child: the heading "Supported
+ * emulations:" of -V is translated in other locales.  The wrapper's own
+ * environment, which the real link gets, is put back.
+ */
+static int spawn_untranslated(const char *path, char *const argv[],
+			      char **out, int *status)
+{
+	const char *v = getenv("LC_ALL");
+	char *old = v ? strdup(v) : NULL;
+	int rc = -1;
+
+	if ((v && !old) || setenv("LC_ALL", "C", 1) < 0)
+		warn("LC_ALL=C");
+	else
+		rc = lw_spawn(path, argv, out, status);
+	if (old)
+		setenv("LC_ALL", old, 1);
+	else
+		unsetenv("LC_ALL");
+	free(old);
+	return rc;
+}
+
 int lw_realld_probe(struct lw_realld *r)
 {
 	char *const argv[] = { (char *)r->argv0, "-V", NULL };
 	char *out;
 	int status;
 
-	if (lw_spawn(r->path, argv, &out, &status) < 0)
+	if (spawn_untranslated(r->path, argv, &out, &status) < 0)
 		return -1;
 	r->flavour = lw_flavour_of(out);
 	if (lw_emul_default(out, r->emulation, sizeof(r->emulation)) < 0)
