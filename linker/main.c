@@ -154,7 +154,8 @@ static int find_script(struct job *j)
  * how the runtime hears that dlopen() loaded it.  For another target
  * than the wrapper's own (aarch64linux on x86-64), the runtime built for
  * it in <libdir>/<multiarch>/; a shared object for a target with none
- * there (-m elf_i386) gets the layout only. */
+ * there (-m elf_i386) gets the layout only, and another output for a
+ * target the runtime is not built for at all is refused. */
 static int find_runtime(struct job *j)
 {
 	const struct lw_opts *o = &j->opts;
@@ -169,6 +170,13 @@ static int find_runtime(struct job *j)
 		if (o->kind == LW_KIND_SHARED &&
 		    (!multiarch || access(j->prefix.lib_a, R_OK) < 0))
 			return 0;
+		if (!multiarch) {
+			warnx("no runtime for emulation %s: hugelink's runtime "
+			      "is not built for that target, and only a "
+			      "shared object (-shared) is laid out without "
+			      "it", emu);
+			return -1;
+		}
 	}
 	j->plan.archive = o->is_static || o->kind == LW_KIND_SHARED ||
 			  o->runtime == LW_RUNTIME_STATIC;

@@ -47,6 +47,13 @@ refused 3 "no real linker for that name" out ./ld.unknown -o out start.o
 as --32 -o start32.o start.S || fail "as --32 cannot assemble start.S"
 refused 4 "not an ELF file" out \
 	"$LD" -m elf_i386 --hugetlbfs-align --oformat=binary -shared -o out start32.o
+# An executable for a target the runtime is not built for (i386, x32)
+# is refused before the link, which would fail on the wrong runtime.
+as --x32 -o startx32.o start.S || fail "as --x32 cannot assemble start.S"
+refused 3 "no runtime for emulation elf_i386" out \
+	"$LD" -m elf_i386 --hugetlbfs-align -o out start32.o
+refused 3 "no runtime for emulation elf32_x86_64" out \
+	"$LD" -m elf32_x86_64 --hugetlbfs-link=BDT -o out startx32.o
 # The real linker's own failure keeps its status (GNU ld: 1).
 refused 1 "nowhere" out \
 	"$LD" --hugetlbfs-align -shared -o out start.o --require-defined=nowhere
