@@ -204,6 +204,8 @@ static int take_flag(const char *a, struct lw_opts *o)
 	else if (strcmp(n, "-version") == 0 || strcmp(n, "-help") == 0 ||
 		 strcmp(n, "-target-help") == 0)
 		o->info_only = true;
+	else if (strcmp(a, "-v") == 0 || strcmp(a, "-V") == 0)
+		o->prints_version = true;
 	return 0;
 }
 
@@ -297,6 +299,9 @@ static int finish(struct lw_opts *o, enum lw_mode link, bool align)
 		o->options_end = o->rest.n;
 	o->mode = link != LW_MODE_NONE ? link :
 		  align ? LW_MODE_ALIGN : LW_MODE_NONE;
+	/* GNU ld links nothing after -v or -V without an input file. */
+	if (o->prints_version && !o->inputs.n && !o->libs.n)
+		o->info_only = true;
 	if (o->version || o->help)
 		return 0;
 	if (o->page_size && o->mode == LW_MODE_NONE) {

@@ -45,7 +45,9 @@ struct lw_opts {
 	enum lw_kind kind;
 	bool is_static;		/* -static: no shared libraries at all */
 	bool relocatable;	/* -r: no layout, no runtime */
-	bool info_only;		/* --version, --help: nothing is linked */
+	bool info_only;		/* --version, --help, or -v or -V with no
+				   input file: nothing is linked */
+	bool prints_version;	/* -v or -V */
 	bool user_script;	/* -T or --default-script replaces ld's own */
 	bool znow;		/* -z now (and not -z lazy after it) */
 	bool znorelro;		/* -z norelro (and not -z relro after it) */

@@ -22,7 +22,14 @@ diff -u v.real v.align || fail "--hugetlbfs-align --version differs"
 LDH=$HLBIN/hugelink-ld
 [ -z "$(libhugetlbfs_names ld.hugetlbfs)" ] || LDH=$HLBIN/ld.hugetlbfs
 "$LDH" -v | grep -q 'GNU ld' || fail "${LDH##*/} -v"
-ok "--version and -v"
+# -v and -V with no input file are questions, as GNU ld takes them: with
+# an option of ours too, they print and link nothing.
+for v in -v -V; do
+	"$LD" --hugetlbfs-align -shared $v >v.flag || fail "--hugetlbfs-align $v failed"
+	grep -q 'GNU ld' v.flag || fail "--hugetlbfs-align $v printed no version"
+	[ ! -e a.out ] || fail "--hugetlbfs-align -shared $v wrote a.out"
+done
+ok "--version, -v and -V"
 
 write_prog
 make_start

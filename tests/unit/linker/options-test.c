@@ -153,6 +153,18 @@ static void test_lw_opts_parse_version(void **state)
 	assert_false(p.o.ours);
 	assert_false(p.o.version);
 	assert_true(p.o.info_only);
+	done(&p);	/* -v and -V ask a question only when nothing is to be linked. */
+	PARSE(&p, "--hugetlbfs-align", "-shared", "-v");
+	assert_true(p.o.info_only);
+	done(&p);
+	PARSE(&p, "-V", "--hugetlbfs-align");
+	assert_true(p.o.info_only);
+	done(&p);
+	PARSE(&p, "--hugetlbfs-align", "-v", "a.o");
+	assert_false(p.o.info_only);
+	done(&p);
+	PARSE(&p, "--hugetlbfs-align", "-V", "-lc");
+	assert_false(p.o.info_only);
 	done(&p);
 }
 
