@@ -489,6 +489,8 @@ static int run_link(struct job *j)
 		discard_output(j);
 	if (j->status != 0)
 		return lw_exit_code(j->status);
+	if (wants_layout(&j->opts) && output_written(j))
+		lw_tmp_unedited(&j->tmp, j->opts.output);
 	if (relink_congruent(j) < 0 || relink_hot_aligned(j) < 0) {
 		discard_output(j);
 		return LW_EXIT_FAILED;
@@ -503,6 +505,7 @@ static int run_link(struct job *j)
 		discard_output(j);
 		return LW_EXIT_FAILED;
 	}
+	lw_tmp_unedited(&j->tmp, NULL);
 	return 0;
 }
 

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The per-link temporary directory.  It is removed on SIGHUP, SIGINT and
- * SIGTERM too (machine/signals.h), with the signals held off whenever what
+ * The per-link temporary directory.  It is removed on SIGHUP, SIGINT,
+ * SIGPIPE and SIGTERM too (machine/signals.h), with an output that is
+ * written and not yet edited, and the signals are held off whenever what
  * the handler reads changes.
  */
 #include <err.h>
@@ -32,8 +33,12 @@ static void remove_files(const struct lw_tmp *t)
 
 static void remove_on_signal(void)
 {
+	const struct lw_tmp *t = on_signal;
+
 	lw_spawn_stop();
-	remove_files(on_signal);
+	if (t && t->unedited)
+		unlink(t->unedited);
+	remove_files(t);
 }
 
 static char *path_in(const char *dir, const char *name)
@@ -97,6 +102,15 @@ int lw_tmp_write(const char *path, const char *text)
 	return 0;
 }
 
+void lw_tmp_unedited(struct lw_tmp *t, const char *output)
+{
+	sigset_t saved;
+
+	mach_signals_hold(&saved);
+	t->unedited = output;
+	mach_signals_release(&saved);
+}
+
 void lw_tmp_remove(struct lw_tmp *t)
 {
 	sigset_t saved;
@@ -111,4 +125,5 @@ void lw_tmp_remove(struct lw_tmp *t)
 	free(t->order);
 	free(t->dir);
 	t->dir = t->args = t->script = t->order = NULL;
+	t->unedited = NULL;
 }

@@ -11,6 +11,8 @@ struct lw_tmp {
 	char *args;	/* <dir>/args: the real linker's response file */
 	char *script;	/* <dir>/script: a generated linker script */
 	char *order;	/* <dir>/order: the linker's ordering file */
+	const char *unedited; /* an output written and not yet edited,
+				 removed on a signal too; NULL when none */
 };
 
 /* Create it under $TMPDIR (or /tmp).  Returns 0, or -1 after a message. */
@@ -18,6 +20,9 @@ int lw_tmp_create(struct lw_tmp *t);
 
 /* Write TEXT to PATH.  Returns 0, or -1 after a message. */
 int lw_tmp_write(const char *path, const char *text);
+
+/* Note OUTPUT as written and not yet edited (NULL: none is). */
+void lw_tmp_unedited(struct lw_tmp *t, const char *output);
 
 /* Remove the files and the directory; safe to call on a zeroed T. */
 void lw_tmp_remove(struct lw_tmp *t);

@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Undoing on SIGHUP, SIGINT and SIGTERM: see signals.h.
+ * Undoing on SIGHUP, SIGINT, SIGPIPE and SIGTERM: see signals.h.
  */
 #include <stddef.h>
 
 #include "machine/signals.h"
 
-static const int stopping[] = { SIGHUP, SIGINT, SIGTERM };
+static const int stopping[] = { SIGHUP, SIGINT, SIGPIPE, SIGTERM };
 #define NSTOPPING (sizeof(stopping) / sizeof(stopping[0]))
 
 /* A signal handler has no other way to find what to undo. */

@@ -2,10 +2,11 @@
 #ifndef MACHINE_SIGNALS_H
 #define MACHINE_SIGNALS_H
 /*
- * Undoing a half-done job when the process is told to stop from outside:
- * SIGHUP, SIGINT and SIGTERM.  The tools that leave files behind while
- * they work (hugeedit's copy, the linker wrapper's temporary directory)
- * remove them first, then end by the same signal, so that whoever sent
+ * Undoing a half-done job when the process is told to stop from outside
+ * (SIGHUP, SIGINT and SIGTERM), or ends because its reader has gone
+ * (SIGPIPE, a message written into a closed pipe).  The tools that leave
+ * files behind while they work (hugeedit's copy, the linker wrapper's
+ * temporary directory) remove them first, then end by the same signal, so that whoever sent
  * it sees the usual status.  SIGKILL and power loss cannot be caught:
  * what is left then must be harmless (see hugeedit's write.c).
  */
@@ -14,7 +15,7 @@
 typedef void mach_undo_fn(void);
 
 /*
- * From now on, SIGHUP, SIGINT and SIGTERM call UNDO, which must be
+ * From now on, SIGHUP, SIGINT, SIGPIPE and SIGTERM call UNDO, which must be
  * async-signal-safe, and then end the process by that signal as if no
  * handler had been installed.  A signal that was ignored on entry (as
  * SIGINT is in a shell's background job) stays ignored.  Returns 0, or

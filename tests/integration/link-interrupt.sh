@@ -1,11 +1,12 @@
 # SPDX-License-Identifier: MIT
 # The linker wrapper's temporary directory (the real linker's response
 # file, a generated script) goes away when the wrapper is told to stop:
-# SIGTERM or SIGHUP while the real linker runs, and SIGINT, which a
+# SIGTERM, SIGHUP or SIGPIPE while the real linker runs, and SIGINT, which a
 # terminal sends to the linker too (the wrapper, like system(), waits for
-# the linker then).  On SIGTERM and SIGHUP the wrapper stops the real
-# linker too, which would otherwise go on alone.  The real linker is held
-# by an input that is a FIFO nobody writes to.
+# the linker then).  On the others the wrapper stops the real linker
+# too, which would otherwise go on alone.  The real linker is held by an
+# input that is a FIFO nobody writes to.  An output the real linker has
+# written and the wrapper has not yet edited goes too.
 . "$HL_SRC/tests/integration/common.sh"
 . "$HL_SRC/tests/integration/lib/link.sh"
 
@@ -18,11 +19,11 @@ ldpid=
 running() { _s=$(ps -o stat= -p "$1") && [ "${_s#Z}" = "$_s" ]; }
 at_exit '[ -z "$ldpid" ] || kill -KILL $ldpid 2>/dev/null'
 
-for sig in TERM HUP INT; do
+for sig in TERM HUP PIPE INT; do
 	# A job started with & ignores SIGINT unless told otherwise; in a
 	# process group of its own, the wrapper and the linker get SIGINT
 	# together, as from a terminal.
-	TMPDIR=$PWD/tmp setsid env --default-signal=INT "$LD" \
+	TMPDIR=$PWD/tmp setsid env --default-signal=INT,PIPE "$LD" \
 		--hugetlbfs-align -o out start.o held.o 2>err &
 	pid=$!
 	# The real linker is running once the wrapper has a child that
@@ -57,3 +58,17 @@ for sig in TERM HUP INT; do
 	[ -z "$(ls -A tmp)" ] || fail "SIG$sig left $(ls -A tmp): $(ls -A tmp/*)"
 	ok "SIG$sig: the temporary directory is gone, and the real linker"
 done
+
+# SIGTERM between the link and the edit: gdb holds the wrapper where the
+# edit starts and delivers the signal there.
+need_cmd gdb
+rm -f out
+TMPDIR=$PWD/tmp gdb -q -batch -ex 'handle SIGTERM nostop noprint pass' \
+	-ex 'break lw_edit_output' -ex run \
+	-ex 'signal SIGTERM' --args "$LD" --hugetlbfs-align -shared -o out \
+	start.o >gdb.log 2>&1 || true
+grep -q 'Breakpoint 1, lw_edit_output' gdb.log || fail "gdb did not stop at the edit: $(cat gdb.log)"
+grep -q 'terminated with signal SIGTERM' gdb.log || fail "the wrapper did not end by SIGTERM: $(cat gdb.log)"
+[ ! -e out ] || fail "SIGTERM before the edit left the unedited output"
+[ -z "$(ls -A tmp)" ] || fail "SIGTERM before the edit left $(ls -A tmp)"
+ok "SIGTERM before the edit: the output is gone"
