@@ -26,6 +26,14 @@ struct lw_edit {
 };
 
 /*
+ * Open the output at PATH for writing, read too, or -1 after a message.
+ * The real linker makes it with the mode the umask leaves, which may lack
+ * the owner's write permission (umask 0277): the owner gets it for the
+ * open, and the mode is put back on the open file.
+ */
+int lw_edit_open_output(const char *path);
+
+/*
  * Apply E to the ELF program at PATH, which must pass the ELF library's
  * checks (elf/file.h, elf/write.h).  A file E leaves as it is is not
  * written.  Returns 0, or -1 after a message (the file may then be

@@ -1,6 +1,5 @@
 /* SPDX-License-Identifier: MIT */
 #include <err.h>
-#include <fcntl.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -10,6 +9,7 @@
 #include "elf/file.h"
 #include "elf/funcs.h"
 #include "elf/hotnote.h"
+#include "linker/edit.h"
 #include "linker/hotrange.h"
 
 struct range {
@@ -41,12 +41,13 @@ static int widen(void *ctx, const char *name, uint64_t value, uint64_t size)
 static int write_range(const char *output, off_t at, const struct range *r)
 {
 	uint64_t v[2] = { r->start, r->end - r->start };
-	int fd = open(output, O_WRONLY | O_CLOEXEC);
+	int fd = lw_edit_open_output(output);
 
-	if (fd < 0 || pwrite(fd, v, sizeof(v), at) != (ssize_t)sizeof(v)) {
+	if (fd < 0)
+		return -1;
+	if (pwrite(fd, v, sizeof(v), at) != (ssize_t)sizeof(v)) {
 		warn("%s: writing the hot text's range", output);
-		if (fd >= 0)
-			close(fd);
+		close(fd);
 		return -1;
 	}
 	if (close(fd) < 0) {

@@ -8,6 +8,7 @@
 #include <err.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "machine/signals.h"
@@ -69,6 +70,12 @@ int lw_tmp_create(struct lw_tmp *t)
 	if (!t->dir) {
 		warn("%s", dir);
 		free(dir);
+		return -1;
+	}
+	/* mkdtemp's 0700 passes through the umask, which may take the
+	 * owner's write permission (0277). */
+	if (chmod(t->dir, 0700) < 0) {
+		warn("%s", t->dir);
 		return -1;
 	}
 	args = path_in(t->dir, "args");
