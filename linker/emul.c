@@ -7,6 +7,7 @@
  * ppc64).  Anything else needs --hugetlbfs-page-size.
  */
 #include <fnmatch.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "linker/emul.h"
@@ -33,6 +34,43 @@ static const struct {
 	{ "elf_s390",		1 * MIB },
 	{ "elf64loongarch",	32 * MIB },
 };
+
+/*
+ * The huge page sizes each target's MMU maps, for the targets whose every
+ * base page size is known here: x86-64 and x32 (2M, 1G), i386 (2M with
+ * PAE, 4M without), aarch64 with 4K base pages (64K, 2M, 32M, 1G), 16K
+ * (2M, 32M, 1G) and 64K (2M, 512M, and 16G beyond a 32-bit size_t).  The
+ * running kernel's base page is not known at link time, so aarch64 takes
+ * any of them.
+ */
+#define KIB ((size_t)1 << 10)
+#define GIB ((size_t)1 << 30)
+#if SIZE_MAX > 0xffffffffu
+#define GIB16 (GIB << 4)
+#else
+#define GIB16 0
+#endif
+
+static const struct {
+	const char *pattern;
+	size_t sizes[LW_EMUL_MAX_HUGE];	/* ascending, 0 after the last */
+} huge[] = {
+	{ "elf_x86_64*",	{ 2 * MIB, GIB } },
+	{ "elf32_x86_64*",	{ 2 * MIB, GIB } },
+	{ "elf_i386*",		{ 2 * MIB, 4 * MIB } },
+	{ "aarch64linux*",	{ 64 * KIB, 2 * MIB, 32 * MIB, 512 * MIB, GIB,
+				  GIB16 } },
+	{ "aarch64elf*",	{ 64 * KIB, 2 * MIB, 32 * MIB, 512 * MIB, GIB,
+				  GIB16 } },
+};
+
+const size_t *lw_emul_huge_pages(const char *emu)
+{
+	for (size_t i = 0; i < sizeof(huge) / sizeof(huge[0]); i++)
+		if (fnmatch(huge[i].pattern, emu, 0) == 0)
+			return huge[i].sizes;
+	return NULL;
+}
 
 size_t lw_emul_page_size(const char *emu)
 {

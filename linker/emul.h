@@ -9,6 +9,15 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+/* The most huge page sizes one target has. */
+#define LW_EMUL_MAX_HUGE 6
+
+/*
+ * The huge page sizes the target of emulation EMU has, ascending, ended
+ * by 0 or after LW_EMUL_MAX_HUGE; NULL when they are not known here.
+ */
+const size_t *lw_emul_huge_pages(const char *emu);
+
 /* The default huge page size for emulation EMU, or 0 when unknown. */
 size_t lw_emul_page_size(const char *emu);
 

@@ -6,13 +6,48 @@
  * pads the file, which is acceptable at the default huge page size only.
  */
 #include <err.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "core/size.h"
 #include "linker/emul.h"
 #include "linker/layout.h"
 
 #define OURS "--hugetlbfs-"
+
+/* Write the sizes of SIZES (see lw_emul_huge_pages) into BUF: "2M, 1G". */
+static void list_sizes(const size_t *sizes, char *buf, size_t len)
+{
+	char one[32];
+	size_t at = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < LW_EMUL_MAX_HUGE && sizes[i] && at < len; i++)
+		at += (size_t)snprintf(buf + at, len - at, "%s%s",
+				       i ? ", " : "",
+				       hl_format_size(sizes[i], one,
+						      sizeof(one)));
+}
+
+/* True when SIZE is a huge page of the target of EMULATION, or when its
+ * sizes are not known here; false after a message. */
+static bool target_has(const char *emulation, size_t size)
+{
+	const size_t *sizes = emulation && *emulation ?
+			      lw_emul_huge_pages(emulation) : NULL;
+	char want[32], list[128];
+
+	if (!sizes)
+		return true;
+	for (size_t i = 0; i < LW_EMUL_MAX_HUGE && sizes[i]; i++)
+		if (sizes[i] == size)
+			return true;
+	list_sizes(sizes, list, sizeof(list));
+	warnx(OURS "page-size=%s: %s has no huge page of %s (%s)",
+	      hl_format_size(size, want, sizeof(want)), emulation, want, list);
+	return false;
+}
 
 /* P and T from the target's default page and --hugetlbfs-page-size. */
 static int pages(const struct lw_opts *o, const char *emulation,
@@ -30,6 +65,8 @@ static int pages(const struct lw_opts *o, const char *emulation,
 			      "EMULATION or " OURS "page-size=SIZE");
 		return -1;
 	}
+	if (o->page_size && !target_has(emulation, o->page_size))
+		return -1;
 	l->page = o->page_size ? o->page_size : deflt;
 	/* Pages above the architecture's default (1G on x86-64) are for data
 	 * only: aligning text to them would spread the image over more than

@@ -18,6 +18,10 @@ refused 2 "-hugetlbfs-align: .*two dashes: --hugetlbfs-align" out \
 refused 2 "page-size=3M: not a page size" out "$LD" --hugetlbfs-align --hugetlbfs-page-size=3M -o out start.o
 refused 2 "page-size=1K: not a page size" out "$LD" --hugetlbfs-align --hugetlbfs-page-size=1K -o out start.o
 refused 2 "page-size=big: not a page size" out "$LD" --hugetlbfs-align --hugetlbfs-page-size=big -o out start.o
+for s in 4K 64K 8M 2G; do
+	refused 2 "elf_x86_64 has no huge page of $s (2M, 1G)" out \
+		"$LD" --hugetlbfs-align --hugetlbfs-page-size=$s -shared -o out start.o
+done
 refused 2 "page-size needs" out "$LD" --hugetlbfs-page-size=2M -o out start.o
 refused 2 "link=BD: bad value" out "$LD" --hugetlbfs-link=BD -o out start.o
 refused 2 "no --hugetlbfs-link script for emulation elf_x86_64" out \

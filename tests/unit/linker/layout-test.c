@@ -163,6 +163,43 @@ static void test_lw_layout_decide_emulation(void **state)
 	done(&p);
 }
 
+/* A page size the target has no huge page of is refused; a target with
+ * no list of its sizes takes any. */
+static void test_lw_layout_decide_target_pages(void **state)
+{
+	struct parsed p;
+
+	(void)state;
+	REFUSE(LW_FLAVOUR_BFD, "elf_x86_64", "--hugetlbfs-align",
+	       "--hugetlbfs-page-size=4K");
+	REFUSE(LW_FLAVOUR_BFD, "elf_x86_64", "--hugetlbfs-align",
+	       "--hugetlbfs-page-size=64K");
+	REFUSE(LW_FLAVOUR_BFD, "elf_x86_64", "--hugetlbfs-align",
+	       "--hugetlbfs-page-size=8M");
+	REFUSE(LW_FLAVOUR_LLD, "elf_x86_64", "--hugetlbfs-align",
+	       "--hugetlbfs-page-size=2G");
+	REFUSE(LW_FLAVOUR_BFD, "elf_i386", "--hugetlbfs-align",
+	       "--hugetlbfs-page-size=1G");
+	REFUSE(LW_FLAVOUR_BFD, "aarch64linux", "--hugetlbfs-align",
+	       "--hugetlbfs-page-size=16K");
+	DECIDE(&p, LW_FLAVOUR_BFD, "aarch64linux", "--hugetlbfs-align",
+	       "--hugetlbfs-page-size=64K");
+	assert_int_equal(p.rc, 0);
+	done(&p);
+	DECIDE(&p, LW_FLAVOUR_BFD, "aarch64linux", "--hugetlbfs-align",
+	       "--hugetlbfs-page-size=32M");
+	assert_int_equal(p.rc, 0);
+	done(&p);
+	DECIDE(&p, LW_FLAVOUR_BFD, "aarch64linux", "--hugetlbfs-align",
+	       "--hugetlbfs-page-size=512M");
+	assert_int_equal(p.rc, 0);
+	done(&p);
+	DECIDE(&p, LW_FLAVOUR_BFD, "elf64ppc", "--hugetlbfs-align",
+	       "--hugetlbfs-page-size=64K");
+	assert_int_equal(p.rc, 0);
+	done(&p);
+}
+
 static void test_lw_layout_decide_nothing_to_do(void **state)
 {
 	struct parsed p;
@@ -188,6 +225,7 @@ int main(void)
 		cmocka_unit_test(test_lw_layout_decide_other_linkers),
 		cmocka_unit_test(test_lw_layout_decide_link_scripts),
 		cmocka_unit_test(test_lw_layout_decide_emulation),
+		cmocka_unit_test(test_lw_layout_decide_target_pages),
 		cmocka_unit_test(test_lw_layout_decide_nothing_to_do),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
