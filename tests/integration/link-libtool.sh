@@ -2,9 +2,10 @@
 # SPDX-License-Identifier: MIT
 # A libtool project (autoconf, automake, LT_INIT: a shared library and a
 # program using it) relinked the way the README says: the wrapper's -B in
-# CC, since libtool drops -B from LDFLAGS.  Both outputs are laid out
-# for huge pages (readelf) and the program runs.  That LDFLAGS alone
-# fails is checked too, so the README's advice stays true.
+# CC, since libtool drops -B from LDFLAGS, or as libtool's -Wc,-B and
+# -XCClinker -B in LDFLAGS at make time.  Both outputs are laid out for
+# huge pages (readelf) and the program runs.  That LDFLAGS alone fails
+# is checked too, so the README's advice stays true.
 . "$HL_SRC/tests/integration/common.sh"
 need_cmd libtoolize
 need_cmd autoreconf
@@ -43,6 +44,20 @@ aligned .libs/libbig.so
 aligned .libs/prog
 ./prog || fail "the program does not run"
 ok "CC=\"$CC -B…\": the library and the program are relinked, and run"
+
+# libtool's own ways to give the compiler an option when it links;
+# configure's tests, which do not go through libtool, would not take
+# them, so they are given to make.
+for pass in "-Wc,-B$HLDIR" "-XCClinker -B$HLDIR"; do
+	make clean >/dev/null
+	./configure -q >log 2>&1 || fail "configure: $(tail log)"
+	make LDFLAGS="$pass -Wl,--hugetlbfs-align" >log 2>&1 ||
+		fail "make LDFLAGS=\"$pass …\": $(tail log)"
+	aligned .libs/libbig.so
+	aligned .libs/prog
+	./prog || fail "the program does not run"
+	ok "make LDFLAGS=\"${pass%% *} …\": relinked, and runs"
+done
 
 make clean >/dev/null
 ./configure -q LDFLAGS="-B$HLDIR -Wl,--hugetlbfs-align" >log 2>&1 ||
