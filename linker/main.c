@@ -58,13 +58,11 @@ struct job {
 	int status;		/* the real linker's wait status */
 };
 
-/* True when an argument of A looks like an option of ours, spelled with
- * one dash or two. */
+/* True when an argument of A looks like an option of ours. */
 static bool names_ours(const struct lw_argv *a)
 {
 	for (size_t i = 0; i < a->n; i++)
-		if (strncmp(a->v[i], "-hugetlbfs-", 11) == 0 ||
-		    strncmp(a->v[i], "--hugetlbfs-", 12) == 0)
+		if (lw_opts_looks_ours(a->v[i]))
 			return true;
 	return false;
 }

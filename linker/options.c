@@ -338,7 +338,7 @@ int lw_opts_parse(const struct lw_argv *args, struct lw_opts *o)
 			i++;
 			continue;
 		}
-		if (strncmp(a, OURS + 1, strlen(OURS) - 1) == 0) {
+		if (lw_opts_looks_ours(a)) {
 			warnx("%s: the wrapper's options take two dashes: -%s",
 			      a, a);
 			return -1;
@@ -360,6 +360,13 @@ int lw_opts_parse(const struct lw_argv *args, struct lw_opts *o)
 		i += used;
 	}
 	return finish(o, link, align);
+}
+
+bool lw_opts_looks_ours(const char *a)
+{
+	size_t n = strlen(OURS);
+
+	return strncmp(a, OURS, n) == 0 || strncmp(a, OURS + 1, n - 1) == 0;
 }
 
 void lw_opts_free(struct lw_opts *o)

@@ -70,6 +70,10 @@ struct lw_opts {
  */
 int lw_opts_parse(const struct lw_argv *args, struct lw_opts *o);
 
+/* True when A is spelled as an option of ours, with two dashes or with
+ * the one that lw_opts_parse refuses. */
+bool lw_opts_looks_ours(const char *a);
+
 void lw_opts_free(struct lw_opts *o);
 
 #endif

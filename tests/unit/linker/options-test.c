@@ -192,6 +192,11 @@ static void test_lw_opts_parse_one_dash(void **state)
 	assert_int_equal(p.rc, 0);
 	assert_false(p.o.ours);
 	done(&p);
+	assert_true(lw_opts_looks_ours("--hugetlbfs-align"));
+	assert_true(lw_opts_looks_ours("-hugetlbfs-link=B"));
+	assert_false(lw_opts_looks_ours("---hugetlbfs-align"));
+	assert_false(lw_opts_looks_ours("hugetlbfs-align"));
+	assert_false(lw_opts_looks_ours(""));
 }
 
 static void test_lw_opts_parse_double_dash(void **state)
