@@ -47,6 +47,13 @@ static void done(struct parsed *p)
 	done(&p_); \
 } while (0)
 
+#define ACCEPT(fl, emu, ...) do { \
+	struct parsed p_; \
+	DECIDE(&p_, fl, emu, __VA_ARGS__); \
+	assert_int_equal(p_.rc, 0); \
+	done(&p_); \
+} while (0)
+
 static void test_lw_layout_decide_gnu_ld(void **state)
 {
 	struct parsed p;
@@ -167,8 +174,6 @@ static void test_lw_layout_decide_emulation(void **state)
  * no list of its sizes takes any. */
 static void test_lw_layout_decide_target_pages(void **state)
 {
-	struct parsed p;
-
 	(void)state;
 	REFUSE(LW_FLAVOUR_BFD, "elf_x86_64", "--hugetlbfs-align",
 	       "--hugetlbfs-page-size=4K");
@@ -182,22 +187,14 @@ static void test_lw_layout_decide_target_pages(void **state)
 	       "--hugetlbfs-page-size=1G");
 	REFUSE(LW_FLAVOUR_BFD, "aarch64linux", "--hugetlbfs-align",
 	       "--hugetlbfs-page-size=16K");
-	DECIDE(&p, LW_FLAVOUR_BFD, "aarch64linux", "--hugetlbfs-align",
+	ACCEPT(LW_FLAVOUR_BFD, "aarch64linux", "--hugetlbfs-align",
 	       "--hugetlbfs-page-size=64K");
-	assert_int_equal(p.rc, 0);
-	done(&p);
-	DECIDE(&p, LW_FLAVOUR_BFD, "aarch64linux", "--hugetlbfs-align",
+	ACCEPT(LW_FLAVOUR_BFD, "aarch64linux", "--hugetlbfs-align",
 	       "--hugetlbfs-page-size=32M");
-	assert_int_equal(p.rc, 0);
-	done(&p);
-	DECIDE(&p, LW_FLAVOUR_BFD, "aarch64linux", "--hugetlbfs-align",
+	ACCEPT(LW_FLAVOUR_BFD, "aarch64linux", "--hugetlbfs-align",
 	       "--hugetlbfs-page-size=512M");
-	assert_int_equal(p.rc, 0);
-	done(&p);
-	DECIDE(&p, LW_FLAVOUR_BFD, "elf64ppc", "--hugetlbfs-align",
+	ACCEPT(LW_FLAVOUR_BFD, "elf64ppc", "--hugetlbfs-align",
 	       "--hugetlbfs-page-size=64K");
-	assert_int_equal(p.rc, 0);
-	done(&p);
 }
 
 static void test_lw_layout_decide_nothing_to_do(void **state)
