@@ -13,7 +13,10 @@
  * Everything else goes last, but before a "--" (after which the real
  * linker reads only file names): the layout's options, the function
  * order's (--symbol-ordering-file for lld, --section-ordering-file for
- * gold) and the object that carries the hot text's note.
+ * gold) and the object that carries the hot text's note.  An output that
+ * carries the runtime gets a build ID, which tells one build from another
+ * where file times cannot (HUGETLB_SHARE's names); it goes first, so that
+ * the user's own --build-id, later, wins.
  */
 #include <stdio.h>
 #include <string.h>
@@ -91,7 +94,14 @@ int lw_cmdline_args(const struct lw_opts *o, const struct lw_cmdline *p,
 	size_t base = out->n, n = 0;
 	int rc;
 
-	rc = lw_argv_pushv(out, o->rest.v, o->rest.n);
+	if (p->runtime) {
+		rc = lw_argv_push(out, "--build-id");
+		base = out->n;
+	} else {
+		rc = 0;
+	}
+	if (rc == 0)
+		rc = lw_argv_pushv(out, o->rest.v, o->rest.n);
 	if (rc == 0 && p->runtime)
 		rc = add_runtime(o, p, out, base, &n);
 	if (rc == 0 && p->rpath)

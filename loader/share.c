@@ -91,6 +91,13 @@ static int identify(struct ldr_share_ctx *ctx, const struct ldr_image *img,
 	hl_share_id_from_stat(&ctx->id, &st);
 	ctx->id.build_id_len = ldr_image_build_id(img, ctx->id.build_id,
 						 sizeof(ctx->id.build_id));
+	if (!ctx->id.build_id_len) {
+		snprintf(ctx->error, sizeof(ctx->error), "the program has no "
+			 "GNU build-id, which tells one build of it from "
+			 "another where its file's times may not (link with "
+			 "--build-id, as hugetlbfs-ld does)");
+		return -1;
+	}
 	return 0;
 }
 

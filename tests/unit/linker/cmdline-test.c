@@ -50,7 +50,7 @@ static void test_lw_cmdline_args_dynamic(void **state)
 	(void)state;
 	plan(&p, &pl, ARGS("--hugetlbfs-align", "a.o", "-lgcc", "-lc",
 			   "-lgcc"));
-	is(&p, ARGS("a.o", "-lgcc", "--push-state", "--no-as-needed",
+	is(&p, ARGS("--build-id", "a.o", "-lgcc", "--push-state", "--no-as-needed",
 		    "/p/lib/libhugelink.so", "--pop-state", "-lc", "-lgcc",
 		    "-rpath", "/p/lib", "-T", "/t/script"));
 }
@@ -66,7 +66,7 @@ static void test_lw_cmdline_args_static(void **state)
 	(void)state;
 	plan(&p, &pl, ARGS("-static", "a.o", "--start-group", "-lc",
 			   "--end-group", "--hugetlbfs-align"));
-	is(&p, ARGS("-static", "a.o", "--push-state", "--no-whole-archive",
+	is(&p, ARGS("--build-id", "-static", "a.o", "--push-state", "--no-whole-archive",
 		    "-u", "ldr_ctor", "/p/lib/libhugelink.a", "--pop-state",
 		    "--start-group",
 		    "-lc", "--end-group", "-T", "/t/script"));
@@ -84,7 +84,7 @@ static void test_lw_cmdline_args_embedded_pie(void **state)
 	(void)state;
 	plan(&p, &pl, ARGS("-pie", "a.o", "--whole-archive", "x.a", "-lc",
 			   "--hugetlbfs-align"));
-	is(&p, ARGS("-pie", "a.o", "--whole-archive", "x.a", "--push-state",
+	is(&p, ARGS("--build-id", "-pie", "a.o", "--whole-archive", "x.a", "--push-state",
 		    "--no-whole-archive", "-u", "ldr_ctor",
 		    "/p/lib/libhugelink.a", "--pop-state", "-lc", "-T",
 		    "/t/script"));
@@ -104,10 +104,27 @@ static void test_lw_cmdline_args_before_double_dash(void **state)
 
 	(void)state;
 	plan(&p, &pl, ARGS("--hugetlbfs-align", "a.o", "--", "-lc"));
-	is(&p, ARGS("a.o", "--push-state", "--no-whole-archive", "-u",
+	is(&p, ARGS("--build-id", "a.o", "--push-state", "--no-whole-archive", "-u",
 		    "ldr_ctor", "/p/lib/libhugelink.a", "--pop-state", "-z",
 		    "max-page-size=0x200000", "-z", "common-page-size=0x200000",
 		    "--", "-lc"));
+}
+
+/* The user's own --build-id comes after the wrapper's, and wins. */
+static void test_lw_cmdline_args_users_build_id_wins(void **state)
+{
+	const struct lw_cmdline pl = {
+		.layout = &generate, .script = "/t/script",
+		.runtime = "/p/lib/libhugelink.a", .archive = true,
+	};
+	struct planned p;
+
+	(void)state;
+	plan(&p, &pl, ARGS("--build-id=none", "a.o", "--hugetlbfs-align"));
+	is(&p, ARGS("--build-id", "--build-id=none", "a.o", "--push-state",
+		    "--no-whole-archive", "-u", "ldr_ctor",
+		    "/p/lib/libhugelink.a", "--pop-state", "-T",
+		    "/t/script"));
 }
 
 static void test_lw_cmdline_args_separate_code(void **state)
@@ -142,6 +159,7 @@ int main(void)
 		cmocka_unit_test(test_lw_cmdline_args_dynamic),
 		cmocka_unit_test(test_lw_cmdline_args_static),
 		cmocka_unit_test(test_lw_cmdline_args_embedded_pie),
+		cmocka_unit_test(test_lw_cmdline_args_users_build_id_wins),
 		cmocka_unit_test(test_lw_cmdline_args_before_double_dash),
 		cmocka_unit_test(test_lw_cmdline_args_separate_code),
 		cmocka_unit_test(test_lw_cmdline_args_nothing_added),
