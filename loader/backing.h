@@ -64,10 +64,10 @@ int ldr_backing_map_file(struct ldr_backing *b, size_t len, size_t page,
 
 /*
  * Map the shared file FD (LEN bytes, every page in it) read-only with
- * PROT, private and without a reservation.  B takes FD over
- * (B->fd), for commit to map over the target where the kernel cannot
- * move hugetlb mappings.  Returns 0, or -1 with B->error set, and FD
- * still the caller's.
+ * PROT, private and without a reservation: the copy a failed swap is
+ * restored from.  B takes FD over (B->fd), for commit to map over the
+ * target.  Returns 0, or -1 with B->error set, and FD still the
+ * caller's.
  */
 int ldr_backing_map_shared(struct ldr_backing *b, int fd, size_t len,
 			  size_t page, int prot);

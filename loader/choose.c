@@ -8,6 +8,7 @@
 #include "core/size.h"
 #include "loader/choose.h"
 #include "machine/cgroup.h"
+#include "machine/hugetlb.h"
 
 /* What a copy onto THP must leave free in its memory cgroup beside
  * itself: a quarter of it, and this much, for page tables, the
@@ -69,6 +70,7 @@ void ldr_choice_init(struct ldr_choice *ch, const struct hl_plan *plan,
 		   cfg->backing != HL_BACKING_FILE;
 	ch->no_move = fault->commit == REMAP_FAULT_NO_HUGETLB_MREMAP;
 	ch->read = false;
+	ch->file_moves = -1;
 }
 
 void ldr_choice_read_machine(struct ldr_choice *ch)
@@ -86,6 +88,16 @@ void ldr_choice_read_machine(struct ldr_choice *ch)
 	}
 	fit_memcg(ch);
 	ch->read = true;
+}
+
+bool ldr_choice_file_moves(struct ldr_choice *ch, size_t page)
+{
+	char why[sizeof(ch->offer.move_why)];
+
+	if (ch->file_moves < 0)
+		ch->file_moves = !ch->no_move &&
+				 mach_hugetlb_can_move(page, why, sizeof(why));
+	return ch->file_moves;
 }
 
 struct hl_backing_choice ldr_choice_take(struct ldr_choice *ch,

@@ -23,6 +23,7 @@ struct ldr_choice {
 	bool no_move;		/* HUGELINK_FAULT=no-hugetlb-mremap */
 	bool read;		/* the machine, the pools and hugetlb's moves
 				   are in ENV and OFFER */
+	int file_moves;		/* ldr_choice_file_moves: -1 until asked */
 };
 
 /*
@@ -39,11 +40,21 @@ void ldr_choice_init(struct ldr_choice *ch, const struct hl_plan *plan,
  * pools (within any hugetlb cgroup limit) and whether hugetlb mappings
  * move (mremap of a mapping of its own), once: by the first
  * ldr_choice_take at the latest.  A start that maps shared files only
- * needs no new page, and never reads any of it (commit maps a shared file
- * over its target where the kernel would not move it).  Until it is
- * read, ENV offers no THP, so that nothing is restored onto THP.
+ * needs no new page, and never reads any of it.  Until it is read, ENV
+ * offers no THP, so that nothing is restored onto THP.
  */
 void ldr_choice_read_machine(struct ldr_choice *ch);
+
+/*
+ * Whether the kernel moves hugetlb mappings of PAGE size, for a shared
+ * file's mapping, which commit moves where it does (a profiler sees no
+ * new mapping over the text then) and maps over its target where it does
+ * not: before Linux 5.16, mremap unmaps the target before it refuses a
+ * hugetlb mapping.  Asked once, with mach_hugetlb_can_move, which reads
+ * nothing and takes nothing from the pool; false under
+ * HUGELINK_FAULT=no-hugetlb-mremap.
+ */
+bool ldr_choice_file_moves(struct ldr_choice *ch, size_t page);
 
 /* Choose for SEG's range, now PAGES pages. */
 struct hl_backing_choice ldr_choice_take(struct ldr_choice *ch,

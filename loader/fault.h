@@ -15,8 +15,9 @@
  *                  MADV_NOHUGEPAGE, so the kernel backs it with base
  *                  pages, as when it has no huge page to give
  *   no-hugetlb-mremap  the kernel cannot move hugetlb mappings, as before
- *                  Linux 5.16: the probe and every mremap of hugetlb
- *                  pages fail with EINVAL
+ *                  Linux 5.16: the probe fails, and every mremap of
+ *                  hugetlb pages unmaps its target, then fails with
+ *                  EINVAL
  *   swap           the last swap fails, leaving the old pages in place
  *   swap-unmapped  the last swap fails after the old pages are gone
  *   recover        ... and putting them back fails too (fatal)

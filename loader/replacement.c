@@ -123,14 +123,17 @@ static int fill(struct ldr_prepared *p, struct remap_range *s,
 /*
  * Hand the backing B built for S over to commit: a hugetlb file (the
  * path of kernels that cannot move hugetlb mappings) is mapped over the
- * target, anything else moved; a shared file is moved, or mapped over
- * where the kernel will not move it (remap/remap.h).
+ * target, anything else moved; a shared file is moved only where MOVES,
+ * the kernel moves hugetlb mappings (ldr_choice_file_moves), and mapped
+ * over otherwise (remap/remap.h).
  */
-static void hand_over(struct remap_range *s, const struct ldr_backing *b)
+static void hand_over(struct remap_range *s, const struct ldr_backing *b,
+		      bool moves)
 {
 	s->scratch = (uintptr_t)b->addr;
 	s->hugetlb = b->kind == HL_BACK_HUGETLB;
-	s->how = b->fd >= 0 && !b->shared ? REMAP_MAP_FILE : REMAP_MOVE;
+	s->how = b->fd >= 0 && !(b->shared && moves) ? REMAP_MAP_FILE :
+						      REMAP_MOVE;
 	s->fd = b->fd;
 }
 
@@ -189,7 +192,8 @@ static int map_shared(struct ldr_prepared *p, int i, const struct hl_seg *seg,
 		close(fd);
 		return 0;
 	}
-	hand_over(s, &p->back[i]);
+	hand_over(s, &p->back[i],
+		  ldr_choice_file_moves(&p->choice, p->page[i]));
 	s->copied = made ? r.bytes.to - r.bytes.from : 0;
 	s->prep_ns = now(p) - t0;
 	return 1;
@@ -224,7 +228,7 @@ static int build(struct ldr_prepared *p, int i, enum hl_backing what,
 	}
 	if (rc)
 		return -1;
-	hand_over(s, b);
+	hand_over(s, b, false);
 	return fill(p, s, b);
 }
 

@@ -44,10 +44,14 @@
  * Each swap is one system call that replaces the old pages with
  * identical contents in a single step, so the program never sees the
  * range missing: mremap(MREMAP_FIXED) of a fully populated mapping
- * (hugetlb or transparent huge pages), or, where the kernel cannot move
- * hugetlb mappings (before Linux 5.16), mmap(MAP_FIXED) of a hugetlb file
- * that already holds every page.  That call is the point of no return for
- * its range.  If it fails, the range is restored from the scratch copy:
+ * (hugetlb or transparent huge pages), or mmap(MAP_FIXED) of a hugetlb
+ * file that already holds every page (every hugetlb range, shared files
+ * included, where the kernel cannot move hugetlb mappings).  A hugetlb
+ * mapping is never handed to mremap where the kernel cannot move it:
+ * before Linux 5.16, mremap(MREMAP_FIXED) unmaps the target first and
+ * only then refuses the hugetlb mapping with EINVAL (mremap_to,
+ * vma_to_resize), so another thread would find the range missing.  That
+ * call is the point of no return for its range.  If it fails, the range is restored from the scratch copy:
  * onto transparent huge pages when they are usable (and the process has
  * no other thread to see the range empty for that moment), else onto base
  * pages, or, when the old pages are still in place and THP is not
@@ -334,27 +338,26 @@ REMAP_INLINE void recover(struct remap_commit *c, struct remap_range *s,
 	refill(c, s);
 }
 
+/*
+ * Move S's scratch mapping over its target.  HUGELINK_FAULT=no-hugetlb-mremap
+ * fails a move of hugetlb pages as kernels before Linux 5.16 do: the
+ * target unmapped, then EINVAL.
+ */
 REMAP_INLINE long move(const struct remap_commit *c,
 		       const struct remap_range *s)
 {
-	if (c->fault == REMAP_FAULT_NO_HUGETLB_MREMAP && s->hugetlb)
+	if (c->fault == REMAP_FAULT_NO_HUGETLB_MREMAP && s->hugetlb) {
+		raw_munmap((void *)s->target, s->len);
 		return -EINVAL;
+	}
 	return raw_mremap((void *)s->scratch, s->len,
 			  MREMAP_MAYMOVE | MREMAP_FIXED, (void *)s->target);
 }
 
-/*
- * Swap S in.  A hugetlb range that has its file (a shared file) and that
- * the kernel would not move (EINVAL: mremap of hugetlb mappings, before
- * Linux 5.16, which leaves the target untouched) has that file mapped
- * over the target instead, as REMAP_MAP_FILE does: so prepare need not ask
- * first whether hugetlb mappings move when it maps shared text only.
- */
+/* Swap S in, as S->how says (enum remap_how). */
 REMAP_INLINE long swap_one(const struct remap_commit *c, struct remap_range *s,
 			int fault)
 {
-	long r;
-
 	if (fault == REMAP_FAULT_SWAP)
 		return -EINVAL;
 	if (fault == REMAP_FAULT_SWAP_UNMAPPED ||
@@ -362,12 +365,8 @@ REMAP_INLINE long swap_one(const struct remap_commit *c, struct remap_range *s,
 		raw_munmap((void *)s->target, s->len);
 		return -ENOMEM;
 	}
-	if (s->how == REMAP_MOVE) {
-		r = move(c, s);
-		if (r != -EINVAL || !s->hugetlb || s->fd < 0)
-			return r;
-		s->how = REMAP_MAP_FILE;
-	}
+	if (s->how == REMAP_MOVE)
+		return move(c, s);
 	return raw_mmap((void *)s->target, s->len, s->prot,
 			MAP_PRIVATE | MAP_NORESERVE | MAP_FIXED, s->fd, 0);
 }

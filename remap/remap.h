@@ -61,12 +61,15 @@ enum remap_source {
 
 /* How a range's huge pages take its place. */
 enum remap_how {
-	REMAP_MOVE,	/* mremap(MREMAP_FIXED) of the scratch mapping; a
-			   hugetlb range with a file (fd) maps the file, as
-			   REMAP_MAP_FILE, where the kernel cannot move it */
+	REMAP_MOVE,	/* mremap(MREMAP_FIXED) of the scratch mapping: never
+			   of hugetlb pages where the kernel cannot move them
+			   (before Linux 5.16 it unmaps the target, then
+			   fails with EINVAL) */
 	REMAP_MAP_FILE,	/* mmap(MAP_FIXED) of fd, MAP_PRIVATE | MAP_NORESERVE:
 			   the pages are in the file already, so the mapping
-			   needs no new reservation */
+			   needs no new reservation.  Every hugetlb range
+			   where the kernel cannot move hugetlb mappings:
+			   its hugetlb file, or its shared file */
 };
 
 /* One range to swap: a prepared huge-page mapping and where it goes. */
@@ -134,8 +137,8 @@ enum remap_fault {
 					   after unmapping */
 	REMAP_FAULT_RECOVER,	/* ... and so does the recovery */
 	REMAP_FAULT_NO_HUGETLB_MREMAP, /* every mremap of hugetlb pages fails
-				   with EINVAL, target untouched, as before
-				   Linux 5.16 */
+				   as before Linux 5.16: the target
+				   unmapped, then EINVAL */
 };
 
 struct remap_commit {

@@ -389,12 +389,11 @@ static void test_remap_commit_run_failed_swap_restores_for_thp(void **state)
 	teardown(&f);
 }
 
-/* Where hugetlb cannot move, a read-only range maps its file instead. */
 /*
- * A read-only range whose file, PAGES pages of 'F', is swapped in as HOW
- * with FAULT: the file ends up mapped over the target, privately.
+ * A read-only range whose file, PAGES pages of 'F', is swapped in with
+ * FAULT: the file ends up mapped over the target, privately.
  */
-static void file_over_target(enum remap_how how, enum remap_fault fault)
+static void file_over_target(enum remap_fault fault)
 {
 	char path[] = "/tmp/hugelink-commit-test.XXXXXX", *file;
 	struct fixture f;
@@ -411,12 +410,11 @@ static void file_over_target(enum remap_how how, enum remap_fault fault)
 	mprotect(f.target, PAGES * f.pg, PROT_READ);
 	f.c.fault = fault;
 	f.c.swap[0].prot = PROT_READ;
-	f.c.swap[0].how = how;
+	f.c.swap[0].how = REMAP_MAP_FILE;
 	f.c.swap[0].hugetlb = 1;
 	f.c.swap[0].fd = fd;
 	assert_int_equal(remap_commit_run(&f.c), 0);
 	assert_int_equal(f.c.swap[0].err, 0);
-	assert_int_equal(f.c.swap[0].how, REMAP_MAP_FILE);
 	assert_int_equal(f.target[0], 'F');
 	assert_int_equal(f.target[PAGES * f.pg - 1], 'F');
 	/* Private: what the program's mapping shows is its own. */
@@ -433,17 +431,22 @@ static void file_over_target(enum remap_how how, enum remap_fault fault)
 static void test_remap_commit_run_maps_file_over_target(void **state)
 {
 	(void)state;
-	file_over_target(REMAP_MAP_FILE, REMAP_FAULT_NONE);
+	file_over_target(REMAP_FAULT_NONE);
 }
 
-/* A shared file that the kernel will not move is mapped over instead. */
+/* Mapping a file over its target asks no move of the kernel: it works
+ * where hugetlb mappings do not move. */
 static void test_remap_commit_run_no_hugetlb_mremap_maps_the_file(void **state)
 {
 	(void)state;
-	file_over_target(REMAP_MOVE, REMAP_FAULT_NO_HUGETLB_MREMAP);
+	file_over_target(REMAP_FAULT_NO_HUGETLB_MREMAP);
 }
 
-/* HUGELINK_FAULT=no-hugetlb-mremap fails the moves of hugetlb pages only. */
+/*
+ * HUGELINK_FAULT=no-hugetlb-mremap fails the moves of hugetlb pages only,
+ * as kernels before Linux 5.16 do: the target is unmapped first, so the
+ * range is restored from the scratch copy.
+ */
 static void test_remap_commit_run_no_hugetlb_mremap(void **state)
 {
 	struct fixture f;
@@ -454,8 +457,10 @@ static void test_remap_commit_run_no_hugetlb_mremap(void **state)
 	f.c.swap[0].hugetlb = 1;
 	assert_int_equal(remap_commit_run(&f.c), 1);
 	assert_int_equal(f.c.swap[0].err, -EINVAL);
-	assert_int_equal(f.c.swap[0].recovered, 0);
+	assert_int_equal(f.c.swap[0].recovered, 1);
+	assert_int_equal(f.target[0], 'd');
 	assert_int_equal(f.target[3 * f.pg], 'b');
+	assert_int_equal(f.target[7 * f.pg + 5], 0);	/* not the scratch */
 	teardown(&f);
 	setup(&f, 1);
 	f.c.fault = REMAP_FAULT_NO_HUGETLB_MREMAP;
