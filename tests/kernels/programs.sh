@@ -29,6 +29,8 @@
 #   libcheck.so        libcheck relinked with --hugetlbfs-align
 #   use-linked         libuse relinked, linked with libcheck.so
 #   use                libuse linked plainly, as no PIE, to dlopen it
+#   libreader.so       a library to preload whose thread reads the
+#                      program's read-only segments (lib/readerlib.c)
 #   nothp              runs a program with transparent huge pages off
 #   readhuge           reads a file into the page cache in huge folios
 #                      where the kernel has them (tests/kernels/readhuge.c)
@@ -60,5 +62,6 @@ big_pages="-Wl,-z,max-page-size=0x200000 -Wl,-z,common-page-size=0x200000"
 build_libcheck libcheck.so -Wl,--hugetlbfs-align
 build_libuse use-linked -L. -lcheck -Wl,--hugetlbfs-align $RPATH
 build_use_plain use
+"$CC" -O1 -fPIC -shared -o libreader.so "$HLINC/readerlib.c"
 build_helper nothp
 "$CC" -O1 -o readhuge "$HL_SRC/tests/kernels/readhuge.c"

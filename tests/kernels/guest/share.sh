@@ -68,3 +68,14 @@ grep -q "^backing $mnt/" out || note "no file for the run after them"
 	note "the run after them maps another file than theirs"
 result share-cold-concurrent
 umount "$mnt"
+
+mount -t hugetlbfs -o pagesize=2M none "$mnt"
+for _n in 1 2 3 4; do
+	run share env HUGELINK_BACKING=hugetlb LD_PRELOAD=$T/libreader.so \
+		"$T/sc-pie" backing
+	want "text 2048" "rodata 2048" "ok"
+	grep -q "^backing $mnt/" out || note "run $_n: the text is not a file of the mount"
+	[ -z "$why" ] || break
+done
+result share-under-reader
+umount "$mnt"
