@@ -5,7 +5,9 @@
  * once loader/trust.h has trusted its headers.
  */
 #include <elf.h>
+#include <link.h>
 #include <stdint.h>
+#include <sys/auxv.h>
 
 #include "core/image.h"
 #include "core/note.h"
@@ -124,4 +126,18 @@ ldr_entry_fn *ldr_acting_entry(struct hl_maps *maps)
 	else
 		ldr_maps_free(&lk.maps);
 	return lk.entry;
+}
+
+/*
+ * This copy's object's ELF header, which the linker defines; weak, so
+ * that an object without one still links, with this address 0.
+ */
+extern const ElfW(Ehdr) __ehdr_start
+	__attribute__((weak, visibility("hidden")));
+
+bool ldr_copy_in_program(void)
+{
+	const ElfW(Ehdr) *eh = &__ehdr_start;
+
+	return eh && (uintptr_t)eh + eh->e_phoff == getauxval(AT_PHDR);
 }

@@ -53,6 +53,13 @@ typedef void ldr_entry_fn(unsigned abi);
  */
 ldr_entry_fn *ldr_acting_entry(struct hl_maps *maps);
 
+/*
+ * Whether this copy of the runtime is the program's: its program
+ * headers are the ones the auxiliary vector names.  The program is
+ * never unloaded: its copy's destructor runs at exit alone.
+ */
+bool ldr_copy_in_program(void);
+
 /* This copy's entry point: move what has to be moved (loader/pass.h). */
 __attribute__((visibility("hidden"))) ldr_entry_fn ldr_entry;
 

@@ -18,6 +18,7 @@
 #include "machine/env.h"
 #include "machine/status.h"
 #include "machine/vmaquery.h"
+#include "loader/acting.h"
 #include "loader/move.h"
 #include "loader/object.h"
 #include "loader/pass.h"
@@ -171,25 +172,6 @@ static bool proc_mounted(void)
 }
 
 /*
- * This copy's object's ELF header, which the linker defines; weak, so
- * that an object without one still links, with this address 0.
- */
-extern const ElfW(Ehdr) __ehdr_start
-	__attribute__((weak, visibility("hidden")));
-
-/*
- * Whether this copy of the runtime is the program's: its program
- * headers are the ones the auxiliary vector names.  The program is
- * never unloaded: its copy's destructor runs at exit alone.
- */
-static bool copy_in_program(void)
-{
-	const ElfW(Ehdr) *eh = &__ehdr_start;
-
-	return eh && (uintptr_t)eh + eh->e_phoff == getauxval(AT_PHDR);
-}
-
-/*
  * Whether the program's own constructors have not run yet: until the end
  * of its copy's constructor (ldr_pass_start_done), only start-up code
  * has run in the program's text and the libraries'.
@@ -203,7 +185,7 @@ static bool probed;
 
 void ldr_pass_start_done(void)
 {
-	if (copy_in_program())
+	if (ldr_copy_in_program())
 		start_up = false;
 }
 
@@ -215,7 +197,7 @@ void ldr_pass_start_done(void)
  */
 __attribute__((destructor)) static void state_drop(void)
 {
-	if (state && !copy_in_program())
+	if (state && !ldr_copy_in_program())
 		munmap(state, sizeof(*state));
 	state = NULL;
 }
@@ -455,7 +437,7 @@ static void pass(struct hl_maps *given, unsigned long long changes)
 	ctx.sizes = &st->sizes;
 	ctx.fault = &st->fault;
 	ctx.status = &status;
-	ctx.at_start = start_up && !probed && copy_in_program();
+	ctx.at_start = start_up && !probed && ldr_copy_in_program();
 	ctx.err = &st->err;
 	ldr_report_init(&st->rep, &st->rep_texts, verbosity(st, noted_now),
 			prog);
@@ -484,7 +466,7 @@ bool ldr_pass_start_quick(void)
 {
 	enum ldr_quick_result r = LDR_QUICK_NOT;
 
-	if (!start_up || !copy_in_program())
+	if (!start_up || !ldr_copy_in_program())
 		return false;
 	lock();
 	if (!state)
