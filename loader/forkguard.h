@@ -74,9 +74,27 @@
  * a huge page the program has since made PROT_NONE or unmapped is not
  * read (reading it would kill the parent) and is zeros in the child.
  */
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "remap/remap.h"
+
+/*
+ * Whether a guard this copy of the runtime installs lasts as long as the
+ * process.  The guard's handlers are this copy's code, registered with
+ * pthread_atfork under this copy's object, so dlclose() of that object
+ * unregisters them (glibc's __cxa_finalize), and every fork() after it
+ * would leave its child on the shared hugetlb pages.  True when this copy
+ * is the program's, which is never unloaded, or when its object is now
+ * kept loaded for good: dlopen(RTLD_NOLOAD | RTLD_NODELETE) of its own
+ * file, found with dladdr (libc's from glibc 2.34; a library built
+ * against an older one without libdl finds neither, and is not kept).
+ * An object loaded at start-up is never unloaded anyway; one loaded with
+ * dlopen() then stays when the program closes it, with the ranges it
+ * moved.  Asked before a writable range takes hugetlb pages, so that
+ * only a copy that may guard them is kept.
+ */
+bool ldr_forkguard_lasts(void);
 
 /*
  * Guard the writable hugetlb ranges C swapped in (PAGE[i] is the page

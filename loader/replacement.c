@@ -20,6 +20,7 @@
 #include "arch/raw.h"
 #include "loader/replacement.h"
 #include "loader/clip.h"
+#include "loader/forkguard.h"
 #include "loader/thp.h"
 #include "loader/uprobes.h"
 
@@ -251,6 +252,23 @@ static bool heap_refuses(const struct remap_range *s, enum hl_backing what,
 }
 
 /*
+ * A writable range takes hugetlb pages only where the fork guard that
+ * will keep children off them lasts (ldr_forkguard_lasts): a copy of the
+ * runtime that dlclose() could unload would take the guard with it.
+ * True, with B->error set, for a range refused so and WHAT hugetlb.
+ */
+static bool guard_refuses(const struct remap_range *s, enum hl_backing what,
+			  struct ldr_backing *b)
+{
+	if (what != HL_BACK_HUGETLB || !s->live || ldr_forkguard_lasts())
+		return false;
+	snprintf(b->error, sizeof(b->error), "the copy of the runtime that "
+		 "would guard fork() for it can be unloaded by dlclose(), "
+		 "and could not be kept loaded (dlopen RTLD_NODELETE)");
+	return true;
+}
+
+/*
  * Steps 3 and 4 away from sharing: choose, build, and when the backing
  * chosen cannot be had, choose again without it.  A range left on base
  * pages gives the report every reason; one that went on THP because its
@@ -271,6 +289,7 @@ static int back(struct ldr_prepared *p, int i, const struct hl_seg *seg,
 		if (c.backing == HL_BACK_BASE)
 			break;
 		if (!heap_refuses(s, c.backing, &p->back[i]) &&
+		    !guard_refuses(s, c.backing, &p->back[i]) &&
 		    !build(p, i, c.backing, seg, cfg, fault)) {
 			if (refused[0][0] && c.backing == HL_BACK_THP)
 				ldr_report_thp(rep, "%s", refused[0]);
