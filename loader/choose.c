@@ -94,6 +94,9 @@ bool ldr_choice_file_moves(struct ldr_choice *ch, size_t page)
 {
 	char why[sizeof(ch->offer.move_why)];
 
+	/* The machine, when read, was asked already. */
+	if (ch->file_moves < 0 && ch->read && ch->live)
+		ch->file_moves = ch->env.hugetlb_move;
 	if (ch->file_moves < 0)
 		ch->file_moves = !ch->no_move &&
 				 mach_hugetlb_can_move(page, why, sizeof(why));

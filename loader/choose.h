@@ -51,8 +51,8 @@ void ldr_choice_read_machine(struct ldr_choice *ch);
  * new mapping over the text then) and maps over its target where it does
  * not: before Linux 5.16, mremap unmaps the target before it refuses a
  * hugetlb mapping.  Asked once, with mach_hugetlb_can_move, which reads
- * nothing and takes nothing from the pool; false under
- * HUGELINK_FAULT=no-hugetlb-mremap.
+ * nothing and takes nothing from the pool, unless ldr_choice_read_machine
+ * asked it already; false under HUGELINK_FAULT=no-hugetlb-mremap.
  */
 bool ldr_choice_file_moves(struct ldr_choice *ch, size_t page);
 
