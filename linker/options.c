@@ -366,7 +366,7 @@ bool lw_opts_looks_ours(const char *a)
 {
 	size_t n = strlen(OURS);
 
-	return strncmp(a, OURS, n) == 0 || strncmp(a, OURS + 1, n - 1) == 0;
+	return strncmp(a, OURS, n) == 0 || strncmp(a, &OURS[1], n - 1) == 0;
 }
 
 void lw_opts_free(struct lw_opts *o)

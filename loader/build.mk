@@ -48,6 +48,7 @@ $(RT_LIB)/$(RUNTIME_SO): $(RUNTIME_OBJ) loader/libhugelink.map
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -shared -o $@ $< \
 		-Wl,-soname,libhugelink.so.$(SO_MAJOR) -Wl,-z,now -Wl,-z,relro \
+		-Wl,-z,nodelete \
 		-Wl,-Bsymbolic -Wl,--no-undefined \
 		-Wl,--version-script=loader/libhugelink.map $(LDFLAGS)
 

@@ -4,7 +4,8 @@
  * the constructor and uses libc; the handlers that run inside fork()
  * are remap/forkguard.c.
  */
-#include <dlfcn.h>
+#include <elf.h>
+#include <link.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
@@ -17,31 +18,23 @@
 #include "remap/remap.h"
 
 /*
- * libc's dlopen and dladdr (from glibc 2.34), by their symbol versions
- * and weak: a static program's link finds no such version in libc.a, so
- * the references stay NULL there, where the copy is the program's and
- * needs neither, rather than draw libc.a's dlopen in with its warning
- * that a static program calls it; a library whose libc lacks them still
- * loads.
+ * This copy's object's own dynamic section, which the linker defines;
+ * weak, so that a static program, which has none, still links.
  */
-extern __typeof__(dlopen) ldr_libc_dlopen __attribute__((weak));
-extern __typeof__(dladdr) ldr_libc_dladdr __attribute__((weak));
-__asm__(".symver ldr_libc_dlopen, dlopen@GLIBC_2.34\n"
-	".symver ldr_libc_dladdr, dladdr@GLIBC_2.34");
+extern ElfW(Dyn) _DYNAMIC[] __attribute__((weak, visibility("hidden")));
+
+/* Whether this copy's object says it is never unloaded (-z nodelete). */
+static bool copy_never_unloaded(void)
+{
+	for (const ElfW(Dyn) *d = _DYNAMIC; d && d->d_tag != DT_NULL; d++)
+		if (d->d_tag == DT_FLAGS_1)
+			return (d->d_un.d_val & DF_1_NODELETE) != 0;
+	return false;
+}
 
 bool ldr_forkguard_lasts(void)
 {
-	Dl_info self;
-
-	if (ldr_copy_in_program())
-		return true;
-	if (!ldr_libc_dlopen || !ldr_libc_dladdr ||
-	    !ldr_libc_dladdr((const void *)ldr_forkguard_lasts, &self) ||
-	    !self.dli_fname)
-		return false;
-	/* The handle is never closed: the object stays for good anyway. */
-	return ldr_libc_dlopen(self.dli_fname, RTLD_LAZY | RTLD_NOLOAD |
-					       RTLD_NODELETE) != NULL;
+	return ldr_copy_in_program() || copy_never_unloaded();
 }
 
 /* The guard could not be set up (no memory): say what that means. */

@@ -85,14 +85,9 @@
  * pthread_atfork under this copy's object, so dlclose() of that object
  * unregisters them (glibc's __cxa_finalize), and every fork() after it
  * would leave its child on the shared hugetlb pages.  True when this copy
- * is the program's, which is never unloaded, or when its object is now
- * kept loaded for good: dlopen(RTLD_NOLOAD | RTLD_NODELETE) of its own
- * file, found with dladdr (libc's from glibc 2.34; a library built
- * against an older one without libdl finds neither, and is not kept).
- * An object loaded at start-up is never unloaded anyway; one loaded with
- * dlopen() then stays when the program closes it, with the ranges it
- * moved.  Asked before a writable range takes hugetlb pages, so that
- * only a copy that may guard them is kept.
+ * is the program's, or its object is linked never to be unloaded (-z
+ * nodelete, as libhugelink.so is, which hugectl preloads).  Asked before
+ * a writable range takes hugetlb pages.
  */
 bool ldr_forkguard_lasts(void);
 

@@ -263,8 +263,8 @@ static bool guard_refuses(const struct remap_range *s, enum hl_backing what,
 	if (what != HL_BACK_HUGETLB || !s->live || ldr_forkguard_lasts())
 		return false;
 	snprintf(b->error, sizeof(b->error), "the copy of the runtime that "
-		 "would guard fork() for it can be unloaded by dlclose(), "
-		 "and could not be kept loaded (dlopen RTLD_NODELETE)");
+		 "would guard fork() for it is a library's, which dlclose() "
+		 "can unload, and the guard with it");
 	return true;
 }
 
