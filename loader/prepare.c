@@ -268,34 +268,51 @@ static int prepare_one(struct ldr_prepared *p, const struct hl_seg *seg,
 }
 
 /*
- * Sharing is set up once, for the page size of the first read-only range:
- * one on another size is not shared (loader/share.c says why).  A traced
- * process keeps its text private: see the top of this file.
+ * The read-only segment to be moved that holds the most bytes of its own
+ * (the text, as a rule), or NULL: the share directory is that segment's
+ * page size, and ranges on another size take private copies.
+ */
+static const struct hl_seg *largest_read_only(const struct hl_plan *plan)
+{
+	const struct hl_seg *best = NULL;
+
+	for (int i = 0; i < plan->nseg; i++) {
+		const struct hl_seg *seg = &plan->seg[i];
+
+		if (seg->remap && seg->cls == HL_CLASS_R &&
+		    (!best || seg->end - seg->start > best->end - best->start))
+			best = seg;
+	}
+	return best;
+}
+
+/*
+ * Sharing is set up once, for the page size of the largest read-only
+ * segment: a range on another size is not shared (loader/share.c says
+ * why).  A traced process keeps its text private: see the top of this
+ * file.
  */
 static void share_setup(struct ldr_prepared *p, const struct hl_plan *plan,
 			const struct ldr_image *img,
 			const struct hl_config *cfg,
 			const struct ldr_fault *fault, struct ldr_report *rep)
 {
+	const struct hl_seg *seg;
+
 	if (!cfg->share)
 		return;
 	if (p->tracer) {
 		ldr_report_share_traced(rep, p->tracer);
 		return;
 	}
-	for (int i = 0; i < plan->nseg; i++) {
-		const struct hl_seg *seg = &plan->seg[i];
-
-		if (seg->remap && seg->cls == HL_CLASS_R) {
-			if (ldr_share_open_dir(&p->share, cfg, img, &p->prog,
-					      seg->page))
-				ldr_report_share(rep, p->share.no_hugetlbfs,
-						 "%s", p->share.error);
-			p->share.wait_publish = fault->wait_publish[0] ?
-						fault->wait_publish : NULL;
-			return;
-		}
-	}
+	seg = largest_read_only(plan);
+	if (!seg)
+		return;
+	if (ldr_share_open_dir(&p->share, cfg, img, &p->prog, seg->page))
+		ldr_report_share(rep, p->share.no_hugetlbfs, "%s",
+				 p->share.error);
+	p->share.wait_publish = fault->wait_publish[0] ? fault->wait_publish :
+						      NULL;
 }
 
 int ldr_prepare(struct ldr_prepared *p, const struct hl_plan *plan,
