@@ -148,11 +148,22 @@ static void hand_over(struct remap_range *s, const struct ldr_backing *b,
 static bool shareable(struct ldr_prepared *p, const struct remap_range *s,
 		      struct ldr_report *rep)
 {
+	int only;
+
 	if (s->source != REMAP_FROM_WRITTEN)
 		return true;
 	p->c->prog_fd = ldr_source_fd(&p->src);
-	if (ldr_uprobes_only(p->c, s))
+	only = ldr_uprobes_only(p->c, s);
+	if (only > 0)
 		return true;
+	if (only < 0) {
+		ldr_report_share(rep, false, "%#lx-%#lx: what was written in "
+				 "memory since it was loaded cannot be told "
+				 "(the program file or /proc/self/pagemap "
+				 "cannot be read)", (unsigned long)s->target,
+				 (unsigned long)(s->target + s->len));
+		return false;
+	}
 	ldr_report_share(rep, false, "%#lx-%#lx was written in memory since "
 			 "it was loaded (a patch, or a breakpoint), which a "
 			 "file made from the program file would not hold",

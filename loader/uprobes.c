@@ -15,26 +15,25 @@
 #define ENTRIES 512
 
 /* One page written: its address, file offset and the bytes of it in the
- * file part, [from, to). */
+ * file part, [from, to); FILE, a page-sized buffer for the file's bytes. */
 struct written {
 	uintptr_t page;
 	long off;
 	uintptr_t from, to;
+	char *file;
 };
 
 /*
- * The page W as the file holds it, read into FILE, and as a fresh private
- * mapping of the file shows it: the file's bytes and the uprobes'.
- * Returns the mapping (to unmap with C->base), or NULL.
+ * The page W as the file holds it, read into W->file, and as a fresh
+ * private mapping of the file shows it: the file's bytes and the
+ * uprobes'.  Returns the mapping (to unmap with C->base), or NULL.
  */
 static const char *file_and_fresh(const struct remap_commit *c,
-				  const struct written *w, char *file,
-				  size_t room)
+				  const struct written *w)
 {
 	const char *fresh;
 
-	if (c->base > room ||
-	    pread(c->prog_fd, file, c->base, w->off) != (ssize_t)c->base)
+	if (pread(c->prog_fd, w->file, c->base, w->off) != (ssize_t)c->base)
 		return NULL;
 	fresh = mmap(NULL, c->base, PROT_READ, MAP_PRIVATE, c->prog_fd,
 		     w->off);
@@ -50,8 +49,8 @@ static bool drop_in_page(const struct remap_commit *c,
 			 const struct remap_range *s, const struct written *w)
 {
 	char *scratch = (char *)(s->scratch + (w->page - s->target));
-	char file[65536];
-	const char *fresh = file_and_fresh(c, w, file, sizeof(file));
+	const char *file = w->file;
+	const char *fresh = file_and_fresh(c, w);
 
 	if (!fresh)
 		return true;
@@ -75,8 +74,8 @@ static bool only_uprobes_in_page(const struct remap_commit *c,
 				 const struct written *w)
 {
 	const char *live = (const char *)w->page;
-	char file[65536];
-	const char *fresh = file_and_fresh(c, w, file, sizeof(file));
+	const char *file = w->file;
+	const char *fresh = file_and_fresh(c, w);
 	bool only = fresh != NULL;
 
 	(void)s;
@@ -90,23 +89,23 @@ static bool only_uprobes_in_page(const struct remap_commit *c,
 	return only;
 }
 
+typedef bool written_fn(const struct remap_commit *c,
+			const struct remap_range *s, const struct written *w);
+
 /*
  * Call FN for each page of S's file part written since it was loaded,
- * while it returns true.  Returns 0 when every page was seen, 1 when FN
- * stopped, -1 when the pagemap or the file is missing or cannot be read.
+ * while it returns true, with FILE a page-sized buffer.  Returns 0 when
+ * every page was seen, 1 when FN stopped, -1 when the pagemap or the file
+ * is missing or cannot be read.
  */
-static int each_written(const struct remap_commit *c,
-			const struct remap_range *s,
-			bool (*fn)(const struct remap_commit *,
-				   const struct remap_range *,
-				   const struct written *))
+static int walk_written(const struct remap_commit *c,
+			const struct remap_range *s, written_fn *fn,
+			char *file)
 {
 	const struct remap_copy *k = &s->copy[0];
 	uintptr_t page = k->start & ~(uintptr_t)(c->base - 1);
 	uint64_t pm[ENTRIES];
 
-	if (c->pagemap_fd < 0 || c->prog_fd < 0 || k->file_off < 0)
-		return -1;
 	while (page < k->sparse) {
 		size_t n = (k->sparse - page + c->base - 1) / c->base;
 
@@ -121,6 +120,7 @@ static int each_written(const struct remap_commit *c,
 				page < k->start ? k->start : page,
 				page + c->base < k->sparse ? page + c->base :
 							     k->sparse,
+				file,
 			};
 
 			if (REMAP_PM_WRITTEN(pm[i]) && !fn(c, s, &w))
@@ -130,12 +130,32 @@ static int each_written(const struct remap_commit *c,
 	return 0;
 }
 
+/* walk_written, with a buffer of its own for the file's pages. */
+static int each_written(const struct remap_commit *c,
+			const struct remap_range *s, written_fn *fn)
+{
+	char *file;
+	int rc;
+
+	if (c->pagemap_fd < 0 || c->prog_fd < 0 || s->copy[0].file_off < 0)
+		return -1;
+	file = mmap(NULL, c->base, PROT_READ | PROT_WRITE,
+		    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (file == MAP_FAILED)
+		return -1;
+	rc = walk_written(c, s, fn, file);
+	munmap(file, c->base);
+	return rc;
+}
+
 void ldr_uprobes_drop(const struct remap_commit *c, const struct remap_range *s)
 {
 	each_written(c, s, drop_in_page);
 }
 
-bool ldr_uprobes_only(const struct remap_commit *c, const struct remap_range *s)
+int ldr_uprobes_only(const struct remap_commit *c, const struct remap_range *s)
 {
-	return each_written(c, s, only_uprobes_in_page) == 0;
+	int rc = each_written(c, s, only_uprobes_in_page);
+
+	return rc < 0 ? -1 : rc == 0;
 }

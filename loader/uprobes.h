@@ -38,11 +38,11 @@ void ldr_uprobes_drop(const struct remap_commit *c,
 /*
  * Whether S's live memory holds nothing but the file's bytes and the
  * uprobes', in the pages written since they were loaded: what a shared
- * file made from the program file alone may stand for.  False where a
- * patch or a debugger wrote, or where the pagemap or the file cannot
- * tell.
+ * file made from the program file alone may stand for.  1 when it does,
+ * 0 where a patch or a debugger wrote, -1 where the pagemap or the file
+ * cannot tell.
  */
-bool ldr_uprobes_only(const struct remap_commit *c,
+int ldr_uprobes_only(const struct remap_commit *c,
 		      const struct remap_range *s);
 
 #endif
