@@ -20,7 +20,7 @@ prog=$!
 kill_at_exit $prog
 # The wait is a loop of nanosleep: the only sleep of sc before main.
 tries=0
-until [ "$(cat /proc/$prog/wchan 2>/dev/null)" = hrtimer_nanosleep ]; do
+until grep -q nanosleep "/proc/$prog/wchan" 2>/dev/null; do
 	kill -0 $prog 2>/dev/null || fail "sc ended before the swap: $(cat out err)"
 	[ $tries -lt 200 ] || fail "sc never waited before the swap: $(cat out err)"
 	tries=$((tries + 1))
