@@ -102,25 +102,14 @@ int inspect_proc_open_exe(pid_t pid, char **path)
 	return fd;
 }
 
-/* NAME's stat, ST, may be M's file: a regular file with its inode or,
- * where stat and maps name devices alike, its device too. */
-static bool may_be_file(const struct stat *st, const struct hl_smaps_map *m)
-{
-	return S_ISREG(st->st_mode) &&
-	       (st->st_ino == m->line.inode ||
-		hl_maps_names_file(st, m->line.inode, m->line.major,
-				   m->line.minor));
-}
-
-/* Open NAME if it is, by stat before and the file opened after, the file
- * of M (machine/mapsid.h), and a regular file: a process maps device
- * nodes too. */
+/* Open NAME if it is a regular file (a process maps device nodes too)
+ * and, opened, the file of M (machine/mapsid.h). */
 static int open_checked(const char *name, const struct hl_smaps_map *m)
 {
 	struct stat st;
 	int fd;
 
-	if (stat(name, &st) || !may_be_file(&st, m))
+	if (stat(name, &st) || !S_ISREG(st.st_mode))
 		return -1;
 	fd = el_open_regular(name, 0);
 	if (fd < 0)
