@@ -70,9 +70,9 @@ sum_of() {
 # characters up to the path.
 changed() {
 	[ -f "$manifest" ] && { [ -e "$1" ] || [ -L "$1" ]; } || return 1
-	_was=$(awk -v p="$1" 'substr($0, 1, 4) == "sum " &&
-		substr($0, 70) == p { s = substr($0, 5, 64) } END { print s }' \
-		"$manifest")
+	_was=$(HL_PATH=$1 awk 'substr($0, 1, 4) == "sum " &&
+		substr($0, 70) == ENVIRON["HL_PATH"] { s = substr($0, 5, 64) }
+		END { print s }' "$manifest")
 	[ -n "$_was" ] && [ "$_was" != "$(sum_of "$1")" ]
 }
 
