@@ -47,6 +47,7 @@ cmd ld.lld lld
 cmd ld.mold mold
 cmd setarch util-linux
 cmd setpriv util-linux
+cmd pkill procps
 cmd unshare util-linux
 cmd fincore util-linux
 cmd prlimit util-linux

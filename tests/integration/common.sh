@@ -259,11 +259,25 @@ elf_check() {
 add_user() {
 	need_root
 	need_cmd useradd
+	need_cmd pkill
 	user=$1$$
 	useradd --no-create-home --no-user-group --gid nogroup \
 		--shell /usr/sbin/nologin "$user" || fail "useradd $user"
-	at_exit "userdel $user"
+	at_exit "del_user $user"
 	uid=$(id -u "$user") gid=$(id -g "$user")
+}
+
+# del_user USER: end the processes of USER, a user add_user made, and
+# remove USER.  userdel refuses a user whose process a kill at exit has
+# signalled but that has not ended yet.
+del_user() {
+	pkill -KILL -u "$1" 2>/dev/null
+	_n=0
+	while pgrep -u "$1" >/dev/null 2>&1 && [ $_n -lt 100 ]; do
+		sleep 0.05
+		_n=$((_n + 1))
+	done
+	userdel "$1"
 }
 
 # expect_child_copy FILE: a forked child's data and bss, as segcheck's

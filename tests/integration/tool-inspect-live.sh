@@ -180,7 +180,7 @@ echo "another user's process, and one's own, as a user who is not root"
 add_user hlinspect
 as_user() { setpriv --reuid="$uid" --regid="$gid" --clear-groups "$@"; }
 sleep 600 & mine=$!
-at_exit "kill $mine"
+kill_at_exit $mine
 rc=0
 as_user "$INSPECT" --pid $mine >out 2>err || rc=$?
 [ $rc -eq 1 ] || fail "$user reading root's process: exit status $rc"
@@ -188,7 +188,7 @@ grep -q "^hugelink-inspect: process $mine: /proc/$mine/smaps: Permission denied"
 	fail "said: $(cat err)"
 setpriv --reuid="$user" --regid="$(id -g "$user")" --clear-groups sleep 600 &
 theirs=$!
-at_exit "kill $theirs"
+kill_at_exit $theirs
 sleep_exe=$(readlink -f "$(command -v sleep)")
 while [ "$(readlink /proc/$theirs/exe)" != "$sleep_exe" ]; do
 	kill -0 $theirs || fail "$user's sleep is gone"
