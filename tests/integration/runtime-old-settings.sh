@@ -14,13 +14,25 @@ build_segcheck bdt -Wl,--hugetlbfs-link=BDT
 "$CC" $HC_CFLAGS -DMB=8 -o plain "$HLINC/segcheck.c"
 
 # remapped PROGRAM [ARG] VAR=VALUE...: PROGRAM has its text and data on
-# huge pages under the settings, and says at most one line.
+# huge pages under the settings, and says at most one line.  A program
+# not relinked (plain) has its data's last huge page reach past bss, and
+# about one start in 500 its brk heap begins there, by address
+# randomisation; that range never takes hugetlb pages (doc/runtime.md),
+# so such a start is run again, up to three times.
 remapped() {
 	_p=$1
 	shift
 	_arg=
 	case $1 in *=*) ;; *) _arg=$1; shift ;; esac
-	env "$@" "./$_p" $_arg >out 2>err || fail "$*: $_p failed: $(cat out err)"
+	_try=0
+	while :; do
+		_rc=0
+		env "$@" "./$_p" $_arg >out 2>err || _rc=$?
+		grep -q "holds the start of the brk heap" err &&
+			[ $_try -lt 3 ] || break
+		_try=$((_try + 1))
+	done
+	[ $_rc -eq 0 ] || fail "$*: $_p failed: $(cat out err)"
 	case $_arg in
 	mid) expect_lines out "text-mid 2048" "data-mid 2048" "ok" ;;
 	*) expect_lines out "text 2048" "data 2048" "bss 2048" "ok" ;;
