@@ -33,6 +33,19 @@ void hl_share_id_from_stat(struct hl_share_id *id, const struct stat *st)
 	id->ctime = st->st_ctim;
 }
 
+static bool same_time(struct timespec a, struct timespec b)
+{
+	return a.tv_sec == b.tv_sec && a.tv_nsec == b.tv_nsec;
+}
+
+bool hl_share_id_stat_same(const struct hl_share_id *id,
+			   const struct stat *st)
+{
+	return st->st_dev == id->dev && st->st_ino == id->ino &&
+	       st->st_size == id->size && same_time(st->st_mtim, id->mtime) &&
+	       same_time(st->st_ctim, id->ctime);
+}
+
 void hl_share_id_whole(struct hl_share_id *id)
 {
 	uint64_t mask = (uint64_t)id->page - 1;

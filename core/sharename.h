@@ -80,6 +80,11 @@ void hl_share_id_whole(struct hl_share_id *id);
  * HL_SHARE_FORMAT. */
 void hl_share_id_from_stat(struct hl_share_id *id, const struct stat *st);
 
+/* True when ST, a stat of the program file, is what the file part of ID
+ * was filled from: the same file, size, and times. */
+bool hl_share_id_stat_same(const struct hl_share_id *id,
+			   const struct stat *st);
+
 uint64_t hl_share_key(const struct hl_share_id *id);
 
 /*

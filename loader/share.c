@@ -311,11 +311,6 @@ static void say_unfilled(long how, const struct ldr_share_range *r,
 				    len, r->page, (int)-how, true);
 }
 
-static bool same_time(struct timespec a, struct timespec b)
-{
-	return a.tv_sec == b.tv_sec && a.tv_nsec == b.tv_nsec;
-}
-
 /*
  * Whether the program file SRC reads is still the one identify() named
  * the files after: the same file, size, modification and change times.
@@ -327,14 +322,11 @@ static bool same_time(struct timespec a, struct timespec b)
 static int source_unchanged(const struct ldr_share_ctx *ctx,
 			    struct ldr_source *src, char *err, size_t errlen)
 {
-	const struct hl_share_id *id = &ctx->id;
 	int fd = ldr_source_fd(src);
 	struct stat st;
 
-	if (fd >= 0 && fstat(fd, &st) == 0 && st.st_dev == id->dev &&
-	    st.st_ino == id->ino && st.st_size == id->size &&
-	    same_time(st.st_mtim, id->mtime) &&
-	    same_time(st.st_ctim, id->ctime))
+	if (fd >= 0 && fstat(fd, &st) == 0 &&
+	    hl_share_id_stat_same(&ctx->id, &st))
 		return 0;
 	snprintf(err, errlen, "%.200s changed while its shared file was made "
 		 "from it: the file is not published", ctx->exe);
@@ -409,7 +401,7 @@ int ldr_share_file(struct ldr_share_ctx *ctx, const struct ldr_share_range *r,
 	if (r->page != ctx->page) {
 		snprintf(err, errlen, "read-only segments on %zu kB pages are "
 			 "not shared: the share directory is for %zu kB ones, "
-			 "those of the first read-only segment", r->page >> 10,
+			 "those of the largest read-only segment", r->page >> 10,
 			 ctx->page >> 10);
 		return -1;
 	}

@@ -240,6 +240,29 @@ static void test_hl_share_id_from_stat_format(void **state)
 	assert_int_not_equal(id.format, 0);
 }
 
+/* A stat is the same as an identity's only with every field it took. */
+static void test_hl_share_id_stat_same(void **state)
+{
+	struct stat st = { .st_dev = 8, .st_ino = 42, .st_size = 4096 };
+	struct hl_share_id id = { 0 };
+	struct stat changed;
+
+	(void)state;
+	st.st_mtim.tv_sec = 100;
+	st.st_ctim.tv_nsec = 7;
+	hl_share_id_from_stat(&id, &st);
+	assert_true(hl_share_id_stat_same(&id, &st));
+	changed = st;
+	changed.st_ctim.tv_nsec++;
+	assert_false(hl_share_id_stat_same(&id, &changed));
+	changed = st;
+	changed.st_size++;
+	assert_false(hl_share_id_stat_same(&id, &changed));
+	changed = st;
+	changed.st_ino++;
+	assert_false(hl_share_id_stat_same(&id, &changed));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -251,6 +274,7 @@ int main(void)
 		cmocka_unit_test(test_hl_share_parse_bounds),
 		cmocka_unit_test(test_hl_share_key_every_field),
 		cmocka_unit_test(test_hl_share_id_from_stat_format),
+		cmocka_unit_test(test_hl_share_id_stat_same),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

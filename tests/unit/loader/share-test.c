@@ -70,7 +70,7 @@ static void test_ldr_share_file_other_page_size(void **state)
 	assert_int_equal(opened, 0);
 	assert_string_equal(err, "read-only segments on 2048 kB pages are not "
 			    "shared: the share directory is for 1048576 kB "
-			    "ones, those of the first read-only segment");
+			    "ones, those of the largest read-only segment");
 	assert_int_equal(share(2 * MIB, 1024 * MIB, err, sizeof(err)), -1);
 	assert_int_equal(opened, 0);
 	assert_non_null(strstr(err, "1048576 kB pages are not shared"));
