@@ -23,43 +23,60 @@ int tl_cli_bad_option(int c, char **argv)
 	return -1;
 }
 
+static void add_operand(struct tl_cli_operands *ops, const char *arg)
+{
+	if (!ops->n++)
+		ops->first = arg;
+}
+
+/* getopt_long's optstring "-" returns each operand in place, as the
+ * value 1 with the operand in optarg, and stops at "--": every option
+ * is read wherever it stands, and no environment changes that.  A long
+ * option whose value is 1 is told from an operand by its index. */
 int tl_cli_options(int argc, char **argv, const char *shorts,
-		   const struct option *lo, tl_cli_add_fn *add, void *ctx)
+		   const struct option *lo, tl_cli_add_fn *add, void *ctx,
+		   struct tl_cli_operands *ops)
 {
 	char opts[64];
-	int c, shown = 0;
+	int c, shown = 0, index = -1;
 
-	snprintf(opts, sizeof(opts), "+:h%s", shorts ? shorts : "");
+	*ops = (struct tl_cli_operands){ NULL, 0 };
+	snprintf(opts, sizeof(opts), "-:h%s", shorts ? shorts : "");
 	opterr = 0;	/* the messages are ours, without argv[0]'s path */
-	while ((c = getopt_long(argc, argv, opts, lo, NULL)) != -1) {
-		if (c == 'h')
+	while ((c = getopt_long(argc, argv, opts, lo, &index)) != -1) {
+		if (c == 1 && index < 0)
+			add_operand(ops, optarg);
+		else if (c == 'h')
 			return TL_CLI_HELP;
-		if (c == '?' || c == ':')
+		else if (c == '?' || c == ':')
 			return tl_cli_bad_option(c, argv);
-		if (c == TL_CLI_VERSION)
+		else if (c == TL_CLI_VERSION)
 			shown = TL_CLI_SHOW_VERSION;
 		else
 			add(c, ctx);
+		index = -1;
 	}
+	for (; optind < argc; optind++)	/* those after "--" */
+		add_operand(ops, argv[optind]);
 	return shown;
 }
 
-int tl_cli_operand(int argc, const char *what)
+int tl_cli_operand(const struct tl_cli_operands *ops, const char *what)
 {
-	if (argc - optind != 1) {
-		warnx(argc == optind ? "no %s named" : "one %s at a time",
-		      what);
+	if (ops->n != 1) {
+		warnx(ops->n ? "one %s at a time" : "no %s named", what);
 		return -1;
 	}
 	return 0;
 }
 
 int tl_cli_parse(int argc, char **argv, const struct option *lo,
-		 tl_cli_add_fn *add, void *ctx, const char *what)
+		 tl_cli_add_fn *add, void *ctx, const char *what,
+		 struct tl_cli_operands *ops)
 {
-	int rc = tl_cli_options(argc, argv, NULL, lo, add, ctx);
+	int rc = tl_cli_options(argc, argv, NULL, lo, add, ctx, ops);
 
-	return rc ? rc : tl_cli_operand(argc, what);
+	return rc ? rc : tl_cli_operand(ops, what);
 }
 
 void tl_cli_hint(void (*usage)(FILE *out))

@@ -5,6 +5,11 @@
  * The command line of the one-file tools, hugeedit, hugelink-inspect and
  * hugelink-profile: options, exactly one operand, and the same exit
  * statuses: 0 done, 1 the file was refused, 2 a usage error.
+ *
+ * Options may stand anywhere among the operands, as GNU getopt permutes
+ * them, whatever POSIXLY_CORRECT says, and "--" ends them: every
+ * argument after it is an operand, even one that starts with '-'.
+ * ARGV is not reordered.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -20,19 +25,26 @@ enum { TL_CLI_HELP = 1, TL_CLI_SHOW_VERSION = 2 };
 
 typedef void tl_cli_add_fn(int val, void *ctx);
 
+/* The operands of a command line, in the order given. */
+struct tl_cli_operands {
+	const char *first;	/* NULL when there is none */
+	int n;
+};
+
 /*
  * Read the options in LO (each a flag: no_argument), handing every value
  * but 'h' and TL_CLI_VERSION to ADD, then require one operand, which
  * WHAT names in messages ("file").  Returns 0, TL_CLI_HELP for --help,
  * TL_CLI_SHOW_VERSION for --version (--help wins), or -1 after a message
- * for a usage error; the operand is then ARGV[optind].
+ * for a usage error; the operand is then OPS->first.
  */
 int tl_cli_parse(int argc, char **argv, const struct option *lo,
-		 tl_cli_add_fn *add, void *ctx, const char *what);
+		 tl_cli_add_fn *add, void *ctx, const char *what,
+		 struct tl_cli_operands *ops);
 
 /*
  * For a tool that runs getopt_long itself, with opterr = 0 and an
- * optstring that starts "+:": the message for what getopt returned, '?'
+ * optstring that starts "+:" or "-:": the message for what getopt returned, '?'
  * or ':', about ARGV[optind - 1] ("--bogus: unknown option", "--pid:
  * needs an argument", ...).  Returns -1.
  */
@@ -42,14 +54,15 @@ int tl_cli_bad_option(int c, char **argv);
  * The two halves of tl_cli_parse, for a tool whose operands depend on
  * its options.  tl_cli_options reads the options in LO, which may take
  * arguments (ADD then reads optarg), and the short options in SHORTS,
- * in getopt's syntax ("o:x:"; NULL for none but -h), and returns 0,
- * TL_CLI_HELP, TL_CLI_SHOW_VERSION, or -1 for a usage error;
- * tl_cli_operand then requires exactly one operand at ARGV[optind], and
- * returns 0 or -1 after a message.
+ * in getopt's syntax ("o:x:"; NULL for none but -h), collects the
+ * operands in OPS, and returns 0, TL_CLI_HELP, TL_CLI_SHOW_VERSION, or
+ * -1 for a usage error; tl_cli_operand then requires exactly one operand
+ * in OPS, and returns 0 or -1 after a message.
  */
 int tl_cli_options(int argc, char **argv, const char *shorts,
-		   const struct option *lo, tl_cli_add_fn *add, void *ctx);
-int tl_cli_operand(int argc, const char *what);
+		   const struct option *lo, tl_cli_add_fn *add, void *ctx,
+		   struct tl_cli_operands *ops);
+int tl_cli_operand(const struct tl_cli_operands *ops, const char *what);
 
 /*
  * The exit status for a parse result RC that is not 0: the usage (to

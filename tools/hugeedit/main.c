@@ -53,7 +53,8 @@ static void add_mode(int val, void *ctx)
 	*(unsigned *)ctx |= (unsigned)val;
 }
 
-static int parse(int argc, char **argv, unsigned *mode)
+static int parse(int argc, char **argv, unsigned *mode,
+		 struct tl_cli_operands *file)
 {
 	static const struct option lo[] = {
 		{ "text", no_argument, NULL, EDIT_TEXT },
@@ -66,7 +67,7 @@ static int parse(int argc, char **argv, unsigned *mode)
 	int rc;
 
 	*mode = 0;
-	rc = tl_cli_parse(argc, argv, lo, add_mode, mode, "file");
+	rc = tl_cli_parse(argc, argv, lo, add_mode, mode, "file", file);
 	if (!rc && (*mode & EDIT_DISABLE) && *mode != EDIT_DISABLE) {
 		warnx("--disable cannot be combined with --text or --data");
 		return -1;
@@ -192,15 +193,16 @@ static int open_dir(const char *path, const char *shown, char *base,
 int main(int argc, char **argv)
 {
 	char base[NAME_MAX + 1], shown[TL_ESCAPED_LEN(PATH_MAX)];
+	struct tl_cli_operands file;
 	unsigned mode;
 	int dirfd, rc;
 
-	rc = parse(argc, argv, &mode);
+	rc = parse(argc, argv, &mode, &file);
 	if (rc)
 		return tl_cli_stop(rc, usage, HL_VERSION);
 	/* Every message names the file as escaped here, libelf's too. */
-	tl_escape(argv[optind], shown, sizeof(shown));
-	dirfd = open_dir(argv[optind], shown, base, sizeof(base));
+	tl_escape(file.first, shown, sizeof(shown));
+	dirfd = open_dir(file.first, shown, base, sizeof(base));
 	if (dirfd < 0)
 		return TL_EXIT_REFUSED;
 	rc = edit(shown, dirfd, base, mode);

@@ -27,6 +27,7 @@
 #include "tools/inspect/print.h"
 
 struct args {
+	struct tl_cli_operands program;
 	bool json;
 	const char *pid;	/* --pid or --perf-map, as given */
 	int npid;		/* how many of them were given */
@@ -112,12 +113,12 @@ static int parse(int argc, char **argv, struct args *a, pid_t *pid)
 	int rc;
 
 	memset(a, 0, sizeof(*a));
-	rc = tl_cli_options(argc, argv, NULL, lo, add, a);
+	rc = tl_cli_options(argc, argv, NULL, lo, add, a, &a->program);
 	if (rc)
 		return rc;
 	if (!a->pid)
-		return tl_cli_operand(argc, "program");
-	if (optind != argc) {
+		return tl_cli_operand(&a->program, "program");
+	if (a->program.n) {
 		warnx("%s looks at a running process: no program is named "
 		      "with it", a->perf_map ? "--perf-map" : "--pid");
 		return -1;
@@ -201,5 +202,5 @@ int main(int argc, char **argv)
 		return tl_cli_finish(inspect_perf_map(pid));
 	if (a.pid)
 		return tl_cli_finish(inspect_pid(pid, a.json));
-	return tl_cli_finish(inspect(argv[optind], a.json));
+	return tl_cli_finish(inspect(a.program.first, a.json));
 }

@@ -32,6 +32,7 @@
 #define REPORT_STEP (2u << 20)
 
 struct args {
+	struct tl_cli_operands profile;
 	const char *out;	/* -o */
 	const char *program;	/* -x, else the most sampled object */
 };
@@ -96,7 +97,8 @@ static int parse_args(int argc, char **argv, struct args *a)
 		{ "version", no_argument, NULL, TL_CLI_VERSION },
 		{ NULL, 0, NULL, 0 },
 	};
-	int rc = tl_cli_options(argc, argv, "o:x:", lo, add_arg, a);
+	int rc = tl_cli_options(argc, argv, "o:x:", lo, add_arg, a,
+				&a->profile);
 
 	if (rc)
 		return rc;
@@ -104,7 +106,7 @@ static int parse_args(int argc, char **argv, struct args *a)
 		warnx("no order file named (-o ORDER)");
 		return -1;
 	}
-	return tl_cli_operand(argc, "profile");
+	return tl_cli_operand(&a->profile, "profile");
 }
 
 static const char *base_name(const char *path)
@@ -356,7 +358,7 @@ int main(int argc, char **argv)
 
 	if (rc)
 		return tl_cli_stop(rc, usage, HL_VERSION);
-	rc = run(&j, argv[optind]);
+	rc = run(&j, j.a.profile.first);
 	pp_free(&j.p);
 	pn_free(&j.syms);
 	free(j.size);
