@@ -79,6 +79,17 @@ int tl_cli_parse(int argc, char **argv, const struct option *lo,
 	return rc ? rc : tl_cli_operand(ops, what);
 }
 
+/* The length of TEXT's synopsis, its last newline left out: the first
+ * line and the lines after it that start with a space. */
+static int synopsis_len(const char *text)
+{
+	size_t end = strcspn(text, "\n");
+
+	while (text[end] == '\n' && text[end + 1] == ' ')
+		end += 1 + strcspn(text + end + 1, "\n");
+	return (int)end;
+}
+
 void tl_cli_hint(void (*usage)(FILE *out))
 {
 	char *text = NULL;
@@ -88,8 +99,7 @@ void tl_cli_hint(void (*usage)(FILE *out))
 	if (m) {
 		usage(m);
 		if (!fclose(m) && text)
-			fprintf(stderr, "%.*s\n", (int)strcspn(text, "\n"),
-				text);
+			fprintf(stderr, "%.*s\n", synopsis_len(text), text);
 		free(text);
 	}
 	fprintf(stderr, "Try '%s --help'.\n", program_invocation_short_name);

@@ -67,14 +67,15 @@ int tl_cli_operand(const struct tl_cli_operands *ops, const char *what);
 /*
  * The exit status for a parse result RC that is not 0: the usage (to
  * stdout) and 0 for --help, "NAME (hugelink) VERSION" and 0 for
- * --version, the usage's first line, a hint and TL_EXIT_USAGE for an
+ * --version, the usage's synopsis, a hint and TL_EXIT_USAGE for an
  * error.  NAME is the name the tool runs as, without its directory.
  */
 int tl_cli_stop(int rc, void (*usage)(FILE *out), const char *version);
 
 /*
- * After a usage error's message: the first line of USAGE's text and
- * "Try 'NAME --help'.", to stderr.  Every tool words its usage errors
+ * After a usage error's message: the synopsis of USAGE's text (its first
+ * line, "usage: ...", and the lines after it that start with a space)
+ * and "Try 'NAME --help'.", to stderr.  Every tool words its usage errors
  * as "NAME: ARG: unknown option" (or "needs an argument", ...), then
  * this.
  */

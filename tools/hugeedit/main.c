@@ -29,7 +29,8 @@ static void usage(FILE *out)
 	const char *me = program_invocation_short_name;
 
 	fprintf(out, "usage: %s [--text] [--data] file\n"
-	      "       %s --disable file\n", me, me);
+		"       %s --disable file\n"
+		"       %s -h | --help | --version\n", me, me, me);
 	fputs("Show or set which segments of FILE go on huge pages by "
 	      "default.\n"
 	      "\n"

@@ -40,7 +40,8 @@ static void usage(FILE *out)
 
 	fprintf(out, "usage: %s [--json] program\n"
 		"       %s [--json] --pid PID\n"
-		"       %s --perf-map PID\n", me, me, me);
+		"       %s --perf-map PID\n"
+		"       %s -h | --help | --version\n", me, me, me, me);
 	fputs("Say what the hugelink runtime would do with PROGRAM under the\n"
 	      "current environment (HUGETLB_*), and whether the huge-page "
 	      "pool\n"

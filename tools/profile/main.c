@@ -55,6 +55,7 @@ static void usage(FILE *out)
 {
 	fputs("usage: hugelink-profile -o ORDER [-x PROGRAM] PERF_DATA\n"
 	      "       perf script | hugelink-profile -o ORDER [-x PROGRAM] -\n"
+	      "       hugelink-profile -h | --help | --version\n"
 	      "Write ORDER, the hot functions of PROGRAM one name a line,\n"
 	      "clustered by call-chain affinity and densest first, from a "
 	      "perf\n"
