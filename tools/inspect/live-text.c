@@ -6,6 +6,7 @@
  * Names come from the process's maps and are escaped (tools/common/escape.h).
  */
 #include <elf.h>
+#include <string.h>
 
 #include "core/size.h"
 #include "tools/common/escape.h"
@@ -19,6 +20,9 @@ static void put_name(FILE *out, const char *name)
 
 	fputs(tl_escape(name, shown, sizeof(shown)), out);
 }
+
+/* The longest backing_text. */
+#define BACKING_LEN 64
 
 /* "hugetlb 2M", "thp 4M of 6M", "page cache, 30 of 32 MiB on 2 MiB
  * pages", "base", as BUF. */
@@ -78,17 +82,38 @@ static void print_range(FILE *out, bool part, uintptr_t start, uintptr_t end)
 		inspect_human(end - start, sz, sizeof(sz)));
 }
 
+/* The width of O's BACKING column: its widest value, or its title. */
+static int backing_width(const struct inspect_live *lv,
+			 const struct inspect_object *o)
+{
+	char what[BACKING_LEN];
+	size_t width = strlen("BACKING");
+
+	for (size_t i = 0; i < o->nseg; i++) {
+		const struct inspect_part *p = &lv->part[o->seg[i].first];
+
+		for (size_t k = 0; k < o->seg[i].nparts; k++, p++) {
+			size_t n = strlen(backing_text(p, what, sizeof(what)));
+
+			width = n > width ? n : width;
+		}
+	}
+	return (int)width;
+}
+
+/* Segment S's row, and its parts' rows when it has more than one; the
+ * BACKING column is WIDTH wide. */
 static void print_seg(FILE *out, const struct inspect_live *lv,
-		      const struct inspect_lseg *s)
+		      const struct inspect_lseg *s, int width)
 {
 	const struct inspect_part *p = &lv->part[s->first];
-	char flags[5], what[64];
+	char flags[5], what[BACKING_LEN];
 
 	inspect_flags_text(flags, s->flags);
 	fprintf(out, "%4d  ", s->phdr);
 	print_range(out, false, s->start, s->end);
 	if (s->nparts == 1) {
-		fprintf(out, "  %s  %-17s ", flags,
+		fprintf(out, "  %s  %-*s ", flags, width,
 			backing_text(p, what, sizeof(what)));
 		print_mapping(out, p);
 		return;
@@ -98,7 +123,7 @@ static void print_seg(FILE *out, const struct inspect_live *lv,
 	for (size_t i = 0; i < s->nparts; i++, p++) {
 		fputs("      ", out);
 		print_range(out, true, p->start, p->end);
-		fprintf(out, "        %-17s ",
+		fprintf(out, "        %-*s ", width,
 			backing_text(p, what, sizeof(what)));
 		print_mapping(out, p);
 	}
@@ -107,7 +132,7 @@ static void print_seg(FILE *out, const struct inspect_live *lv,
 static void print_object(FILE *out, const struct inspect_live *lv,
 			 const struct inspect_object *o)
 {
-	int whole = 0, some = 0;
+	int whole = 0, some = 0, width = backing_width(lv, o);
 
 	fputs(o->main ? "program: " : "library: ", out);
 	put_name(out, o->path);
@@ -120,12 +145,12 @@ static void print_object(FILE *out, const struct inspect_live *lv,
 		put_name(out, lv->interp);
 		putc('\n', out);
 	}
-	fprintf(out, "\nPHDR  %-31s %7s  FLAG  %-17s MAPPING\n", "RANGE",
-		"SIZE", "BACKING");
+	fprintf(out, "\nPHDR  %-31s %7s  FLAG  %-*s MAPPING\n", "RANGE",
+		"SIZE", width, "BACKING");
 	for (size_t i = 0; i < o->nseg; i++) {
 		uint64_t huge = inspect_lseg_huge(lv, &o->seg[i]);
 
-		print_seg(out, lv, &o->seg[i]);
+		print_seg(out, lv, &o->seg[i], width);
 		whole += huge == o->seg[i].end - o->seg[i].start;
 		some += huge && huge < o->seg[i].end - o->seg[i].start;
 	}
