@@ -20,12 +20,11 @@
  * [lo, lo + len), or 0 when smaps cannot be read.  The smallest one is
  * the honest answer for a range that is only partly on huge pages.
  * Transparent huge pages keep the base page's KernelPageSize: *THP_KB
- * gets the kB of them among those mappings, of *SIZE_KB: anonymous ones
+ * gets the kB of them among those mappings: anonymous ones
  * (AnonHugePages) and the file's own page cache mapped on huge pages
  * (FilePmdMapped).
  */
-static inline long page_kb(const void *lo, size_t len, long *thp_kb,
-			   long *size_kb)
+static inline long page_kb(const void *lo, size_t len, long *thp_kb)
 {
 	uintptr_t a = (uintptr_t)lo, z = a + len;
 	unsigned long start, end;
@@ -34,7 +33,7 @@ static inline long page_kb(const void *lo, size_t len, long *thp_kb,
 	int overlap = 0;
 	FILE *smaps = fopen("/proc/self/smaps", "r");
 
-	*thp_kb = *size_kb = 0;
+	*thp_kb = 0;
 	if (!smaps)
 		return 0;
 	while (fgets(line, sizeof(line), smaps)) {
@@ -47,23 +46,40 @@ static inline long page_kb(const void *lo, size_t len, long *thp_kb,
 			 (sscanf(line, "AnonHugePages: %ld", &kb) == 1 ||
 			  sscanf(line, "FilePmdMapped: %ld", &kb) == 1))
 			*thp_kb += kb;
-		else if (overlap && sscanf(line, "Size: %ld", &kb) == 1)
-			*size_kb += kb;
 	}
 	fclose(smaps);
 	return min;
 }
 
+/* The kB of whole transparent huge pages inside [lo, lo + len). */
+static inline long whole_thp_kb(const void *lo, size_t len)
+{
+	unsigned long pmd = 2UL << 20, a = (uintptr_t)lo;
+	FILE *f = fopen("/sys/kernel/mm/transparent_hugepage/hpage_pmd_size",
+			"r");
+
+	if (f) {
+		if (fscanf(f, "%lu", &pmd) != 1 || !pmd)
+			pmd = 2UL << 20;
+		fclose(f);
+	}
+	a = (a + pmd - 1) & ~(pmd - 1);
+	return a + pmd <= (uintptr_t)lo + len ?
+	       (long)(((uintptr_t)lo + len - a) / pmd * pmd >> 10) : 0;
+}
+
 /*
  * One line a person can read and a script can match: "NAME: N MiB on K
  * kB pages", or "NAME: N MiB on transparent huge pages" when those back
- * all of it.
+ * every whole huge page of it (its ends, less than a huge page, cannot
+ * be).
  */
 static inline void print_pages(const char *name, const void *lo, size_t len)
 {
-	long thp, size, kb = page_kb(lo, len, &thp, &size);
+	long thp, kb = page_kb(lo, len, &thp);
+	long whole = whole_thp_kb(lo, len);
 
-	if (thp && thp == size)
+	if (thp && whole && thp >= whole)
 		printf("%s: %zu MiB on transparent huge pages\n", name,
 		       len >> 20);
 	else
