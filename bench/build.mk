@@ -63,6 +63,14 @@ $(BENCH_OUT)/itlb-packed: examples/itlb.c examples/measure.h $(STAGE_FILES)
 	@mkdir -p $(@D)
 	$(CC) $(BENCH_CFLAGS) -DFUNC_BYTES=128 $(BENCH_HL) -o $@ $<
 
+# The examples linked plainly, for the runs on base pages: the kernel
+# maps a relinked itlb's text from a primed page cache on huge pages
+# even when nothing is asked.
+$(BENCH_OUT)/itlb-base $(BENCH_OUT)/dtlb-base: $(BENCH_OUT)/%-base: \
+		examples/%.c examples/measure.h | $(B)/.deps-build
+	@mkdir -p $(@D)
+	$(CC) $(BENCH_CFLAGS) -o $@ $<
+
 # A program that does nothing, linked plainly and with each runtime, for
 # bench/runtime-kinds.sh.
 $(BENCH_OUT)/trivial-plain: bench/trivial.c | $(B)/.deps-build
@@ -143,7 +151,8 @@ $(BENCH_OUT)/hotmain-ordered: bench/hotmain.c examples/measure.h $(BENCH_OUT)/ho
 BENCH_PROGS = $(BENCH_OUT)/timeit $(BENCH_OUT)/memcpy $(BENCH_OUT)/thp.so \
 	$(BIGSEG_MIB:%=$(BENCH_OUT)/bigseg-plain-%) $(BIGSEG_MIB:%=$(BENCH_OUT)/bigseg-%) \
 	$(BENCH_OUT)/bigseg-plain-32-now $(BENCH_OUT)/bigseg-32-now \
-	$(BENCH_OUT)/itlb-packed $(BENCH_OUT)/forkloop \
+	$(BENCH_OUT)/itlb-packed $(BENCH_OUT)/itlb-base $(BENCH_OUT)/dtlb-base \
+	$(BENCH_OUT)/forkloop \
 	$(addprefix $(BENCH_OUT)/trivial-,plain static shared) \
 	$(BENCH_OUT)/libmain $(BENCH_OUT)/libmain-plain \
 	$(BENCH_OUT)/hotmain $(BENCH_OUT)/hotmain-ordered

@@ -1,12 +1,13 @@
 # SPDX-License-Identifier: MIT
 # Part c, sourced by bench/run.sh: the two TLB-bound examples on base
-# pages; on huge pages through hugelink, on hugetlb pages and on
-# transparent huge pages (HUGELINK_BACKING), itlb's text also from the
-# page cache after hugectl --prime, and through libhugetlbfs;
-# and on transparent huge pages the way anonymous-copy tools get them
-# (thp.so, preloaded).  Each example times its own work and says so; the
-# whole run, start-up and first touch of the memory included, is timed
-# from outside, in wall-clock and CPU time.
+# pages, linked plainly (the kernel maps a relinked itlb's primed text on
+# huge pages even when nothing is asked); on huge pages through hugelink,
+# on hugetlb pages and on transparent huge pages (HUGELINK_BACKING),
+# itlb's text also from the page cache after hugectl --prime, and through
+# libhugetlbfs; and on transparent huge pages the way anonymous-copy
+# tools get them (thp.so, preloaded).  Each example times its own work
+# and says so; the whole run, start-up and first touch of the memory
+# included, is timed from outside, in wall-clock and CPU time.
 #
 # A control for itlb: the same calls to as many functions packed 128
 # bytes apart, in 1 MiB of text, on base pages.  It touches as many cache
@@ -15,7 +16,7 @@
 
 tlb_cmd() {
 	case $1 in
-	base) echo "$EX_BIN/$prog" ;;
+	base) echo "$BENCH_BIN/$prog-base" ;;
 	packed) echo "$BENCH_BIN/$prog-packed" ;;
 	hugelink) echo "HUGETLB_ELFMAP=$class HUGELINK_BACKING=hugetlb $EX_BIN/$prog" ;;
 	hugelink_thp) echo "HUGETLB_ELFMAP=$class HUGELINK_BACKING=thp $EX_BIN/$prog" ;;

@@ -79,7 +79,10 @@ pool_empty() {
 }
 
 # run_example NAME ELFMAP ARGS WHAT KIND [VAR=VALUE...]: ROUNDS runs on
-# base pages and on huge pages of KIND, with the variables given,
+# base pages, of NAME-base, a plain link (the relinked program's text
+# may be mapped on huge pages by the kernel itself, where the file's
+# page cache holds it in 2 MiB folios), and on huge pages of KIND, of
+# the relinked NAME, with the variables given,
 # alternating, so that a machine that slows down slows both; the first
 # of each is shown in full.  Leaves the medians in base and huge.
 run_example() {
@@ -87,13 +90,13 @@ run_example() {
 	shift 5
 	: >"$HL_OUT/$name.base-$kind" && : >"$HL_OUT/$name.$kind"
 	for r in $(seq $ROUNDS); do
-		"$HL_OUT/$name" $args >"$HL_OUT/out.base" 2>&1
+		"$HL_OUT/$name-base" $args >"$HL_OUT/out.base" 2>&1
 		env "$@" HUGETLB_ELFMAP=$elfmap HUGETLB_VERBOSE=3 \
 			"$HL_OUT/$name" $args >"$HL_OUT/out.huge" 2>"$HL_OUT/err.huge"
 		sed -n 's/.*, \([0-9.]*\) ns each$/\1/p' "$HL_OUT/out.base" >>"$HL_OUT/$name.base-$kind"
 		sed -n 's/.*, \([0-9.]*\) ns each$/\1/p' "$HL_OUT/out.huge" >>"$HL_OUT/$name.$kind"
 		[ "$r" -gt 1 ] && continue
-		say "  On base pages:   $HL_OUT/$name $args"
+		say "  On base pages:   $HL_OUT/$name-base $args"
 		grep -v ' ns each$' "$HL_OUT/out.base" | indent
 		say "  On $kind:   ${*:+$* }HUGETLB_ELFMAP=$elfmap HUGETLB_VERBOSE=3 $HL_OUT/$name $args"
 		indent <"$HL_OUT/err.huge"
@@ -113,6 +116,12 @@ say "== Relinking the examples through hugelink's linker wrapper"
 mkdir -p "$HL_OUT"
 for p in itlb dtlb; do
 	cmd="$CC -O2 -B$HL_PREFIX/share/hugelink -Wl,--hugetlbfs-align -o $HL_OUT/$p $src/$p.c"
+	say "  $cmd"
+	$cmd
+done
+say "  and, to run on base pages, plain links of the same sources:"
+for p in itlb dtlb; do
+	cmd="$CC -O2 -o $HL_OUT/$p-base $src/$p.c"
 	say "  $cmd"
 	$cmd
 done

@@ -31,9 +31,10 @@ run dtlb W "table: 16 MiB on transparent huge pages"
 ok "itlb's text on 2 MiB pages and dtlb's table on transparent huge pages when asked, 4 kB otherwise"
 
 # The Makefile's own run rule, as its comment tells a user to use it.
-make -s HUGELINK="$HL_PREFIX" run >run.out 2>&1 || fail "make run: $(cat run.out)"
+make -s HUGELINK="$HL_PREFIX" CC="$CC" CPPFLAGS="-DNFUNC=512 -DMIB=16" run \
+	>run.out 2>&1 || fail "make run: $(cat run.out)"
 expect_lines run.out "text: 2 MiB on 4 kB pages" "text: 2 MiB on 2048 kB pages" \
 	"table: 16 MiB on 4 kB pages" "table: 16 MiB on transparent huge pages"
-ok "make run shows both examples on base and on huge pages"
+ok "make run shows both examples on base pages (plain links) and on huge pages"
 
 sh -n "$HL_SRC/examples/demo.sh" || fail "examples/demo.sh does not parse"
