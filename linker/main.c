@@ -29,6 +29,7 @@
 #include "linker/hotalign.h"
 #include "linker/hotrange.h"
 #include "linker/layout.h"
+#include "linker/libc.h"
 #include "linker/libsearch.h"
 #include "linker/options.h"
 #include "linker/order.h"
@@ -145,6 +146,26 @@ static int find_script(struct job *j)
 	return 0;
 }
 
+/*
+ * The runtime's archive calls libc, and a link without it (-nostdlib,
+ * -nodefaultlibs) would end in an undefined reference for each call:
+ * such an output gets the layout only, and one line saying so.  A
+ * dynamic program can still have the runtime from libhugelink.so, which
+ * brings libc with it: preloaded by hugectl, or linked with
+ * --hugetlbfs-runtime=shared.
+ */
+static void say_no_libc(const struct lw_opts *o)
+{
+	bool dynamic = o->kind != LW_KIND_SHARED && !o->is_static;
+
+	warnx("%s: no C library on the link (-nostdlib or -nodefaultlibs "
+	      "without -lc), which the runtime needs%s: %s gets the "
+	      "huge-page layout without it%s", o->output,
+	      o->kind == LW_KIND_SHARED ? " with -z defs" : "", o->output,
+	      dynamic ? "; hugectl, which preloads the runtime, or "
+	      "--hugetlbfs-runtime=shared brings it" : "");
+}
+
 /* The runtime: the archive, inside every kind of executable and shared
  * object, unless --hugetlbfs-runtime=shared asks for the shared library
  * in a dynamic executable (with a run path unless the loader finds it
@@ -153,11 +174,14 @@ static int find_script(struct job *j)
  * than the wrapper's own (aarch64linux on x86-64), the runtime built for
  * it in <libdir>/<multiarch>/; a shared object for a target with none
  * there (-m elf_i386) gets the layout only, and another output for a
- * target the runtime is not built for at all is refused. */
+ * target the runtime is not built for at all is refused.  An output the
+ * archive cannot go into for want of libc gets the layout only. */
 static int find_runtime(struct job *j)
 {
 	const struct lw_opts *o = &j->opts;
 	const char *emu = emulation(j), *multiarch = NULL;
+	bool archive = o->is_static || o->kind == LW_KIND_SHARED ||
+		       o->runtime == LW_RUNTIME_STATIC;
 
 	if (!wants_layout(o))
 		return 0;
@@ -176,8 +200,11 @@ static int find_runtime(struct job *j)
 			return -1;
 		}
 	}
-	j->plan.archive = o->is_static || o->kind == LW_KIND_SHARED ||
-			  o->runtime == LW_RUNTIME_STATIC;
+	if (archive && !lw_libc_meets_runtime(o)) {
+		say_no_libc(o);
+		return 0;
+	}
+	j->plan.archive = archive;
 	j->plan.runtime = j->plan.archive ? j->prefix.lib_a : j->prefix.lib_so;
 	if (!j->plan.archive && !lw_prefix_is_system_libdir(j->prefix.libdir))
 		j->plan.rpath = j->prefix.libdir;

@@ -167,6 +167,10 @@ static int take_z(const char *kw, struct lw_opts *o)
 		o->znorelro = true;
 	else if (strcmp(kw, "relro") == 0)
 		o->znorelro = false;
+	else if (strcmp(kw, "defs") == 0)
+		o->zdefs = true;
+	else if (strcmp(kw, "undefs") == 0)
+		o->zdefs = false;
 	else if (strcmp(kw, "separate-code") == 0 ||
 		 strcmp(kw, "noseparate-code") == 0 ||
 		 strcmp(kw, "separate-loadable-segments") == 0)
@@ -206,6 +210,8 @@ static int take_flag(const char *a, struct lw_opts *o)
 		o->info_only = true;
 	else if (strcmp(a, "-v") == 0 || strcmp(a, "-V") == 0)
 		o->prints_version = true;
+	else if (strcmp(n, "-no-undefined") == 0)
+		o->zdefs = true;
 	return 0;
 }
 

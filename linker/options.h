@@ -51,6 +51,8 @@ struct lw_opts {
 	bool user_script;	/* -T or --default-script replaces ld's own */
 	bool znow;		/* -z now (and not -z lazy after it) */
 	bool znorelro;		/* -z norelro (and not -z relro after it) */
+	bool zdefs;		/* -z defs or --no-undefined (and not
+				   -z undefs after it) */
 	bool zseparate;         /* -z [no]separate-code or
 				   -z separate-loadable-segments: the user
 				   chose how code is kept apart */

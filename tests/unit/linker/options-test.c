@@ -5,33 +5,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include <string.h>
-
-#include "linker/options.h"
-
-struct parsed {
-	struct lw_argv args;
-	struct lw_opts o;
-	int rc;
-};
-
-static void parse(struct parsed *p, const char *const *argv, size_t n)
-{
-	memset(p, 0, sizeof(*p));
-	assert_int_equal(lw_argv_pushv(&p->args, (char *const *)argv, n), 0);
-	p->rc = lw_opts_parse(&p->args, &p->o);
-}
-
-static void done(struct parsed *p)
-{
-	lw_opts_free(&p->o);
-	lw_argv_free(&p->args);
-}
-
-#define PARSE(p, ...) do { \
-	static const char *const argv_[] = { __VA_ARGS__ }; \
-	parse(p, argv_, sizeof(argv_) / sizeof(argv_[0])); \
-} while (0)
+#include "tests/unit/support/parsed-opts.h"
 
 /* Parsing must fail on this command line. */
 #define REJECT(...) do { \
@@ -317,6 +291,15 @@ static void test_lw_opts_parse_z(void **state)
 	done(&p);
 	PARSE(&p, "-z", "noseparate-code");
 	assert_true(p.o.zseparate);
+	done(&p);
+	PARSE(&p, "-z", "defs");
+	assert_true(p.o.zdefs);
+	done(&p);
+	PARSE(&p, "--no-undefined", "-z", "undefs");
+	assert_false(p.o.zdefs);
+	done(&p);
+	PARSE(&p, "-zundefs", "-no-undefined");
+	assert_true(p.o.zdefs);
 	done(&p);
 }
 
