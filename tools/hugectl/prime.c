@@ -6,11 +6,14 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/filetext.h"
+#include "core/size.h"
 #include "elf/file.h"
 #include "machine/fstype.h"
 #include "machine/pagecache.h"
 #include "tools/common/escape.h"
 #include "tools/hugectl/prime.h"
+#include "tools/hugectl/words.h"
 
 static double now_ms(void)
 {
@@ -20,15 +23,54 @@ static double now_ms(void)
 	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
-/* Why nothing of FD's segments could be had in huge folios. */
-static void say_why(const char *name, int fd, const struct mach_primed *p)
+/* The index of F's read-only PT_LOAD with the most file bytes, or -1. */
+static int largest_read_only(const struct el_file *f)
 {
-	const char *fs = mach_fstype_of_fd(fd);
+	int best = -1;
 
-	if (!p->whole)
+	for (int i = 0; i < f->eh.phnum; i++)
+		if (f->ph[i].type == PT_LOAD && !(f->ph[i].flags & PF_W) &&
+		    (best < 0 || f->ph[i].filesz > f->ph[best].filesz))
+			best = i;
+	return best;
+}
+
+/*
+ * Why F holds no whole huge page of PAGE bytes in a congruent read-only
+ * segment: its layout, which relinking changes, or its size, which it
+ * does not (the wrapper starts a segment on a huge page, so one with a
+ * whole page of file bytes gets one).
+ */
+static void say_not_whole(const char *name, const struct el_file *f,
+			  size_t page)
+{
+	int big = largest_read_only(f);
+	char size[32], bytes[32];
+
+	hl_format_size(page, size, sizeof(size));
+	if (big < 0)
+		warnx("%s: nothing to prime: it has no read-only segment",
+		      name);
+	else if (f->ph[big].filesz >= page ||
+		 hl_filetext_needs_layout(f->ph, f->eh.phnum, page))
 		warnx("%s: no read-only segment holds a whole huge page at a "
 		      "file offset congruent to its address (relink with "
 		      "hugetlbfs-ld --hugetlbfs-align)", name);
+	else
+		warnx("%s: nothing to prime: no read-only segment holds a "
+		      "whole %s page of file bytes (the largest, segment %d, "
+		      "holds %s)", name, size, big,
+		      ctl_bytes_text(f->ph[big].filesz, bytes, sizeof(bytes)));
+}
+
+/* Why nothing of F's segments could be had in huge folios. */
+static void say_why(const char *name, const struct el_file *f, size_t page,
+		    const struct mach_primed *p)
+{
+	const char *fs = mach_fstype_of_fd(f->fd);
+
+	if (!p->whole)
+		say_not_whole(name, f, page);
 	else if (p->err)
 		warnx("%s: %s: %s", name, p->what, strerror(p->err));
 	else if (fs)
@@ -63,7 +105,7 @@ static int prime_one(FILE *out, const char *path, size_t page)
 				now_ms() - t0);
 			rc = 0;
 		} else
-			say_why(name, f.fd, &p);
+			say_why(name, &f, page, &p);
 	}
 	el_close(&f);
 	return rc;
