@@ -5,11 +5,14 @@
  * runtime's (elf/simulate.h).
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/size.h"
 #include "elf/simulate.h"
 #include "tools/hugectl/plan.h"
+#include "tools/hugectl/relayout.h"
+#include "tools/hugectl/words.h"
 
 #define RELINK_HINT "relink it with -Wl,--hugetlbfs-align"
 
@@ -75,7 +78,30 @@ static const struct hl_seg *first_refusal(const struct hl_plan *plan)
 	return NULL;
 }
 
-static void note_segments(struct ctl_vars *v, const struct hl_plan *plan)
+/*
+ * Why segment S stays on base pages; FORCED, when not NULL, is the plan
+ * with HUGETLB_FORCE_ELFMAP=yes, which a segment that shares a huge page
+ * is told to set only where it would move that segment.
+ */
+static void note_left(struct ctl_vars *v, const struct hl_seg *s,
+		      const struct hl_plan *forced)
+{
+	const struct hl_seg *f = NULL;
+
+	for (int i = 0; forced && i < forced->nseg; i++)
+		if (forced->seg[i].phdr == s->phdr)
+			f = &forced->seg[i];
+	if (s->why == HL_WHY_SHARES_PAGE && f && !f->remap)
+		ctl_note(v, HL_V_INFO, "segment %d: base pages (shares a huge "
+			 "page with another segment; HUGETLB_FORCE_ELFMAP=yes "
+			 "would not help: %s)", s->phdr, hl_why_text(f->why));
+	else
+		ctl_note(v, HL_V_INFO, "segment %d: base pages (%s)", s->phdr,
+			 hl_why_text(s->why));
+}
+
+static void note_segments(struct ctl_vars *v, const struct hl_plan *plan,
+			  const struct hl_plan *forced)
 {
 	char size[32];
 
@@ -90,8 +116,7 @@ static void note_segments(struct ctl_vars *v, const struct hl_plan *plan)
 				 hl_format_size(s->page, size, sizeof(size)),
 				 hl_why_text(s->why));
 		else
-			ctl_note(v, HL_V_INFO, "segment %d: base pages (%s)",
-				 s->phdr, hl_why_text(s->why));
+			note_left(v, s, forced);
 	}
 }
 
@@ -127,35 +152,142 @@ static void note_nothing(struct ctl_vars *v, const struct ctl_target *t,
 }
 
 /*
- * Plan again with HUGETLB_FORCE_ELFMAP=yes and keep it only if some
- * segment then goes on huge pages.
+ * Plan T again with HUGETLB_FORCE_ELFMAP=yes into FORCED, leaving the
+ * variable set in V when KEEP and the plan moves something.  Returns 1
+ * when it does, 0 when it moves nothing, -1 when memory runs out.
  */
-static int try_force(struct ctl_vars *v, const struct ctl_target *t,
-		     struct hl_config *cfg, struct hl_plan *plan,
-		     hl_getenv_fn *get, void *ctx)
+static int plan_forced(struct ctl_vars *v, const struct ctl_target *t,
+		       struct hl_plan *forced, bool keep, hl_getenv_fn *get,
+		       void *ctx)
 {
-	char pages[160];
+	struct hl_config cfg;
+	int moves;
 
 	if (ctl_set(v, "HUGETLB_FORCE_ELFMAP", "yes"))
 		return -1;
-	read_config(cfg, v, t, get, ctx);
-	if (el_sim_plan(plan, cfg, t->sizes, t->elf) ||
-	    !el_sim_remapped(plan)) {
+	read_config(&cfg, v, t, get, ctx);
+	moves = !el_sim_plan(forced, &cfg, t->sizes, t->elf) &&
+		el_sim_remapped(forced);
+	if (!keep || !moves)
 		ctl_unset(v, "HUGETLB_FORCE_ELFMAP");
-		ctl_note(v, HL_V_WARN, "%s was not relinked for huge pages and "
-			 "none of its segments holds a whole huge page: "
-			 "nothing goes on huge pages; " RELINK_HINT, t->path);
-		read_config(cfg, v, t, get, ctx);
-		el_sim_plan(plan, cfg, t->sizes, t->elf);
-		return 0;
+	return moves;
+}
+
+/* The largest segment PLAN was asked to move, or NULL. */
+static const struct hl_seg *largest_asked(const struct hl_plan *plan)
+{
+	const struct hl_seg *best = NULL;
+
+	for (int i = 0; i < plan->nseg; i++) {
+		const struct hl_seg *s = &plan->seg[i];
+
+		if (s->why != HL_WHY_NOT_ASKED && s->why != HL_WHY_DISABLED &&
+		    (!best || s->end - s->start > best->end - best->start))
+			best = s;
 	}
-	pages_text(plan, pages, sizeof(pages));
+	return best;
+}
+
+/*
+ * Plan T under CFG as relinking with -Wl,--hugetlbfs-align would lay it
+ * out (relayout.h).  Returns 0, or -1 when that cannot be told.
+ */
+static int plan_relinked(struct hl_plan *plan, const struct hl_config *cfg,
+			 const struct ctl_target *t)
+{
+	size_t n = t->elf->eh.phnum;
+	struct hl_phdr *ph = calloc(n ? n : 1, sizeof(*ph));
+	int rc = -1;
+
+	if (ph && t->sizes->def &&
+	    !ctl_relayout(t->elf->ph, n, t->sizes->def, ph))
+		rc = hl_plan_build(plan, cfg, t->sizes, ph, n, 0);
+	free(ph);
+	return rc;
+}
+
+/*
+ * The segments asked for share huge pages with their neighbours, and
+ * the huge pages inside them would be none (FORCED): forcing cannot
+ * help.  Say so, with the largest segment's size, and what relinking
+ * would give, worked out as for a relinked layout.
+ */
+static void note_too_small(struct ctl_vars *v, const struct ctl_target *t,
+			   const struct hl_config *cfg,
+			   const struct hl_plan *forced)
+{
+	const struct hl_seg *big = largest_asked(forced), *left;
+	char where[160], page[32], bytes[32], pages[160];
+	struct hl_plan relinked;
+
+	snprintf(where, sizeof(where), "none of its segments holds a whole "
+		 "%s page where it lies (the largest, segment %d, is %s)",
+		 hl_format_size(big ? big->page : t->sizes->def, page,
+				sizeof(page)), big ? big->phdr : 0,
+		 ctl_bytes_text(big ? big->end - big->start : 0, bytes,
+				sizeof(bytes)));
+	if (plan_relinked(&relinked, cfg, t)) {
+		ctl_note(v, HL_V_WARN, "%s was not relinked for huge pages, "
+			 "and %s: nothing goes on huge pages, and "
+			 "HUGETLB_FORCE_ELFMAP would not change that; "
+			 RELINK_HINT, t->path, where);
+	} else if (el_sim_remapped(&relinked)) {
+		pages_text(&relinked, pages, sizeof(pages));
+		ctl_note(v, HL_V_WARN, "%s was not relinked for huge pages, "
+			 "and %s: nothing goes on huge pages, and "
+			 "HUGETLB_FORCE_ELFMAP would not change that; "
+			 RELINK_HINT ", which gives it %s", t->path, where,
+			 pages);
+	} else {
+		left = first_refusal(&relinked);
+		ctl_note(v, HL_V_WARN, "nothing of %s can go on huge pages, "
+			 "relinked or not: %s, and laid out for huge pages "
+			 "(-Wl,--hugetlbfs-align), segment %d would stay on "
+			 "base pages: %s", t->path, where, left ? left->phdr : 0,
+			 left ? hl_why_text(left->why) : "none asked for");
+	}
+}
+
+/* Say that HUGETLB_FORCE_ELFMAP=yes, which V now sets, moves FORCED. */
+static void note_forced(struct ctl_vars *v, const struct ctl_target *t,
+			const struct hl_plan *forced)
+{
+	char pages[160];
+
+	pages_text(forced, pages, sizeof(pages));
 	ctl_note(v, HL_V_WARN, "%s was not relinked for huge pages: its "
 		 "segments share huge pages with their neighbours. Setting "
 		 "HUGETLB_FORCE_ELFMAP=yes puts the aligned interior of %d "
 		 "segment%s on huge pages (%s); " RELINK_HINT " to put all of "
-		 "them there", t->path, el_sim_remapped(plan),
-		 el_sim_remapped(plan) == 1 ? "" : "s", pages);
+		 "them there", t->path, el_sim_remapped(forced),
+		 el_sim_remapped(forced) == 1 ? "" : "s", pages);
+}
+
+/*
+ * PLAN, under CFG, has segments that share huge pages with their
+ * neighbours.  When HUGETLB_ELFMAP names classes and the user did not
+ * force, force them where that moves something; else say what would.
+ */
+static int check_shared(struct ctl_vars *v, const struct ctl_target *t,
+			const struct hl_config *cfg, const struct hl_plan *plan,
+			hl_getenv_fn *get, void *ctx)
+{
+	bool keep = cfg->elfmap == HL_ELFMAP_SET;
+	struct hl_plan forced;
+	int moves = plan_forced(v, t, &forced, keep, get, ctx);
+
+	if (moves < 0)
+		return -1;
+	if (moves && keep) {
+		note_forced(v, t, &forced);
+		note_segments(v, &forced, NULL);
+		return 0;
+	}
+	if (!moves)
+		note_too_small(v, t, cfg, &forced);
+	else if (!el_sim_remapped(plan))
+		note_nothing(v, t, cfg, plan);
+	note_segments(v, plan, &forced);
 	return 0;
 }
 
@@ -194,12 +326,10 @@ int ctl_plan_check(struct ctl_vars *v, const struct ctl_target *t,
 			 "program headers: %s", t->path, plan.error);
 		return 0;
 	}
-	if (cfg.elfmap == HL_ELFMAP_SET && !cfg.force && shares_pages(&plan)) {
-		if (try_force(v, t, &cfg, &plan, get, ctx))
-			return -1;
-	} else if (!el_sim_remapped(&plan)) {
+	if (!cfg.force && shares_pages(&plan))
+		return check_shared(v, t, &cfg, &plan, get, ctx);
+	if (!el_sim_remapped(&plan))
 		note_nothing(v, t, &cfg, &plan);
-	}
-	note_segments(v, &plan);
+	note_segments(v, &plan, NULL);
 	return 0;
 }

@@ -6,7 +6,9 @@
  * to set, say what will go on huge pages, and make a program that was not
  * relinked useful: when the classes asked for would share huge pages
  * with their neighbours, set HUGETLB_FORCE_ELFMAP=yes so that the aligned
- * interiors still go on huge pages.
+ * interiors still go on huge pages, where some segment has one.  Where
+ * none has, forcing moves nothing: say so, and what relinking would give
+ * (tools/hugectl/relayout.h).
  */
 #include "tools/hugectl/env.h"
 

@@ -98,6 +98,14 @@ static bool has_note(const struct ctl_vars *v, int level, const char *text)
 	return false;
 }
 
+static bool has_any_note(const struct ctl_vars *v, const char *text)
+{
+	for (int i = 0; i < v->nnote; i++)
+		if (strstr(v->note[i].text, text))
+			return true;
+	return false;
+}
+
 static int warnings(const struct ctl_vars *v)
 {
 	int n = 0;
@@ -145,8 +153,50 @@ static void test_ctl_plan_check_does_not_force_in_vain(void **state)
 	assert_int_equal(check(fx, "R:W"), 0);
 	assert_null(ctl_get(&fx->v, "HUGETLB_FORCE_ELFMAP"));
 	assert_true(has_note(&fx->v, HL_V_WARN, "none of its segments holds a "
-			     "whole huge page"));
+			     "whole 2M page where it lies (the largest, "
+			     "segment 0, is 1.6 KiB)"));
+	/* Relinked, its text and its data get a huge page each. */
+	assert_true(has_note(&fx->v, HL_V_WARN, "relink it with "
+			     "-Wl,--hugetlbfs-align, which gives it 2 pages "
+			     "of 2M"));
+	assert_false(has_any_note(&fx->v, "set HUGETLB_FORCE_ELFMAP"));
+	assert_true(has_note(&fx->v, HL_V_INFO, "segment 1: base pages "
+			     "(shares a huge page with another segment; "
+			     "HUGETLB_FORCE_ELFMAP=yes would not help: holds "
+			     "no whole huge page of its own)"));
 	assert_int_equal(warnings(&fx->v), 1);
+}
+
+/* Flagged for huge pages by hugeedit, but too small: neither --text nor
+ * --data (which force) is advised. */
+static void test_ctl_plan_check_flagged_but_too_small(void **state)
+{
+	struct fixture *fx = *state;
+
+	USE(fx, small);
+	fx->ph[1].flags |= HL_PF_HUGETLB;
+	assert_int_equal(check(fx, NULL), 0);
+	assert_null(ctl_get(&fx->v, "HUGETLB_FORCE_ELFMAP"));
+	assert_false(has_any_note(&fx->v, "--text"));
+	assert_false(has_any_note(&fx->v, "set HUGETLB_FORCE_ELFMAP"));
+	assert_true(has_note(&fx->v, HL_V_WARN, "which gives it 1 page of 2M"));
+}
+
+/* Headers and data only: relinked, the headers would fill a thousandth
+ * of their huge page, so nothing read-only would move either. */
+static void test_ctl_plan_check_too_small_even_relinked(void **state)
+{
+	struct fixture *fx = *state;
+
+	USE(fx, small);
+	fx->ph[1].flags = PF_R;
+	assert_int_equal(check(fx, "R"), 0);
+	assert_null(ctl_get(&fx->v, "HUGETLB_FORCE_ELFMAP"));
+	assert_true(has_note(&fx->v, HL_V_WARN, "nothing of ./prog can go on "
+			     "huge pages, relinked or not"));
+	assert_true(has_note(&fx->v, HL_V_WARN, "segment 0 would stay on base "
+			     "pages: neither text nor data"));
+	assert_false(has_any_note(&fx->v, "relink it with"));
 }
 
 static void test_ctl_plan_check_nothing_flagged(void **state)
@@ -240,6 +290,8 @@ int main(void)
 		TEST(test_ctl_plan_check_forces_a_plain_program),
 		TEST(test_ctl_plan_check_leaves_a_relinked_program),
 		TEST(test_ctl_plan_check_does_not_force_in_vain),
+		TEST(test_ctl_plan_check_flagged_but_too_small),
+		TEST(test_ctl_plan_check_too_small_even_relinked),
 		TEST(test_ctl_plan_check_nothing_flagged),
 		TEST(test_ctl_plan_check_flagged_but_not_relinked),
 		TEST(test_ctl_plan_check_respects_the_users_force),
