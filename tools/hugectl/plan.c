@@ -10,52 +10,13 @@
 
 #include "core/size.h"
 #include "elf/simulate.h"
+#include "tools/hugectl/config.h"
 #include "tools/hugectl/plan.h"
+#include "tools/hugectl/planseg.h"
 #include "tools/hugectl/relayout.h"
 #include "tools/hugectl/words.h"
 
 #define RELINK_HINT "relink it with -Wl,--hugetlbfs-align"
-
-/* The variables hugectl sets, over the environment it inherits. */
-struct overlay {
-	const struct ctl_vars *v;
-	hl_getenv_fn *get;
-	void *ctx;
-};
-
-static const char *overlay_get(const char *name, void *ctx)
-{
-	const struct overlay *o = ctx;
-	const char *value = ctl_get(o->v, name);
-
-	return value ? value : o->get(name, o->ctx);
-}
-
-static void read_config(struct hl_config *cfg, const struct ctl_vars *v,
-			const struct ctl_target *t, hl_getenv_fn *get,
-			void *ctx)
-{
-	struct overlay o = { v, get, ctx };
-
-	hl_config_read(cfg, overlay_get, &o, false, t->path);
-}
-
-/* "3 pages of 2M and 1 page of 1G" */
-static void pages_text(const struct hl_plan *plan, char *buf, size_t len)
-{
-	struct el_pages p;
-	char size[32];
-	size_t used = 0;
-
-	el_sim_pages(plan, &p);
-	buf[0] = '\0';
-	for (int k = 0; k < p.n && used < len; k++)
-		used += (size_t)snprintf(buf + used, len - used,
-				 "%s%zu page%s of %s",
-				 k ? " and " : "", p.count[k],
-				 p.count[k] == 1 ? "" : "s",
-				 hl_format_size(p.page[k], size, sizeof(size)));
-}
 
 static bool shares_pages(const struct hl_plan *plan)
 {
@@ -63,19 +24,6 @@ static bool shares_pages(const struct hl_plan *plan)
 		if (plan->seg[i].why == HL_WHY_SHARES_PAGE)
 			return true;
 	return false;
-}
-
-/* The first reason a segment that was asked for stays on base pages. */
-static const struct hl_seg *first_refusal(const struct hl_plan *plan)
-{
-	for (int i = 0; i < plan->nseg; i++) {
-		enum hl_why w = plan->seg[i].why;
-
-		if (!plan->seg[i].remap && w != HL_WHY_NOT_ASKED &&
-		    w != HL_WHY_DISABLED)
-			return &plan->seg[i];
-	}
-	return NULL;
 }
 
 /*
@@ -125,7 +73,7 @@ static void note_nothing(struct ctl_vars *v, const struct ctl_target *t,
 			 const struct hl_config *cfg,
 			 const struct hl_plan *plan)
 {
-	const struct hl_seg *s = first_refusal(plan);
+	const struct hl_seg *s = ctl_first_refusal(plan);
 
 	if (cfg->elfmap == HL_ELFMAP_NO)
 		return;
@@ -165,27 +113,12 @@ static int plan_forced(struct ctl_vars *v, const struct ctl_target *t,
 
 	if (ctl_set(v, "HUGETLB_FORCE_ELFMAP", "yes"))
 		return -1;
-	read_config(&cfg, v, t, get, ctx);
+	ctl_config_read(&cfg, v, t->path, get, ctx);
 	moves = !el_sim_plan(forced, &cfg, t->sizes, t->elf) &&
 		el_sim_remapped(forced);
 	if (!keep || !moves)
 		ctl_unset(v, "HUGETLB_FORCE_ELFMAP");
 	return moves;
-}
-
-/* The largest segment PLAN was asked to move, or NULL. */
-static const struct hl_seg *largest_asked(const struct hl_plan *plan)
-{
-	const struct hl_seg *best = NULL;
-
-	for (int i = 0; i < plan->nseg; i++) {
-		const struct hl_seg *s = &plan->seg[i];
-
-		if (s->why != HL_WHY_NOT_ASKED && s->why != HL_WHY_DISABLED &&
-		    (!best || s->end - s->start > best->end - best->start))
-			best = s;
-	}
-	return best;
 }
 
 /*
@@ -216,7 +149,7 @@ static void note_too_small(struct ctl_vars *v, const struct ctl_target *t,
 			   const struct hl_config *cfg,
 			   const struct hl_plan *forced)
 {
-	const struct hl_seg *big = largest_asked(forced), *left;
+	const struct hl_seg *big = ctl_largest_asked(forced), *left;
 	char where[160], page[32], bytes[32], pages[160];
 	struct hl_plan relinked;
 
@@ -232,14 +165,14 @@ static void note_too_small(struct ctl_vars *v, const struct ctl_target *t,
 			 "HUGETLB_FORCE_ELFMAP would not change that; "
 			 RELINK_HINT, t->path, where);
 	} else if (el_sim_remapped(&relinked)) {
-		pages_text(&relinked, pages, sizeof(pages));
+		ctl_pages_text(&relinked, pages, sizeof(pages));
 		ctl_note(v, HL_V_WARN, "%s was not relinked for huge pages, "
 			 "and %s: nothing goes on huge pages, and "
 			 "HUGETLB_FORCE_ELFMAP would not change that; "
 			 RELINK_HINT ", which gives it %s", t->path, where,
 			 pages);
 	} else {
-		left = first_refusal(&relinked);
+		left = ctl_first_refusal(&relinked);
 		ctl_note(v, HL_V_WARN, "nothing of %s can go on huge pages, "
 			 "relinked or not: %s, and laid out for huge pages "
 			 "(-Wl,--hugetlbfs-align), segment %d would stay on "
@@ -254,7 +187,7 @@ static void note_forced(struct ctl_vars *v, const struct ctl_target *t,
 {
 	char pages[160];
 
-	pages_text(forced, pages, sizeof(pages));
+	ctl_pages_text(forced, pages, sizeof(pages));
 	ctl_note(v, HL_V_WARN, "%s was not relinked for huge pages: its "
 		 "segments share huge pages with their neighbours. Setting "
 		 "HUGETLB_FORCE_ELFMAP=yes puts the aligned interior of %d "
@@ -312,7 +245,7 @@ int ctl_plan_check(struct ctl_vars *v, const struct ctl_target *t,
 
 	if (!t->link->dynamic && !el_embeds(t->link))
 		return 0;
-	read_config(&cfg, v, t, get, ctx);
+	ctl_config_read(&cfg, v, t->path, get, ctx);
 	if (cfg.note[0])
 		ctl_note(v, HL_V_WARN, "%s%s%s", cfg.note, cfg.note_size ?
 			 "; this machine has " : "", cfg.note_size ?
