@@ -92,9 +92,9 @@ static int set_libs(struct ctl_vars *v, const struct ctl_opts *o)
 {
 	if (!o->libs || o->disable)
 		return 0;
-	ctl_note(v, HL_V_INFO, "--libs: HUGETLB_FORCE_ELFMAP=yes, so that "
-		 "the libraries named, which were not relinked, put the "
-		 "aligned interiors of their segments on huge pages");
+	ctl_note(v, HL_V_INFO, "--libs: HUGETLB_FORCE_ELFMAP=yes: a library "
+		 "named that was not relinked can move only the aligned "
+		 "interiors of its segments");
 	if (ctl_set(v, "HUGELINK_LIBS", "%s", o->libs))
 		return -1;
 	return ctl_set(v, "HUGETLB_FORCE_ELFMAP", "yes");

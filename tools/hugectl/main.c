@@ -24,6 +24,7 @@
 #include "tools/common/escape.h"
 #include "tools/hugectl/env.h"
 #include "tools/hugectl/exec.h"
+#include "tools/hugectl/libs.h"
 #include "tools/hugectl/opts.h"
 #include "tools/hugectl/prime.h"
 #include "tools/hugectl/share.h"
@@ -185,7 +186,9 @@ static int launch(const struct ctl_opts *o, struct program *p,
 	struct ctl_vars v;
 	int rc = EXIT_HUGECTL;
 
-	if (ctl_env_build(&v, o, &p->t, libdir, mach_env_get, NULL)) {
+	if (ctl_env_build(&v, o, &p->t, libdir, mach_env_get, NULL) ||
+	    (p->t.elf && !p->t.foreign &&
+	     ctl_libs_check(&v, &p->t, mach_env_get, NULL))) {
 		warnx("out of memory");
 		goto out_free_vars;
 	}

@@ -79,9 +79,8 @@ static void note_nothing(struct ctl_vars *v, const struct ctl_target *t,
 		return;
 	if (cfg->libs[0]) {
 		ctl_note(v, HL_V_WARN, "%s itself stays on base pages (segment "
-			 "%d: %s); the libraries HUGELINK_LIBS names (%s) move "
-			 "as they load", t->path, s ? s->phdr : 0,
-			 s ? hl_why_text(s->why) : "none asked for", cfg->libs);
+			 "%d: %s)", t->path, s ? s->phdr : 0,
+			 s ? hl_why_text(s->why) : "none asked for");
 		return;
 	}
 	if (!s)

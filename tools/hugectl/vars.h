@@ -9,7 +9,7 @@
 #include <stdbool.h>
 
 #define CTL_MAX_VARS 16
-#define CTL_MAX_NOTES 24
+#define CTL_MAX_NOTES 64
 #define CTL_NOTE_LEN 400
 
 struct ctl_var {

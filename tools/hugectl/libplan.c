@@ -1,0 +1,175 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A library's fate: see libplan.h.
+ */
+#include <stdio.h>
+
+#include "core/size.h"
+#include "elf/hotnote.h"
+#include "elf/simulate.h"
+#include "tools/hugectl/libplan.h"
+#include "tools/hugectl/planseg.h"
+#include "tools/hugectl/words.h"
+
+#define MAX_TRIED 512
+
+/* The huge pages PLAN moves, of any size. */
+static size_t pages_of(const struct hl_plan *plan)
+{
+	size_t n = 0;
+
+	for (int i = 0; i < plan->nseg; i++)
+		n += hl_seg_pages(&plan->seg[i]);
+	return n;
+}
+
+/* The largest page size PLAN asks for: the period of its fit. */
+static size_t period_of(const struct hl_plan *plan,
+			const struct hl_sizes *sizes)
+{
+	size_t page = sizes->def;
+
+	for (int i = 0; i < plan->nseg; i++)
+		if (plan->seg[i].page > page)
+			page = plan->seg[i].page;
+	return page;
+}
+
+/* F's plan at BIAS, as the runtime makes a library's (elf/simulate.c),
+ * its hot text at HOT from the link-time addresses. */
+static int plan_at(struct hl_plan *plan, const struct hl_config *cfg,
+		   const struct hl_sizes *sizes, const struct el_file *f,
+		   uintptr_t bias, const struct hl_hot *hot)
+{
+	uintptr_t end = hl_phdrs_end(f->ph, f->eh.phnum, bias, sizes->base);
+	struct hl_hot at = *hot;
+
+	if (hl_plan_build_object(plan, cfg, sizes, f->ph, f->eh.phnum, bias,
+				 end))
+		return -1;
+	at.start += bias;
+	at.end += bias;
+	hl_plan_text(plan, cfg, &at);
+	return 0;
+}
+
+/* Plan F at every load address OUT->align apart within one period. */
+static void try_each(struct ctl_lib_verdict *out, const struct el_file *f,
+		     const struct hl_config *cfg, const struct hl_sizes *sizes)
+{
+	uint64_t period = period_of(&out->plan, sizes), step = out->align;
+	struct hl_hot hot = { 0 };
+	uint64_t start, len;
+	struct hl_plan p;
+
+	if (el_hot_note(f, &start, &len) >= 0 && len)
+		hot = (struct hl_hot){ true, (uintptr_t)start,
+				       (uintptr_t)(start + len) };
+	if (period / step > MAX_TRIED)
+		step = period / MAX_TRIED;
+	out->least = SIZE_MAX;
+	for (uint64_t off = 0; off < period || !out->tried; off += step) {
+		size_t n;
+
+		if (plan_at(&p, cfg, sizes, f, (uintptr_t)(out->align + off),
+			    &hot))
+			continue;
+		n = pages_of(&p);
+		out->tried++;
+		out->moved += n > 0;
+		out->least = n < out->least ? n : out->least;
+		out->most = n > out->most ? n : out->most;
+	}
+}
+
+void ctl_lib_judge(struct ctl_lib_verdict *out, const struct el_file *f,
+		   const struct hl_config *cfg, const struct hl_sizes *sizes)
+{
+	*out = (struct ctl_lib_verdict){ .fate = CTL_LIB_REFUSED };
+	out->align = el_sim_bias(f, sizes);
+	if (el_sim_plan_library(&out->plan, cfg, sizes, f))
+		return;
+	try_each(out, f, cfg, sizes);
+	if (!out->tried || out->moved == out->tried)
+		out->fate = el_sim_remapped(&out->plan) ? CTL_LIB_MOVES :
+			    CTL_LIB_STAYS;
+	else
+		out->fate = out->moved ? CTL_LIB_MAY_MOVE : CTL_LIB_STAYS;
+}
+
+/* Why nothing of the library moves wherever it loads, into BUF. */
+static void why_stays(const struct ctl_lib_verdict *out, char *buf,
+		      size_t len)
+{
+	const struct hl_seg *big = ctl_largest_asked(&out->plan);
+	const struct hl_seg *s = ctl_first_refusal(&out->plan);
+	char page[32], bytes[32];
+
+	if (!big)
+		snprintf(buf, len, "HUGETLB_ELFMAP asks for none of its "
+			 "segments");
+	else if (big->end - big->start < big->page)
+		snprintf(buf, len, "none of its segments spans a whole %s "
+			 "page (the largest, segment %d, is %s)",
+			 hl_format_size(big->page, page, sizeof(page)),
+			 big->phdr, ctl_bytes_text(big->end - big->start,
+						   bytes, sizeof(bytes)));
+	else
+		snprintf(buf, len, "segment %d: %s", s ? s->phdr : big->phdr,
+			 hl_why_text(s ? s->why : big->why));
+}
+
+/* What the library's fate is, as the end of a sentence, into BUF. */
+static void fate_text(const struct ctl_lib_verdict *out, char *buf,
+		      size_t len)
+{
+	char pages[160], align[32], why[200];
+	int n = el_sim_remapped(&out->plan);
+
+	ctl_pages_text(&out->plan, pages, sizeof(pages));
+	hl_format_size(out->align, align, sizeof(align));
+	switch (out->fate) {
+	case CTL_LIB_MOVES:
+		if (out->least == out->most)
+			snprintf(buf, len, "moves %d segment%s to huge pages "
+				 "(%s)", n, n == 1 ? "" : "s", pages);
+		else
+			snprintf(buf, len, "moves %d segment%s to huge pages "
+				 "(%zu to %zu pages, as where it loads "
+				 "decides)", n, n == 1 ? "" : "s", out->least,
+				 out->most);
+		break;
+	case CTL_LIB_MAY_MOVE:
+		snprintf(buf, len, "may stay on base pages: it loads at an "
+			 "address aligned to %s only, and at %d of the %d such "
+			 "addresses tried nothing of it would move", align,
+			 out->tried - out->moved, out->tried);
+		break;
+	case CTL_LIB_STAYS:
+		why_stays(out, why, sizeof(why));
+		snprintf(buf, len, "stays on base pages: %s", why);
+		break;
+	case CTL_LIB_REFUSED:
+		snprintf(buf, len, "stays on base pages: the runtime will "
+			 "refuse its program headers: %s", out->plan.error);
+		break;
+	}
+}
+
+void ctl_lib_note(struct ctl_vars *v, const char *label,
+		  const struct ctl_lib_verdict *out, bool late, bool all)
+{
+	char fate[320];
+
+	if (all && out->fate != CTL_LIB_MOVES)
+		return;
+	fate_text(out, fate, sizeof(fate));
+	if (late)
+		ctl_note(v, HL_V_WARN, "%s is not loaded at start; if the "
+			 "program loads it later (dlopen), the runtime looks "
+			 "at it once a relinked library is loaded after it, "
+			 "and it then %s", label, fate);
+	else
+		ctl_note(v, out->fate == CTL_LIB_MOVES ? HL_V_INFO : HL_V_WARN,
+			 "%s %s", label, fate);
+}
