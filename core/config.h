@@ -53,6 +53,9 @@
  *                          move too, ':'- or ','-separated: file names
  *                          ("libLLVM-14.so.1") or sonames, absolute paths,
  *                          or "all" (hl_libs_match)
+ *
+ * A name in the environment that is a mistake for one of these is told
+ * by core/varname.h, whose list of names must hold every one read here.
  */
 #include <stdbool.h>
 #include <stddef.h>
