@@ -14,6 +14,7 @@
  */
 #include "core/config.h"
 #include "core/note.h"
+#include "machine/bound.h"
 #include "machine/env.h"
 #include "loader/acting.h"
 #include "loader/image.h"
@@ -55,21 +56,49 @@ static bool may_be_asked(bool any_hugetlb)
 	       ldr_image_each(&img, flagged, NULL);
 }
 
-__attribute__((constructor(101))) void ldr_ctor(void)
+/*
+ * Nothing asked, but a name in the environment is a mistake for one of
+ * ours (HUGTLB_ELFMAP=RW): the copy that acts reads the configuration,
+ * which says so (loader/pass.h), once per process.  Under AT_SECURE
+ * nothing is read and nothing said.
+ */
+static void say_odd_names(void)
 {
-	bool any_hugetlb = mach_env_any_hugetlb();
-	ldr_entry_fn *entry;
-	unsigned long long changes;
 	struct hl_maps maps;
 
-	if (!(any_hugetlb && ldr_pass_start_quick()) &&
-	    may_be_asked(any_hugetlb)) {
-		changes = ldr_image_changes();
-		entry = ldr_acting_entry(&maps);
-		if (entry == ldr_entry)
-			ldr_pass_with_maps(&maps, changes);
-		else if (entry)
-			entry(HL_ENTRY_ABI);
-	}
+	if (getauxval(AT_SECURE))
+		return;
+	if (ldr_acting_entry(&maps) == ldr_entry)
+		ldr_pass_configure();
+	ldr_maps_free(&maps);
+}
+
+/* Have the copy that acts run a pass: this one, or another through its
+ * entry point. */
+static void act(void)
+{
+	unsigned long long changes = ldr_image_changes();
+	struct hl_maps maps;
+	ldr_entry_fn *entry = ldr_acting_entry(&maps);
+
+	if (entry == ldr_entry)
+		ldr_pass_with_maps(&maps, changes);
+	else if (entry)
+		entry(HL_ENTRY_ABI);
+}
+
+__attribute__((constructor(101))) void ldr_ctor(void)
+{
+	struct mach_env_glance env;
+	bool served;
+
+	mach_env_glance(&env);
+	/* A start served without a pass reads no configuration: not one
+	 * with a mistake in it to report. */
+	served = env.hugetlb && !env.odd && ldr_pass_start_quick();
+	if (!served && may_be_asked(env.hugetlb))
+		act();
+	else if (!served && env.odd)
+		say_odd_names();
 	ldr_pass_start_done();
 }

@@ -20,6 +20,7 @@
 #include "machine/vmaquery.h"
 #include "loader/acting.h"
 #include "loader/move.h"
+#include "loader/names.h"
 #include "loader/object.h"
 #include "loader/pass.h"
 #include "loader/quick.h"
@@ -248,7 +249,8 @@ static void configure_after_quick(struct state *st)
 
 /*
  * The first pass reads the configuration, notes the standard error,
- * and says when the configuration is wrong.
+ * and says when the configuration is wrong, and which names in the
+ * environment are mistakes for ours (loader/names.h).
  */
 static void configure(struct state *st, const char *prog)
 {
@@ -259,17 +261,16 @@ static void configure(struct state *st, const char *prog)
 	hl_config_read(&st->cfg, mach_env_ours_get, &env, secure, prog);
 	ldr_stderr_note(&st->err);
 	st->configured = true;
-	if (st->cfg.error[0] && !st->cfg.restricted &&
-	    st->cfg.elfmap != HL_ELFMAP_NO) {
-		ldr_report_init(&st->rep, &st->rep_texts, verbosity(st, true),
-				prog);
+	if (st->cfg.restricted || secure)
+		return;
+	ldr_report_init(&st->rep, &st->rep_texts, verbosity(st, true), prog);
+	if (st->cfg.error[0] && st->cfg.elfmap != HL_ELFMAP_NO) {
 		ldr_report_why(&st->rep, "%s", st->cfg.error);
 		ldr_report_flush(&st->rep);
-	} else if (st->cfg.note[0] && !st->cfg.restricted) {
-		ldr_report_init(&st->rep, &st->rep_texts, verbosity(st, true),
-				prog);
+	} else if (st->cfg.note[0]) {
 		say_note(st);
 	}
+	ldr_names_report(&env, &st->rep);
 }
 
 static bool seen(const struct state *st, const struct ldr_image *img)
@@ -474,6 +475,17 @@ bool ldr_pass_start_quick(void)
 	probed = r == LDR_QUICK_PROBED;
 	unlock();
 	return r == LDR_QUICK_SERVED;
+}
+
+void ldr_pass_configure(void)
+{
+	struct state *st;
+
+	lock();
+	st = state_get();
+	if (st && !st->configured && !quick.served)
+		configure(st, program_invocation_short_name);
+	unlock();
 }
 
 void ldr_pass(void)

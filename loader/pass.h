@@ -50,6 +50,14 @@ void ldr_pass_with_maps(struct hl_maps *maps, unsigned long long changes);
 bool ldr_pass_start_quick(void);
 
 /*
+ * Read the configuration, as the first pass does, and say what is wrong
+ * with it, without a pass: for a start that asks for nothing, but sets
+ * a name that is a mistake for one of ours (loader/names.h).  Nothing
+ * when a pass has read it already.
+ */
+void ldr_pass_configure(void);
+
+/*
  * Called at the end of each copy's constructor: once the program's has
  * run, the passes that follow are no longer part of start-up (struct
  * ldr_move_ctx's at_start).

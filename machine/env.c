@@ -47,11 +47,16 @@ static bool ours(const char *entry)
 
 void mach_env_ours_read(struct mach_env_ours *o)
 {
-	o->n = 0;
+	o->n = o->nalike = 0;
 	o->more = false;
 	for (char **env = environ; env && *env; env++) {
-		if (!ours(*env))
+		if (!hl_varname_alike(*env))
 			continue;
+		if (!ours(*env)) {
+			if (o->nalike < MACH_ENV_ALIKE_MAX)
+				o->alike[o->nalike++] = *env;
+			continue;
+		}
 		if (o->n == MACH_ENV_OURS_MAX) {
 			o->more = true;
 			return;
@@ -73,10 +78,13 @@ const char *mach_env_ours_get(const char *name, void *ctx)
 	return NULL;
 }
 
-bool mach_env_any_hugetlb(void)
+void mach_env_glance(struct mach_env_glance *g)
 {
-	for (char **env = environ; env && *env; env++)
-		if (hl_config_is_hugetlb_var(*env))
-			return true;
-	return false;
+	g->hugetlb = g->odd = false;
+	for (char **env = environ; env && *env; env++) {
+		if (!hl_varname_alike(*env))
+			continue;
+		g->hugetlb |= hl_config_is_hugetlb_var(*env);
+		g->odd = g->odd || hl_varname_odd(*env);
+	}
 }

@@ -6,6 +6,7 @@
  * variables through.
  */
 #include "core/config.h"
+#include "core/varname.h"
 
 /*
  * What getenv(NAME) returns, found by a walk of the environment of its
@@ -18,13 +19,18 @@ const char *mach_env_get(const char *name, void *ctx);
  * The environment's HUGETLB_ and HUGELINK_ variables, in its order,
  * gathered in one pass over it: the configuration asks for some twenty
  * names, and getenv would pass over the whole environment for each.
+ * The same pass keeps the variables whose names begin as ours do
+ * without being ours (hl_varname_alike), which may be ours misspelled.
  */
 #define MACH_ENV_OURS_MAX 32
+#define MACH_ENV_ALIKE_MAX 4
 struct mach_env_ours {
 	const char *entry[MACH_ENV_OURS_MAX];
 	int n;
 	bool more;		/* more than fit: each name
 				   is asked of getenv */
+	const char *alike[MACH_ENV_ALIKE_MAX];	/* the first of them */
+	int nalike;
 };
 
 void mach_env_ours_read(struct mach_env_ours *ours);
@@ -34,10 +40,16 @@ void mach_env_ours_read(struct mach_env_ours *ours);
 const char *mach_env_ours_get(const char *name, void *ctx);
 
 /*
- * Whether the environment holds any HUGETLB_ variable: the environment
- * as it is now, which an earlier constructor may have changed, and not
- * as glibc passes it to initialisers.
+ * What a start first needs to know of the environment as it is now
+ * (which an earlier constructor may have changed, and not as glibc
+ * passes it to initialisers), found in one pass over it.
  */
-bool mach_env_any_hugetlb(void);
+struct mach_env_glance {
+	bool hugetlb;		/* some HUGETLB_ variable is set */
+	bool odd;		/* some name is a mistake for one of ours
+				   (hl_varname_odd) */
+};
+
+void mach_env_glance(struct mach_env_glance *g);
 
 #endif

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * mach_env_ours_get: the environment's HUGETLB_ and HUGELINK_ variables,
- * gathered once, answer as getenv does.
+ * gathered once, answer as getenv does; the same pass keeps the names
+ * alike.  mach_env_glance: what a start first needs to know.
  */
 #include <stdarg.h>
 #include <stdbool.h>
@@ -55,11 +56,57 @@ static void test_mach_env_ours_get_many(void **state)
 	assert_string_equal(mach_env_ours_get("HUGETLB_ELFMAP", &o), "RW");
 }
 
+/* Names that begin as ours do, and are not ours, are kept apart. */
+static void test_mach_env_ours_read_alike(void **state)
+{
+	struct mach_env_ours o;
+
+	(void)state;
+	clearenv();
+	setenv("HOME", "/root", 1);
+	setenv("HUGTLB_ELFMAP", "RW", 1);
+	setenv("HUGETLB_ELFMAP", "R", 1);
+	setenv("HUGEPAGES", "1", 1);
+	mach_env_ours_read(&o);
+	assert_int_equal(o.n, 1);
+	assert_int_equal(o.nalike, 2);
+	assert_string_equal(mach_env_ours_get("HUGETLB_ELFMAP", &o), "R");
+	assert_null(mach_env_ours_get("HUGTLB_ELFMAP", &o));
+}
+
+static void test_mach_env_glance(void **state)
+{
+	struct mach_env_glance g;
+
+	(void)state;
+	clearenv();
+	setenv("HOME", "/root", 1);
+	setenv("HUGEPAGES", "1", 1);
+	setenv("HUGELINK_BACKING", "thp", 1);
+	mach_env_glance(&g);
+	assert_false(g.hugetlb);
+	assert_false(g.odd);
+	setenv("HUGETLB_MORECORE", "yes", 1);
+	mach_env_glance(&g);
+	assert_true(g.hugetlb);
+	assert_false(g.odd);
+	setenv("HUGTLB_ELFMAP", "RW", 1);
+	mach_env_glance(&g);
+	assert_true(g.odd);
+	clearenv();
+	setenv("HUGELINK_BACKIN", "file", 1);
+	mach_env_glance(&g);
+	assert_false(g.hugetlb);
+	assert_true(g.odd);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_mach_env_ours_get),
 		cmocka_unit_test(test_mach_env_ours_get_many),
+		cmocka_unit_test(test_mach_env_ours_read_alike),
+		cmocka_unit_test(test_mach_env_glance),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
