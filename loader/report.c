@@ -243,6 +243,19 @@ void ldr_report_object(struct ldr_report *r, const char *obj)
 	r->obj = obj;
 }
 
+/*
+ * The verbosity at which to say that transparent huge pages served:
+ * where the only reason is that the pool (or a hugetlb cgroup limit)
+ * had too few pages, THP is the fallback doing its job, said at 3;
+ * where hugetlb pages were refused (a failed reservation, a swap
+ * restored onto THP) or sharing failed, at 2.
+ */
+static int thp_level(const struct ldr_report *r)
+{
+	return r->t->thp.n || r->t->share.n || r->share_tracer ? HL_V_WARN :
+	       HL_V_INFO;
+}
+
 void ldr_report_flush(struct ldr_report *r)
 {
 	const struct ldr_report_texts *t;
@@ -259,7 +272,7 @@ void ldr_report_flush(struct ldr_report *r)
 		put_why(&l, r, r->pool_base, &t->base);
 		say(r, &l);
 	}
-	if (r->verbose >= HL_V_WARN && (t->share.n || r->share_tracer || thp)) {
+	if (r->verbose >= thp_level(r) && (t->share.n || r->share_tracer || thp)) {
 		l.used = 0;
 		if (t->share.n || r->share_tracer)
 			put_share(&l, r, thp);

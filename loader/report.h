@@ -4,12 +4,13 @@
 /*
  * What the start-up says, and when.  At HUGETLB_VERBOSE >= 2, when
  * something asked for stays on base pages, one message names every
- * reason; when hugetlb pages could not be had and transparent huge pages
+ * reason; when hugetlb pages were refused and transparent huge pages
  * served instead, one message says why; when HUGETLB_SHARE=1 could not
  * share, one message says why; when HUGELINK_PERF_MAP=1 could not write
  * its map, one message says why; when segments got smaller huge pages
  * than asked, one message names them.  At >= 3 one line per range, naming its
- * backing; at >= 4 the whole plan.  Each object moved is reported on its
+ * backing, and, when transparent huge pages served because the pool
+ * was short, one message saying how short; at >= 4 the whole plan.  Each object moved is reported on its
  * own: lines about a shared library name it after the program.
  */
 #include <stdarg.h>
