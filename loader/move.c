@@ -156,15 +156,58 @@ bool ldr_move_plan_quiet(const struct hl_plan *plan)
 	return true;
 }
 
+/* A segment that shares a huge page, and how to give it some. */
+struct shared_fix {
+	bool planned;		/* FORCED is built */
+	bool ok;		/* ... for the headers */
+	struct hl_plan forced;	/* with HUGETLB_FORCE_ELFMAP=yes */
+};
+
 /*
- * Record why a segment that was asked for will not be remapped; a
- * writable one stays where other threads run.  Returns the segments
+ * Why S, a segment of IMG that would share a huge page with another,
+ * stays on base pages, and what would give it huge pages: relinking it
+ * always; HUGETLB_FORCE_ELFMAP=yes only where the plan with it would
+ * move part of S, which a segment that holds no whole huge page of its
+ * own never has.
+ */
+static const char *shared_text(const struct hl_seg *s,
+			       const struct ldr_image *img,
+			       const struct ldr_move_ctx *ctx,
+			       struct shared_fix *fix)
+{
+	struct hl_config cfg = *ctx->cfg;
+	struct ldr_move_ctx forced = *ctx;
+	const struct hl_seg *f = NULL;
+
+	if (!fix->planned) {
+		cfg.force = true;
+		forced.cfg = &cfg;
+		fix->ok = !ldr_move_plan(&fix->forced, img, &forced);
+		fix->planned = true;
+	}
+	for (int i = 0; fix->ok && i < fix->forced.nseg; i++)
+		if (fix->forced.seg[i].phdr == s->phdr)
+			f = &fix->forced.seg[i];
+	if (f && f->remap)
+		return hl_why_text(s->why);
+	return f && f->why == HL_WHY_TOO_SMALL ?
+	       "shares a huge page with another segment, and holds no whole "
+	       "huge page of its own: relink with --hugetlbfs-align" :
+	       "shares a huge page with another segment: relink with "
+	       "--hugetlbfs-align";
+}
+
+/*
+ * Record why a segment of IMG that was asked for will not be remapped;
+ * a writable one stays where other threads run.  Returns the segments
  * still to move.
  */
 static int keep_what_can_move(struct hl_plan *plan,
+			      const struct ldr_image *img,
 			      const struct ldr_move_ctx *ctx,
 			      struct ldr_report *rep)
 {
+	struct shared_fix fix = { .planned = false };
 	int chosen = 0;
 
 	for (int i = 0; i < plan->nseg; i++) {
@@ -182,6 +225,8 @@ static int keep_what_can_move(struct hl_plan *plan,
 		else if (why_said(s, ctx->quiet_small))
 			ldr_report_why(rep, "segment %d at %#lx: %s", s->phdr,
 				      (unsigned long)s->start,
+				      s->why == HL_WHY_SHARES_PAGE ?
+				      shared_text(s, img, ctx, &fix) :
 				      hl_why_text(s->why));
 	}
 	report_no_size(plan, ctx, rep);
@@ -358,7 +403,7 @@ static int plan_for(struct hl_plan *plan, const struct ldr_image *img,
 		return -1;
 	}
 	ldr_report_plan(rep, plan);
-	if (!keep_what_can_move(plan, ctx, rep))
+	if (!keep_what_can_move(plan, img, ctx, rep))
 		return -1;
 	ldr_filetext_serve(plan, img, ctx, rep, found);
 	return copies_can_run(plan, rep) ? 0 : -1;

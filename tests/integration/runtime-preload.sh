@@ -1,7 +1,9 @@
 # SPDX-License-Identifier: MIT
 # LD_PRELOAD=libhugelink.so remaps a program that was aligned but not
 # linked with the runtime; HUGETLB_FORCE_ELFMAP=yes remaps the huge-page
-# interior of the segments of one that was not relinked at all.
+# interior of the segments of one that was not relinked at all, and a
+# program that was not relinked is told to relink, and is offered
+# HUGETLB_FORCE_ELFMAP only where that would move part of it.
 . "$HL_SRC/tests/integration/common.sh"
 pool_reserve 24
 
@@ -24,6 +26,35 @@ LD_PRELOAD=$HLLIB/libhugelink.so HUGETLB_FORCE_ELFMAP=yes ./plain mid fork >out 
 expect_lines out "text-mid 2048" "rodata-mid 2048" "data-mid thp" \
 	"bss-mid thp" "fork ok" "ok"
 ok "HUGETLB_FORCE_ELFMAP=yes remaps the interiors of a plain program"
+
+# A small program not relinked: none of its segments holds a whole huge
+# page of its own, so HUGETLB_FORCE_ELFMAP=yes moves nothing of it, and
+# the advice is to relink, not to force.
+cat >small.c <<'E'
+#include "hugecheck.h"
+
+static int data = 1;
+
+int main(void)
+{
+	hc_report("text", (const void *)main, 64);
+	hc_report("data", &data, sizeof(data));
+	puts("ok");
+	return 0;
+}
+E
+"$CC" $HC_CFLAGS -o small small.c
+LD_PRELOAD=$HLLIB/libhugelink.so HUGETLB_FORCE_ELFMAP=yes ./small >out 2>err ||
+	fail "small, forced: $(cat out err)"
+expect_lines out "text 4" "data 4" "ok"
+LD_PRELOAD=$HLLIB/libhugelink.so HUGETLB_ELFMAP=RW ./small >out 2>err ||
+	fail "small: $(cat out err)"
+expect_lines out "text 4" "data 4" "ok"
+grep -q "holds no whole huge page of its own: relink with --hugetlbfs-align" err ||
+	fail "small: no advice to relink: $(cat err)"
+! grep -q "HUGETLB_FORCE_ELFMAP" err ||
+	fail "small: HUGETLB_FORCE_ELFMAP offered, which moves nothing of it: $(cat err)"
+ok "a small plain program, which forcing cannot help, is told to relink"
 
 # Started through the dynamic loader, /proc/self/exe is ld.so: the
 # program's own file is still the one recognised.
