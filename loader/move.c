@@ -164,20 +164,17 @@ struct shared_fix {
 };
 
 /*
- * Why S, a segment of IMG that would share a huge page with another,
- * stays on base pages, and what would give it huge pages: relinking it
- * always; HUGETLB_FORCE_ELFMAP=yes only where the plan with it would
- * move part of S, which a segment that holds no whole huge page of its
- * own never has.
+ * S, a segment of IMG that would share a huge page with another, in the
+ * plan with HUGETLB_FORCE_ELFMAP=yes (made once, in FIX), or NULL where
+ * that plan cannot be made.
  */
-static const char *shared_text(const struct hl_seg *s,
-			       const struct ldr_image *img,
-			       const struct ldr_move_ctx *ctx,
-			       struct shared_fix *fix)
+static const struct hl_seg *forced_seg(const struct hl_seg *s,
+				       const struct ldr_image *img,
+				       const struct ldr_move_ctx *ctx,
+				       struct shared_fix *fix)
 {
 	struct hl_config cfg = *ctx->cfg;
 	struct ldr_move_ctx forced = *ctx;
-	const struct hl_seg *f = NULL;
 
 	if (!fix->planned) {
 		cfg.force = true;
@@ -187,14 +184,52 @@ static const char *shared_text(const struct hl_seg *s,
 	}
 	for (int i = 0; fix->ok && i < fix->forced.nseg; i++)
 		if (fix->forced.seg[i].phdr == s->phdr)
-			f = &fix->forced.seg[i];
+			return &fix->forced.seg[i];
+	return NULL;
+}
+
+/*
+ * Why S, a segment of IMG that would share a huge page with another,
+ * stays on base pages, and what would give it huge pages: relinking it
+ * always; HUGETLB_FORCE_ELFMAP=yes only where the plan with it would
+ * move part of S, which a segment that holds no whole huge page of its
+ * own never has.  NULL, where CTX->quiet_small, for such a segment: it
+ * is too small, as HUGELINK_LIBS=all passes over without a word.
+ */
+static const char *shared_text(const struct hl_seg *s,
+			       const struct ldr_image *img,
+			       const struct ldr_move_ctx *ctx,
+			       struct shared_fix *fix)
+{
+	const struct hl_seg *f = forced_seg(s, img, ctx, fix);
+	bool small = f && f->why == HL_WHY_TOO_SMALL;
+
 	if (f && f->remap)
 		return hl_why_text(s->why);
-	return f && f->why == HL_WHY_TOO_SMALL ?
-	       "shares a huge page with another segment, and holds no whole "
-	       "huge page of its own: relink with --hugetlbfs-align" :
-	       "shares a huge page with another segment: relink with "
-	       "--hugetlbfs-align";
+	if (small && ctx->quiet_small)
+		return NULL;
+	return small ? "shares a huge page with another segment, and holds "
+		       "no whole huge page of its own: relink with "
+		       "--hugetlbfs-align" :
+		       "shares a huge page with another segment: relink with "
+		       "--hugetlbfs-align";
+}
+
+/* Say why S, not remapped, stays on base pages, unless it goes without
+ * a word (why_said, shared_text). */
+static void say_why(const struct hl_seg *s, const struct ldr_image *img,
+		    const struct ldr_move_ctx *ctx, struct shared_fix *fix,
+		    struct ldr_report *rep)
+{
+	const char *why;
+
+	if (!why_said(s, ctx->quiet_small))
+		return;
+	why = s->why == HL_WHY_SHARES_PAGE ? shared_text(s, img, ctx, fix) :
+					     hl_why_text(s->why);
+	if (why)
+		ldr_report_why(rep, "segment %d at %#lx: %s", s->phdr,
+			       (unsigned long)s->start, why);
 }
 
 /*
@@ -222,12 +257,8 @@ static int keep_what_can_move(struct hl_plan *plan,
 				      s->phdr, (unsigned long)s->start);
 		} else if (s->remap)
 			chosen++;
-		else if (why_said(s, ctx->quiet_small))
-			ldr_report_why(rep, "segment %d at %#lx: %s", s->phdr,
-				      (unsigned long)s->start,
-				      s->why == HL_WHY_SHARES_PAGE ?
-				      shared_text(s, img, ctx, &fix) :
-				      hl_why_text(s->why));
+		else
+			say_why(s, img, ctx, &fix, rep);
 	}
 	report_no_size(plan, ctx, rep);
 	report_smaller(plan, rep);

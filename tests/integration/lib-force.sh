@@ -3,7 +3,8 @@
 # file name, soname or path, or "all") and HUGETLB_FORCE_ELFMAP=yes:
 # the huge-page-aligned interior of each segment, as for a program that
 # was not relinked.  Not named, it stays and nothing is said of it;
-# named but not forced, it stays and says that it shares huge pages.
+# named but not forced, it stays and says that it shares huge pages;
+# with "all", only where forcing would move it.
 # hugectl --libs sets both.  Judged from the library's own smaps, in the
 # middle of each kind, with every byte checked.
 . "$HL_SRC/tests/integration/common.sh"
@@ -54,6 +55,16 @@ expect_lines out "lib-text 4" "lib-data 4" "ok"
 grep -q "libplain.so.1: .*shares a huge page" err ||
 	fail "not forced: no reason: $(cat err)"
 ok "named, not forced: left, with the reason"
+
+# With "all", the libraries forcing would not move either, as the
+# dynamic loader (far smaller than a huge page), go without a word.
+HUGELINK_LIBS=all HUGETLB_ELFMAP=RW ./use-hl mid linked >out 2>err ||
+	fail "all, not forced: $(cat out err)"
+expect_lines out "lib-text 4" "lib-data 4" "ok"
+grep -q "libplain.so.1: .*shares a huge page.*HUGETLB_FORCE_ELFMAP" err ||
+	fail "all, not forced: no reason for libplain: $(cat err)"
+! grep -q "ld-linux" err || fail "all, not forced: the loader was talked about: $(cat err)"
+ok "all, not forced: libplain says why, the loader says nothing"
 
 "$HUGECTL" --text --data --libs=libplain.so.1 ./use-plain mid linked \
 	>out 2>err || fail "hugectl --libs: $(cat out err)"
