@@ -2,7 +2,7 @@
 /*
  * Gathering the inspector's report.  The plan comes from the runtime's
  * planner (elf/simulate.h); the rest is read from the file, the
- * environment, sysfs and the mount table.
+ * environment, sysfs, the mount table and the page cache.
  */
 #include <stdio.h>
 #include <string.h>
@@ -146,6 +146,8 @@ int inspect_gather(struct inspect_report *r, const struct el_file *f,
 	r->plan_ok = !el_sim_plan(&r->plan, &r->cfg, &r->sizes, f);
 	choose(r, sysfs);
 	fill_sizes(r, sysfs);
+	if (r->plan_ok)
+		inspect_page_cache_read(&r->page_cache, f, r->sizes.def);
 	return read_usdt(r, f);
 }
 

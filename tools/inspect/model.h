@@ -17,6 +17,7 @@
 #include "machine/resources.h"
 #include "machine/pool.h"
 #include "tools/inspect/libs.h"
+#include "tools/inspect/pagecache.h"
 
 /* How the runtime gets into the program. */
 enum inspect_runtime {
@@ -84,6 +85,9 @@ struct inspect_report {
 	struct inspect_size size[HL_MAX_SIZES];
 	int nsize;
 	struct inspect_usdt usdt;
+	/* The read-only segments in the page cache: none when the
+	 * runtime would refuse the program headers. */
+	struct inspect_page_cache page_cache;
 	struct inspect_libs libs;		/* inspect_libs_gather:
 						   its libraries */
 };

@@ -17,8 +17,8 @@ void inspect_print_json(FILE *out, const struct inspect_report *r);
 /* The libraries of R (R->libs), as text: part of inspect_print_text. */
 void inspect_print_libs_text(FILE *out, const struct inspect_report *r);
 
-/* The page cache's part of R's read-only segments:
- * tools/inspect/pagecache.c. */
+/* The page cache's part of R's read-only segments (R->page_cache), as
+ * text: part of inspect_print_text. */
 void inspect_print_page_cache(FILE *out, const struct inspect_report *r);
 
 /* The view of a running process (hugelink-inspect --pid). */
