@@ -9,11 +9,51 @@
 # N of M MiB on 2 MiB pages", and --json as the backing page_cache, as its
 # smaps' FilePmdMapped says.  With
 # MADV_POPULATE_READ refused (strace injects EINVAL), FILE names the call
-# instead of a count.
+# instead of a count.  FILE --json says the same in its page_cache list,
+# segment by segment, each of them code and number for the text's line;
+# the text's whole pages are as many as readelf counts, and once primed
+# the page cache holds all of them in huge folios.
 . "$HL_SRC/tests/integration/common.sh"
 . "$HL_SRC/tests/integration/lib/filetext.sh"
 
 need_thp
+need_cmd python3
+
+# same_page_cache TEXT JSON: the page_cache of the report JSON says what
+# the page cache section of the report TEXT says, and its executable
+# segment's whole pages are the bytes readelf gives (text_whole).
+same_page_cache() {
+	python3 - "$1" "$2" "$(text_whole prog)" <<'P' ||
+import json, re, sys
+text = open(sys.argv[1]).read()
+r = json.load(open(sys.argv[2]))
+pc = r["page_cache"]
+lines = re.findall(r"^  segment (\d+): (\d+) MiB of whole 2 MiB pages, (.*)$",
+                   text, re.M)
+assert len(lines) == len(pc), (lines, pc)
+codes = [("file offset not congruent", "not_congruent"),
+         ("congruent in the file, but", "base_unaligned"),
+         ("congruent; what the page cache holds is not shown", "not_shown"),
+         ("congruent; the page cache cannot be asked: ", "cannot_ask"),
+         ("congruent; ", "measured"), ("congruent", "congruent")]
+for (phdr, mib, says), s in zip(lines, pc):
+    assert (s["phdr"], s["whole_bytes"] >> 20) == (int(phdr), int(mib)), s
+    assert s["page_size"] == 2 << 20, s
+    assert s["state"] == next(c for t, c in codes if says.startswith(t)), s
+    m = re.match(r"congruent; (\d+) MiB in huge folios in the page cache "
+                 r"now, of the (\d+) MiB it holds whole", says)
+    got = [s["huge_folio_bytes"], s["held_bytes"]]
+    assert got == ([int(m[1]) << 20, int(m[2]) << 20] if m else [None, None]), s
+    if s["state"] == "cannot_ask":
+        assert s["error"] == says.split(": ", 1)[1], s
+    else:
+        assert s["error"] is None, s
+text = [s for s in pc for g in r["segments"]
+        if g["phdr"] == s["phdr"] and "X" in g["flags"]]
+assert [s["whole_bytes"] for s in text] == [int(sys.argv[3])], text
+P
+		fail "inspect --json and the text disagree on the page cache: $(cat "$2")"
+}
 write_bigtext 8
 hl_cc -O2 -Wl,--hugetlbfs-align -o built bigtext.c || fail "cannot link"
 "$CC" -O2 -o plain bigtext.c || fail "cannot link plain"
@@ -25,13 +65,30 @@ grep -q "no PT_LOAD asks for a load base aligned" plain.out ||
 ok "plain PIE: the load base is not aligned"
 
 "$HLBIN/hugelink-inspect" prog >fresh.out || fail "inspect prog failed"
+"$HLBIN/hugelink-inspect" prog --json >fresh.json ||
+	fail "inspect prog --json failed"
 grep -q "congruent; 0 MiB in huge folios" fresh.out ||
 	fail "inspect, a copy just written: $(sed -n '/^page cache/,/^$/p' fresh.out)"
+same_page_cache fresh.out fresh.json
+ok "--json, a copy just written: page_cache says what the text says"
 "$HUGECTL" --prime prog >/dev/null || fail "--prime prog"
 "$HLBIN/hugelink-inspect" prog >primed.out || fail "inspect prog failed"
+"$HLBIN/hugelink-inspect" prog --json >primed.json ||
+	fail "inspect prog --json failed"
 grep -Eq "8 MiB of whole 2 MiB pages, congruent; [1-8] MiB in huge folios in the page cache now, of the 8 MiB it holds whole" primed.out ||
 	fail "inspect, primed: $(sed -n '/^page cache/,/^$/p' primed.out)"
 ok "relinked: $(grep -c 'congruent;' primed.out) segments congruent; $(grep -m1 'in huge folios' primed.out)"
+same_page_cache primed.out primed.json
+python3 - primed.json <<'P' || fail "inspect --json, primed: $(cat primed.json)"
+import json, sys
+pc = json.load(open(sys.argv[1]))["page_cache"]
+assert pc and all(s["state"] == "measured" and
+                  s["huge_folio_bytes"] == s["held_bytes"] == s["whole_bytes"]
+                  for s in pc), pc
+P
+ok "--json, primed: huge_folio_bytes $(python3 -c 'import json, sys
+print(" + ".join(str(s["huge_folio_bytes"]) for s in
+      json.load(open(sys.argv[1]))["page_cache"]))' primed.json), all of whole_bytes"
 
 start_holds 1 env HUGETLB_ELFMAP=R ./prog
 set -- $(text_smaps $holds "$PWD/prog")
@@ -65,3 +122,10 @@ strace -f -o /dev/null -e inject=madvise:error=EINVAL:when="$n" \
 grep -q "congruent; the page cache cannot be asked: madvise(MADV_POPULATE_READ): Invalid argument" refused.out ||
 	fail "inspect, populate refused: $(grep -m1 'congruent;' refused.out)"
 ok "populate refused: $(grep -m1 'congruent;' refused.out | sed 's/.*congruent; //')"
+strace -f -o /dev/null -e inject=madvise:error=EINVAL:when="$n" \
+	"$HLBIN/hugelink-inspect" prog --json >refused.json ||
+	fail "inspect --json, populate refused, failed"
+same_page_cache refused.out refused.json
+grep -q '"state": "cannot_ask"' refused.json ||
+	fail "inspect --json, populate refused: $(cat refused.json)"
+ok "populate refused: --json says cannot_ask, with the call"

@@ -5,6 +5,8 @@
  * reason both as a stable code and as the text the runtime reports.
  */
 #include <elf.h>
+#include <stdio.h>
+#include <string.h>
 
 #include "tools/inspect/json.h"
 #include "tools/inspect/print.h"
@@ -48,6 +50,15 @@ static const char *const serve_codes[] = {
 	[INSPECT_SERVE_YES] = "yes",
 	[INSPECT_SERVE_OVERCOMMIT] = "overcommit",
 	[INSPECT_SERVE_NO] = "no",
+};
+
+static const char *const pc_codes[] = {
+	[INSPECT_PC_NOT_CONGRUENT] = "not_congruent",
+	[INSPECT_PC_BASE_UNALIGNED] = "base_unaligned",
+	[INSPECT_PC_CONGRUENT] = "congruent",
+	[INSPECT_PC_NOT_SHOWN] = "not_shown",
+	[INSPECT_PC_CANNOT_ASK] = "cannot_ask",
+	[INSPECT_PC_MEASURED] = "measured",
 };
 
 /* The HL_OBST_* bits, in bit order. */
@@ -148,6 +159,33 @@ static void print_seg(FILE *out, const struct inspect_report *r,
 	fprintf(out, "\"why\": \"%s\", ", CODE(why_codes, s->why));
 	inspect_json_kstr(out, "why_text", hl_why_text(s->why));
 	print_backing(out, r, s);
+	fprintf(out, "}%s\n", last ? "" : ",");
+}
+
+/*
+ * One read-only segment in the page cache: held_bytes and
+ * huge_folio_bytes when measured, error when it could not be asked.
+ */
+static void print_pc_seg(FILE *out, const struct inspect_page_cache *pc,
+			 const struct inspect_pc_seg *s, int last)
+{
+	char error[128] = "";
+
+	fprintf(out, "    {\"phdr\": %d, \"page_size\": %zu, "
+		"\"whole_bytes\": %llu, \"state\": \"%s\", ", s->phdr,
+		pc->page, (unsigned long long)s->whole,
+		CODE(pc_codes, s->state));
+	if (s->state == INSPECT_PC_MEASURED)
+		fprintf(out, "\"held_bytes\": %llu, \"huge_folio_bytes\": "
+			"%llu, ", (unsigned long long)s->held.held,
+			(unsigned long long)s->held.pmd);
+	else
+		fputs("\"held_bytes\": null, \"huge_folio_bytes\": null, ",
+		      out);
+	if (s->state == INSPECT_PC_CANNOT_ASK)
+		snprintf(error, sizeof(error), "%s: %s", s->what,
+			 strerror(s->err));
+	inspect_json_kstr(out, "error", error[0] ? error : NULL);
 	fprintf(out, "}%s\n", last ? "" : ",");
 }
 
@@ -262,6 +300,10 @@ void inspect_print_json(FILE *out, const struct inspect_report *r)
 	fputs("  \"segments\": [\n", out);
 	for (int i = 0; i < nseg; i++)
 		print_seg(out, r, &r->plan.seg[i], i == nseg - 1);
+	fputs("  ],\n  \"page_cache\": [\n", out);
+	for (int i = 0; i < r->page_cache.n; i++)
+		print_pc_seg(out, &r->page_cache, &r->page_cache.seg[i],
+			     i == r->page_cache.n - 1);
 	fputs("  ],\n  \"page_sizes\": [\n", out);
 	for (int i = 0; i < r->nsize; i++)
 		print_size(out, &r->size[i], i == r->nsize - 1);
