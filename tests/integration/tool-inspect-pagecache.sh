@@ -12,7 +12,9 @@
 # instead of a count.  FILE --json says the same in its page_cache list,
 # segment by segment, each of them code and number for the text's line;
 # the text's whole pages are as many as readelf counts, and once primed
-# the page cache holds all of them in huge folios.
+# the page cache holds all of them in huge folios.  With 1 GiB the
+# default huge page size, the part is the same: the page cache's huge
+# folios are 2 MiB ones.
 . "$HL_SRC/tests/integration/common.sh"
 . "$HL_SRC/tests/integration/lib/filetext.sh"
 
@@ -89,6 +91,25 @@ P
 ok "--json, primed: huge_folio_bytes $(python3 -c 'import json, sys
 print(" + ".join(str(s["huge_folio_bytes"]) for s in
       json.load(open(sys.argv[1]))["page_cache"]))' primed.json), all of whole_bytes"
+
+# The page cache's huge folios are 2 MiB ones whatever the default huge
+# page size: with 1 GiB pages the default, the part is the same.
+if [ -d /sys/kernel/mm/hugepages/hugepages-1048576kB ]; then
+	HUGETLB_DEFAULT_PAGE_SIZE=1G "$HLBIN/hugelink-inspect" prog >1g.out ||
+		fail "inspect prog, 1 GiB default, failed"
+	HUGETLB_DEFAULT_PAGE_SIZE=1G "$HLBIN/hugelink-inspect" prog --json \
+		>1g.json || fail "inspect prog --json, 1 GiB default, failed"
+	grep -q "^default huge page size: 1G" 1g.out ||
+		fail "inspect prog, 1 GiB default: $(head -n 8 1g.out)"
+	grep -E '^(page cache|  segment [0-9]+: )' primed.out >primed.part
+	grep -E '^(page cache|  segment [0-9]+: )' 1g.out |
+		diff -u primed.part - ||
+		fail "inspect, 1 GiB default: another page cache part"
+	same_page_cache 1g.out 1g.json
+	ok "1 GiB the default: the same page cache part, in the text and --json"
+else
+	ok "1 GiB the default: not checked, this kernel offers no 1 GiB pages"
+fi
 
 start_holds 1 env HUGETLB_ELFMAP=R ./prog
 set -- $(text_smaps $holds "$PWD/prog")

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/size.h"
 #include "elf/simulate.h"
 #include "elf/usdt.h"
 #include "machine/status.h"
@@ -146,8 +147,11 @@ int inspect_gather(struct inspect_report *r, const struct el_file *f,
 	r->plan_ok = !el_sim_plan(&r->plan, &r->cfg, &r->sizes, f);
 	choose(r, sysfs);
 	fill_sizes(r, sysfs);
+	/* The page cache's huge folios are PMD-sized, whatever the default
+	 * huge page size (hugectl --prime primes those). */
 	if (r->plan_ok)
-		inspect_page_cache_read(&r->page_cache, f, r->sizes.def);
+		inspect_page_cache_read(&r->page_cache, f,
+					hl_pmd_size(r->sizes.base));
 	return read_usdt(r, f);
 }
 
