@@ -49,13 +49,13 @@ for v in $vars HUGELINK_LD; do
 done
 echo "hugelink-inspect(1) lists every code its --json gives"
 page=$HLMAN/man1/hugelink-inspect.1
-codes=$(sed -n 's/^\t\[\(HL_WHY\|HL_LIB\|INSPECT_RT\|INSPECT_SERVE\)_[A-Z_]*\] = "\([a-z_.]*\)",$/\2/p' \
+codes=$(sed -n 's/^\t\[\(HL_WHY\|HL_LIB\|INSPECT_RT\|INSPECT_SERVE\|INSPECT_PC\)_[A-Z_]*\] = "\([a-z_.]*\)",$/\2/p' \
 	"$HL_SRC/tools/inspect/json-report.c")
 codes="$codes $(sed -n 's/^\t\treturn "\([a-z_]*\)";$/\1/p' \
 	"$HL_SRC/tools/inspect/cover.c")"
 codes="$codes $(sed -n '/^static const char \*const obstacle_codes/,/^};/p' \
 	"$HL_SRC/tools/inspect/json-report.c" | grep -o '"[a-z_]*"' | tr -d '"')"
-[ "$(echo $codes | wc -w)" -ge 40 ] || fail "read only: $codes"
+[ "$(echo $codes | wc -w)" -ge 46 ] || fail "read only: $codes"
 for c in $codes; do
 	grep -Eq "^\.(BR?|RB \() $c( |\$)" "$page" ||
 		fail "hugelink-inspect(1) lacks the code $c"
