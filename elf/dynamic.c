@@ -74,6 +74,8 @@ static int scan(const struct el_file *f, struct dyn_info *di,
 		} else if (dyn.d_tag == DT_FLAGS_1 &&
 			   (dyn.d_un.d_val & DF_1_NODEFLIB)) {
 			d->nodeflib = true;
+		} else if (dyn.d_tag == DT_AUDIT || dyn.d_tag == DT_DEPAUDIT) {
+			d->audit = true;
 		}
 	}
 	return rc;

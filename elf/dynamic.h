@@ -21,6 +21,9 @@ struct el_dynamic {
 	char *runpath;		/* DT_RUNPATH, or NULL */
 	bool has_soname;	/* DT_SONAME, even without a string table */
 	bool nodeflib;		/* DF_1_NODEFLIB: no cache, no default dirs */
+	bool audit;		/* DT_AUDIT or DT_DEPAUDIT: audit modules,
+				   which the dynamic loader runs before
+				   anything else, even to list the libraries */
 };
 
 /*

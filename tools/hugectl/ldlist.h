@@ -8,9 +8,10 @@
  * (LD_PRELOAD, DT_RPATH, LD_LIBRARY_PATH, DT_RUNPATH, glibc-hwcaps, the
  * cache, the default directories) is the answer, not a copy of it.  In
  * that mode the loader maps the objects and prints them, and runs none
- * of their code.  hugectl runs its own loader, never the one the
- * program names, so that looking at a program runs nothing of its
- * choosing.
+ * of their code but the audit modules the program names, which is why
+ * only a program tools/hugectl/listable.h allows is listed.  hugectl
+ * runs its own loader, never the one the program names, so that
+ * looking at a program runs nothing of its choosing.
  */
 #include <stddef.h>
 

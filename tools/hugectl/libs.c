@@ -14,6 +14,7 @@
 #include "tools/hugectl/config.h"
 #include "tools/hugectl/ldlist.h"
 #include "tools/hugectl/libplan.h"
+#include "tools/hugectl/listable.h"
 #include "tools/hugectl/libs.h"
 
 #define MAX_ENTRIES (HL_CFG_LIBS_MAX / 2)
@@ -130,9 +131,17 @@ static int judge(struct look *lk, const char *name, const char *path,
  * or -1 after a note saying why they cannot be told. */
 static int list(struct look *lk, struct ctl_ldlist *l, const char *preload)
 {
-	char why[200];
+	char why[200], real[PATH_MAX];
 
-	if (!ctl_ldlist_run(l, lk->ldso, lk->t->path, lk->ldpath, preload,
+	if (ctl_listable(lk->t->elf, lk->t->path, real, sizeof(real), why,
+			 sizeof(why))) {
+		ctl_note(lk->v, HL_V_WARN, "does not list the libraries %s "
+			 "loads (%s): whether those HUGELINK_LIBS names move "
+			 "depends on whether each holds a whole huge page of "
+			 "its own", lk->t->path, why);
+		return -1;
+	}
+	if (!ctl_ldlist_run(l, lk->ldso, real, lk->ldpath, preload,
 			    lk->tunables, why, sizeof(why)))
 		return 0;
 	ctl_note(lk->v, HL_V_WARN, "cannot list the libraries %s loads "
