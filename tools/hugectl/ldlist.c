@@ -92,12 +92,20 @@ static void run_child(int out, const char *ldso, const char *prog,
 	char *const argv[] = {
 		(char *)ldso, (char *)"--list", (char *)prog, NULL
 	};
+	struct sigaction dfl = { .sa_handler = SIG_DFL };
+	sigset_t alrm;
 	int null = open("/dev/null", O_RDWR);
 
 	if (null < 0 || dup2(null, STDIN_FILENO) < 0 ||
 	    dup2(null, STDERR_FILENO) < 0 || dup2(out, STDOUT_FILENO) < 0)
 		_exit(127);
-	/* A pending alarm outlives execve: the loader never waits longer. */
+	/* A pending alarm outlives execve: the loader never waits longer,
+	 * whatever hugectl inherited of SIGALRM (ignored, blocked). */
+	sigemptyset(&alrm);
+	sigaddset(&alrm, SIGALRM);
+	if (sigaction(SIGALRM, &dfl, NULL) ||
+	    sigprocmask(SIG_UNBLOCK, &alrm, NULL))
+		_exit(127);
 	alarm(LIST_SECONDS);
 	execve(ldso, argv, envp);
 	_exit(127);
