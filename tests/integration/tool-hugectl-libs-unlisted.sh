@@ -6,6 +6,8 @@
 # module, which would leave a file behind, never runs.  Nor is a program
 # another user can change (as root: a file owned by nobody), so that the
 # file checked is the one listed.  Each says why, and the run goes on.
+# An entry naming a file that is no shared object (a non-PIE program)
+# is said to stay.
 . "$HL_SRC/tests/integration/common.sh"
 need_cmd readelf
 
@@ -39,6 +41,13 @@ ok "a plain program's libraries are listed"
 grep -q "does not list the libraries ./audited loads (it names audit modules" err ||
 	fail "audited: no reason: $(cat err)"
 ok "a program naming an audit module is not listed, and its module never runs"
+
+"$CC" -no-pie -o exe prog.c || fail "cannot link exe"
+"$HUGECTL" --dry-run --text --libs="$PWD/exe" ./plain >out 2>err ||
+	fail "--libs naming a program: exit $?: $(cat out err)"
+grep -q "exe.* stays on base pages: .*not a shared object" err ||
+	fail "--libs naming a program: $(cat err)"
+ok "an entry naming a program that is no shared object stays"
 
 if [ "$(id -u)" = 0 ]; then
 	cp plain theirs && chown nobody theirs

@@ -65,7 +65,7 @@ static void try_each(struct ctl_lib_verdict *out, const struct el_file *f,
 	if (el_hot_note(f, &start, &len) >= 0 && len)
 		hot = (struct hl_hot){ true, (uintptr_t)start,
 				       (uintptr_t)(start + len) };
-	if (period / step > MAX_TRIED)
+	if (!step || period / step > MAX_TRIED)
 		step = period / MAX_TRIED;
 	out->least = SIZE_MAX;
 	for (uint64_t off = 0; off < period || !out->tried; off += step) {
@@ -86,6 +86,12 @@ void ctl_lib_judge(struct ctl_lib_verdict *out, const struct el_file *f,
 		   const struct hl_config *cfg, const struct hl_sizes *sizes)
 {
 	*out = (struct ctl_lib_verdict){ .fate = CTL_LIB_REFUSED };
+	if (f->eh.type != ET_DYN) {
+		snprintf(out->plan.error, sizeof(out->plan.error), "they are "
+			 "not a shared object's (ELF type %u), and the "
+			 "dynamic loader loads no other", (unsigned)f->eh.type);
+		return;
+	}
 	out->align = el_sim_bias(f, sizes);
 	if (el_sim_plan_library(&out->plan, cfg, sizes, f))
 		return;
