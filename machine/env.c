@@ -53,7 +53,8 @@ void mach_env_ours_read(struct mach_env_ours *o)
 		if (!hl_varname_alike(*env))
 			continue;
 		if (!ours(*env)) {
-			if (o->nalike < MACH_ENV_ALIKE_MAX)
+			if (o->nalike < MACH_ENV_ALIKE_MAX &&
+			    hl_varname_odd(*env))
 				o->alike[o->nalike++] = *env;
 			continue;
 		}

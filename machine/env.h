@@ -19,8 +19,9 @@ const char *mach_env_get(const char *name, void *ctx);
  * The environment's HUGETLB_ and HUGELINK_ variables, in its order,
  * gathered in one pass over it: the configuration asks for some twenty
  * names, and getenv would pass over the whole environment for each.
- * The same pass keeps the variables whose names begin as ours do
- * without being ours (hl_varname_alike), which may be ours misspelled.
+ * The same pass keeps the first variables whose names are not ours but
+ * a mistake for one of ours (hl_varname_odd), such as HUGTLB_ELFMAP;
+ * names that merely begin alike (HUGGINGFACE_HUB_TOKEN) are not kept.
  */
 #define MACH_ENV_OURS_MAX 32
 #define MACH_ENV_ALIKE_MAX 4
@@ -29,7 +30,7 @@ struct mach_env_ours {
 	int n;
 	bool more;		/* more than fit: each name
 				   is asked of getenv */
-	const char *alike[MACH_ENV_ALIKE_MAX];	/* the first of them */
+	const char *alike[MACH_ENV_ALIKE_MAX];	/* the first mistakes */
 	int nalike;
 };
 
