@@ -98,26 +98,43 @@ static void note_nothing(struct ctl_vars *v, const struct ctl_target *t,
 			 hl_why_text(s->why));
 }
 
+/* Whether FORCED moves a segment PLAN leaves. */
+static bool forcing_gains(const struct hl_plan *plan,
+			  const struct hl_plan *forced)
+{
+	for (int i = 0; i < forced->nseg; i++) {
+		bool before = false;
+
+		for (int j = 0; j < plan->nseg; j++)
+			if (plan->seg[j].phdr == forced->seg[i].phdr)
+				before = plan->seg[j].remap;
+		if (forced->seg[i].remap && !before)
+			return true;
+	}
+	return false;
+}
+
 /*
  * Plan T again with HUGETLB_FORCE_ELFMAP=yes into FORCED, leaving the
- * variable set in V when KEEP and the plan moves something.  Returns 1
- * when it does, 0 when it moves nothing, -1 when memory runs out.
+ * variable set in V when KEEP and that moves a segment PLAN leaves.
+ * Returns 1 when it does, 0 when it moves no more, -1 when memory runs
+ * out.
  */
 static int plan_forced(struct ctl_vars *v, const struct ctl_target *t,
-		       struct hl_plan *forced, bool keep, hl_getenv_fn *get,
-		       void *ctx)
+		       const struct hl_plan *plan, struct hl_plan *forced,
+		       bool keep, hl_getenv_fn *get, void *ctx)
 {
 	struct hl_config cfg;
-	int moves;
+	int gains;
 
 	if (ctl_set(v, "HUGETLB_FORCE_ELFMAP", "yes"))
 		return -1;
 	ctl_config_read(&cfg, v, t->path, get, ctx);
-	moves = !el_sim_plan(forced, &cfg, t->sizes, t->elf) &&
-		el_sim_remapped(forced);
-	if (!keep || !moves)
+	gains = !el_sim_plan(forced, &cfg, t->sizes, t->elf) &&
+		forcing_gains(plan, forced);
+	if (!keep || !gains)
 		ctl_unset(v, "HUGETLB_FORCE_ELFMAP");
-	return moves;
+	return gains;
 }
 
 /*
@@ -206,16 +223,16 @@ static int check_shared(struct ctl_vars *v, const struct ctl_target *t,
 {
 	bool keep = cfg->elfmap == HL_ELFMAP_SET;
 	struct hl_plan forced;
-	int moves = plan_forced(v, t, &forced, keep, get, ctx);
+	int gains = plan_forced(v, t, plan, &forced, keep, get, ctx);
 
-	if (moves < 0)
+	if (gains < 0)
 		return -1;
-	if (moves && keep) {
+	if (gains && keep) {
 		note_forced(v, t, &forced);
 		note_segments(v, &forced, NULL);
 		return 0;
 	}
-	if (!moves)
+	if (!gains && !el_sim_remapped(plan))
 		note_too_small(v, t, cfg, &forced);
 	else if (!el_sim_remapped(plan))
 		note_nothing(v, t, cfg, plan);
