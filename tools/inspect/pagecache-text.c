@@ -9,7 +9,8 @@
 #include "tools/inspect/print.h"
 
 /* What one segment's line says after its size. */
-static void print_state(FILE *out, const struct inspect_pc_seg *s)
+static void print_state(FILE *out, const struct inspect_pc_seg *s,
+			size_t page)
 {
 	switch (s->state) {
 	case INSPECT_PC_NOT_CONGRUENT:
@@ -19,8 +20,9 @@ static void print_state(FILE *out, const struct inspect_pc_seg *s)
 		break;
 	case INSPECT_PC_BASE_UNALIGNED:
 		fprintf(out, "congruent in the file, but no PT_LOAD asks for a "
-			"load base aligned to 2 MiB (p_align): the page cache "
-			"serves it only where the base happens to be\n");
+			"load base aligned to %zu MiB (p_align): the page cache "
+			"serves it only where the base happens to be\n",
+			page >> 20);
 		break;
 	case INSPECT_PC_CONGRUENT:
 		fprintf(out, "congruent\n");
@@ -51,12 +53,13 @@ void inspect_print_page_cache(FILE *out, const struct inspect_report *r)
 
 	if (!pc->n)
 		return;
-	fprintf(out, "\npage cache (the file backing, 2 MiB pages with no "
-		"copy):\n");
+	fprintf(out, "\npage cache (the file backing, %zu MiB pages with no "
+		"copy):\n", pc->page >> 20);
 	for (int i = 0; i < pc->n; i++) {
-		fprintf(out, "  segment %d: %llu MiB of whole 2 MiB pages, ",
+		fprintf(out, "  segment %d: %llu MiB of whole %zu MiB pages, ",
 			pc->seg[i].phdr,
-			(unsigned long long)(pc->seg[i].whole >> 20));
-		print_state(out, &pc->seg[i]);
+			(unsigned long long)(pc->seg[i].whole >> 20),
+			pc->page >> 20);
+		print_state(out, &pc->seg[i], pc->page);
 	}
 }
