@@ -156,11 +156,20 @@ bool ldr_move_plan_quiet(const struct hl_plan *plan)
 	return true;
 }
 
+/* The plan with HUGETLB_FORCE_ELFMAP=yes, and the configuration it was
+ * made with: mapped apart, off the stack of a pass that may run in a
+ * thread with a small one (dlopen), and off the heap, which the runtime
+ * never starts (the brk heap's start decides where ranges may go). */
+struct forced_plan {
+	struct hl_config cfg;
+	struct hl_plan plan;
+	bool ok;		/* PLAN was made for the headers */
+};
+
 /* A segment that shares a huge page, and how to give it some. */
 struct shared_fix {
-	bool planned;		/* FORCED is built */
-	bool ok;		/* ... for the headers */
-	struct hl_plan forced;	/* with HUGETLB_FORCE_ELFMAP=yes */
+	bool planned;		/* FORCED was tried */
+	struct forced_plan *forced;	/* NULL: no memory for it */
 };
 
 /*
@@ -173,18 +182,24 @@ static const struct hl_seg *forced_seg(const struct hl_seg *s,
 				       const struct ldr_move_ctx *ctx,
 				       struct shared_fix *fix)
 {
-	struct hl_config cfg = *ctx->cfg;
+	struct forced_plan *f = fix->forced;
 	struct ldr_move_ctx forced = *ctx;
 
 	if (!fix->planned) {
-		cfg.force = true;
-		forced.cfg = &cfg;
-		fix->ok = !ldr_move_plan(&fix->forced, img, &forced);
 		fix->planned = true;
+		f = mmap(NULL, sizeof(*f), PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (f == MAP_FAILED)
+			return NULL;
+		fix->forced = f;
+		f->cfg = *ctx->cfg;
+		f->cfg.force = true;
+		forced.cfg = &f->cfg;
+		f->ok = !ldr_move_plan(&f->plan, img, &forced);
 	}
-	for (int i = 0; fix->ok && i < fix->forced.nseg; i++)
-		if (fix->forced.seg[i].phdr == s->phdr)
-			return &fix->forced.seg[i];
+	for (int i = 0; f && f->ok && i < f->plan.nseg; i++)
+		if (f->plan.seg[i].phdr == s->phdr)
+			return &f->plan.seg[i];
 	return NULL;
 }
 
@@ -242,7 +257,7 @@ static int keep_what_can_move(struct hl_plan *plan,
 			      const struct ldr_move_ctx *ctx,
 			      struct ldr_report *rep)
 {
-	struct shared_fix fix = { .planned = false };
+	struct shared_fix fix = { .planned = false, .forced = NULL };
 	int chosen = 0;
 
 	for (int i = 0; i < plan->nseg; i++) {
@@ -260,6 +275,8 @@ static int keep_what_can_move(struct hl_plan *plan,
 		else
 			say_why(s, img, ctx, &fix, rep);
 	}
+	if (fix.forced)
+		munmap(fix.forced, sizeof(*fix.forced));
 	report_no_size(plan, ctx, rep);
 	report_smaller(plan, rep);
 	return chosen;
