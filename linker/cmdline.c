@@ -23,15 +23,18 @@
 
 #include "elf/link.h"
 #include "linker/cmdline.h"
+#include "linker/libc.h"
 
-/* Where the runtime goes: before the first -lc or --start-group. */
+/* Where the runtime goes: before the first argument naming libc
+ * (lw_libc_arg), or --start-group. */
 static size_t runtime_slot(const struct lw_opts *o)
 {
 	for (size_t i = 0; i < o->options_end; i++) {
 		const char *a = o->rest.v[i];
 
-		if (strcmp(a, "-lc") == 0 || strcmp(a, "--start-group") == 0 ||
-		    strcmp(a, "-(") == 0)
+		if (lw_libc_arg(i ? o->rest.v[i - 1] : NULL, a,
+				i + 1 < o->rest.n ? o->rest.v[i + 1] : NULL) ||
+		    strcmp(a, "--start-group") == 0 || strcmp(a, "-(") == 0)
 			return i;
 	}
 	return o->options_end;

@@ -22,12 +22,31 @@ static const char *base_name(const char *path)
 	return slash ? slash + 1 : path;
 }
 
+/* True when LIB, the name -l takes, is libc's. */
+static bool libc_lib(const char *lib)
+{
+	return lib && (strcmp(lib, "c") == 0 ||
+		       (lib[0] == ':' && libc_file(lib + 1)));
+}
+
+bool lw_libc_arg(const char *prev, const char *a, const char *next)
+{
+	if (strcmp(a, "-l") == 0 || strcmp(a, "--library") == 0)
+		return libc_lib(next);
+	if (strncmp(a, "--library=", 10) == 0)
+		return libc_lib(a + 10);
+	if (strncmp(a, "-l", 2) == 0)
+		return libc_lib(a + 2);
+	return a[0] != '-' && (!prev || prev[0] != '-') &&
+	       libc_file(base_name(a));
+}
+
 bool lw_libc_linked(const struct lw_opts *o)
 {
 	for (size_t i = 0; i < o->libs.n; i++) {
 		const char *l = o->libs.v[i];
 
-		if (strcmp(l, "c") == 0 || (l[0] == ':' && libc_file(l + 1)))
+		if (libc_lib(l))
 			return true;
 	}
 	for (size_t i = 0; i < o->inputs.n; i++)

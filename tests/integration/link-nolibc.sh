@@ -148,6 +148,14 @@ check_embedded_runtime libc-static
 check_run libc-static $((2 * MIB)) static
 hl_cc -static -Wl,--hugetlbfs-align -o static prog.c
 check_embedded_runtime static
+# libc.a named "-l c", outside a group: the runtime goes before it.
+for spell in "-Wl,-l,c" "-Wl,--library=c" "-Wl,-l,:libc.a"; do
+	hl_cc -static -nodefaultlibs -Wl,--hugetlbfs-align -o spelled prog.c \
+		$spell -lgcc -lgcc_eh $spell 2>err.txt ||
+		fail "-static -nodefaultlibs $spell: $(head -n 5 err.txt)"
+	check_embedded_runtime spelled
+	check_run spelled $((2 * MIB)) static
+done
 ok "-nostdlib with the start files and -lc, and -static: the runtime goes in"
 
 # Start files of its own, and libc: the runtime goes in, and the program

@@ -17,6 +17,26 @@
 	done(&p_); \
 } while (0)
 
+/* Each spelling of libc on a command line, and what only looks like
+ * one: another library, an option's value, a value of -l. */
+static void test_lw_libc_arg(void **state)
+{
+	(void)state;
+	assert_true(lw_libc_arg("a.o", "-lc", NULL));
+	assert_true(lw_libc_arg("a.o", "-l", "c"));
+	assert_true(lw_libc_arg(NULL, "--library", "c"));
+	assert_true(lw_libc_arg(NULL, "--library=c", NULL));
+	assert_true(lw_libc_arg(NULL, "-l:libc.a", NULL));
+	assert_true(lw_libc_arg("a.o", "/usr/lib/libc.a", NULL));
+	assert_true(lw_libc_arg(NULL, "libc.so.6", NULL));
+	assert_false(lw_libc_arg(NULL, "-lcrypto", NULL));
+	assert_false(lw_libc_arg(NULL, "-l", "crypt"));
+	assert_false(lw_libc_arg(NULL, "-l", NULL));
+	assert_false(lw_libc_arg("-o", "libc.so.6", NULL));
+	assert_false(lw_libc_arg("-l", "c", NULL));
+	assert_false(lw_libc_arg("a.o", "libcx.a", NULL));
+}
+
 static void test_lw_libc_meets_runtime_libc_spellings(void **state)
 {
 	(void)state;
@@ -56,6 +76,7 @@ static void test_lw_libc_meets_runtime_shared(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_lw_libc_arg),
 		cmocka_unit_test(test_lw_libc_meets_runtime_libc_spellings),
 		cmocka_unit_test(test_lw_libc_meets_runtime_no_libc),
 		cmocka_unit_test(test_lw_libc_meets_runtime_shared),
