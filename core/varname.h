@@ -42,17 +42,28 @@ enum hl_varname {
 enum hl_varname hl_varname_judge(const char *entry, const char **meant);
 
 /*
- * True when ENTRY's name begins as hugelink's names do, or as a near
- * miss of them can: 'H', then 'U' or 'G', in any case.  Only such names
- * need hl_varname_judge.  Compared with immediates: the test reads no
+ * True when ENTRY's name begins as hugelink's names do, or as the near
+ * misses of them that a slip of one key makes at their start: 'H', then
+ * 'U' or 'G' (HUGE..., HGUE...); 'U', 'G' (UGETLB_..., the H left out);
+ * or any first letter, then 'U', 'G' (JUGETLB_..., another key struck
+ * for the H); in any case.  Only such names are judged
+ * (hl_varname_judge), so a name mistaken in more than one of its first
+ * letters goes unreported.  Compared with immediates: the test reads no
  * read-only data, so that a start nobody asked about, which looks at
  * every name, touches none of the runtime's, wherever the object that
  * embeds it keeps that.
  */
 static inline bool hl_varname_alike(const char *entry)
 {
-	return (entry[0] | 0x20) == 'h' &&
-	       ((entry[1] | 0x20) == 'u' || (entry[1] | 0x20) == 'g');
+	char a, b, c;
+
+	if (!entry[0] || !entry[1])
+		return false;
+	a = entry[0] | 0x20;
+	b = entry[1] | 0x20;
+	c = entry[2] ? entry[2] | 0x20 : 0;
+	return (a == 'h' && (b == 'u' || b == 'g')) ||
+	       (a == 'u' && b == 'g') || (b == 'u' && c == 'g');
 }
 
 /* True when ENTRY's name is a mistake to report: near or unknown. */

@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # A name in the environment that is a mistake for one of hugelink's
-# (HUGTLB_ELFMAP, HUGETLB_ELFMPA, HUGELINK_BACKIN, HUGETLB_FOO) changes
+# (HUGTLB_ELFMAP, HUGETLB_ELFMPA, UGETLB_ELFMAP, JUGETLB_ELFMAP,
+# HUGELINK_BACKIN, HUGETLB_FOO) changes
 # nothing, and the runtime says so at the default verbosity, in one line
 # per process that names the variable meant: with nothing else asked,
 # beside what is asked, where the start would be served without a pass,
@@ -33,7 +34,8 @@ said() {
 for v in HUGTLB_ELFMAP:HUGETLB_ELFMAP HUGETLB_ELFMPA:HUGETLB_ELFMAP \
 	 hugetlb_elfmap:HUGETLB_ELFMAP HUGELINK_ELFMAP:HUGETLB_ELFMAP \
 	 HUGETLB_FORCE_ELMAP:HUGETLB_FORCE_ELFMAP \
-	 HUGETLBFS_SHARE:HUGETLB_SHARE HUGETLB_FOO:; do
+	 HUGETLBFS_SHARE:HUGETLB_SHARE UGETLB_ELFMAP:HUGETLB_ELFMAP \
+	 JUGETLB_ELFMAP:HUGETLB_ELFMAP HUGETLB_FOO:; do
 	name=${v%%:*} meant=${v#*:}
 	env "$name=RW" ./sc >out 2>err || fail "$name=RW: $(cat out err)"
 	expect_lines out "text 4" "data 4" "ok"

@@ -101,6 +101,8 @@ static void test_hl_varname_judge_near(void **state)
 	expect("HUGETLB_SHAR=1", HL_VARNAME_NEAR, "HUGETLB_SHARE");
 	expect("HUGETLB_MORCORE=yes", HL_VARNAME_NEAR, "HUGETLB_MORECORE");
 	expect("HUGETLB_VERBOES", HL_VARNAME_NEAR, "HUGETLB_VERBOSE");
+	expect("UGETLB_ELFMAP=RW", HL_VARNAME_NEAR, "HUGETLB_ELFMAP");
+	expect("JUGETLB_ELFMAP=RW", HL_VARNAME_NEAR, "HUGETLB_ELFMAP");
 }
 
 /* The right words after a prefix within two letters of ours, or after
@@ -154,6 +156,8 @@ static void test_hl_varname_alike(void **state)
 	assert_true(hl_varname_alike("HUGELINK_LIBS=all"));
 	assert_true(hl_varname_alike("HGUETLB_ELFMAP=R"));
 	assert_true(hl_varname_alike("hugetlb_elfmap=R"));
+	assert_true(hl_varname_alike("UGETLB_ELFMAP=R"));
+	assert_true(hl_varname_alike("JUGETLB_ELFMAP=R"));
 	assert_false(hl_varname_alike("HOME=/root"));
 	assert_false(hl_varname_alike("PATH=/bin"));
 	assert_false(hl_varname_alike("H"));
