@@ -2,7 +2,8 @@
 # fuzz/: robustness of the tools, and of the runtime's reading of loaded
 # objects (fuzz/image.c: program headers, notes, the entry note;
 # fuzz/trust.c: trusting the headers, and the acting copy's entry point;
-# fuzz/objmaps.c: an object's own memory in /proc/self/maps).
+# fuzz/objmaps.c: an object's own memory in /proc/self/maps;
+# fuzz/var-name.c: the environment's names).
 #
 # make fuzz      builds the libFuzzer targets, every fuzz/<target>.c, with
 #                clang, ASan and UBSan over the tools' archives built the
