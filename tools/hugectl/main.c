@@ -125,11 +125,19 @@ static void print_notes(const struct ctl_vars *v, int verbose)
 {
 	char text[TL_ESCAPED_LEN(CTL_NOTE_LEN)];
 
+	int left = 0;
+
 	for (int i = 0; i < v->nnote; i++)
 		if (v->note[i].level <= verbose)
 			fprintf(stderr, "%s: %s\n",
 				program_invocation_short_name,
 				tl_escape(v->note[i].text, text, sizeof(text)));
+	for (int l = 0; l <= verbose && l <= HL_V_DEBUG; l++)
+		left += v->dropped[l];
+	if (left)
+		fprintf(stderr, "%s: %d more note%s left out\n",
+			program_invocation_short_name, left,
+			left == 1 ? "" : "s");
 }
 
 /* NAME=value, quoted for the shell only when the value needs it. */

@@ -60,17 +60,36 @@ const char *ctl_get(const struct ctl_vars *v, const char *name)
 	return i < 0 ? NULL : v->var[i].value;
 }
 
+/* LEVEL as an index of ctl_vars.dropped. */
+static int clamp_level(int level)
+{
+	return level < 0 ? 0 : level > HL_V_DEBUG ? HL_V_DEBUG : level;
+}
+
 void ctl_note(struct ctl_vars *v, int level, const char *fmt, ...)
 {
+	int at = v->nnote;
 	va_list ap;
 
-	if (v->nnote == CTL_MAX_NOTES)
-		return;
-	v->note[v->nnote].level = level;
+	if (at == CTL_MAX_NOTES) {
+		while (at > 0 && v->note[at - 1].level <= level)
+			at--;
+		if (!at) {
+			v->dropped[clamp_level(level)]++;
+			return;
+		}
+		at--;
+		v->dropped[clamp_level(v->note[at].level)]++;
+		memmove(&v->note[at], &v->note[at + 1],
+			(size_t)(CTL_MAX_NOTES - 1 - at) * sizeof(v->note[0]));
+		at = CTL_MAX_NOTES - 1;
+	} else {
+		v->nnote++;
+	}
+	v->note[at].level = level;
 	va_start(ap, fmt);
-	vsnprintf(v->note[v->nnote].text, CTL_NOTE_LEN, fmt, ap);
+	vsnprintf(v->note[at].text, CTL_NOTE_LEN, fmt, ap);
 	va_end(ap);
-	v->nnote++;
 }
 
 void ctl_vars_free(struct ctl_vars *v)
@@ -79,4 +98,5 @@ void ctl_vars_free(struct ctl_vars *v)
 		free(v->var[i].value);
 	v->nvar = 0;
 	v->nnote = 0;
+	memset(v->dropped, 0, sizeof(v->dropped));
 }

@@ -8,6 +8,8 @@
  */
 #include <stdbool.h>
 
+#include "core/config.h"
+
 #define CTL_MAX_VARS 16
 #define CTL_MAX_NOTES 64
 #define CTL_NOTE_LEN 400
@@ -27,6 +29,7 @@ struct ctl_vars {
 	int nvar;
 	struct ctl_note note[CTL_MAX_NOTES];
 	int nnote;
+	int dropped[HL_V_DEBUG + 1];	/* notes left out, by level */
 };
 
 /*
@@ -41,7 +44,11 @@ void ctl_unset(struct ctl_vars *v, const char *name);
 /* NAME's value in V, or NULL. */
 const char *ctl_get(const struct ctl_vars *v, const char *name);
 
-/* Add a note; notes beyond CTL_MAX_NOTES are dropped. */
+/*
+ * Add a note.  Beyond CTL_MAX_NOTES, one that would show at a lower
+ * verbosity than the last of those kept that shows at a higher one takes
+ * its place; either way the note left out is counted in V->dropped.
+ */
 void ctl_note(struct ctl_vars *v, int level, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
