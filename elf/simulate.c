@@ -26,33 +26,50 @@ bool el_sim_gated(const struct hl_config *cfg)
 	return cfg->error[0] || cfg->restricted || cfg->secure;
 }
 
+void el_sim_hot(const struct el_file *f, struct hl_hot *hot)
+{
+	uint64_t start, len;
+
+	*hot = (struct hl_hot){ .ordered = false };
+	if (el_hot_note(f, &start, &len) >= 0 && len)
+		*hot = (struct hl_hot){ true, (uintptr_t)start,
+					(uintptr_t)(start + len) };
+}
+
+int el_sim_plan_at(struct hl_plan *plan, const struct hl_config *cfg,
+		   const struct hl_sizes *sizes, const struct el_file *f,
+		   uintptr_t bias, bool library, const struct hl_hot *hot)
+{
+	struct hl_hot at = *hot;
+
+	if (hl_plan_build_object(plan, cfg, sizes, f->ph, f->eh.phnum, bias,
+		library ? hl_phdrs_end(f->ph, f->eh.phnum, bias,
+				       sizes->base) : 0))
+		return -1;
+	if (at.ordered) {
+		at.start += bias;
+		at.end += bias;
+	}
+	hl_plan_text(plan, cfg, &at);
+	return 0;
+}
+
 /* Plan F at its assumed bias; a LIBRARY's ranges stay inside it. */
 static int plan_at(struct hl_plan *plan, const struct hl_config *cfg,
 		   const struct hl_sizes *sizes, const struct el_file *f,
 		   bool library)
 {
-	uintptr_t bias = el_sim_bias(f, sizes);
 	struct hl_config off;
+	struct hl_hot hot;
 
 	if (el_sim_gated(cfg)) {
 		off = *cfg;
 		off.elfmap = HL_ELFMAP_NO;
 		cfg = &off;
 	}
-	struct hl_hot hot = { 0 };
-	uint64_t start, len;
-
-	if (hl_plan_build_object(plan, cfg, sizes, f->ph, f->eh.phnum, bias,
-		library ? hl_phdrs_end(f->ph, f->eh.phnum, bias,
-				       sizes->base) : 0))
-		return -1;
-	if (el_hot_note(f, &start, &len) >= 0 && len) {
-		hot.ordered = true;
-		hot.start = bias + (uintptr_t)start;
-		hot.end = hot.start + (uintptr_t)len;
-	}
-	hl_plan_text(plan, cfg, &hot);
-	return 0;
+	el_sim_hot(f, &hot);
+	return el_sim_plan_at(plan, cfg, sizes, f, el_sim_bias(f, sizes),
+			      library, &hot);
 }
 
 int el_sim_plan(struct hl_plan *plan, const struct hl_config *cfg,

@@ -40,6 +40,20 @@ int el_sim_plan(struct hl_plan *plan, const struct hl_config *cfg,
 int el_sim_plan_library(struct hl_plan *plan, const struct hl_config *cfg,
 			const struct hl_sizes *sizes, const struct el_file *f);
 
+/* The hot text F's note names (elf/hotnote.h), at its link-time
+ * addresses; not ordered where it names none. */
+void el_sim_hot(const struct el_file *f, struct hl_hot *hot);
+
+/*
+ * F's plan under CFG, as the runtime makes it, at the load bias BIAS,
+ * with HOT, from el_sim_hot, moved by BIAS; a LIBRARY's ranges stay
+ * inside it.  Not gated (el_sim_gated): CFG is taken as it is.  Returns
+ * hl_plan_build's result.
+ */
+int el_sim_plan_at(struct hl_plan *plan, const struct hl_config *cfg,
+		   const struct hl_sizes *sizes, const struct el_file *f,
+		   uintptr_t bias, bool library, const struct hl_hot *hot);
+
 /* True when the runtime would leave F alone whatever its segments are. */
 bool el_sim_gated(const struct hl_config *cfg);
 

@@ -5,7 +5,6 @@
 #include <stdio.h>
 
 #include "core/size.h"
-#include "elf/hotnote.h"
 #include "elf/simulate.h"
 #include "tools/hugectl/libplan.h"
 #include "tools/hugectl/planseg.h"
@@ -35,44 +34,23 @@ static size_t period_of(const struct hl_plan *plan,
 	return page;
 }
 
-/* F's plan at BIAS, as the runtime makes a library's (elf/simulate.c),
- * its hot text at HOT from the link-time addresses. */
-static int plan_at(struct hl_plan *plan, const struct hl_config *cfg,
-		   const struct hl_sizes *sizes, const struct el_file *f,
-		   uintptr_t bias, const struct hl_hot *hot)
-{
-	uintptr_t end = hl_phdrs_end(f->ph, f->eh.phnum, bias, sizes->base);
-	struct hl_hot at = *hot;
-
-	if (hl_plan_build_object(plan, cfg, sizes, f->ph, f->eh.phnum, bias,
-				 end))
-		return -1;
-	at.start += bias;
-	at.end += bias;
-	hl_plan_text(plan, cfg, &at);
-	return 0;
-}
-
 /* Plan F at every load address OUT->align apart within one period. */
 static void try_each(struct ctl_lib_verdict *out, const struct el_file *f,
 		     const struct hl_config *cfg, const struct hl_sizes *sizes)
 {
 	uint64_t period = period_of(&out->plan, sizes), step = out->align;
-	struct hl_hot hot = { 0 };
-	uint64_t start, len;
+	struct hl_hot hot;
 	struct hl_plan p;
 
-	if (el_hot_note(f, &start, &len) >= 0 && len)
-		hot = (struct hl_hot){ true, (uintptr_t)start,
-				       (uintptr_t)(start + len) };
+	el_sim_hot(f, &hot);
 	if (!step || period / step > MAX_TRIED)
 		step = period / MAX_TRIED;
 	out->least = SIZE_MAX;
 	for (uint64_t off = 0; off < period || !out->tried; off += step) {
 		size_t n;
 
-		if (plan_at(&p, cfg, sizes, f, (uintptr_t)(out->align + off),
-			    &hot))
+		if (el_sim_plan_at(&p, cfg, sizes, f,
+				   (uintptr_t)(out->align + off), true, &hot))
 			continue;
 		n = pages_of(&p);
 		out->tried++;
