@@ -124,7 +124,6 @@ static int read_program(struct program *p, char *name)
 static void print_notes(const struct ctl_vars *v, int verbose)
 {
 	char text[TL_ESCAPED_LEN(CTL_NOTE_LEN)];
-
 	int left = 0;
 
 	for (int i = 0; i < v->nnote; i++)
