@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: MIT
 # Every tool words a usage error the same way, under every name it is
 # installed as, run by its full path: "NAME: --bogus: unknown option",
-# then its usage line and "Try 'NAME --help'.", with no directory in
-# NAME; the exit status is the tool's documented one for a usage error.
+# then its usage lines, the first of them checked here (tool-usage-options
+# checks them all), and "Try 'NAME --help'.", with no directory in NAME;
+# the exit status is the tool's documented one for a usage error.
 . "$HL_SRC/tests/integration/common.sh"
 
 # usage_error NAME STATUS HELP ARG...: $HLBIN/NAME ARG... fails with
