@@ -105,15 +105,20 @@ is_header && /^#/ && ndir < 2 {
 	ndir++; dir[ndir] = $1; arg[ndir] = $2
 }
 
-from != "" && /^#include "/ {
+# Either spelling, with any blanks: #include "x/y.h", and
+# # include <x/y.h>, which -I. resolves in the tree as well.
+from != "" && /^[ \t]*#[ \t]*include[ \t]*[<"]/ {
 	inc = $0
-	sub(/^#include "/, "", inc)
-	sub(/".*/, "", inc)
+	angle = inc ~ /include[ \t]*</
+	sub(/^[ \t]*#[ \t]*include[ \t]*[<"]/, "", inc)
+	sub(/[>"].*/, "", inc)
 	if (inc !~ /\//)
 		next
 	if (test && inc ~ /^tests\/unit\/support\//)
 		next
 	to = owner(inc)
+	if (to == "" && angle)
+		next
 	if (to == "")
 		say(file ":" FNR ": includes " inc ", outside every part of the tree")
 	else if (!allowed(from, to))
