@@ -2,7 +2,8 @@
 /*
  * Fuzz target: the runtime's judgement of environment names
  * (core/varname.h), which runs on every name of every relinked
- * program's environment that begins HU or HG.  The input is one
+ * program's environment that begins HU, HG or UG, or has UG after its
+ * first letter.  The input is one
  * environment entry, NAME=VALUE or a bare NAME (cut at the first NUL).
  *
  * Oracles beyond "no crash": hl_varname_odd agrees with the judgement; a
