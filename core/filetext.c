@@ -27,18 +27,6 @@ void hl_filetext_span(const struct hl_phdr *ph, size_t page,
 	ft->file_start = ph->offset + (start - ph->vaddr);
 }
 
-bool hl_filetext_any(const struct hl_phdr *ph, size_t n, size_t page)
-{
-	struct hl_filetext ft;
-
-	for (size_t i = 0; i < n; i++) {
-		hl_filetext_span(&ph[i], page, &ft);
-		if (ft.end > ft.start)
-			return true;
-	}
-	return false;
-}
-
 bool hl_filetext_needs_layout(const struct hl_phdr *ph, size_t n,
 			      size_t page)
 {

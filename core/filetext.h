@@ -33,10 +33,6 @@ void hl_filetext_span(const struct hl_phdr *ph, size_t page,
 		      struct hl_filetext *ft);
 
 /* True when some read-only PT_LOAD of PH[0..N) holds a whole PAGE of
- * file bytes. */
-bool hl_filetext_any(const struct hl_phdr *ph, size_t n, size_t page);
-
-/* True when some read-only PT_LOAD of PH[0..N) holds a whole PAGE of
  * file bytes and is not congruent: the layout keeps it off the page
  * cache's huge pages. */
 bool hl_filetext_needs_layout(const struct hl_phdr *ph, size_t n,

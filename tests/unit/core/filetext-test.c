@@ -85,9 +85,7 @@ static void test_hl_filetext_needs_layout_only_when_whole_page(void **state)
 	};
 
 	(void)state;
-	assert_false(hl_filetext_any(hello, 2, M2));
 	assert_false(hl_filetext_needs_layout(hello, 2, M2));
-	assert_true(hl_filetext_any(big, 2, M2));
 	assert_true(hl_filetext_needs_layout(big, 2, M2));
 	big[1].offset = 0x200000;
 	assert_false(hl_filetext_needs_layout(big, 2, M2));
