@@ -180,7 +180,8 @@ override REMAP_SAFETY_gcc   = -fno-reorder-blocks-and-partition -fno-tree-loop-d
 override REMAP_SAFETY_clang = -fno-split-machine-functions
 override REMAP_SAFETY_CFLAGS = -ffreestanding -fno-builtin \
 	-fno-stack-protector -fno-jump-tables \
-	$(REMAP_SAFETY_$(CC_KIND)) -fno-sanitize=all \
+	$(REMAP_SAFETY_$(CC_KIND)) $(REMAP_SAFETY_$(CC_KIND)_$(CC_ARCH)) \
+	-fno-sanitize=all \
 	-fno-asynchronous-unwind-tables -fno-unwind-tables -fno-exceptions \
 	-fno-profile-arcs -fno-test-coverage -fno-lto -fPIC
 override REMAP_REFUSED_gcc   = -p -pg
@@ -199,6 +200,12 @@ override DIR_CFLAGS_remap    = -fvisibility=hidden $(REMAP_SAFETY_CFLAGS)
 # libgcc's out-of-line helpers, which carry no such mark and which the
 # remap code could not reach.
 CC_ARCH := $(firstword $(subst -, ,$(shell $(CC) -dumpmachine)))
+
+# On x86, a user's retpolines and return thunks (-mindirect-branch=thunk,
+# -mfunction-return=thunk, clang's -mretpoline) would have the remap code
+# call thunks in sections of their own, outside its section.
+override REMAP_SAFETY_gcc_x86_64 = -mindirect-branch=keep -mfunction-return=keep
+override REMAP_SAFETY_clang_x86_64 = -mno-retpoline
 ifeq ($(CC_ARCH),aarch64)
 HL_CFLAGS += -mbranch-protection=standard
 HL_CFLAGS += -mno-outline-atomics
