@@ -188,9 +188,12 @@ override REMAP_REFUSED_gcc   = -p -pg
 override REMAP_REFUSED_clang = -p -pg -finstrument-functions \
 	-finstrument-functions-after-inlining -finstrument-function-entry-bare
 override DIR_REFUSED_remap = $(REMAP_REFUSED_$(CC_KIND))
-override DIR_CFLAGS_core    = -fvisibility=hidden
-override DIR_CFLAGS_machine    = -fvisibility=hidden
-override DIR_CFLAGS_loader = -fvisibility=hidden
+# The runtime's objects are machine code whatever the user's -flto: its
+# partial link (loader/build.mk) renames their sections, which needs
+# them compiled, and clang's -r link cannot read its bitcode.
+override DIR_CFLAGS_core    = -fvisibility=hidden -fno-lto
+override DIR_CFLAGS_machine    = -fvisibility=hidden -fno-lto
+override DIR_CFLAGS_loader = -fvisibility=hidden -fno-lto
 override DIR_CFLAGS_remap    = -fvisibility=hidden $(REMAP_SAFETY_CFLAGS)
 
 # For aarch64, the runtime is built for branch target identification
