@@ -8,7 +8,7 @@
 
 /* The clusters, as linked lists of functions; each is named by its head. */
 struct clusters {
-	const struct c3_func *f;
+	const struct pf_c3_func *f;
 	uint32_t *of;		/* the cluster each function is in */
 	uint32_t *next;		/* the next function of its cluster */
 	uint32_t *tail;		/* for a cluster: its last function */
@@ -18,7 +18,7 @@ struct clusters {
 	bool *hot;
 };
 
-static uint64_t func_size(const struct c3_func *f)
+static uint64_t func_size(const struct pf_c3_func *f)
 {
 	return f->size ? f->size : 1;
 }
@@ -35,7 +35,8 @@ static void free_clusters(struct clusters *c)
 	free(c->hot);
 }
 
-static int alloc_clusters(struct clusters *c, const struct c3_func *f, size_t n)
+static int alloc_clusters(struct clusters *c, const struct pf_c3_func *f,
+			  size_t n)
 {
 	size_t m = n ? n : 1;
 
@@ -63,7 +64,7 @@ static int alloc_clusters(struct clusters *c, const struct c3_func *f, size_t n)
 
 static int cmp_edge(const void *a, const void *b)
 {
-	const struct c3_edge *x = a, *y = b;
+	const struct pf_c3_edge *x = a, *y = b;
 
 	if (x->callee != y->callee)
 		return x->callee < y->callee ? -1 : 1;
@@ -74,10 +75,10 @@ static int cmp_edge(const void *a, const void *b)
 
 /* Each callee's heaviest caller, the edges summed per pair; on a tie the
  * caller with the lower index, so that the order is reproducible. */
-static int find_callers(struct clusters *c, size_t n, const struct c3_edge *e,
-			size_t ne)
+static int find_callers(struct clusters *c, size_t n,
+			const struct pf_c3_edge *e, size_t ne)
 {
-	struct c3_edge *s = malloc((ne ? ne : 1) * sizeof(*s));
+	struct pf_c3_edge *s = malloc((ne ? ne : 1) * sizeof(*s));
 
 	if (!s)
 		return -1;
@@ -105,7 +106,7 @@ static int find_callers(struct clusters *c, size_t n, const struct c3_edge *e,
 	return 0;
 }
 
-static const struct c3_func *sort_funcs;
+static const struct pf_c3_func *sort_funcs;
 
 static int cmp_hotter(const void *a, const void *b)
 {
@@ -162,8 +163,9 @@ static int cmp_denser(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-long c3_order(const struct c3_func *f, size_t nfunc, const struct c3_edge *e,
-	      size_t nedge, uint64_t limit, uint32_t *order)
+long pf_c3_order(const struct pf_c3_func *f, size_t nfunc,
+		 const struct pf_c3_edge *e, size_t nedge, uint64_t limit,
+		 uint32_t *order)
 {
 	struct clusters c = { 0 };
 	uint32_t *hot = NULL;

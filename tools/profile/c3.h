@@ -19,13 +19,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
-struct c3_func {
+struct pf_c3_func {
 	uint64_t size;		/* bytes; 0 is taken as 1 */
 	uint64_t samples;	/* samples with the function as their leaf */
 };
 
 /* Samples in which CALLER called CALLEE, the leaf. */
-struct c3_edge {
+struct pf_c3_edge {
 	uint32_t caller, callee;
 	uint64_t weight;
 };
@@ -37,7 +37,8 @@ struct c3_edge {
  * hot functions to ORDER (NFUNC entries of room) and returns how many,
  * or -1 when memory runs out.
  */
-long c3_order(const struct c3_func *f, size_t nfunc, const struct c3_edge *e,
-	      size_t nedge, uint64_t limit, uint32_t *order);
+long pf_c3_order(const struct pf_c3_func *f, size_t nfunc,
+		 const struct pf_c3_edge *e, size_t nedge, uint64_t limit,
+		 uint32_t *order);
 
 #endif

@@ -13,7 +13,7 @@ extern char **environ;
 
 static const char perf_magic[8] = "PERFILE2";
 
-static int run_perf(struct pi_input *in, const char *path)
+static int run_perf(struct pf_input *in, const char *path)
 {
 	char *argv[] = { "perf", "script", "-i", (char *)path, "-F",
 			 "ip,sym,dso", "--no-demangle", NULL };
@@ -45,7 +45,7 @@ static int run_perf(struct pi_input *in, const char *path)
 	return 0;
 }
 
-int pi_open(struct pi_input *in, const char *path)
+int pf_input_open(struct pf_input *in, const char *path)
 {
 	char magic[sizeof(perf_magic)];
 	FILE *f;
@@ -74,7 +74,7 @@ int pi_open(struct pi_input *in, const char *path)
 	return 0;
 }
 
-int pi_close(struct pi_input *in, const char *path)
+int pf_input_close(struct pf_input *in, const char *path)
 {
 	int status, rc = 0;
 

@@ -11,16 +11,16 @@
 #include <stdio.h>
 #include <sys/types.h>
 
-struct pi_input {
+struct pf_input {
 	FILE *in;
 	pid_t perf;		/* the perf child, or 0 */
 };
 
 /* Open PATH.  Returns 0, or -1 after a warning naming PATH. */
-int pi_open(struct pi_input *in, const char *path);
+int pf_input_open(struct pf_input *in, const char *path);
 
 /* Close it, waiting for perf.  Returns 0, or -1 after a warning when
  * perf failed. */
-int pi_close(struct pi_input *in, const char *path);
+int pf_input_close(struct pf_input *in, const char *path);
 
 #endif

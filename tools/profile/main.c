@@ -39,14 +39,14 @@ struct args {
 
 struct job {
 	struct args a;
-	struct pp_profile p;
+	struct pf_profile p;
 	uint32_t dso;		/* the program's object in the profile */
 	const char *path;	/* the program's file */
-	struct pn_names syms;	/* the program's functions, by name */
+	struct pf_names syms;	/* the program's functions, by name */
 	uint64_t *size;		/* their sizes */
 	size_t nsize;
 	uint32_t *func;		/* c3 index -> profile function */
-	struct c3_func *c3;
+	struct pf_c3_func *c3;
 	size_t nc3;
 	uint64_t unsized;	/* the program's samples in no known function */
 };
@@ -122,10 +122,10 @@ static const char *base_name(const char *path)
  * most sampled among files ("[kernel.kallsyms]" is none). */
 static int pick_program(struct job *j)
 {
-	const struct pn_names *d = &j->p.dsos;
+	const struct pf_names *d = &j->p.dsos;
 	uint64_t best = 0;
 
-	j->dso = PN_NONE;
+	j->dso = PF_NO_NAME;
 	for (size_t i = 0; i < d->n; i++) {
 		const char *name = d->name[i];
 
@@ -133,15 +133,16 @@ static int pick_program(struct job *j)
 					   base_name(j->a.program)) :
 				   name[0] == '/' &&
 				   j->p.dso_samples[i] > best) {
-			if (j->dso == PN_NONE || j->p.dso_samples[i] > best) {
+			if (j->dso == PF_NO_NAME ||
+			    j->p.dso_samples[i] > best) {
 				j->dso = (uint32_t)i;
 				best = j->p.dso_samples[i];
 			}
 		}
 	}
 	j->path = j->a.program ? j->a.program :
-		  j->dso != PN_NONE ? d->name[j->dso] : NULL;
-	if (j->dso == PN_NONE || best == 0) {
+		  j->dso != PF_NO_NAME ? d->name[j->dso] : NULL;
+	if (j->dso == PF_NO_NAME || best == 0) {
 		warnx("the profile holds no sample of %s",
 		      j->path ? j->path : "any program file");
 		return -1;
@@ -153,10 +154,10 @@ static int add_size(void *ctx, const char *name, uint64_t value, uint64_t size)
 {
 	struct job *j = ctx;
 	size_t before = j->syms.n;
-	uint32_t i = pn_intern(&j->syms, 0, name, strlen(name));
+	uint32_t i = pf_names_intern(&j->syms, 0, name, strlen(name));
 
 	(void)value;
-	if (i == PN_NONE)
+	if (i == PF_NO_NAME)
 		return -1;
 	if (j->syms.n == before)
 		return 0;	/* the first of two functions of one name */
@@ -189,7 +190,7 @@ static int read_sizes(struct job *j)
  * between them, as C3 takes them. */
 static int collect(struct job *j)
 {
-	const struct pn_names *fn = &j->p.funcs;
+	const struct pf_names *fn = &j->p.funcs;
 	uint32_t *index = malloc((fn->n ? fn->n : 1) * sizeof(*index));
 
 	j->func = malloc((fn->n ? fn->n : 1) * sizeof(*j->func));
@@ -200,28 +201,29 @@ static int collect(struct job *j)
 	}
 	for (size_t i = 0; i < fn->n; i++) {
 		uint32_t s = fn->key[i] == j->dso ?
-			     pn_find(&j->syms, 0, fn->name[i]) : PN_NONE;
+			     pf_names_find(&j->syms, 0, fn->name[i]) :
+			     PF_NO_NAME;
 
-		index[i] = PN_NONE;
-		if (s == PN_NONE) {
+		index[i] = PF_NO_NAME;
+		if (s == PF_NO_NAME) {
 			if (fn->key[i] == j->dso)
 				j->unsized += j->p.samples[i];
 			continue;
 		}
 		index[i] = (uint32_t)j->nc3;
 		j->func[j->nc3] = (uint32_t)i;
-		j->c3[j->nc3++] = (struct c3_func){ j->size[s],
-						    j->p.samples[i] };
+		j->c3[j->nc3++] = (struct pf_c3_func){ j->size[s],
+						       j->p.samples[i] };
 	}
 	/* The edges in place: both ends renumbered, or dropped. */
 	{
 		size_t n = 0;
 
 		for (size_t k = 0; k < j->p.nedge; k++) {
-			struct c3_edge e = j->p.edge[k];
+			struct pf_c3_edge e = j->p.edge[k];
 
-			if (index[e.caller] == PN_NONE ||
-			    index[e.callee] == PN_NONE)
+			if (index[e.caller] == PF_NO_NAME ||
+			    index[e.callee] == PF_NO_NAME)
 				continue;
 			e.caller = index[e.caller];
 			e.callee = index[e.callee];
@@ -321,25 +323,25 @@ static void report(const struct job *j, const uint32_t *order, long n)
 
 static int run(struct job *j, const char *profile)
 {
-	struct pi_input in;
+	struct pf_input in;
 	uint32_t *order = NULL;
 	long n;
 	int rc = -1;
 
-	if (pi_open(&in, profile) < 0)
+	if (pf_input_open(&in, profile) < 0)
 		return -1;
-	if (pp_read(&j->p, in.in) < 0) {
+	if (pf_profile_read(&j->p, in.in) < 0) {
 		warn("%s", profile);
-		pi_close(&in, profile);
+		pf_input_close(&in, profile);
 		return -1;
 	}
-	if (pi_close(&in, profile) < 0 || pick_program(j) < 0 ||
+	if (pf_input_close(&in, profile) < 0 || pick_program(j) < 0 ||
 	    read_sizes(j) < 0)
 		return -1;
 	if (collect(j) < 0 ||
 	    !(order = malloc((j->nc3 ? j->nc3 : 1) * sizeof(*order))) ||
-	    (n = c3_order(j->c3, j->nc3, j->p.edge, j->p.nedge, CLUSTER_LIMIT,
-			  order)) < 0) {
+	    (n = pf_c3_order(j->c3, j->nc3, j->p.edge, j->p.nedge,
+			     CLUSTER_LIMIT, order)) < 0) {
 		warnx("out of memory");
 		goto out;
 	}
@@ -360,8 +362,8 @@ int main(int argc, char **argv)
 	if (rc)
 		return tl_cli_stop(rc, usage, HL_VERSION);
 	rc = run(&j, j.a.profile.first);
-	pp_free(&j.p);
-	pn_free(&j.syms);
+	pf_profile_free(&j.p);
+	pf_names_free(&j.syms);
 	free(j.size);
 	free(j.func);
 	free(j.c3);

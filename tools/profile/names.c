@@ -13,7 +13,7 @@ static uint64_t hash(uint32_t key, const char *s, size_t len)
 	return h;
 }
 
-static size_t probe(const struct pn_names *t, uint32_t key, const char *s,
+static size_t probe(const struct pf_names *t, uint32_t key, const char *s,
 		    size_t len)
 {
 	size_t mask = t->nslot - 1, i = hash(key, s, len) & mask;
@@ -29,7 +29,7 @@ static size_t probe(const struct pn_names *t, uint32_t key, const char *s,
 }
 
 /* Room for one more name, the table kept at most half full. */
-static int grow(struct pn_names *t)
+static int grow(struct pf_names *t)
 {
 	if (t->n == t->cap) {
 		size_t cap = t->cap ? 2 * t->cap : 256;
@@ -47,7 +47,7 @@ static int grow(struct pn_names *t)
 	}
 	if (2 * (t->n + 1) > t->nslot) {
 		size_t nslot = t->nslot ? 2 * t->nslot : 512;
-		struct pn_names bigger = *t;
+		struct pf_names bigger = *t;
 
 		bigger.nslot = nslot;
 		bigger.slot = calloc(nslot, sizeof(*bigger.slot));
@@ -63,38 +63,40 @@ static int grow(struct pn_names *t)
 	return 0;
 }
 
-uint32_t pn_intern(struct pn_names *t, uint32_t key, const char *name,
-		   size_t len)
+uint32_t pf_names_intern(struct pf_names *t, uint32_t key, const char *name,
+			 size_t len)
 {
 	size_t i;
 	char *copy;
 
 	if (t->nslot && t->slot[i = probe(t, key, name, len)])
 		return t->slot[i] - 1;
-	if (t->n >= PN_NONE - 1 || grow(t) < 0 || !(copy = strndup(name, len)))
-		return PN_NONE;
+	if (t->n >= PF_NO_NAME - 1 || grow(t) < 0 ||
+	    !(copy = strndup(name, len)))
+		return PF_NO_NAME;
 	t->name[t->n] = copy;
 	t->key[t->n] = key;
 	t->slot[probe(t, key, name, len)] = (uint32_t)t->n + 1;
 	return (uint32_t)t->n++;
 }
 
-uint32_t pn_find(const struct pn_names *t, uint32_t key, const char *name)
+uint32_t pf_names_find(const struct pf_names *t, uint32_t key,
+		       const char *name)
 {
 	size_t i;
 
 	if (!t->nslot)
-		return PN_NONE;
+		return PF_NO_NAME;
 	i = probe(t, key, name, strlen(name));
-	return t->slot[i] ? t->slot[i] - 1 : PN_NONE;
+	return t->slot[i] ? t->slot[i] - 1 : PF_NO_NAME;
 }
 
-void pn_free(struct pn_names *t)
+void pf_names_free(struct pf_names *t)
 {
 	for (size_t i = 0; i < t->n; i++)
 		free(t->name[i]);
 	free(t->name);
 	free(t->key);
 	free(t->slot);
-	*t = (struct pn_names){ 0 };
+	*t = (struct pf_names){ 0 };
 }

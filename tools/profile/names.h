@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-struct pn_names {
+struct pf_names {
 	char **name;		/* by number */
 	uint32_t *key;		/* the number given with each name */
 	size_t n, cap;
@@ -18,16 +18,17 @@ struct pn_names {
 	size_t nslot;		/* a power of two */
 };
 
-#define PN_NONE UINT32_MAX
+#define PF_NO_NAME UINT32_MAX
 
-/* The number of (KEY, NAME[0..LEN)), added when new; PN_NONE when memory
- * runs out. */
-uint32_t pn_intern(struct pn_names *t, uint32_t key, const char *name,
-		   size_t len);
+/* The number of (KEY, NAME[0..LEN)), added when new; PF_NO_NAME when
+ * memory runs out. */
+uint32_t pf_names_intern(struct pf_names *t, uint32_t key, const char *name,
+			 size_t len);
 
-/* The number of (KEY, NAME), or PN_NONE when it was never added. */
-uint32_t pn_find(const struct pn_names *t, uint32_t key, const char *name);
+/* The number of (KEY, NAME), or PF_NO_NAME when it was never added. */
+uint32_t pf_names_find(const struct pf_names *t, uint32_t key,
+		       const char *name);
 
-void pn_free(struct pn_names *t);
+void pf_names_free(struct pf_names *t);
 
 #endif

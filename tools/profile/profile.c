@@ -30,39 +30,40 @@ static int fit(uint64_t **counts, size_t *have, size_t cap)
 	return 0;
 }
 
-/* The function of frame F, by number; PN_NONE when memory runs out. */
-static uint32_t intern_frame(struct pp_profile *p, const struct pf_frame *f)
+/* The function of frame F, by number; PF_NO_NAME when memory runs out. */
+static uint32_t intern_frame(struct pf_profile *p, const struct pf_frame *f)
 {
-	uint32_t dso = pn_intern(&p->dsos, 0, f->dso ? f->dso : "",
-				 f->dso_len);
+	uint32_t dso = pf_names_intern(&p->dsos, 0, f->dso ? f->dso : "",
+				       f->dso_len);
 	uint32_t fn;
 
-	if (dso == PN_NONE ||
+	if (dso == PF_NO_NAME ||
 	    fit(&p->dso_samples, &p->ndso_samples, p->dsos.cap) < 0)
-		return PN_NONE;
-	fn = pn_intern(&p->funcs, dso, f->sym, f->sym_len);
-	if (fn == PN_NONE || fit(&p->samples, &p->nsamples, p->funcs.cap) < 0)
-		return PN_NONE;
+		return PF_NO_NAME;
+	fn = pf_names_intern(&p->funcs, dso, f->sym, f->sym_len);
+	if (fn == PF_NO_NAME ||
+	    fit(&p->samples, &p->nsamples, p->funcs.cap) < 0)
+		return PF_NO_NAME;
 	return fn;
 }
 
-static int add_edge(struct pp_profile *p, uint32_t caller, uint32_t callee)
+static int add_edge(struct pf_profile *p, uint32_t caller, uint32_t callee)
 {
 	if (p->nedge == p->capedge) {
 		size_t cap = p->capedge ? 2 * p->capedge : 1024;
-		struct c3_edge *e = realloc(p->edge, cap * sizeof(*e));
+		struct pf_c3_edge *e = realloc(p->edge, cap * sizeof(*e));
 
 		if (!e)
 			return -1;
 		p->edge = e;
 		p->capedge = cap;
 	}
-	p->edge[p->nedge++] = (struct c3_edge){ caller, callee, 1 };
+	p->edge[p->nedge++] = (struct pf_c3_edge){ caller, callee, 1 };
 	return 0;
 }
 
 /* The sample S is complete: count it. */
-static int finish(struct pp_profile *p, struct sample *s)
+static int finish(struct pf_profile *p, struct sample *s)
 {
 	int rc = 0;
 
@@ -79,7 +80,7 @@ static int finish(struct pp_profile *p, struct sample *s)
 	return rc;
 }
 
-static int frame(struct pp_profile *p, struct sample *s,
+static int frame(struct pf_profile *p, struct sample *s,
 		 const struct pf_frame *f)
 {
 	uint32_t fn;
@@ -89,7 +90,7 @@ static int frame(struct pp_profile *p, struct sample *s,
 		return 0;
 	}
 	fn = intern_frame(p, f);
-	if (fn == PN_NONE)
+	if (fn == PF_NO_NAME)
 		return -1;
 	if (s->nframes++ == 0)
 		s->leaf = fn;
@@ -98,7 +99,7 @@ static int frame(struct pp_profile *p, struct sample *s,
 	return 0;
 }
 
-static int line(struct pp_profile *p, struct sample *s, const char *l,
+static int line(struct pf_profile *p, struct sample *s, const char *l,
 		size_t len)
 {
 	struct pf_frame f;
@@ -115,7 +116,7 @@ static int line(struct pp_profile *p, struct sample *s, const char *l,
 	return finish(p, s);
 }
 
-int pp_read(struct pp_profile *p, FILE *in)
+int pf_profile_read(struct pf_profile *p, FILE *in)
 {
 	struct sample s = { 0 };
 	char *buf = NULL;
@@ -134,12 +135,12 @@ int pp_read(struct pp_profile *p, FILE *in)
 	return rc;
 }
 
-void pp_free(struct pp_profile *p)
+void pf_profile_free(struct pf_profile *p)
 {
-	pn_free(&p->dsos);
-	pn_free(&p->funcs);
+	pf_names_free(&p->dsos);
+	pf_names_free(&p->funcs);
 	free(p->dso_samples);
 	free(p->samples);
 	free(p->edge);
-	*p = (struct pp_profile){ 0 };
+	*p = (struct pf_profile){ 0 };
 }

@@ -13,14 +13,14 @@
 #include "tools/profile/c3.h"
 #include "tools/profile/names.h"
 
-struct pp_profile {
-	struct pn_names dsos;	/* the objects (key 0) */
+struct pf_profile {
+	struct pf_names dsos;	/* the objects (key 0) */
 	uint64_t *dso_samples;	/* leaf samples per object */
 	size_t ndso_samples;
-	struct pn_names funcs;	/* the functions (key: the object) */
+	struct pf_names funcs;	/* the functions (key: the object) */
 	uint64_t *samples;	/* leaf samples per function */
 	size_t nsamples;
-	struct c3_edge *edge;	/* one per sample with a caller */
+	struct pf_c3_edge *edge; /* one per sample with a caller */
 	size_t nedge, capedge;
 	uint64_t total;		/* every sample read */
 	uint64_t chains;	/* samples with a call chain */
@@ -28,8 +28,8 @@ struct pp_profile {
 
 /* Read IN to its end.  Returns 0, or -1 when memory runs out or IN
  * cannot be read (errno says why). */
-int pp_read(struct pp_profile *p, FILE *in);
+int pf_profile_read(struct pf_profile *p, FILE *in);
 
-void pp_free(struct pp_profile *p);
+void pf_profile_free(struct pf_profile *p);
 
 #endif
