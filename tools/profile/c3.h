@@ -4,8 +4,9 @@
 /*
  * Call-chain clustering (C3, after Ottoni and Maher, "Optimizing Function
  * Placement for Large-Scale Data-Center Applications", CGO 2017), from
- * the paper's description.  Pure: functions and call edges in, an order
- * out.
+ * the paper's description.  Functions and call edges in, an order out,
+ * with no input or output; it allocates its working memory and frees it
+ * before it returns.
  *
  * Every function starts as a cluster of its own.  Taking the functions
  * from the most sampled down, each one's cluster is appended to the
