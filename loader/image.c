@@ -3,15 +3,50 @@
  * Loaded objects, through dl_iterate_phdr: see image.h.
  */
 #include <elf.h>
+#include <errno.h>
 #include <string.h>
+#include <sys/auxv.h>
+#include <sys/mman.h>
 
+#include "arch/raw.h"
 #include "core/image.h"
 #include "core/note.h"
 #include "core/trust.h"
 #include "machine/bound.h"
 #include "loader/image.h"
 
-/* Fill IMG from INFO, object number INDEX. */
+/*
+ * Whether the bytes [AT, AT + LEN) of a note segment can be read.  A
+ * file part that runs past the end of its file (a file cut short, or
+ * forged headers) is mapped with pages that raise SIGBUS when touched.
+ * The pages of the program headers were read already, by the dynamic
+ * loader and by fill(), and every linker puts the notes there; a note
+ * elsewhere is populated first, which reports such a page (EFAULT), or
+ * memory not mapped at all, instead of raising a signal.  Where the
+ * kernel lacks MADV_POPULATE_READ (EINVAL, before Linux 5.14), it is
+ * read unchecked, as the segments are (loader/prepare.c).
+ */
+static bool note_readable(const struct dl_phdr_info *info, uintptr_t at,
+			  uint64_t len)
+{
+	uintptr_t page = getauxval(AT_PAGESZ);
+	uintptr_t mask = ~(page - 1);
+	uintptr_t headers = (uintptr_t)info->dlpi_phdr;
+	uintptr_t headers_end = headers + info->dlpi_phnum * sizeof(ElfW(Phdr));
+	uintptr_t lo = at & mask, hi;
+	long r;
+
+	if (!page || len > UINTPTR_MAX - at)
+		return false;
+	hi = (at + (uintptr_t)len + page - 1) & mask;
+	if (lo >= (headers & mask) && hi <= ((headers_end + page - 1) & mask))
+		return true;
+	r = raw_madvise((void *)lo, hi - lo, MADV_POPULATE_READ);
+	return r == 0 || r == -EINVAL;
+}
+
+/* Fill IMG from INFO, object number INDEX.  A note segment that cannot
+ * be read is kept as a PT_NULL, which every reader passes over. */
 static void fill(struct ldr_image *img, const struct dl_phdr_info *info,
 		 size_t index)
 {
@@ -30,6 +65,10 @@ static void fill(struct ldr_image *img, const struct dl_phdr_info *info,
 			.filesz = p->p_filesz, .memsz = p->p_memsz,
 			.align = p->p_align,
 		};
+		if (p->p_type == PT_NOTE &&
+		    !note_readable(info, info->dlpi_addr + p->p_vaddr,
+				   p->p_filesz))
+			img->ph[i].type = PT_NULL;
 	}
 }
 
