@@ -315,6 +315,24 @@ static int write_back(int fd)
 }
 
 /*
+ * Fault in the BYTES at AT, a file mapping's, with MADV_POPULATE_READ,
+ * which takes the same fault a read does but reports a page past the
+ * end of the file (one another user cut the file short since it was
+ * mapped) with EFAULT where a read raises SIGBUS.  Where the kernel
+ * lacks it (before Linux 5.14), the first byte is read.  Returns 0, or
+ * -1 when the pages cannot be read.
+ */
+static int fault_in(char *at, size_t bytes)
+{
+	if (!madvise(at, bytes, MADV_POPULATE_READ))
+		return 0;
+	if (errno != EINVAL)
+		return -1;
+	(void)*(volatile const char *)at;
+	return 0;
+}
+
+/*
  * Fault each huge page of LEN bytes of FD at OFF once, through a mapping
  * with no advice.  Reading a huge page back under MADV_HUGEPAGE leaves
  * the kernel's read-ahead mark on its folio (Linux 6.18 does), and a
@@ -331,14 +349,15 @@ static int write_back(int fd)
 static void clear_readahead_marks(int fd, uint64_t off, size_t len,
 				  size_t page)
 {
-	volatile const char *at = mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd,
-				       (off_t)off);
+	char *at = mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, (off_t)off);
+	size_t base = (size_t)sysconf(_SC_PAGESIZE);
 
 	if (at == MAP_FAILED)
 		return;
 	for (size_t i = 0; i < len; i += page)
-		(void)at[i];
-	munmap((void *)at, len);
+		if (fault_in(at + i, base))
+			break;
+	munmap(at, len);
 }
 
 void mach_pagecache_prime(int fd, const struct hl_phdr *ph, size_t phnum,
