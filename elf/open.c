@@ -17,10 +17,11 @@
  * the file AT_ST describes: in the moment between, the path could lead
  * to something else, which is opened.
  */
-static int open_again(const char *path, int flags, const struct stat *at_st)
+static int open_again(int dirfd, const char *path, int flags,
+		      const struct stat *at_st)
 {
 	struct stat st;
-	int fd = open(path, READ_FLAGS | (flags & O_NOFOLLOW));
+	int fd = openat(dirfd, path, READ_FLAGS | (flags & O_NOFOLLOW));
 
 	if (fd < 0)
 		return -1;
@@ -32,13 +33,13 @@ static int open_again(const char *path, int flags, const struct stat *at_st)
 	return fd;
 }
 
-int el_open_regular(const char *path, int flags)
+int el_open_regular_at(int dirfd, const char *path, int flags)
 {
 	char self[32];
 	struct stat st;
 	int at, fd, e;
 
-	at = open(path, O_PATH | O_CLOEXEC | (flags & O_NOFOLLOW));
+	at = openat(dirfd, path, O_PATH | O_CLOEXEC | (flags & O_NOFOLLOW));
 	if (at < 0)
 		return -1;
 	if (fstat(at, &st)) {
@@ -54,9 +55,14 @@ int el_open_regular(const char *path, int flags)
 	snprintf(self, sizeof(self), "/proc/self/fd/%d", at);
 	fd = open(self, READ_FLAGS);
 	if (fd < 0 && errno == ENOENT && access("/proc/self/fd", F_OK))
-		fd = open_again(path, flags, &st);
+		fd = open_again(dirfd, path, flags, &st);
 	e = errno;
 	close(at);
 	errno = e;
 	return fd;
+}
+
+int el_open_regular(const char *path, int flags)
+{
+	return el_open_regular_at(AT_FDCWD, path, flags);
 }

@@ -26,4 +26,7 @@
  */
 int el_open_regular(const char *path, int flags);
 
+/* The same, with a relative PATH resolved from the directory DIRFD. */
+int el_open_regular_at(int dirfd, const char *path, int flags);
+
 #endif

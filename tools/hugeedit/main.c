@@ -19,6 +19,7 @@
 
 #include "core/version.h"
 #include "elf/file.h"
+#include "elf/open.h"
 #include "tools/common/cli.h"
 #include "tools/common/escape.h"
 #include "tools/hugeedit/flags.h"
@@ -105,17 +106,21 @@ static int check_links(const char *name, int fd)
 	return 0;
 }
 
-/* Open DIR/BASE for an edit: a regular file, named directly.  NAME is
- * how messages name it. */
+/* Open DIR/BASE: a regular file, and nothing else (elf/open.h), named
+ * directly for an edit.  NAME is how messages name it. */
 static int open_target(const char *name, int dirfd, const char *base,
 		       unsigned mode)
 {
-	int fd = openat(dirfd, base, O_RDONLY | O_CLOEXEC | O_NONBLOCK |
-			(mode ? O_NOFOLLOW : 0));
+	int fd = el_open_regular_at(dirfd, base, mode ? O_NOFOLLOW : 0);
+	struct stat st;
 
-	if (fd < 0 && errno == ELOOP)
+	if (fd == EL_NOT_REGULAR && mode &&
+	    !fstatat(dirfd, base, &st, AT_SYMLINK_NOFOLLOW) &&
+	    S_ISLNK(st.st_mode))
 		warnx("%s: a symbolic link; name the file it points to "
 		      "(hugeedit replaces the file it edits)", name);
+	else if (fd == EL_NOT_REGULAR)
+		warnx("%s: not a regular file", name);
 	else if (fd < 0)
 		warn("%s", name);
 	else if (mode && check_links(name, fd)) {
