@@ -87,15 +87,32 @@ static int opt_preload(struct ctl_opts *o, const struct ctl_arg *a)
 	return 0;
 }
 
-/* --dry-run, --help, --version; --help wins whatever the order, then
- * --version. */
-static int opt_action(struct ctl_opts *o, const struct ctl_arg *a)
+/* --help and --version, which win over any mode whatever the order,
+ * --help over --version. */
+static int opt_info(struct ctl_opts *o, const struct ctl_arg *a)
 {
 	enum ctl_action act = (enum ctl_action)a->row->value;
 
 	if (o->action != CTL_HELP && (o->action != CTL_VERSION ||
 				      act == CTL_HELP))
 		o->action = act;
+	return 0;
+}
+
+/*
+ * --dry-run, --share-list, --share-clean, --prime: what hugectl does
+ * instead of running a program.  One of them at most, given any number
+ * of times: two contradict each other (--dry-run runs nothing, --prime
+ * drops and reads page cache), in whichever order they come.
+ */
+static int opt_mode(struct ctl_opts *o, const struct ctl_arg *a)
+{
+	if (o->mode && strcmp(o->mode, a->row->name))
+		return fail(a, "--%s and --%s cannot be used together",
+			    o->mode, a->row->name);
+	o->mode = a->row->name;
+	if (o->action != CTL_HELP && o->action != CTL_VERSION)
+		o->action = (enum ctl_action)a->row->value;
 	return 0;
 }
 
@@ -122,7 +139,7 @@ static int opt_clean(struct ctl_opts *o, const struct ctl_arg *a)
 		return fail(a, "--share-clean=%s: expected nothing or \"all\"",
 			    a->arg);
 	o->clean_all = a->arg != NULL;
-	return opt_action(o, a);
+	return opt_mode(o, a);
 }
 
 static int opt_shm(struct ctl_opts *o, const struct ctl_arg *a)
@@ -240,17 +257,17 @@ static const struct ctl_option options[] = {
 	  opt_library, 0, 0 },
 	{ "dry-run", 0, no_argument, NULL,
 	  "print the variables, one NAME=value per line; run nothing",
-	  opt_action, 0, CTL_DRY_RUN },
+	  opt_mode, 0, CTL_DRY_RUN },
 	{ "share-list", 0, no_argument, NULL,
 	  "list the shared files (--share-text): program, segment, pages "
-	  "held, in use, stale", opt_action, 0, CTL_SHARE_LIST },
+	  "held, in use, stale", opt_mode, 0, CTL_SHARE_LIST },
 	{ "share-clean", 0, optional_argument, "all",
 	  "remove the stale shared files, or all of them",
 	  opt_clean, 0, CTL_SHARE_CLEAN },
 	{ "prime", 0, no_argument, NULL,
 	  "read the read-only segments of the files named after the "
 	  "options back into the page cache in huge folios",
-	  opt_action, 0, CTL_PRIME },
+	  opt_mode, 0, CTL_PRIME },
 	{ "verbose", 0, required_argument, "level",
 	  "set the verbosity, 0 to 99 (exported as HUGETLB_VERBOSE)",
 	  opt_verbose, 0, 0 },
@@ -259,9 +276,9 @@ static const struct ctl_option options[] = {
 	{ NULL, 'q', no_argument, NULL, "lower the verbosity by one",
 	  opt_step, 0, -1 },
 	{ "help", 'h', no_argument, NULL, "print this help and exit",
-	  opt_action, 0, CTL_HELP },
+	  opt_info, 0, CTL_HELP },
 	{ "version", 0, no_argument, NULL, "print hugelink's version and exit",
-	  opt_action, 0, CTL_VERSION },
+	  opt_info, 0, CTL_VERSION },
 };
 
 #define NOPTIONS (sizeof(options) / sizeof(options[0]))
@@ -458,13 +475,14 @@ void ctl_usage(FILE *out)
 	for (size_t i = 0; i < NOPTIONS; i++)
 		usage_row(out, &options[i]);
 	fputs("\nA size is a page size such as 2M or 1G; without one, the "
-	      "default huge page size.\n\n"
+	      "default huge page size.\n--dry-run, --prime, --share-list and "
+	      "--share-clean exclude one another.\n\n"
 	      "exit status: the program's own once it runs; 0 after --dry-run, "
 	      "--help or\n--version, or --prime of files all primed; 1 after "
 	      "--prime when some file\nhas nothing in huge folios; 125 when "
-	      "hugectl fails (a bad or "
-	      "unsupported option, no runtime\nto preload); 126 when the "
-	      "program cannot be executed (or is an ELF file\nhugectl finds "
-	      "malformed); 127 when it is not found.\n",
+	      "hugectl fails (a bad or unsupported\noption, two of those "
+	      "modes, no runtime to preload); 126 when the program\ncannot "
+	      "be executed (or is an ELF file hugectl finds malformed); 127 "
+	      "when it\nis not found.\n",
 	      out);
 }

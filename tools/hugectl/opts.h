@@ -40,6 +40,8 @@ enum ctl_lib {
 
 struct ctl_opts {
 	enum ctl_action action;
+	const char *mode;		/* the long option that chose a mode
+					   (--dry-run, --prime, ...), or NULL */
 	/* 0: not asked; HL_PAGE_DEFAULT or a page size in bytes. */
 	size_t text, data, bss;
 	unsigned long long heap;	/* glibc.malloc.hugetlb, 0: not asked */

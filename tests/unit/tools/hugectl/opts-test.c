@@ -93,6 +93,34 @@ static void test_ctl_parse_needs_a_program_to_run(void **state)
 	assert_int_equal(o.action, CTL_HELP);
 }
 
+/* The modes exclude one another in either order; --help and --version
+ * win over any one of them; one mode given twice is one mode. */
+static void test_ctl_parse_one_mode_at_a_time(void **state)
+{
+	struct ctl_opts o;
+	char err[200];
+
+	(void)state;
+	assert_int_equal(PARSE(&o, err, "--dry-run", "--prime", "f"), -1);
+	assert_string_equal(err, "--dry-run and --prime cannot be used "
+			    "together");
+	assert_int_equal(PARSE(&o, err, "--share-clean=all", "--dry-run"), -1);
+	assert_string_equal(err, "--share-clean and --dry-run cannot be used "
+			    "together");
+	assert_int_equal(PARSE(&o, err, "--share-list", "--share-clean"), -1);
+	assert_non_null(strstr(err, "--share-list and --share-clean"));
+	assert_int_equal(PARSE(&o, err, "--dry-run", "--text", "--dry-run"), 0);
+	assert_int_equal(o.action, CTL_DRY_RUN);
+	assert_int_equal(PARSE(&o, err, "--share-clean", "--share-clean=all"),
+			 0);
+	assert_int_equal(o.action, CTL_SHARE_CLEAN);
+	assert_true(o.clean_all);
+	assert_int_equal(PARSE(&o, err, "--prime", "--help"), 0);
+	assert_int_equal(o.action, CTL_HELP);
+	assert_int_equal(PARSE(&o, err, "--version", "--share-list"), 0);
+	assert_int_equal(o.action, CTL_VERSION);
+}
+
 static void test_ctl_parse_verbosity(void **state)
 {
 	struct ctl_opts o;
@@ -273,6 +301,7 @@ int main(void)
 		cmocka_unit_test(test_ctl_parse_rejects_bad_sizes),
 		cmocka_unit_test(test_ctl_parse_stops_at_the_program),
 		cmocka_unit_test(test_ctl_parse_needs_a_program_to_run),
+		cmocka_unit_test(test_ctl_parse_one_mode_at_a_time),
 		cmocka_unit_test(test_ctl_parse_verbosity),
 		cmocka_unit_test(test_ctl_parse_preload_and_library),
 		cmocka_unit_test(test_ctl_parse_heap_and_shm),
