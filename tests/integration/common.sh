@@ -19,6 +19,8 @@ HLLIB=${HL_LIBDIR:-$HL_PREFIX/lib}
 HLDATA=${HL_DATADIR:-$HL_PREFIX/share}
 HLMAN=${HL_MANDIR:-$HL_PREFIX/share/man}
 HLDIR=$HLDATA/hugelink
+# The runtime's soname, libhugelink.so.<major>, by which hugectl preloads it.
+HL_RUNTIME_SO=libhugelink.so.$(sed 's/\..*//' "$HL_SRC/VERSION")
 HLINC=$HL_SRC/tests/integration/lib
 # The tools by libhugetlbfs's names, or by hugelink's own where the build
 # left those out (LIBHUGETLBFS_NAMES=no, as a package does); they name

@@ -7,8 +7,7 @@
 
 unset LD_LIBRARY_PATH
 lib=$(cd "$HLLIB" && pwd -P)
-# hugectl preloads the runtime by its soname, libhugelink.so.<major>.
-so=libhugelink.so.$(sed 's/\..*//' "$HL_SRC/VERSION")
+so=$HL_RUNTIME_SO
 
 cat > prog.c <<'E'
 char bss[8 << 20];

@@ -143,6 +143,8 @@ static bool want_preload(struct ctl_vars *v, const struct ctl_opts *o,
 
 	if (o->preload == CTL_PRELOAD_NEVER || !t->path)
 		return false;
+	if (t->missing)
+		return force;
 	if (t->elf && t->foreign) {
 		ctl_note(v, HL_V_WARN, "%s: not preloading the runtime: the "
 			 "program is built for another machine or word size",
@@ -239,6 +241,17 @@ static int set_no_reserve(struct ctl_vars *v, const struct ctl_opts *o)
 	return 0;
 }
 
+/* --dry-run of a program that cannot be run: one note for all that is
+ * left unchecked. */
+static void note_missing(struct ctl_vars *v, const struct ctl_opts *o,
+			 const struct ctl_target *t)
+{
+	ctl_note(v, HL_V_WARN, "%s: %s: nothing about the program was "
+		 "checked%s", t->path, t->missing,
+		 o->preload == CTL_PRELOAD_AUTO ? ", and LD_PRELOAD, which "
+		 "depends on how it is linked, is not set" : "");
+}
+
 int ctl_env_build(struct ctl_vars *v, const struct ctl_opts *o,
 		  const struct ctl_target *t, const char *libdir,
 		  hl_getenv_fn *get, void *ctx)
@@ -256,5 +269,7 @@ int ctl_env_build(struct ctl_vars *v, const struct ctl_opts *o,
 	if (!t->path && o->preload != CTL_PRELOAD_NEVER)
 		ctl_note(v, HL_V_INFO, "no program named: whether to set "
 			 "LD_PRELOAD depends on the program");
+	if (t->missing)
+		note_missing(v, o, t);
 	return 0;
 }

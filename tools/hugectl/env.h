@@ -18,7 +18,11 @@
 /* What hugectl knows about the program before running it. */
 struct ctl_target {
 	const char *path;		/* as found on PATH; NULL: none named */
-	const struct el_file *elf;	/* NULL: not ELF, or unreadable */
+	const char *missing;		/* --dry-run: why PATH, as named,
+					   cannot be run ("command not
+					   found"); NULL: it was found */
+	const struct el_file *elf;	/* NULL: not ELF, unreadable or
+					   missing */
 	bool unreadable;		/* executable but not readable */
 	const struct el_linkage *link;	/* set with elf */
 	bool foreign;			/* not the runtime's class or machine */

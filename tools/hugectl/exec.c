@@ -33,27 +33,26 @@ static int runnable(const char *path)
 	return 0;
 }
 
-/* As a shell: 127 when there is no such file, 126 for any other reason. */
-static int not_runnable(const char *file, int e)
+/* As a shell: 127 when there is no such file, 126 for any other reason;
+ * E's text in *WHY. */
+static int not_runnable(int e, const char **why)
 {
-	char shown[TL_ESCAPED_LEN(PATH_MAX)];
-
-	warnx("%s: %s", SHOWN(file, shown), strerror(e));
+	*why = strerror(e);
 	return e == ENOENT ? CTL_EXIT_NOTFOUND : CTL_EXIT_NOEXEC;
 }
 
-int ctl_find(const char *file, const char *search, char *out, size_t len)
+int ctl_find(const char *file, const char *search, char *out, size_t len,
+	     const char **why)
 {
-	char shown[TL_ESCAPED_LEN(PATH_MAX)];
 	bool denied = false;
 	size_t n;
 	int e;
 
 	if (!*file)
-		return not_runnable(file, ENOENT);
+		return not_runnable(ENOENT, why);
 	if (strchr(file, '/')) {
 		if ((e = runnable(file)))
-			return not_runnable(file, e);
+			return not_runnable(e, why);
 		snprintf(out, len, "%s", file);
 		return 0;
 	}
@@ -70,8 +69,8 @@ int ctl_find(const char *file, const char *search, char *out, size_t len)
 			break;
 	}
 	if (denied)
-		return not_runnable(file, EACCES);
-	warnx("%s: command not found", SHOWN(file, shown));
+		return not_runnable(EACCES, why);
+	*why = "command not found";
 	return CTL_EXIT_NOTFOUND;
 }
 

@@ -15,9 +15,12 @@
  * Find FILE: as given when it contains a '/', else in the directories of
  * SEARCH (PATH's value, or NULL for the default), an empty entry meaning
  * the current directory.  Writes the path into OUT and returns 0, or
- * prints a message naming FILE and returns 126 or 127.
+ * returns 126 or 127 with the cause, as a shell words it ("command not
+ * found", "Permission denied"), in *WHY, for the caller to print after
+ * FILE.
  */
-int ctl_find(const char *file, const char *search, char *out, size_t len);
+int ctl_find(const char *file, const char *search, char *out, size_t len,
+	     const char **why);
 
 /*
  * Execute PATH with ARGV and the current environment; a file the kernel

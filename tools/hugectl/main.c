@@ -87,17 +87,27 @@ static void read_sizes(struct hl_sizes *sizes)
 /*
  * Find and read the program.  A file that is not ELF (a script), or that
  * hugectl may execute but not read, is run without being inspected; an
- * ELF file hugectl cannot make sense of is refused.
+ * ELF file hugectl cannot make sense of is refused.  One that cannot be
+ * found or executed is refused too, but for DRY, which needs no program
+ * (as libhugetlbfs's --dry-run): that is noted, and nothing else known.
  */
-static int read_program(struct program *p, char *name)
+static int read_program(struct program *p, char *name, bool dry)
 {
-	int rc = ctl_find(name, getenv("PATH"), p->path, sizeof(p->path));
+	const char *why;
+	int rc = ctl_find(name, getenv("PATH"), p->path, sizeof(p->path),
+			  &why);
 
-	if (rc)
+	if (rc && !dry) {
+		tl_escape(name, p->shown, sizeof(p->shown));
+		warnx("%s: %s", p->shown, why);
 		return rc;
-	p->t.path = p->path;
+	}
+	p->t.path = rc ? name : p->path;
+	p->t.missing = rc ? why : NULL;
 	p->t.sizes = &p->sizes;
 	read_sizes(&p->sizes);
+	if (rc)
+		return 0;
 	if (access(p->path, R_OK)) {
 		p->t.unreadable = true;
 		return 0;
@@ -287,7 +297,7 @@ static int run(const struct ctl_opts *given)
 			return EXIT_HUGECTL;
 		o.libdir = found;
 	}
-	rc = o.argv ? read_program(&p, o.argv[0]) : 0;
+	rc = o.argv ? read_program(&p, o.argv[0], o.action == CTL_DRY_RUN) : 0;
 	if (!rc)
 		rc = launch(&o, &p, libdir);
 	el_close(&p.elf);

@@ -263,6 +263,31 @@ static void test_ctl_env_build_not_elf_or_foreign(void **state)
 	assert_true(has_note(&fx->v, HL_V_WARN, "another machine"));
 }
 
+/* --dry-run of a program not found: one note, no preload but forced. */
+static void test_ctl_env_build_missing_program(void **state)
+{
+	struct fixture *fx = *state;
+
+	fx->t.elf = NULL;
+	fx->t.link = NULL;
+	fx->t.missing = "command not found";
+	fx->o.text = HL_PAGE_DEFAULT;
+	assert_int_equal(build(fx), 0);
+	assert_int_equal(fx->v.nvar, 3);
+	assert_null(ctl_get(&fx->v, "LD_PRELOAD"));
+	assert_int_equal(fx->v.nnote, 1);
+	assert_true(has_note(&fx->v, HL_V_WARN, "./prog: command not found: "
+			     "nothing about the program was checked, and "
+			     "LD_PRELOAD"));
+	ctl_vars_free(&fx->v);
+	fx->o.preload = CTL_PRELOAD_ALWAYS;
+	assert_int_equal(build(fx), 0);
+	assert_string_equal(ctl_get(&fx->v, "LD_PRELOAD"), RUNTIME);
+	assert_true(has_note(&fx->v, HL_V_WARN, "./prog: command not found: "
+			     "nothing about the program was checked"));
+	assert_false(has_note(&fx->v, HL_V_WARN, "LD_PRELOAD"));
+}
+
 static void test_ctl_env_build_without_program(void **state)
 {
 	struct fixture *fx = *state;
@@ -371,6 +396,7 @@ int main(void)
 		TEST(test_ctl_env_build_no_preload_when_embedded),
 		TEST(test_ctl_env_build_static_programs),
 		TEST(test_ctl_env_build_not_elf_or_foreign),
+		TEST(test_ctl_env_build_missing_program),
 		TEST(test_ctl_env_build_without_program),
 		TEST(test_ctl_env_build_heap),
 		TEST(test_ctl_env_build_share_and_no_reserve),
