@@ -241,6 +241,31 @@ static int set_no_reserve(struct ctl_vars *v, const struct ctl_opts *o)
 	return 0;
 }
 
+bool ctl_runtime_absent(const struct ctl_opts *o, const struct ctl_target *t,
+			hl_getenv_fn *get, void *ctx)
+{
+	const char *old = get("LD_PRELOAD", ctx);
+
+	return o->preload == CTL_PRELOAD_NEVER && t->elf && !t->foreign &&
+	       t->link->dynamic && !el_linked(t->link) &&
+	       !(old && el_preloads_runtime(old));
+}
+
+/* What the runtime will do in T, when it will be there to do it. */
+static int check_plan(struct ctl_vars *v, const struct ctl_opts *o,
+		      const struct ctl_target *t, hl_getenv_fn *get, void *ctx)
+{
+	if (!t->path || !t->elf || t->foreign)
+		return 0;
+	if (!ctl_runtime_absent(o, t, get, ctx))
+		return ctl_plan_check(v, t, get, ctx);
+	if (!o->disable)
+		ctl_note(v, HL_V_WARN, "nothing moves to huge pages: %s does "
+			 "not carry the runtime, and --no-preload keeps the "
+			 "shared one out", t->path);
+	return 0;
+}
+
 /* --dry-run of a program that cannot be run: one note for all that is
  * left unchecked. */
 static void note_missing(struct ctl_vars *v, const struct ctl_opts *o,
@@ -260,8 +285,7 @@ int ctl_env_build(struct ctl_vars *v, const struct ctl_opts *o,
 	if (set_verbose(v, o) || set_library_path(v, o, libdir, get, ctx) ||
 	    set_elfmap(v, o) || set_libs(v, o) || set_share_backing(v, o))
 		return -1;
-	if (t->path && t->elf && !t->foreign &&
-	    ctl_plan_check(v, t, get, ctx))
+	if (check_plan(v, o, t, get, ctx))
 		return -1;
 	if (set_preload(v, o, t, libdir, get, ctx) || set_no_reserve(v, o) ||
 	    set_heap(v, o, get, ctx))

@@ -39,6 +39,15 @@ int ctl_env_build(struct ctl_vars *v, const struct ctl_opts *o,
 		  const struct ctl_target *t, const char *libdir,
 		  hl_getenv_fn *get, void *ctx);
 
+/*
+ * True when the runtime will not be in T's process: T is a dynamically
+ * linked program of this machine that neither carries nor links it,
+ * --no-preload keeps hugectl from preloading it, and the LD_PRELOAD GET
+ * reads does not name it.  Nothing of T, nor of its libraries, moves.
+ */
+bool ctl_runtime_absent(const struct ctl_opts *o, const struct ctl_target *t,
+			hl_getenv_fn *get, void *ctx);
+
 /* The runtime hugectl preloads with O and LIBDIR, into BUF. */
 const char *ctl_runtime(const struct ctl_opts *o, const char *libdir,
 			char *buf, size_t len);

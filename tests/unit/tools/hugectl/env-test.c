@@ -194,11 +194,30 @@ static void test_ctl_env_build_no_preload_when_linked(void **state)
 	assert_string_equal(ctl_get(&fx->v, "LD_PRELOAD"), RUNTIME);
 	assert_true(has_note(&fx->v, HL_V_WARN,
 			     "links libhugelink.so already"));
-	ctl_vars_free(&fx->v);
+}
+
+/* --no-preload into a program without the runtime: nothing moves, and
+ * the plan, which would promise pages, is not checked. */
+static void test_ctl_env_build_no_preload_no_runtime(void **state)
+{
+	struct fixture *fx = *state;
+
 	fx->o.preload = CTL_PRELOAD_NEVER;
-	fx->link.needs_runtime = false;
-	assert_int_equal(build(fx), 0);
+	fx->o.text = HL_PAGE_DEFAULT;
+	assert_true(ctl_runtime_absent(&fx->o, &fx->t, fake_get, fx->env));
+	assert_int_equal(ctl_env_build(&fx->v, &fx->o, &fx->t, LIBDIR,
+				       fake_get, fx->env), 0);
 	assert_null(ctl_get(&fx->v, "LD_PRELOAD"));
+	assert_string_equal(ctl_get(&fx->v, "HUGETLB_ELFMAP"), "R");
+	assert_int_equal(fx->v.nnote, 1);
+	assert_true(has_note(&fx->v, HL_V_WARN, "nothing moves to huge pages: "
+			     "./prog does not carry the runtime, and "
+			     "--no-preload keeps the shared one out"));
+	ctl_vars_free(&fx->v);
+	fx->env[0] = "LD_PRELOAD=libhugelink.so.1";
+	assert_false(ctl_runtime_absent(&fx->o, &fx->t, fake_get, fx->env));
+	assert_int_equal(build(fx), 0);
+	assert_false(has_note(&fx->v, HL_V_WARN, "nothing moves"));
 }
 
 /* A dynamic program that embeds the runtime, seen by its note or by its
@@ -393,6 +412,7 @@ int main(void)
 		TEST(test_ctl_env_build_debug_at_99),
 		TEST(test_ctl_env_build_keeps_other_preloads),
 		TEST(test_ctl_env_build_no_preload_when_linked),
+		TEST(test_ctl_env_build_no_preload_no_runtime),
 		TEST(test_ctl_env_build_no_preload_when_embedded),
 		TEST(test_ctl_env_build_static_programs),
 		TEST(test_ctl_env_build_not_elf_or_foreign),
