@@ -157,7 +157,10 @@ static int take_phdr(struct hl_plan *plan, const struct hl_phdr *ph, int i,
 {
 	struct hl_seg *seg;
 
-	if (ph->filesz > ph->memsz)
+	/* Only a PT_LOAD's sizes say what is mapped: GNU ld gives the
+	 * PT_INTERP of libhugetlbfs's B and BDT scripts a p_memsz short of
+	 * its p_filesz, which the kernel and the dynamic loader ignore. */
+	if (ph->type == PT_LOAD && ph->filesz > ph->memsz)
 		return refuse(plan, "a segment's p_filesz exceeds its p_memsz");
 	if (ph->vaddr > UINTPTR_MAX - bias ||
 	    ph->memsz > UINTPTR_MAX - (ph->vaddr + bias))

@@ -522,6 +522,19 @@ static void test_hl_plan_build_malformed(void **state)
 	assert_int_equal(hl_plan_build(&p, &cfg, &sizes, &bad, 1, 0), -1);
 	assert_non_null(strstr(p.error, "p_filesz"));
 
+	/* Only a PT_LOAD's sizes count: libhugetlbfs's B and BDT scripts
+	 * give PT_INTERP a p_memsz short of its p_filesz. */
+	{
+		struct hl_phdr bdt[] = {
+			{ PT_INTERP, PF_R, 0x200, 0x1000200, 0x40, 0x3c, 8 },
+			LOAD(PF_R | PF_X, 0, 0x1000000, 0x1400000, 0x1400000),
+		};
+
+		assert_int_equal(hl_plan_build(&p, &cfg, &sizes, bdt, 2, 0), 0);
+		assert_int_equal(p.nseg, 1);
+		assert_true(p.seg[0].remap);
+	}
+
 	bad = (struct hl_phdr)LOAD(PF_R, 0, UINTPTR_MAX - 0x1000, 0, 0x2000);
 	assert_int_equal(hl_plan_build(&p, &cfg, &sizes, &bad, 1, 0), -1);
 	assert_non_null(strstr(p.error, "overflows"));
