@@ -26,7 +26,9 @@ ok "perf.data, perf script on standard input and in a file give one order"
 
 # The order file: a new one takes the umask's mode; a link of one's own
 # is followed, as fopen follows it; a link another user owns is not,
-# and its target keeps its bytes; /dev/stdout, a pipe, is written.
+# and its target keeps its bytes, nor is a file another user owns
+# written; a FIFO with no reader is refused; /dev/stdout, a pipe, is
+# written.
 (umask 027 && "$HLBIN/hugelink-profile" -o new.order -x hotprog - <script.txt >/dev/null) ||
 	fail "hugelink-profile -o a new file"
 [ "$(stat -c %a new.order)" = 640 ] || fail "mode $(stat -c %a new.order) under umask 027"
@@ -49,6 +51,26 @@ planted_link() {
 	grep -q 'planted.order: a symbolic link of another user.s: not followed' err ||
 		fail "-o another user's link: $(cat err)"
 	[ "$(cat victim)" = kept ] || fail "another user's link was followed: $(cat victim)"
+	# Another user's file is not written; a FIFO with no reader is
+	# refused at once, not waited on.
+	echo kept >planted.file
+	chown nobody planted.file
+	set +e
+	"$HLBIN/hugelink-profile" -o planted.file -x hotprog - <script.txt >/dev/null 2>err
+	rc=$?
+	set -e
+	[ $rc = 1 ] || fail "-o another user's file: status $rc"
+	grep -q "planted.file: a file of another user.s: not written" err ||
+		fail "-o another user's file: $(cat err)"
+	[ "$(cat planted.file)" = kept ] || fail "another user's file was written"
+	mkfifo planted.fifo
+	set +e
+	timeout 10 "$HLBIN/hugelink-profile" -o planted.fifo -x hotprog - \
+		<script.txt >/dev/null 2>err
+	rc=$?
+	set -e
+	[ $rc = 1 ] || fail "-o a FIFO with no reader: status $rc: $(cat err)"
+	grep -q "planted.fifo: " err || fail "-o a FIFO: no reason: $(cat err)"
 }
 if [ "$(id -u)" = 0 ]; then
 	planted_link
@@ -60,7 +82,7 @@ fi
 ! grep -q '^status' stdout.order || fail "hugelink-profile -o /dev/stdout: $(cat stdout.order)"
 grep -q '^hot_' stdout.order || fail "no order on /dev/stdout: $(cat stdout.order)"
 [ -L /dev/stdout ] || fail "/dev/stdout is no longer a link"
-ok "-o: a new file, one's own link, another user's link refused, /dev/stdout${planted:-}"
+ok "-o: a new file, one's own link, another user's link and file and a FIFO refused, /dev/stdout${planted:-}"
 
 set +e
 "$HLBIN/hugelink-profile" hotprog.data >/dev/null 2>err; rc=$?

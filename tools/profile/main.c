@@ -235,30 +235,46 @@ static int collect(struct job *j)
 	return 0;
 }
 
+/* Whether ST is owned by the caller or by root. */
+static bool owned_by_us(const struct stat *st)
+{
+	return st->st_uid == geteuid() || st->st_uid == 0;
+}
+
 /*
- * Open OUT to write, as fopen(OUT, "w") opens it, except that a symbolic
- * link there is followed only when the caller or root owns it: in a
- * directory others may write to (/tmp), another user's link would have
- * the order written over whatever file it names.  NULL, with a warning,
- * when it cannot be opened.
+ * Open OUT to write, as fopen(OUT, "w") opens it, except for what
+ * another user planted there: a symbolic link is followed, and a regular
+ * file written, only when the caller or root owns it.  In a directory
+ * others may write to (/tmp), another user's link would have the order
+ * written over whatever file it names, and another user's file would
+ * keep the order where that user can change it before it is linked.  A
+ * FIFO with no reader is refused (ENXIO) rather than waited on.  NULL,
+ * with a warning, when it cannot be opened.
  */
 static FILE *open_out(const char *out)
 {
-	int flags = O_WRONLY | O_CREAT | O_CLOEXEC | O_NOCTTY;
+	int flags = O_WRONLY | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NONBLOCK;
 	struct stat st;
 	FILE *f;
 	int fd = open(out, flags | O_NOFOLLOW, 0666);
 
 	if (fd < 0 && errno == ELOOP && !lstat(out, &st) &&
 	    S_ISLNK(st.st_mode)) {
-		if (st.st_uid != geteuid() && st.st_uid != 0) {
+		if (!owned_by_us(&st)) {
 			warnx("%s: a symbolic link of another user's: not "
 			      "followed", out);
 			return NULL;
 		}
 		fd = open(out, flags, 0666);
 	}
-	if (fd < 0 || fstat(fd, &st) ||
+	if (fd >= 0 && !fstat(fd, &st) && S_ISREG(st.st_mode) &&
+	    !owned_by_us(&st)) {
+		warnx("%s: a file of another user's: not written", out);
+		close(fd);
+		return NULL;
+	}
+	/* O_NONBLOCK was for the open alone: F_SETFL 0 clears it. */
+	if (fd < 0 || fstat(fd, &st) || fcntl(fd, F_SETFL, 0) ||
 	    (S_ISREG(st.st_mode) && ftruncate(fd, 0)) ||
 	    !(f = fdopen(fd, "w"))) {
 		warn("%s", out);
