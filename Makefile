@@ -209,6 +209,15 @@ CC_ARCH := $(firstword $(subst -, ,$(shell $(CC) -dumpmachine)))
 # call thunks in sections of their own, outside its section.
 override REMAP_SAFETY_gcc_x86_64 = -mindirect-branch=keep -mfunction-return=keep
 override REMAP_SAFETY_clang_x86_64 = -mno-retpoline
+
+# For x86-64, likewise, the code is built for indirect branch tracking
+# and shadow stacks (-fcf-protection), which keeps a program's IBT and
+# SHSTK marks with the runtime linked in; but not where the user's own
+# flags ask for gcc's inline retpolines, which it refuses beside them.
+CF_CONFLICTS = -mindirect-branch=thunk -mindirect-branch=thunk-inline
+ifeq ($(CC_ARCH)$(filter $(CF_CONFLICTS),$(CFLAGS)),x86_64)
+HL_CFLAGS += -fcf-protection=full
+endif
 ifeq ($(CC_ARCH),aarch64)
 HL_CFLAGS += -mbranch-protection=standard
 HL_CFLAGS += -mno-outline-atomics
