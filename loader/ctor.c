@@ -31,7 +31,7 @@ void ldr_entry(unsigned abi)
  * libhugelink.a by the name (-u ldr_ctor), and the tools look for it in a
  * program's symbol table to see that the runtime was linked in.
  */
-void ldr_ctor(void);
+void ldr_ctor(void) __attribute__((constructor(101)));
 
 static int flagged(struct ldr_image *img, size_t index, void *ctx)
 {
@@ -87,7 +87,9 @@ static void act(void)
 		entry(HL_ENTRY_ABI);
 }
 
-__attribute__((constructor(101))) void ldr_ctor(void)
+/* The priority is on the declaration above: gcc drops one given only
+ * where a function declared without it is defined. */
+void ldr_ctor(void)
 {
 	struct mach_env_glance env;
 	bool served;
