@@ -96,6 +96,22 @@ RAW_INLINE long raw_sigprocmask(int how, const uint64_t *set,
 			    8, 0, 0);
 }
 
+/* SET is a kernel sigset, as above. */
+RAW_INLINE long raw_sigpending(uint64_t *set)
+{
+	return raw_syscall6(SYS_rt_sigpending, (long)set, 8, 0, 0, 0, 0);
+}
+
+/* Take a signal of SET that is pending, without waiting: the signal, or
+ * -EAGAIN when none is. */
+RAW_INLINE long raw_sigtake(const uint64_t *set)
+{
+	long zero[2] = { 0, 0 };	/* struct timespec */
+
+	return raw_syscall6(SYS_rt_sigtimedwait, (long)set, 0, (long)zero, 8,
+			    0, 0);
+}
+
 /* The kernel's struct sigaction with the default handler. */
 RAW_INLINE long raw_sigdefault(int sig)
 {

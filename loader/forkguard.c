@@ -15,6 +15,7 @@
 #include "core/config.h"
 #include "loader/acting.h"
 #include "loader/forkguard.h"
+#include "loader/report.h"
 #include "remap/remap.h"
 
 /*
@@ -41,10 +42,10 @@ bool ldr_forkguard_lasts(void)
 static void unguarded(int verbose, const char *prog)
 {
 	if (verbose >= HL_V_WARN)
-		dprintf(STDERR_FILENO, "hugelink: %s: no memory to guard "
-			"fork(): a child made by fork() shares the data on "
-			"hugetlb pages and can be killed if the pool runs "
-			"out\n", prog);
+		ldr_report_write("hugelink: %s: no memory to guard fork(): a "
+				 "child made by fork() shares the data on "
+				 "hugetlb pages and can be killed if the pool "
+				 "runs out\n", prog);
 }
 
 static int guarded(const struct remap_range *s)

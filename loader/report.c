@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Messages, on fd 2, prefixed "hugelink: <program>:", while fd 2 is the
- * standard error noted by the first pass (remap_stderr_same).  Written
- * with dprintf rather than to libc's stderr, whose address the dynamic
- * loader would otherwise look up as it loads every relinked program.
+ * standard error noted by the first pass (remap_stderr_same).  Each line
+ * is made in a buffer and written in one call (remap_stderr_write, which
+ * keeps a reader gone from raising SIGPIPE), rather than to libc's
+ * stderr, whose address the dynamic loader would otherwise look up as it
+ * loads every relinked program.
  */
 #include <fcntl.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -50,6 +53,24 @@ void ldr_stderr_note(struct remap_stderr *e)
 	e->dev_major = open ? st.stx_dev_major : 0;
 	e->dev_minor = open ? st.stx_dev_minor : 0;
 	e->ino = open ? st.stx_ino : 0;
+}
+
+void ldr_report_write(const char *fmt, ...)
+{
+	char out[LDR_REPORT_LINE_MAX];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(out, sizeof(out), fmt, ap);
+	va_end(ap);
+	if (n <= 0)
+		return;
+	if ((size_t)n >= sizeof(out)) {
+		n = sizeof(out) - 1;
+		out[n - 1] = '\n';
+	}
+	remap_stderr_write(STDERR_FILENO, out, (size_t)n);
 }
 
 void ldr_report_init(struct ldr_report *r, struct ldr_report_texts *t,
@@ -222,8 +243,7 @@ static void say(const struct ldr_report *r, const struct line *l)
 {
 	char head[300];
 
-	dprintf(STDERR_FILENO, "%s%s\n", who(r, head, sizeof(head)),
-		l->text);
+	ldr_report_write("%s%s\n", who(r, head, sizeof(head)), l->text);
 }
 
 void ldr_report_setting(const struct ldr_report *r, const char *text)
@@ -318,17 +338,18 @@ void ldr_report_plan(const struct ldr_report *r, const struct hl_plan *plan)
 	for (int i = 0; i < plan->nseg; i++) {
 		const struct hl_seg *s = &plan->seg[i];
 
-		dprintf(STDERR_FILENO, "%ssegment %d %s %#lx-%#lx: %s",
-			who(r, head, sizeof(head)), s->phdr,
-			prot_text(s->prot, p),
-			(unsigned long)s->start, (unsigned long)s->end,
-			hl_why_text(s->why));
+		char pages[96] = "";
+
 		if (s->remap)
-			dprintf(STDERR_FILENO, " (%#lx-%#lx, %s pages)",
-				(unsigned long)s->map_start,
-				(unsigned long)s->map_end,
-				hl_format_size(s->page, sz, sizeof(sz)));
-		dprintf(STDERR_FILENO, "\n");
+			snprintf(pages, sizeof(pages), " (%#lx-%#lx, %s pages)",
+				 (unsigned long)s->map_start,
+				 (unsigned long)s->map_end,
+				 hl_format_size(s->page, sz, sizeof(sz)));
+		ldr_report_write("%ssegment %d %s %#lx-%#lx: %s%s\n",
+				 who(r, head, sizeof(head)), s->phdr,
+				 prot_text(s->prot, p), (unsigned long)s->start,
+				 (unsigned long)s->end, hl_why_text(s->why),
+				 pages);
 	}
 }
 
@@ -339,7 +360,7 @@ void ldr_report_swap(const struct ldr_report *r, const struct remap_range *s,
 
 	if (r->verbose < HL_V_INFO)
 		return;
-	dprintf(STDERR_FILENO, "%s%#lx-%#lx %s %s: copied %llu bytes in "
+	ldr_report_write("%s%#lx-%#lx %s %s: copied %llu bytes in "
 		"%.3f ms%s\n", who(r, head, sizeof(head)),
 		(unsigned long)s->target,
 		(unsigned long)(s->target + s->len), prot_text(s->prot, p),
@@ -355,9 +376,9 @@ void ldr_report_base(const struct ldr_report *r, uintptr_t lo, uintptr_t hi,
 	char p[4], head[300];
 
 	if (r->verbose >= HL_V_INFO)
-		dprintf(STDERR_FILENO, "%s%#lx-%#lx %s base\n",
-			who(r, head, sizeof(head)), (unsigned long)lo,
-			(unsigned long)hi, prot_text(prot, p));
+		ldr_report_write("%s%#lx-%#lx %s base\n",
+				 who(r, head, sizeof(head)), (unsigned long)lo,
+				 (unsigned long)hi, prot_text(prot, p));
 }
 
 void ldr_report_info(const struct ldr_report *r, const char *text)
@@ -365,8 +386,8 @@ void ldr_report_info(const struct ldr_report *r, const char *text)
 	char head[300];
 
 	if (r->verbose >= HL_V_INFO)
-		dprintf(STDERR_FILENO, "%s%s\n", who(r, head, sizeof(head)),
-			text);
+		ldr_report_write("%s%s\n", who(r, head, sizeof(head)),
+				 text);
 }
 
 void ldr_report_file(const struct ldr_report *r, uintptr_t lo, uintptr_t hi,
@@ -375,7 +396,7 @@ void ldr_report_file(const struct ldr_report *r, uintptr_t lo, uintptr_t hi,
 	char p[4], head[300];
 
 	if (r->verbose >= HL_V_INFO)
-		dprintf(STDERR_FILENO, "%s%#lx-%#lx %s %s\n",
-			who(r, head, sizeof(head)), (unsigned long)lo,
-			(unsigned long)hi, prot_text(prot, p), text);
+		ldr_report_write("%s%#lx-%#lx %s %s\n",
+				 who(r, head, sizeof(head)), (unsigned long)lo,
+				 (unsigned long)hi, prot_text(prot, p), text);
 }

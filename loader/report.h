@@ -88,6 +88,18 @@ void ldr_report_init(struct ldr_report *r, struct ldr_report_texts *t,
  */
 void ldr_stderr_note(struct remap_stderr *e);
 
+/* The longest line written: a reason's whole text and its head. */
+#define LDR_REPORT_LINE_MAX 4608
+
+/*
+ * Write the line FMT makes on fd 2 in one call, cut to
+ * LDR_REPORT_LINE_MAX bytes, without SIGPIPE where its reader has gone
+ * (remap_stderr_write).  The caller checks that fd 2 is the standard
+ * error noted.
+ */
+__attribute__((format(printf, 1, 2)))
+void ldr_report_write(const char *fmt, ...);
+
 /*
  * Report on the shared library named OBJ from now on (a file name), or
  * on the program (NULL).  Flush what was recorded before.

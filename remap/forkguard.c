@@ -92,7 +92,7 @@ static void say(const struct remap_fork_guard *g, const char *text, size_t len)
 	append(buf, &n, sizeof(buf), g->prog, prog);
 	append(buf, &n, sizeof(buf), ": ", 2);
 	append(buf, &n, sizeof(buf), text, len);
-	raw_write(g->err.fd, buf, n);
+	remap_stderr_write(g->err.fd, buf, n);
 }
 
 /* The hexadecimal number at *P, which is moved past it. */

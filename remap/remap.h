@@ -128,6 +128,15 @@ int remap_stderr_stat(int fd, struct statx *sx);
  */
 int remap_stderr_same(const struct remap_stderr *e);
 
+/*
+ * Write LEN bytes of BUF to FD in one call, with SIGPIPE blocked: where
+ * the reader of a pipe or socket has gone, the write fails with EPIPE,
+ * and the SIGPIPE it raised, which would end the program, is taken
+ * away again (unless one was pending before).  0, or -1 when the write
+ * failed or was short.
+ */
+int remap_stderr_write(int fd, const void *buf, size_t len);
+
 /* Fault injection for the tests (HUGELINK_FAULT); 0 in production. */
 enum remap_fault {
 	REMAP_FAULT_NONE,

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* The standard error noted, and whether fd 2 is still it: see remap.h. */
+#include <errno.h>
 #include <fcntl.h>
 #include <linux/stat.h>
+#include <signal.h>
 
 #include "arch/raw.h"
 #include "remap/remap.h"
@@ -23,4 +25,21 @@ int remap_stderr_same(const struct remap_stderr *e)
 		return 0;
 	return sx.stx_dev_major == e->dev_major &&
 	       sx.stx_dev_minor == e->dev_minor && sx.stx_ino == e->ino;
+}
+
+int remap_stderr_write(int fd, const void *buf, size_t len)
+{
+	const uint64_t pipe = 1ULL << (SIGPIPE - 1);
+	uint64_t old = 0, pending = 0;
+	int blocked = !raw_sigprocmask(SIG_BLOCK, &pipe, &old);
+	long r;
+
+	if (blocked && raw_sigpending(&pending))
+		pending = pipe;		/* cannot tell: take nothing away */
+	r = raw_write(fd, buf, len);
+	if (blocked && r == -EPIPE && !(pending & pipe))
+		raw_sigtake(&pipe);
+	if (blocked)
+		raw_sigprocmask(SIG_SETMASK, &old, NULL);
+	return r == (long)len ? 0 : -1;
 }
