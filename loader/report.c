@@ -11,6 +11,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -19,15 +20,30 @@
 #include "loader/report.h"
 
 /*
+ * Whether fd 2, a socket, is a local one (AF_UNIX), as a service
+ * manager's log stream is (systemd's journal), and not a network peer's,
+ * which a daemon that closed its standard error may have been given as
+ * fd 2: the messages, which name addresses, would go into its protocol.
+ */
+static bool local_socket(void)
+{
+	struct sockaddr_storage sa = { 0 };
+	socklen_t len = sizeof(sa);
+
+	return !raw_syscall6(SYS_getsockname, 2, (long)&sa, (long)&len, 0, 0,
+			     0) && sa.ss_family == AF_UNIX;
+}
+
+/*
  * What a standard error is: a terminal or another character device, a
- * pipe, a socket, or a file opened for writing only, as a shell's 2> and
- * 2>> open it.  A file open for reading too is data a program opened.
- * FLAGS, the file status flags, matter for a regular file only.
+ * pipe, a local socket, or a file opened for writing only, as a shell's
+ * 2> and 2>> open it.  A file open for reading too is data a program
+ * opened.  FLAGS, the file status flags, matter for a regular file only.
  */
 static bool stderr_like(const struct statx *st, int flags)
 {
 	return S_ISCHR(st->stx_mode) || S_ISFIFO(st->stx_mode) ||
-	       S_ISSOCK(st->stx_mode) ||
+	       (S_ISSOCK(st->stx_mode) && local_socket()) ||
 	       (S_ISREG(st->stx_mode) && (flags & O_ACCMODE) == O_WRONLY);
 }
 

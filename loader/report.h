@@ -80,9 +80,9 @@ void ldr_report_init(struct ldr_report *r, struct ldr_report_texts *t,
  * have done so, and a library's constructor can do it before the
  * runtime's at start-up: fd 2 is noted only when it looks like a
  * standard error (a terminal or other character device, a pipe, a
- * socket, or a regular file open for writing only, as a shell's 2> and
- * 2>> open it), never a file open for reading and writing, as a
- * program opens its data.  The note is a struct remap_stderr, which the
+ * local socket, or a regular file open for writing only, as a shell's
+ * 2> and 2>> open it), never a file open for reading and writing, as a
+ * program opens its data, nor a network peer's socket.  The note is a struct remap_stderr, which the
  * fork guard keeps to check fd 2 before each message of its own; fd 2
  * when noted, else -1.
  */
