@@ -45,6 +45,7 @@ check-integration: stage
 		HL_LIBDIR=$(abspath $(STAGE_LIB)) HL_DATADIR=$(abspath $(STAGE_DATA)) \
 		HL_MANDIR=$(abspath $(STAGE_MAN)) HL_SRC=$(CURDIR) \
 		HL_BUILD=$(abspath $(B)) CC='$(CC)' HL_OFFLINE=$(HL_OFFLINE) \
+		HL_ALLOW_ROOT=$(HL_ALLOW_ROOT) \
 		HL_STAGE_CROSS='$(STAGE_CROSS)' tests/integration/run $(T)
 
 # The random layouts test alone, longer or with another seed:
@@ -69,11 +70,16 @@ check: deps
 	$(MAKE) --no-print-directory check-integration
 
 # For packagers: needs no network, no root and nothing beyond the build's
-# own packages and cmocka; installs nothing.  The unit tests, then every
-# integration test with HL_OFFLINE=1, under which a program a test needs
-# and lacks is a reason to skip it, as are root, a huge-page pool or a
-# kernel feature it lacks; each skip says why.
+# own packages and cmocka; installs nothing, and changes nothing of the
+# machine's.  The unit tests, then every integration test with
+# HL_OFFLINE=1, under which a program a test needs and lacks is a reason
+# to skip it, as are a huge-page pool or a kernel feature it lacks; each
+# skip says why.  A test that needs root's powers (the huge-page pool,
+# mounts, users, cgroups, the THP settings) skips even as root, as a
+# package build in a container may run, unless HL_ALLOW_ROOT=yes
+# (tests/integration/lib/root.sh); "make check" uses them as root.
 HL_OFFLINE =
+HL_ALLOW_ROOT =
 check-offline:
 	$(MAKE) --no-print-directory stage
 	$(MAKE) --no-print-directory check-tree

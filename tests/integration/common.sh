@@ -123,9 +123,9 @@ remap_outside_symbols() {
 		comm -23 - remap-defined || true
 }
 
-need_root() {
-	[ "$(id -u)" = 0 ] || skip "needs root to manage the huge-page pool"
-}
+# have_root, need_root: whether the test may use root's powers
+# (lib/root.sh); a test that changes the machine with them asks first.
+. "$HL_SRC/tests/integration/lib/root.sh"
 
 # need_cmd CMD: CMD is on PATH, or the test fails.  Every program a test
 # needs beyond the shell's is a "cmd" row of mk/deps.sh, which "make

@@ -11,8 +11,9 @@
 # map of its own, leaves anything else alone, and writes nothing for a
 # process whose text did not move.  perf report is the oracle.  Each map
 # is mode 0600: only its owner (and root) may read the addresses.
-# The mount namespace needs root, before common.sh can say so.
-[ "$(id -u)" = 0 ] || { echo "SKIP: needs root for a mount namespace"; exit 77; }
+# The mount namespace needs root's powers: asked before entering it.
+. "$HL_SRC/tests/integration/lib/root.sh"
+need_root
 [ -n "${HL_PERF_NS:-}" ] || HL_PERF_NS=1 exec unshare -m sh "$0"
 . "$HL_SRC/tests/integration/common.sh"
 . "$HL_SRC/tests/integration/lib/debug.sh"

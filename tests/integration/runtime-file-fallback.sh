@@ -15,6 +15,9 @@
 # mapped with PMDs.  The oracle for "not served" is the text
 # mapping's FilePmdMapped in the program's smaps (or the text no longer
 # being the file's mapping).
+# The mount namespace needs root's powers: asked before entering it.
+. "$HL_SRC/tests/integration/lib/root.sh"
+need_root
 [ -n "${HL_FT_NS:-}" ] || HL_FT_NS=1 exec unshare -m sh "$0"
 . "$HL_SRC/tests/integration/common.sh"
 . "$HL_SRC/tests/integration/lib/filetext.sh"

@@ -8,12 +8,14 @@
 # aligned to 2 MiB (hugectl --prime gets none): the file backing leaves
 # the text on base pages, naming FUSE, and auto copies it onto THP.
 # Both outcomes of the kernel pass, each said.
+# The mount namespace needs root's powers: asked before entering it.
+. "$HL_SRC/tests/integration/lib/root.sh"
+need_root
 [ -n "${HL_FT_NS:-}" ] || HL_FT_NS=1 exec unshare -m sh "$0"
 . "$HL_SRC/tests/integration/common.sh"
 . "$HL_SRC/tests/integration/lib/filetext.sh"
 
 need_thp
-need_root
 need_cmd bindfs
 grep -qw fuse /proc/filesystems || skip "this kernel has no FUSE (/proc/filesystems)"
 [ -c /dev/fuse ] || skip "no /dev/fuse"

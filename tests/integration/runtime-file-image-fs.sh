@@ -11,6 +11,9 @@
 # only), --prime exits non-zero and says why, and the start says why
 # and copies the text.  A case whose image cannot be mounted here says
 # so; with neither, the test skips.
+# The mount namespace needs root's powers: asked before entering it.
+. "$HL_SRC/tests/integration/lib/root.sh"
+need_root
 [ -n "${HL_FT_NS:-}" ] || HL_FT_NS=1 exec unshare -m sh "$0"
 . "$HL_SRC/tests/integration/common.sh"
 . "$HL_SRC/tests/integration/lib/filetext.sh"

@@ -8,12 +8,14 @@
 # what the kernel did with the page cache and says it.  It needs an NFS
 # client and server in the kernel (built in, or modules modprobe loads)
 # and the server's programs; where any is missing it skips, naming it.
+# The mount namespace needs root's powers: asked before entering it.
+. "$HL_SRC/tests/integration/lib/root.sh"
+need_root
 [ -n "${HL_FT_NS:-}" ] || HL_FT_NS=1 exec unshare -m sh "$0"
 . "$HL_SRC/tests/integration/common.sh"
 . "$HL_SRC/tests/integration/lib/filetext.sh"
 
 need_thp
-need_root
 ! command -v modprobe >/dev/null 2>&1 || modprobe -q nfsd 2>/dev/null || :
 ! command -v modprobe >/dev/null 2>&1 || modprobe -q nfs 2>/dev/null || :
 grep -qw nfs4 /proc/filesystems || grep -qw nfs /proc/filesystems ||

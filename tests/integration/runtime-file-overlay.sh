@@ -13,12 +13,14 @@
 # into the upper layer (a file just written there), a start runs and
 # either the page cache serves it or the runtime says why; once primed
 # again, the page cache serves the copy.  The pool stays empty.
+# The mount namespace needs root's powers: asked before entering it.
+. "$HL_SRC/tests/integration/lib/root.sh"
+need_root
 [ -n "${HL_FT_NS:-}" ] || HL_FT_NS=1 exec unshare -m sh "$0"
 . "$HL_SRC/tests/integration/common.sh"
 . "$HL_SRC/tests/integration/lib/filetext.sh"
 
 need_thp
-need_root
 need_cmd strace
 grep -qw overlay /proc/filesystems ||
 	skip "this kernel has no overlayfs (/proc/filesystems)"

@@ -6,8 +6,10 @@
 # under cgroup v2 where the controller is available there (enabled for
 # the root's children if need be), else under v1's hierarchy of it.
 # Sets cg_dir, cg_procs (the file a process id is written to) and cg_v2
-# (1 under v2, else empty); skips where neither has the controller.
+# (1 under v2, else empty); skips where neither has the controller, or
+# where the test may not use root's powers (need_root).
 cgroup_make() {
+	need_root
 	_v2=$(awk '$3 == "cgroup2" { print $2; exit }' /proc/mounts)
 	_v1=$(awk -v c="$1" '$3 == "cgroup" && $4 ~ "(^|,)" c "(,|$)" { print $2; exit }' /proc/mounts)
 	if [ -n "$_v2" ] && grep -qw "$1" "$_v2/cgroup.controllers" 2>/dev/null; then
