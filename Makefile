@@ -344,28 +344,36 @@ cross-runtime-%: FORCE
 
 stage: $(STAGE_FILES) $(STAGE_CROSS:%=cross-runtime-%)
 
-# Install copies the staged files (and the directory of generated
-# scripts) below $(DESTDIR)$(PREFIX), creating DESTDIR when it does not
-# exist.  Installed on the running system (no DESTDIR), it records what
-# it put there, the directories it had to create included, in a
-# manifest, and uninstall removes exactly that; it replaces no file that
-# is not in that manifest unless INSTALL_OVERWRITE=yes.  A DESTDIR install, which
-# packages are made from, holds no manifest: uninstall removes the same
-# items from it, then the directories they leave empty (mk/install.sh).
-INSTALL_ITEMS = $(patsubst $(STAGE)/%,%,$(filter $(STAGE)/%,\
+# Install copies the staged files below $(DESTDIR)$(PREFIX), one by one,
+# creating DESTDIR when it does not exist: those of this build alone,
+# never a directory whole, so that a file an earlier build left in the
+# stage (a runtime of another version, a script of an emulation no
+# longer made) stays out.  Installed on the running system (no
+# DESTDIR), it records what it put there, the directories it had to
+# create included, in a manifest, and uninstall removes exactly that; it
+# replaces no file that is not in that manifest unless
+# INSTALL_OVERWRITE=yes.  A DESTDIR install, which packages are made
+# from, holds no manifest: uninstall removes the same files from it,
+# then the directories they leave empty, and no directory that holds
+# anything else (mk/install.sh).  The generated scripts are those the
+# stamp lists; uninstall names every script the build could have made.
+stage_rel = $(patsubst $(STAGE)/%,%,$(1))
+INSTALL_ITEMS = $(call stage_rel,$(filter $(STAGE)/%,\
 			$(filter-out $(LDSCRIPTS_STAMP),$(STAGE_FILES)))) \
-		$(patsubst $(STAGE)/%,%,$(LDSCRIPTS_DIR)) \
-		$(foreach a,$(STAGE_CROSS),$(patsubst $(STAGE)/%,%,$(STAGE_LIB))/$(a)-linux-gnu)
+		$(foreach a,$(STAGE_CROSS),\
+			$(addprefix $(call stage_rel,$(STAGE_LIB))/$(a)-linux-gnu/,$(RUNTIME_NAMES)))
 INSTALL_MANIFEST = $(DATADIR)/hugelink/install.manifest
 INSTALL_SH = INSTALL_OVERWRITE=$(INSTALL_OVERWRITE) sh mk/install.sh
 
 install: stage
 	$(INSTALL_SH) install '$(STAGE)' '$(DESTDIR)' '$(PREFIX)' \
-		'$(INSTALL_MANIFEST)' $(INSTALL_ITEMS)
+		'$(INSTALL_MANIFEST)' $(INSTALL_ITEMS) \
+		$$(sed 's|^|$(call stage_rel,$(LDSCRIPTS_DIR))/|' '$(LDSCRIPTS_STAMP)')
 
 uninstall:
 	$(INSTALL_SH) uninstall '$(STAGE)' '$(DESTDIR)' '$(PREFIX)' \
-		'$(INSTALL_MANIFEST)' $(INSTALL_ITEMS)
+		'$(INSTALL_MANIFEST)' $(INSTALL_ITEMS) \
+		$(call stage_rel,$(LDSCRIPTS_ALL))
 
 clean:
 	rm -rf $(B) $(CLEAN_FILES)

@@ -20,16 +20,21 @@ $(B)/ldscripts/settings: FORCE
 	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
 
 # One stamp for the whole set, since which emulations exist depends on
-# the linkers installed.  It lies in the stage beside the scripts, so
-# that scripts staged elsewhere (another DATADIR) or deleted with the
-# stage are made again; it is staged, and never installed.
+# the linkers installed: the list of the scripts made, by their names,
+# which "make install" installs one by one.  It lies in the stage beside
+# the scripts, so that scripts staged elsewhere (another DATADIR) or
+# deleted with the stage are made again; it is staged, and never
+# installed.  LDSCRIPTS_ALL names every script the emulations asked for
+# could have, which "make uninstall" removes where they are.
 LDSCRIPTS_DIR   = $(STAGE_DATA)/hugelink/ldscripts
 LDSCRIPTS_STAMP = $(LDSCRIPTS_DIR).stamp
 $(LDSCRIPTS_STAMP): ldscripts/generate.sh ldscripts/find-ld.sh $(MKSCRIPT) \
 		$(B)/ldscripts/settings
-	sh ldscripts/generate.sh $(MKSCRIPT) $(LDSCRIPTS_DIR) \
+	sh ldscripts/generate.sh $(MKSCRIPT) $(LDSCRIPTS_DIR) $@ \
 		"$$(CC='$(CC)' sh ldscripts/find-ld.sh ld.bfd)" \
 		$(LDSCRIPT_CROSS) $(LDSCRIPT_EMULATIONS)
-	@touch $@
+
+LDSCRIPTS_ALL = $(addprefix $(LDSCRIPTS_DIR)/,\
+	$(shell sh ldscripts/generate.sh --names $(LDSCRIPT_EMULATIONS)))
 
 STAGE_FILES += $(LDSCRIPTS_STAMP)

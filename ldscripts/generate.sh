@@ -1,17 +1,44 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# Usage: generate.sh MKSCRIPT OUTDIR LD CROSS EMULATION...
+# Usage: generate.sh MKSCRIPT OUTDIR LIST LD CROSS EMULATION...
+#        generate.sh --names EMULATION...
 #
 # Write OUTDIR/<emulation>.<variant><B|BDT> for each EMULATION that LD
 # (GNU ld) supports and, when CROSS is yes, for each that LD lacks and an
 # installed cross GNU ld supports; any other is skipped, and said.  The
+# scripts of an earlier run are removed first, and LIST is written last:
+# the names of the scripts made, one a line, which are what "make
+# install" installs.  --names prints the names of every script the
+# EMULATIONs could have, made or not, which "make uninstall" removes.  The
 # variants follow GNU ld's own script names, and the wrapper picks one the
 # way GNU ld picks its default: x (executables), xd (PIE, static-pie), xs
 # (shared objects), each also with w (-z relro -z now, where .got.plt
 # belongs to RELRO).  x<B|BDT> are the names libhugetlbfs used.
 set -eu
-mk=$1 out=$2 ld=$3 cross=$4
-shift 4
+
+# variants: each variant's name and the GNU ld options of its default
+# script, "name:option,option", one a line.
+variants() {
+	printf '%s\n' x: xd:-pie xs:-shared xw:now xdw:-pie,now xsw:-shared,now
+}
+
+# names EMULATION...: the names of every script of those emulations.
+names() {
+	for _e; do
+		for _v in $(variants); do
+			echo "$_e.${_v%%:*}B"
+			echo "$_e.${_v%%:*}BDT"
+		done
+	done
+}
+
+if [ "${1:-}" = --names ]; then
+	shift
+	names "$@"
+	exit 0
+fi
+mk=$1 out=$2 list=$3 ld=$4 cross=$5
+shift 5
 
 # cross_name EMU: the name of the cross GNU ld that produces EMU.
 cross_name() {
@@ -45,11 +72,12 @@ linker_for() {
 }
 
 mkdir -p "$out"
-rm -f "$out"/*.x*B "$out"/*.x*BDT
+rm -f "$list" "$out"/*.x*B "$out"/*.x*BDT
+made=
 for emu; do
 	tool=$(linker_for "$emu")
 	[ -n "$tool" ] || { echo "ldscripts: no GNU ld for $emu, skipped"; continue; }
-	for v in x: xd:-pie xs:-shared xw:now xdw:-pie,now xsw:-shared,now; do
+	for v in $(variants); do
 		name=${v%%:*} opts=$(echo "${v#*:}" | tr , ' ')
 		opts=$(echo "$opts" | sed 's/now/-z now/')
 		for mode in B BDT; do
@@ -60,4 +88,7 @@ for emu; do
 		done
 	done
 	echo "ldscripts: $emu from $tool"
+	made="$made $emu"
 done
+names $made >"$list.tmp"
+mv "$list.tmp" "$list"

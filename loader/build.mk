@@ -72,8 +72,11 @@ $(RT_LIB)/hugelink-hot.o: $(B)/obj/loader/hotnote.o
 	@mkdir -p $(@D)
 	cp $< $@
 
-RUNTIME_FILES = $(RT_LIB)/$(RUNTIME_SO) $(RT_LIB)/libhugelink.so.$(SO_MAJOR) \
-	$(RT_LIB)/libhugelink.so $(RT_LIB)/libhugelink.a $(RT_LIB)/hugelink-hot.o
+# The runtime's files, by name: the same for every architecture, each in
+# its own directory.
+RUNTIME_NAMES = $(RUNTIME_SO) libhugelink.so.$(SO_MAJOR) libhugelink.so \
+	libhugelink.a hugelink-hot.o
+RUNTIME_FILES = $(addprefix $(RT_LIB)/,$(RUNTIME_NAMES))
 STAGE_FILES += $(RUNTIME_FILES)
 
 # runtime: the runtime alone; install-runtime installs it alone, with

@@ -3,8 +3,8 @@
 # Usage: mk/install.sh install STAGE DESTDIR PREFIX MANIFEST ITEM...
 #        mk/install.sh uninstall STAGE DESTDIR PREFIX MANIFEST ITEM...
 #
-# install copies each ITEM, a path below STAGE (a file, a symbolic link,
-# or a directory, whose files and links are copied), to
+# install copies each ITEM, a path below STAGE of a file or a symbolic
+# link (never a directory: the caller names each file of the build), to
 # $DESTDIR$PREFIX/ITEM, symbolic links as links, creating the directories
 # it needs, DESTDIR itself included.
 #
@@ -26,9 +26,10 @@
 # manifest, then each directory of it that is empty, deepest first: what
 # install put there, and no directory that was there before it.  Without a
 # manifest (a DESTDIR install) it removes each ITEM below
-# $DESTDIR$PREFIX, a directory ITEM whole, then every directory left
-# empty on the way from them up to DESTDIR.  A directory someone has put
-# files in since stays, and is named.
+# $DESTDIR$PREFIX that is a file or a link, then every directory left
+# empty on the way from them up to DESTDIR.  It removes no directory
+# that holds anything: a directory where an ITEM should be, or one
+# that holds files of others (a multiarch library directory), stays.
 set -eu
 
 usage() {
@@ -106,7 +107,7 @@ write_manifest() {
 }
 
 # staged ITEM...: the files and links to install, as paths below STAGE,
-# one a line: each ITEM, or what a directory ITEM holds.
+# one a line.  Each ITEM is a file or a link the build staged.
 staged() {
 	for item in "$@"; do
 		[ -e "$stage/$item" ] || [ -L "$stage/$item" ] || {
@@ -114,10 +115,10 @@ staged() {
 			exit 1
 		}
 		if [ -d "$stage/$item" ] && [ ! -L "$stage/$item" ]; then
-			(cd "$stage" && find "$item" ! -type d) | sort
-		else
-			echo "$item"
+			echo "mk/install.sh: $stage/$item is a directory: name each file to install" >&2
+			exit 1
 		fi
+		echo "$item"
 	done
 }
 
@@ -196,12 +197,12 @@ uninstall_items() {
 	for item in "$@"; do
 		_f=$dest$prefix/$item
 		[ -e "$_f" ] || [ -L "$_f" ] || continue
-		_found=1
 		if [ -d "$_f" ] && [ ! -L "$_f" ]; then
-			rm -rf "$_f"
-		else
-			rm -f "$_f"
+			echo "mk/install.sh: kept $_f: a directory, not what install put there" >&2
+			continue
 		fi
+		_found=1
+		rm -f "$_f"
 	done
 	[ -n "$_found" ] || {
 		echo "mk/install.sh: nothing installed in $dest$prefix" >&2

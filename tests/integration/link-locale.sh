@@ -33,7 +33,8 @@ ok "the wrapper in French: linked for 2 MiB pages"
 
 # The generator makes the B and BDT scripts from the French linker.
 LC_ALL=fr_FR.UTF-8 sh "$HL_SRC/ldscripts/generate.sh" \
-	"$HL_BUILD/ldscripts/mkscript" scripts "$PWD/fr-ld" no elf_x86_64 >gen.log
+	"$HL_BUILD/ldscripts/mkscript" scripts scripts.list "$PWD/fr-ld" no \
+	elf_x86_64 >gen.log
 for s in xB xBDT xsB xsBDT; do
 	[ -s "scripts/elf_x86_64.$s" ] ||
 		fail "no elf_x86_64.$s from the generator in French: $(cat gen.log)"
