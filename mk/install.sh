@@ -6,7 +6,10 @@
 # install copies each ITEM, a path below STAGE of a file or a symbolic
 # link (never a directory: the caller names each file of the build), to
 # $DESTDIR$PREFIX/ITEM, symbolic links as links, creating the directories
-# it needs, DESTDIR itself included.
+# it needs, DESTDIR itself included.  The modes are its own, whatever
+# the umask: 0755 for the directories it creates and for the files the
+# build made executable (programs, shared libraries), 0644 for every
+# other file, so that every user can run what root installed.
 #
 # Installed on the running system (DESTDIR empty), it also writes the
 # manifest MANIFEST: one line for each directory it created ("dir PATH",
@@ -50,7 +53,7 @@ mkdirs() {
 	for _c in $(printf '%s\n' "$1" | tr '/' ' '); do
 		_path=$_path/$_c
 		[ -d "$dest$_path" ] && continue
-		mkdir "$dest$_path"
+		mkdir -m 0755 "$dest$_path"
 		echo "dir $_path" >>"$new"
 	done
 }
@@ -77,12 +80,20 @@ changed() {
 	[ -n "$_was" ] && [ "$_was" != "$(sum_of "$1")" ]
 }
 
-# put REL: copy STAGE/REL to PREFIX/REL.
+# mode_of FILE: the mode to install the staged FILE with: 0755 for a
+# file the build made executable (a program, a shared library), 0644 for
+# any other.
+mode_of() {
+	if [ -x "$1" ]; then echo 0755; else echo 0644; fi
+}
+
+# put REL: copy STAGE/REL to PREFIX/REL, a file with its mode.
 put() {
 	_to=$prefix/$1
 	mkdirs "${_to%/*}"
 	rm -f "$dest$_to"
 	cp -P "$stage/$1" "$dest$_to"
+	[ -L "$dest$_to" ] || chmod "$(mode_of "$stage/$1")" "$dest$_to"
 	echo "file $_to" >>"$new"
 	[ -n "$dest" ] || echo "sum $(sum_of "$_to") $_to" >>"$new"
 	echo "  $dest$_to"
@@ -102,6 +113,7 @@ write_manifest() {
 	fi | awk '/^sum / { sum[substr($0, 70)] = $0; next }
 		!seen[$0]++ { print }
 		END { for (p in sum) print sum[p] }' >"$new.all"
+	chmod 0644 "$new.all"
 	mv "$new.all" "$manifest"
 	echo "  $manifest"
 }
@@ -150,7 +162,7 @@ refuse_foreign() {
 install() {
 	staged "$@" >"$new.files"
 	[ -n "$dest" ] || refuse_foreign
-	[ -z "$dest" ] || mkdir -p "$dest"
+	[ -z "$dest" ] || [ -d "$dest" ] || mkdir -p -m 0755 "$dest"
 	while IFS= read -r f; do
 		put "$f"
 	done <"$new.files"
