@@ -4,15 +4,34 @@
 # tool, which sources its tool's page (".so man8/hugelink-ctl.8"):
 # hugelink-ld(1) always, and libhugetlbfs's names hugectl(8),
 # hugeedit(8) and ld.hugetlbfs(1) when LIBHUGETLBFS_NAMES=yes.
+# The pages name the tools by libhugetlbfs's names, which the strings
+# ctl and edit hold (".ds ctl hugectl"); with LIBHUGETLBFS_NAMES=no they
+# are staged through man/own-names.sed, and name the tools as that
+# install does: hugelink-ctl, hugelink-edit, and no -B directory
+# share/libhugetlbfs.
 # tests/integration/tool-man.sh checks that every staged page renders
-# without a groff warning and passes mandoc's lint.
+# without a groff warning and passes mandoc's lint;
+# tests/integration/install-man-names.sh that the pages installed name
+# only the tools installed.
 
 MAN_PAGES = $(notdir $(wildcard man/*.[1-8]))
 
+# The setting the pages are staged with, rewritten only when it changes.
+$(B)/man/settings: FORCE
+	@mkdir -p $(@D)
+	@echo 'libhugetlbfs_names=$(LIBHUGETLBFS_NAMES)' >$@.tmp
+	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+
+ifeq ($(LIBHUGETLBFS_NAMES),yes)
+man_stage = cp $< $@
+else
+man_stage = sed -f man/own-names.sed $< >$@
+endif
+
 define man_section
-$(STAGE_MAN)/man$(1)/%.$(1): man/%.$(1)
+$(STAGE_MAN)/man$(1)/%.$(1): man/%.$(1) man/own-names.sed $(B)/man/settings
 	@mkdir -p $$(@D)
-	cp $$< $$@
+	$$(man_stage)
 endef
 $(foreach s,1 7 8,$(eval $(call man_section,$(s))))
 
