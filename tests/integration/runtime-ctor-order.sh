@@ -13,12 +13,10 @@ export HUGELINK_BACKING=thp
 cat >prog.c <<'E'
 #include <pthread.h>
 #include <unistd.h>
+#define MB 4
+#include "bigsegs.h"
 #include "hugecheck.h"
 
-__asm__(".pushsection .text.filler,\"ax\"\n"
-	".fill 4194304, 1, 0xc3\n"
-	".popsection");
-char data[4 << 20] = { 1 };
 static pthread_t worker;
 
 static void *work(void *arg)
@@ -33,7 +31,7 @@ static void *work(void *arg)
  * library's start-up is: it starts a thread that runs to the end. */
 __attribute__((constructor)) static void start_worker(void)
 {
-	data[1] = 7;
+	big_data[1] = 7;
 	pthread_create(&worker, NULL, work, NULL);
 }
 
@@ -42,8 +40,8 @@ __attribute__((noinline)) int text(int x) { return x * 3 + 1; }
 int main(void)
 {
 	hc_report("text", (const void *)text, 64);
-	hc_report("data", data, sizeof(data));
-	return text(0) == 1 && data[0] == 1 && data[1] == 7 ? 0 : 1;
+	hc_report("data", big_data, SZ);
+	return text(0) == 1 && big_data[0] == 0xa5 && big_data[1] == 7 ? 0 : 1;
 }
 E
 build_c prog -Wl,--hugetlbfs-align -pthread || fail "cannot relink prog"

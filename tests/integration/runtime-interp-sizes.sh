@@ -13,20 +13,17 @@ need_thp
 export HUGELINK_BACKING=thp
 
 cat >prog.c <<'E'
+#define MB 4
+#include "bigsegs.h"
 #include "hugecheck.h"
-
-__asm__(".pushsection .text.filler,\"ax\"\n"
-	".fill 4194304, 1, 0xc3\n"
-	".popsection");
-char data[4 << 20] = { 1 };
 
 __attribute__((noinline)) int text(int x) { return x * 3 + 1; }
 
 int main(void)
 {
 	hc_report("text", (const void *)text, 64);
-	hc_report("data", data, sizeof(data));
-	return text(0) == 1 && data[0] == 1 ? 0 : 1;
+	hc_report("data", big_data, SZ);
+	return text(0) == 1 && big_data[0] == 0xa5 ? 0 : 1;
 }
 E
 build_c prog -Wl,--hugetlbfs-align || fail "cannot relink prog"
