@@ -257,13 +257,12 @@ static int check_plan(struct ctl_vars *v, const struct ctl_opts *o,
 {
 	if (!t->path || !t->elf || t->foreign)
 		return 0;
-	if (!ctl_runtime_absent(o, t, get, ctx))
-		return ctl_plan_check(v, t, get, ctx);
-	if (!o->disable)
-		ctl_note(v, HL_V_WARN, "nothing moves to huge pages: %s does "
-			 "not carry the runtime, and --no-preload keeps the "
-			 "shared one out", t->path);
-	return 0;
+	if (ctl_runtime_absent(o, t, get, ctx) && !o->disable)
+		ctl_note(v, HL_V_WARN, "%s does not carry the runtime, and "
+			 "--no-preload keeps the shared one out: nothing "
+			 "moves unless a library it loads carries the runtime",
+			 t->path);
+	return ctl_plan_check(v, t, get, ctx);
 }
 
 /* --dry-run of a program that cannot be run: one note for all that is

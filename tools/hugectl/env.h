@@ -40,10 +40,10 @@ int ctl_env_build(struct ctl_vars *v, const struct ctl_opts *o,
 		  hl_getenv_fn *get, void *ctx);
 
 /*
- * True when the runtime will not be in T's process: T is a dynamically
- * linked program of this machine that neither carries nor links it,
- * --no-preload keeps hugectl from preloading it, and the LD_PRELOAD GET
- * reads does not name it.  Nothing of T, nor of its libraries, moves.
+ * True when the runtime will be in T's process only where a library T
+ * loads carries it: T is a dynamically linked program of this machine
+ * that neither carries nor links it, --no-preload keeps hugectl from
+ * preloading it, and the LD_PRELOAD GET reads does not name it.
  */
 bool ctl_runtime_absent(const struct ctl_opts *o, const struct ctl_target *t,
 			hl_getenv_fn *get, void *ctx);

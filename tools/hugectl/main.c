@@ -205,7 +205,6 @@ static int launch(const struct ctl_opts *o, struct program *p,
 
 	if (ctl_env_build(&v, o, &p->t, libdir, mach_env_get, NULL) ||
 	    (p->t.elf && !p->t.foreign &&
-	     !ctl_runtime_absent(o, &p->t, mach_env_get, NULL) &&
 	     ctl_libs_check(&v, &p->t, mach_env_get, NULL))) {
 		warnx("out of memory");
 		goto out_free_vars;
