@@ -213,8 +213,10 @@ override REMAP_SAFETY_clang_x86_64 = -mno-retpoline
 # For x86-64, likewise, the code is built for indirect branch tracking
 # and shadow stacks (-fcf-protection), which keeps a program's IBT and
 # SHSTK marks with the runtime linked in; but not where the user's own
-# flags ask for gcc's inline retpolines, which it refuses beside them.
-CF_CONFLICTS = -mindirect-branch=thunk -mindirect-branch=thunk-inline
+# flags ask for gcc's inline retpolines or return thunks, which it
+# refuses beside them.
+CF_CONFLICTS = -mindirect-branch=thunk -mindirect-branch=thunk-inline \
+	-mfunction-return=thunk -mfunction-return=thunk-inline
 ifeq ($(CC_ARCH)$(filter $(CF_CONFLICTS),$(CFLAGS)),x86_64)
 HL_CFLAGS += -fcf-protection=full
 endif
