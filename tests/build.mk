@@ -79,7 +79,7 @@ check: deps
 # package build in a container may run, unless HL_ALLOW_ROOT=yes
 # (tests/integration/lib/root.sh); "make check" uses them as root.
 HL_OFFLINE =
-HL_ALLOW_ROOT =
+HL_ALLOW_ROOT ?=
 check-offline:
 	$(MAKE) --no-print-directory stage
 	$(MAKE) --no-print-directory check-tree
