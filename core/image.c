@@ -211,6 +211,14 @@ int hl_image_phdr_table(const void *ehdr, size_t len, size_t phnum,
 	return 0;
 }
 
+/* Whether FILE_TYPE, a header's type in the file, and TYPE, in the
+ * headers read, agree: the same, or a note segment the runtime set
+ * aside as PT_NULL because its pages cannot be read. */
+static bool same_type(uint32_t file_type, uint32_t type)
+{
+	return file_type == type || (file_type == PT_NOTE && type == PT_NULL);
+}
+
 bool hl_image_phdrs_equal(const void *table, size_t size,
 			  const struct hl_phdr *ph, size_t phnum)
 {
@@ -222,7 +230,8 @@ bool hl_image_phdrs_equal(const void *table, size_t size,
 		ElfW(Phdr) p;
 
 		memcpy(&p, t + i * sizeof(p), sizeof(p));
-		if (p.p_type != ph[i].type || p.p_flags != ph[i].flags ||
+		if (!same_type(p.p_type, ph[i].type) ||
+		    p.p_flags != ph[i].flags ||
 		    p.p_offset != ph[i].offset || p.p_vaddr != ph[i].vaddr ||
 		    p.p_filesz != ph[i].filesz || p.p_memsz != ph[i].memsz ||
 		    p.p_align != ph[i].align)

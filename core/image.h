@@ -71,6 +71,8 @@ int hl_image_phdr_table(const void *ehdr, size_t len, size_t phnum,
  * True when the SIZE bytes at TABLE, a program header table as the file
  * holds it, are the PHNUM headers PH, every field: the headers a loaded
  * object reports (its PT_PHDR may point anywhere) must be its file's.
+ * A PT_NOTE of the file may be a PT_NULL in PH, where the runtime set
+ * aside a note segment whose pages cannot be read (loader/image.c).
  */
 bool hl_image_phdrs_equal(const void *table, size_t size,
 			  const struct hl_phdr *ph, size_t phnum);

@@ -122,6 +122,26 @@ static void test_hl_image_phdrs_equal_file_table(void **state)
 	assert_true(hl_image_phdrs_equal(file + off, size, f.ph, 3));
 }
 
+/* A note segment the runtime set aside (PT_NULL) still agrees with the
+ * file's PT_NOTE; no other header may differ in type. */
+static void test_hl_image_phdrs_equal_note_set_aside(void **state)
+{
+	unsigned char file[512];
+	struct fake_object f;
+	uint64_t off;
+	size_t size;
+
+	(void)state;
+	fake_object_make(&f, HL_ENTRY_ABI, 0x20);
+	make_file(&f, file);
+	assert_int_equal(hl_image_phdr_table(file, sizeof(file), 3, &off,
+					     &size), 0);
+	f.ph[2].type = PT_NULL;
+	assert_true(hl_image_phdrs_equal(file + off, size, f.ph, 3));
+	f.ph[0].type = PT_NULL;
+	assert_false(hl_image_phdrs_equal(file + off, size, f.ph, 3));
+}
+
 static void test_hl_image_phdrs_equal_forged_memsz_refused(void **state)
 {
 	unsigned char file[512];
@@ -284,6 +304,7 @@ int main(void)
 		cmocka_unit_test(test_hl_image_note_outside_loads_not_read),
 		cmocka_unit_test(test_hl_image_executes_file_part_only),
 		cmocka_unit_test(test_hl_image_phdrs_equal_file_table),
+		cmocka_unit_test(test_hl_image_phdrs_equal_note_set_aside),
 		cmocka_unit_test(
 			test_hl_image_phdrs_equal_forged_memsz_refused),
 		cmocka_unit_test(test_hl_image_soname_found),
