@@ -83,7 +83,7 @@ hl_cc -Wl,--hugetlbfs-align -o plain hotprog.o
 set +e
 hl_cc -Wl,--hugetlbfs-order=order -o bad1 hotprog.o 2>bad1.err
 [ $? != 0 ] && grep -q 'needs --hugetlbfs-align' bad1.err || fail "an order without align: $(cat bad1.err)"
-command -v ld.mold >/dev/null || fail "ld.mold is missing (mk/deps.sh installs it)"
+need_cmd ld.mold
 hl_cc -fuse-ld=mold -Wl,--hugetlbfs-align -Wl,--hugetlbfs-order=order \
 	-o bad2 hotprog.o 2>bad2.err
 [ $? != 0 ] && grep -q 'mold (.*) has no option that orders' bad2.err &&
