@@ -267,22 +267,24 @@ static FILE *open_out(const char *out)
 		}
 		fd = open(out, flags, 0666);
 	}
-	if (fd >= 0 && !fstat(fd, &st) && S_ISREG(st.st_mode) &&
-	    !owned_by_us(&st)) {
+	if (fd < 0 || fstat(fd, &st))
+		goto fail;
+	if (S_ISREG(st.st_mode) && !owned_by_us(&st)) {
 		warnx("%s: a file of another user's: not written", out);
 		close(fd);
 		return NULL;
 	}
 	/* O_NONBLOCK was for the open alone: F_SETFL 0 clears it. */
-	if (fd < 0 || fstat(fd, &st) || fcntl(fd, F_SETFL, 0) ||
+	if (fcntl(fd, F_SETFL, 0) ||
 	    (S_ISREG(st.st_mode) && ftruncate(fd, 0)) ||
-	    !(f = fdopen(fd, "w"))) {
-		warn("%s", out);
-		if (fd >= 0)
-			close(fd);
-		return NULL;
-	}
+	    !(f = fdopen(fd, "w")))
+		goto fail;
 	return f;
+fail:
+	warn("%s", out);
+	if (fd >= 0)
+		close(fd);
+	return NULL;
 }
 
 static int write_order(const struct job *j, const uint32_t *order, long n)
