@@ -29,18 +29,23 @@
 static bool note_readable(const struct dl_phdr_info *info, uintptr_t at,
 			  uint64_t len)
 {
-	uintptr_t page = getauxval(AT_PAGESZ);
-	uintptr_t mask = ~(page - 1);
 	uintptr_t headers = (uintptr_t)info->dlpi_phdr;
 	uintptr_t headers_end = headers + info->dlpi_phnum * sizeof(ElfW(Phdr));
-	uintptr_t lo = at & mask, hi;
+	uintptr_t page, lo, hi;
 	long r;
 
-	if (!page || len > UINTPTR_MAX - at)
+	if (len > UINTPTR_MAX - at)
 		return false;
-	hi = (at + (uintptr_t)len + page - 1) & mask;
-	if (lo >= (headers & mask) && hi <= ((headers_end + page - 1) & mask))
+	/* In 4 KiB blocks, the smallest page of any target, which every
+	 * page that holds them contains: no need to ask the page size. */
+	if ((at & ~(uintptr_t)4095) >= (headers & ~(uintptr_t)4095) &&
+	    at + len <= ((headers_end + 4095) & ~(uintptr_t)4095))
 		return true;
+	page = getauxval(AT_PAGESZ);
+	if (!page)
+		return false;
+	lo = at & ~(page - 1);
+	hi = (at + (uintptr_t)len + page - 1) & ~(page - 1);
 	r = raw_madvise((void *)lo, hi - lo, MADV_POPULATE_READ);
 	return r == 0 || r == -EINVAL;
 }
