@@ -24,6 +24,7 @@
 #include "loader/object.h"
 #include "loader/pass.h"
 #include "loader/quick.h"
+#include "loader/said.h"
 #include "loader/sizes.h"
 #include "loader/trust.h"
 
@@ -192,15 +193,19 @@ void ldr_pass_start_done(void)
 
 /*
  * The copy of a library that acted leaves nothing behind when dlclose()
- * unloads it; the next pass, by whichever copy acts then, starts afresh.
- * The program's copy leaves its state to the exit, which unmaps it with
- * everything else.
+ * unloads it but the record of what it said (loader/said.h); the next
+ * pass, by whichever copy acts then, starts afresh, and does not say it
+ * again.  The program's copy leaves its state to the exit, which unmaps
+ * it with everything else.
  */
 __attribute__((destructor)) static void state_drop(void)
 {
-	if (state && !ldr_copy_in_program())
+	if (ldr_copy_in_program())
+		return;
+	if (state)
 		munmap(state, sizeof(*state));
 	state = NULL;
+	ldr_said_drop();
 }
 
 static const char no_proc[] = "/proc is not mounted (or not readable): the "

@@ -18,6 +18,7 @@
 #include "arch/raw.h"
 #include "core/size.h"
 #include "loader/report.h"
+#include "loader/said.h"
 
 /*
  * Whether fd 2, a socket, is a local one (AF_UNIX), as a service
@@ -71,22 +72,44 @@ void ldr_stderr_note(struct remap_stderr *e)
 	e->ino = open ? st.stx_ino : 0;
 }
 
-void ldr_report_write(const char *fmt, ...)
+/*
+ * Write a line, cut to end in a newline where it is longer than
+ * LDR_REPORT_LINE_MAX; when ONCE, only if it was not said before in the
+ * process (loader/said.h).
+ */
+static void write_line(bool once, const char *fmt, va_list ap)
 {
 	char out[LDR_REPORT_LINE_MAX];
-	va_list ap;
-	int n;
+	int n = vsnprintf(out, sizeof(out), fmt, ap);
 
-	va_start(ap, fmt);
-	n = vsnprintf(out, sizeof(out), fmt, ap);
-	va_end(ap);
 	if (n <= 0)
 		return;
 	if ((size_t)n >= sizeof(out)) {
 		n = sizeof(out) - 1;
 		out[n - 1] = '\n';
 	}
-	remap_stderr_write(STDERR_FILENO, out, (size_t)n);
+	if (!once || !ldr_said_before(out, (size_t)n))
+		remap_stderr_write(STDERR_FILENO, out, (size_t)n);
+}
+
+void ldr_report_write(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	write_line(false, fmt, ap);
+	va_end(ap);
+}
+
+/* The same, for a warning: said once in the process. */
+__attribute__((format(printf, 1, 2)))
+static void write_once(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	write_line(true, fmt, ap);
+	va_end(ap);
 }
 
 void ldr_report_init(struct ldr_report *r, struct ldr_report_texts *t,
@@ -255,11 +278,20 @@ static const char *who(const struct ldr_report *r, char *buf, size_t len)
 	return buf;
 }
 
+/*
+ * Say L: a warning once in the process, as the default verbosity has it;
+ * at HUGETLB_VERBOSE=3 and above, which trace what each pass does, each
+ * time.
+ */
 static void say(const struct ldr_report *r, const struct line *l)
 {
 	char head[300];
 
-	ldr_report_write("%s%s\n", who(r, head, sizeof(head)), l->text);
+	if (r->verbose >= HL_V_INFO)
+		ldr_report_write("%s%s\n", who(r, head, sizeof(head)),
+				 l->text);
+	else
+		write_once("%s%s\n", who(r, head, sizeof(head)), l->text);
 }
 
 void ldr_report_setting(const struct ldr_report *r, const char *text)
