@@ -245,38 +245,45 @@ static int build(struct ldr_prepared *p, int i, enum hl_backing what,
 }
 
 /*
- * A writable range that holds the start of the brk heap never takes
- * hugetlb pages: in a child of a multithreaded parent, glibc's fork()
- * resets there the locks of the stdio streams malloc placed in it, before
- * any fork handler can give the child a copy (loader/forkguard.h).
- * True, with B->error set, for such a range and WHAT hugetlb.
+ * Why the writable range S may not take hugetlb pages, or NULL:
+ * - a range that holds the start of the brk heap: in a child of a
+ *   multithreaded parent, glibc's fork() resets there the locks of the
+ *   stdio streams malloc placed in it, before any fork handler can give
+ *   the child a copy (loader/forkguard.h);
+ * - any writable range where the fork guard that will keep children off
+ *   hugetlb pages does not last (ldr_forkguard_lasts): a copy of the
+ *   runtime that dlclose() could unload would take the guard with it.
  */
-static bool heap_refuses(const struct remap_range *s, enum hl_backing what,
-			 struct ldr_backing *b)
+static const char *hugetlb_refused(const struct remap_range *s)
 {
-	if (what != HL_BACK_HUGETLB || !s->live || s->ncopy < 2)
-		return false;
-	snprintf(b->error, sizeof(b->error), "it holds the start of the brk "
-		 "heap, which glibc's fork() writes in a child before any "
-		 "handler can copy it off hugetlb pages");
-	return true;
+	if (!s->live)
+		return NULL;
+	if (s->ncopy >= 2)
+		return "it holds the start of the brk heap, which glibc's "
+		       "fork() writes in a child before any handler can copy "
+		       "it off hugetlb pages";
+	if (!ldr_forkguard_lasts())
+		return "the copy of the runtime that would guard fork() for "
+		       "it is a library's, which dlclose() can unload, and "
+		       "the guard with it";
+	return NULL;
 }
 
-/*
- * A writable range takes hugetlb pages only where the fork guard that
- * will keep children off them lasts (ldr_forkguard_lasts): a copy of the
- * runtime that dlclose() could unload would take the guard with it.
- * True, with B->error set, for a range refused so and WHAT hugetlb.
- */
-static bool guard_refuses(const struct remap_range *s, enum hl_backing what,
-			  struct ldr_backing *b)
+/* Build backing WHAT for range I, unless it is refused: 0, or -1 with
+ * the reason in the range's backing's error. */
+static int build_allowed(struct ldr_prepared *p, int i, enum hl_backing what,
+			 const struct hl_seg *seg, const struct hl_config *cfg,
+			 const struct ldr_fault *fault)
 {
-	if (what != HL_BACK_HUGETLB || !s->live || ldr_forkguard_lasts())
-		return false;
-	snprintf(b->error, sizeof(b->error), "the copy of the runtime that "
-		 "would guard fork() for it is a library's, which dlclose() "
-		 "can unload, and the guard with it");
-	return true;
+	const char *why = what == HL_BACK_HUGETLB ?
+			  hugetlb_refused(&p->c->swap[i]) : NULL;
+
+	if (why) {
+		snprintf(p->back[i].error, sizeof(p->back[i].error), "%s",
+			 why);
+		return -1;
+	}
+	return build(p, i, what, seg, cfg, fault);
 }
 
 /*
@@ -299,9 +306,7 @@ static int back(struct ldr_prepared *p, int i, const struct hl_seg *seg,
 		c = ldr_choice_take(&p->choice, seg, pages);
 		if (c.backing == HL_BACK_BASE)
 			break;
-		if (!heap_refuses(s, c.backing, &p->back[i]) &&
-		    !guard_refuses(s, c.backing, &p->back[i]) &&
-		    !build(p, i, c.backing, seg, cfg, fault)) {
+		if (!build_allowed(p, i, c.backing, seg, cfg, fault)) {
 			if (refused[0][0] && c.backing == HL_BACK_THP)
 				ldr_report_thp(rep, "%s", refused[0]);
 			ldr_choice_note_pool(&c, rep);
