@@ -14,6 +14,7 @@
 #include "elf/simulate.h"
 #include "machine/resources.h"
 #include "machine/sysinfo.h"
+#include "tools/inspect/hwcaps.h"
 #include "tools/inspect/ldcache.h"
 #include "tools/inspect/libs.h"
 #include "tools/inspect/model.h"
@@ -30,6 +31,7 @@ struct finder {
 	char *cache;			/* /etc/ld.so.cache, or NULL */
 	size_t cache_len;
 	const char *ldpath;		/* LD_LIBRARY_PATH, or NULL */
+	struct inspect_hwcaps hw;	/* the glibc-hwcaps subdirectories */
 	char *prog_origin;
 	struct hl_pool_share taken[HL_MAX_SIZES]; /* the pools' pages that the
 					   program and the libraries before
@@ -82,7 +84,7 @@ static bool usable(const char *path, const struct el_file *prog)
 static int try_dir(const char *dir, enum inspect_search_from from, void *ctx)
 {
 	static const char *const names[] = {
-		"RPATH", "LD_LIBRARY_PATH", "RUNPATH",
+		"RPATH", "LD_LIBRARY_PATH", "RUNPATH", "default directory",
 	};
 	struct finder *fd = ctx;
 	struct inspect_lib *l = &fd->ls->lib[fd->ls->n];
@@ -129,7 +131,7 @@ static bool search(struct finder *fd, const struct el_dynamic *progdyn,
 	chain[n++] = (struct inspect_search_obj){
 		progdyn->rpath, progdyn->runpath, fd->prog_origin
 	};
-	if (inspect_search_each(chain, n, fd->ldpath, try_dir, fd)) {
+	if (inspect_search_each(chain, n, fd->ldpath, &fd->hw, try_dir, fd)) {
 		free(chain);
 		return true;
 	}
@@ -143,10 +145,9 @@ static bool search(struct finder *fd, const struct el_dynamic *progdyn,
 					 name, fd->found, sizeof(fd->found)) &&
 	    usable(fd->found, fd->r->elf))
 		return true;
-	l->from = "default directory";
 	for (const char *const *dir = default_dirs(fd->r->elf); *dir; dir++)
-		if (try_dir(*dir, INSPECT_FROM_RPATH, fd) &&
-		    (l->from = "default directory"))
+		if (inspect_search_dir(*dir, INSPECT_FROM_DEFAULT, &fd->hw,
+				  try_dir, fd))
 			return true;
 	return false;
 }
@@ -385,6 +386,8 @@ int inspect_libs_gather(struct inspect_libs *ls, const struct inspect_report *r,
 	}
 	fd.cache = inspect_read_file(LD_SO_CACHE, &fd.cache_len);
 	fd.ldpath = r->cfg.secure ? NULL : get("LD_LIBRARY_PATH", ctx);
+	inspect_hwcaps_ask(&fd.hw, r->elf,
+			   r->cfg.secure ? NULL : get("GLIBC_TUNABLES", ctx));
 	take(&fd, &r->env);
 	if (walk(&fd, &progdyn, get, ctx))
 		goto out;

@@ -2,6 +2,7 @@
 /*
  * The dynamic loader's search order: see search.h.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "tools/inspect/search.h"
@@ -54,9 +55,29 @@ int inspect_search_expand(const char *entry, size_t len, const char *origin,
 	return 0;
 }
 
+int inspect_search_dir(const char *dir, enum inspect_search_from from,
+		  const struct inspect_hwcaps *hw, inspect_search_fn *fn,
+		  void *ctx)
+{
+	const char *sep = strcmp(dir, "/") ? "/" : "";
+	char sub[DIR_MAX];
+	int rc;
+
+	for (size_t i = 0; i < hw->n; i++) {
+		if ((size_t)snprintf(sub, sizeof(sub), "%s%sglibc-hwcaps/%s",
+				     dir, sep, hw->name[i]) >= sizeof(sub))
+			continue;
+		rc = fn(sub, from, ctx);
+		if (rc)
+			return rc;
+	}
+	return fn(dir, from, ctx);
+}
+
 /* Each entry of the ':'-separated LIST, expanded with ORIGIN. */
 static int each_entry(const char *list, const char *origin,
-		      enum inspect_search_from from, inspect_search_fn *fn,
+		      enum inspect_search_from from,
+		      const struct inspect_hwcaps *hw, inspect_search_fn *fn,
 		      void *ctx)
 {
 	char dir[DIR_MAX];
@@ -69,7 +90,9 @@ static int each_entry(const char *list, const char *origin,
 		if (!n || inspect_search_expand(p, n, origin ? origin : "", dir,
 					   sizeof(dir)))
 			continue;
-		rc = fn(dir, from, ctx);
+		for (n = strlen(dir); n > 1 && dir[n - 1] == '/'; n--)
+			dir[n - 1] = '\0';
+		rc = inspect_search_dir(dir, from, hw, fn, ctx);
 		if (rc)
 			return rc;
 	}
@@ -77,7 +100,8 @@ static int each_entry(const char *list, const char *origin,
 }
 
 int inspect_search_each(const struct inspect_search_obj *chain, size_t n,
-		   const char *ldpath, inspect_search_fn *fn, void *ctx)
+		   const char *ldpath, const struct inspect_hwcaps *hw,
+		   inspect_search_fn *fn, void *ctx)
 {
 	const struct inspect_search_obj *prog = &chain[n - 1];
 	int rc = 0;
@@ -86,13 +110,14 @@ int inspect_search_each(const struct inspect_search_obj *chain, size_t n,
 		for (size_t i = 0; i < n && !rc; i++)
 			if (!chain[i].runpath)
 				rc = each_entry(chain[i].rpath, chain[i].origin,
-						INSPECT_FROM_RPATH, fn, ctx);
+						INSPECT_FROM_RPATH, hw, fn,
+						ctx);
 	}
 	if (!rc && ldpath)
 		rc = each_entry(ldpath, prog->origin,
-				INSPECT_FROM_LD_LIBRARY_PATH, fn, ctx);
+				INSPECT_FROM_LD_LIBRARY_PATH, hw, fn, ctx);
 	if (!rc && chain[0].runpath)
 		rc = each_entry(chain[0].runpath, chain[0].origin,
-				INSPECT_FROM_RUNPATH, fn, ctx);
+				INSPECT_FROM_RUNPATH, hw, fn, ctx);
 	return rc;
 }

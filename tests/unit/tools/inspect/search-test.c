@@ -13,6 +13,9 @@
 
 #include "tools/inspect/search.h"
 
+/* No glibc-hwcaps subdirectory: a loader before glibc 2.33. */
+static const struct inspect_hwcaps none = { .n = 0 };
+
 struct seen {
 	char text[512];
 	size_t used;
@@ -21,7 +24,9 @@ struct seen {
 
 static int note(const char *dir, enum inspect_search_from from, void *ctx)
 {
-	static const char *const tag[] = { "rpath", "ld", "runpath" };
+	static const char *const tag[] = {
+		"rpath", "ld", "runpath", "default"
+	};
 	struct seen *s = ctx;
 
 	s->used += (size_t)snprintf(s->text + s->used,
@@ -41,8 +46,8 @@ static void test_inspect_search_each_rpath_chain(void **state)
 	struct seen s = { .used = 0 };
 
 	(void)state;
-	assert_int_equal(inspect_search_each(chain, 3, "/l1::$ORIGIN/l2", note,
-					     &s), 0);
+	assert_int_equal(inspect_search_each(chain, 3, "/l1::$ORIGIN/l2",
+					     &none, note, &s), 0);
 	assert_string_equal(s.text, "rpath:/b rpath:/lib/a/../x rpath:/p1 "
 			    "rpath:/bin/p2 ld:/l1 ld:/bin/l2");
 }
@@ -64,16 +69,62 @@ static void test_inspect_search_each_runpath(void **state)
 	struct seen s = { .used = 0 };
 
 	(void)state;
-	assert_int_equal(inspect_search_each(chain, 2, NULL, note, &s), 0);
+	assert_int_equal(inspect_search_each(chain, 2, NULL, &none, note, &s), 0);
 	assert_string_equal(s.text, "runpath:/lib/a/run");
 	s.used = 0;
-	assert_int_equal(inspect_search_each(up, 3, "/l", note, &s), 0);
+	assert_int_equal(inspect_search_each(up, 3, "/l", &none, note, &s), 0);
 	assert_string_equal(s.text, "rpath:/p ld:/l");
 	/* The walk stops where FN says. */
 	s.used = 0;
 	s.stop = "/p";
-	assert_int_equal(inspect_search_each(up, 3, "/l", note, &s), 1);
+	assert_int_equal(inspect_search_each(up, 3, "/l", &none, note, &s), 1);
 	assert_string_equal(s.text, "rpath:/p");
+}
+
+static void test_inspect_search_each_glibc_hwcaps(void **state)
+{
+	/* Each directory's subdirectories, best first, before it; a
+	 * trailing '/' dropped, as the loader drops it. */
+	const struct inspect_hwcaps hw = {
+		.name = { "x86-64-v3", "x86-64-v2" }, .n = 2
+	};
+	const struct inspect_search_obj chain[] = {
+		{ NULL, "$ORIGIN/lib/", "/bin" },
+	};
+	struct seen s = { .used = 0 };
+
+	(void)state;
+	assert_int_equal(inspect_search_each(chain, 1, "/l", &hw, note, &s),
+			 0);
+	assert_string_equal(s.text, "ld:/l/glibc-hwcaps/x86-64-v3 "
+			    "ld:/l/glibc-hwcaps/x86-64-v2 ld:/l "
+			    "runpath:/bin/lib/glibc-hwcaps/x86-64-v3 "
+			    "runpath:/bin/lib/glibc-hwcaps/x86-64-v2 "
+			    "runpath:/bin/lib");
+	/* The best subdirectory that holds it is the one taken. */
+	s.used = 0;
+	s.stop = "/l/glibc-hwcaps/x86-64-v2";
+	assert_int_equal(inspect_search_each(chain, 1, "/l", &hw, note, &s),
+			 1);
+	assert_string_equal(s.text, "ld:/l/glibc-hwcaps/x86-64-v3 "
+			    "ld:/l/glibc-hwcaps/x86-64-v2");
+}
+
+static void test_inspect_search_dir(void **state)
+{
+	const struct inspect_hwcaps hw = { .name = { "z13" }, .n = 1 };
+	struct seen s = { .used = 0 };
+
+	(void)state;
+	assert_int_equal(inspect_search_dir("/usr/lib", INSPECT_FROM_DEFAULT,
+				       &hw, note, &s), 0);
+	assert_int_equal(inspect_search_dir("/", INSPECT_FROM_DEFAULT, &hw,
+				       note, &s), 0);
+	assert_int_equal(inspect_search_dir("/lib", INSPECT_FROM_DEFAULT,
+				       &none, note, &s), 0);
+	assert_string_equal(s.text, "default:/usr/lib/glibc-hwcaps/z13 "
+			    "default:/usr/lib default:/glibc-hwcaps/z13 "
+			    "default:/ default:/lib");
 }
 
 static void test_inspect_search_expand(void **state)
@@ -106,6 +157,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_inspect_search_each_rpath_chain),
 		cmocka_unit_test(test_inspect_search_each_runpath),
+		cmocka_unit_test(test_inspect_search_each_glibc_hwcaps),
+		cmocka_unit_test(test_inspect_search_dir),
 		cmocka_unit_test(test_inspect_search_expand),
 	};
 
