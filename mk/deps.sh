@@ -49,6 +49,7 @@ cmd setarch util-linux
 cmd setpriv util-linux
 cmd pkill procps
 cmd unshare util-linux
+cmd ldconfig libc-bin
 cmd fincore util-linux
 cmd prlimit util-linux
 cmd strace strace

@@ -2,11 +2,13 @@
 # hugelink-inspect finds a library where glibc's loader (2.33 and later)
 # finds it when a glibc-hwcaps subdirectory holds one: in each directory
 # DIR of the search, DIR/glibc-hwcaps/SUBDIR first, for each subdirectory
-# the loader searches on this processor, best first.  Here libx.so is
-# plain in lib/ and relinked in lib/glibc-hwcaps/SUBDIR/, for the best
-# and the least of them.  The oracles are the loader itself
-# ("ld.so --list") and the program's own /proc/self/maps: inspect must
-# name the file they name.
+# the loader searches on this processor, best first; and in
+# /etc/ld.so.cache, the entry of the best such subdirectory before the
+# plain one.  Here libx.so is plain in lib/ and relinked in
+# lib/glibc-hwcaps/SUBDIR/, for the best and the least of them, and
+# libcx.so.1 likewise in a cache ldconfig makes.  The oracles are the
+# loader itself ("ld.so --list") and the program's own /proc/self/maps:
+# inspect must name the file they name.
 . "$HL_SRC/tests/integration/common.sh"
 need_cmd python3
 inspect=$HLBIN/hugelink-inspect
@@ -109,3 +111,32 @@ x86-64-v*)
 	ok "GLIBC_TUNABLES=glibc.cpu.hwcaps=-SSE4_2: $line"
 	;;
 esac
+
+# /etc/ld.so.cache: a cache of this directory's libcx.so.1, plain and
+# under glibc-hwcaps, made by ldconfig, over the system's in a mount
+# namespace of this test's own, where ldconfig's auxiliary cache goes to
+# a /var/cache of its own too.
+have_root || skip "the cache's glibc-hwcaps entries need root, to put a cache in place"
+need_cmd unshare
+need_cmd ldconfig
+mkdir -p "cache/glibc-hwcaps/$low" "cache/glibc-hwcaps/$best"
+"$CC" -fPIC -shared -Wl,-soname,libcx.so.1 -o cache/libcx.so.1 libx.c
+for s in "$low" "$best"; do
+	hl_cc -fPIC -shared -Wl,-soname,libcx.so.1 -Wl,--hugetlbfs-align \
+		-o "cache/glibc-hwcaps/$s/libcx.so.1" libx.c || fail "cannot link libcx.so.1"
+done
+ln -s libcx.so.1 cache/libcx.so
+"$CC" -o progc prog.c -Lcache -lcx
+printf 'include /etc/ld.so.conf\n%s/cache\n' "$PWD" >ld.so.conf
+line=$(unshare -m env inspect="$inspect" interp="$interp" sh -eu -c '
+	fail() { echo "FAIL: $*" >&2; exit 1; }
+	mount -t tmpfs none /var/cache || fail "cannot mount over /var/cache"
+	ldconfig -C "$PWD/ld.so.cache" -f "$PWD/ld.so.conf" || fail "ldconfig failed"
+	mount --bind "$PWD/ld.so.cache" /etc/ld.so.cache || fail "cannot mount the cache"
+	. ./check.sh
+	check cache progc libcx.so.1') || fail "the cache: $line"
+case $line in
+*"$PWD/cache/glibc-hwcaps/$best/libcx.so.1 (ld.so.cache): relinked"*) ;;
+*) fail "ld.so.cache: $line" ;;
+esac
+ok "ld.so.cache: $line"

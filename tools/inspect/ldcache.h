@@ -11,15 +11,22 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "tools/inspect/hwcaps.h"
+
 /*
  * The path the cache CACHE (LEN bytes) gives for the library NAME built
  * for MACHINE (e_machine) and CLS (ELFCLASS32 or ELFCLASS64), as the
- * loader takes it: the first entry of that name and architecture, a
- * plain one (the glibc-hwcaps variants, which depend on the processor,
- * aside).  Copied into OUT (LEN bytes); false when there is none, the
- * architecture is one this does not know, or the cache is not one.
+ * loader takes it (elf/dl-cache.c, search_cache): among the entries of
+ * that name and architecture, the glibc-hwcaps one of the best
+ * subdirectory HW names (on x86-64, of an ISA level HW's x86-64-vN
+ * names allow too), else the first plain one.  The subdirectories'
+ * names are the cache's glibc-hwcaps extension, which ldconfig of
+ * glibc 2.33 and later writes.  Copied into OUT (LEN bytes); false when
+ * there is none, it does not fit, the architecture is one this does not
+ * know, or the cache is not one.
  */
 bool inspect_ldcache_find(const void *cache, size_t len, unsigned machine,
-		     int cls, const char *name, char *out, size_t outlen);
+		     int cls, const struct inspect_hwcaps *hw,
+		     const char *name, char *out, size_t outlen);
 
 #endif

@@ -141,7 +141,7 @@ static bool search(struct finder *fd, const struct el_dynamic *progdyn,
 	l->from = "ld.so.cache";
 	if (fd->cache && inspect_ldcache_find(fd->cache, fd->cache_len,
 					 fd->r->elf->machine,
-					 fd->r->elf->eh.cls,
+					 fd->r->elf->eh.cls, &fd->hw,
 					 name, fd->found, sizeof(fd->found)) &&
 	    usable(fd->found, fd->r->elf))
 		return true;
