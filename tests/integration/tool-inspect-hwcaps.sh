@@ -98,11 +98,20 @@ esac
 unset LD_LIBRARY_PATH
 ok "LD_LIBRARY_PATH: $line"
 
-# Under GLIBC_TUNABLES that take away SSE4.2, an x86-64 processor
-# supports no level: the loader takes the plain library, and so must
-# inspect, which judges it not relinked.
+# Under GLIBC_TUNABLES that take away AVX2, an x86-64 processor has
+# x86-64-v2 at best, and without SSE4.2 no level: the loader takes the
+# x86-64-v2 library, then the plain one, and so must inspect, which
+# judges the plain one not relinked.
 case $best in
 x86-64-v*)
+	if [ "$low" = x86-64-v2 ] && [ "$best" != x86-64-v2 ]; then
+		line=$(GLIBC_TUNABLES=glibc.cpu.hwcaps=-AVX2 check avx2 prog libx.so)
+		case $line in
+		*"$PWD/lib/glibc-hwcaps/x86-64-v2/libx.so (RUNPATH): relinked"*) ;;
+		*) fail "GLIBC_TUNABLES: $line" ;;
+		esac
+		ok "GLIBC_TUNABLES=glibc.cpu.hwcaps=-AVX2: $line"
+	fi
 	line=$(GLIBC_TUNABLES=glibc.cpu.hwcaps=-SSE4_2 check tunables prog libx.so)
 	case $line in
 	*"$PWD/lib/libx.so (RUNPATH): not relinked"*) ;;
