@@ -196,6 +196,18 @@ static void leave_file_pages(int fd, const struct ldr_image *img,
 }
 
 /*
+ * End a process the start made, with the raw system call: a library
+ * that carries the runtime then imports no exit function from libc, as
+ * some libraries check they do not (PostgreSQL's libpq refuses to be
+ * built with one).
+ */
+static _Noreturn void leave(int status)
+{
+	for (;;)
+		raw_exit_group(status);
+}
+
+/*
  * The process that primes, holding FD's lock, once END's process has
  * ended if END is a pidfd: it never returns.  After the program's end it
  * first leaves the file's pages it runs in; after a copy, the text it
@@ -209,22 +221,22 @@ static void prime(int fd, int end, const struct ldr_image *img, size_t page)
 	fd = above_stdio(fd);
 	end = above_stdio(end);
 	if (fd < 0 || (waits && end < 0))
-		_exit(1);
+		leave(1);
 	setsid();
 	prctl(PR_SET_NAME, "hugelink-prime", 0, 0, 0);
 	if (chdir("/"))
-		_exit(1);
+		leave(1);
 	detach_fds(fd, waits ? end : fd);
 	setpriority(PRIO_PROCESS, 0, 19);
 	/* A file size limit fails the copies below, and does not kill. */
 	signal(SIGXFSZ, SIG_IGN);
 	if (waits) {
 		if (wait_end(end))
-			_exit(1);
+			leave(1);
 		leave_file_pages(fd, img, page);
 	}
 	mach_pagecache_prime(fd, img->ph, img->phnum, page, &p);
-	_exit(0);
+	leave(0);
 }
 
 /*
@@ -252,7 +264,7 @@ static int spawn(int fd, int end, const struct ldr_image *img, size_t page)
 			prime(fd, end, img, page);
 		}
 		byte = grandchild < 0 ? (unsigned char)errno : 0;
-		_exit(write(made[1], &byte, 1) != 1);
+		leave(write(made[1], &byte, 1) != 1);
 	}
 	close(made[1]);
 	if (child > 0) {
