@@ -14,14 +14,22 @@
 
 # Where "make install" puts things.  Every directory must lie under
 # PREFIX.  The installed programs find one another through the relative
-# paths between BINDIR, LIBDIR and DATADIR, compiled in, so a tree moved
-# as a whole keeps working.
+# paths between BINDIR, LIBDIR, CROSS_LIBDIR and DATADIR, compiled in,
+# so a tree moved as a whole keeps working.
 PREFIX   = /usr/local
 BINDIR   = $(PREFIX)/bin
 LIBDIR   = $(PREFIX)/lib
 DATADIR  = $(PREFIX)/share
 MANDIR   = $(PREFIX)/share/man
 DOCDIR   = $(PREFIX)/share/doc/hugelink
+# The runtime built for another architecture (aarch64's, below) goes in
+# CROSS_LIBDIR, where % stands for that architecture's multiarch name
+# (aarch64-linux-gnu).  When LIBDIR is the build machine's own multiarch
+# directory (/usr/lib/x86_64-linux-gnu, as a Debian package has it),
+# that is the multiarch directory beside it (/usr/lib/aarch64-linux-gnu,
+# which holds Debian's arm64 libraries); otherwise a directory below
+# LIBDIR ($(LIBDIR)/aarch64-linux-gnu).
+CROSS_LIBDIR = $(if $(and $(NATIVE_MULTIARCH),$(filter %/$(NATIVE_MULTIARCH),$(LIBDIR))),$(dir $(LIBDIR)),$(LIBDIR)/)%
 DESTDIR  =
 # yes: also install the tools under libhugetlbfs's names (hugectl,
 # hugeedit, ld.hugetlbfs, the -B directory share/libhugetlbfs and their
@@ -69,12 +77,15 @@ STAGE    = $(B)/stage
 # PREFIX=...".  Left empty, or naming the build machine's own, the whole
 # tree is built.  Another architecture builds the runtime alone, below
 # $(B)/$(ARCH), with the binutils the compiler runs, and stages it in
-# $(LIBDIR)/<multiarch>/ (aarch64-linux-gnu/), beside the build machine's
-# own: the one wrapper links a program for that architecture with it
+# CROSS_LIBDIR with its multiarch name (aarch64-linux-gnu) for %: the one
+# wrapper links a program for that architecture with it
 # (linker/prefix.c).
 ARCH      =
 HOST_ARCH := $(shell uname -m)
 CROSS     := $(filter-out $(HOST_ARCH),$(ARCH))
+# The build machine's own multiarch name (x86_64-linux-gnu), as its
+# compiler prints it: CC's, or gcc's when CC is another architecture's.
+NATIVE_MULTIARCH = $(shell $(if $(CROSS),gcc,$(CC)) -print-multiarch 2>/dev/null)
 ifneq ($(CROSS),)
 MULTIARCH := $(shell $(CC) -print-multiarch)
 $(if $(MULTIARCH),,$(error CC='$(CC)' names no multiarch target for ARCH=$(ARCH)))
@@ -93,6 +104,9 @@ endif
 ifeq ($(filter yes no,$(INSTALL_OVERWRITE)),)
 $(error INSTALL_OVERWRITE=$(INSTALL_OVERWRITE): expected yes or no)
 endif
+ifeq ($(findstring %,$(CROSS_LIBDIR)),)
+$(error CROSS_LIBDIR=$(CROSS_LIBDIR): expected a % for the multiarch name)
+endif
 
 # The one version string, from the file VERSION: the tools print it, the
 # runtime carries it in its ELF note, and its major number is the shared
@@ -108,6 +122,7 @@ STAGE_LIB  := $(STAGE)/$(call below_prefix,LIBDIR)
 STAGE_DATA := $(STAGE)/$(call below_prefix,DATADIR)
 STAGE_MAN  := $(STAGE)/$(call below_prefix,MANDIR)
 STAGE_DOC  := $(STAGE)/$(call below_prefix,DOCDIR)
+STAGE_CROSS_LIB := $(STAGE)/$(call below_prefix,CROSS_LIBDIR)
 
 # $(call relpath,FROM,TO): the path of directory TO relative to FROM.
 relpath = $(shell realpath -s -m --relative-to='$(1)' '$(2)')
@@ -269,11 +284,13 @@ $(B)/gen/core/version.h: FORCE
 		'#define HL_VERSION "$(VERSION)"' \
 		'#define HL_SO_MAJOR "$(SO_MAJOR)"')
 
-# Where the installed programs find the runtime and the data: relative
-# to the directory they run from, BINDIR.
+# Where the installed programs find the runtime, another architecture's
+# (with its % left for the wrapper to fill in) and the data: relative to
+# the directory they run from, BINDIR.
 $(B)/gen/machine/relpaths.h: FORCE
 	$(call gen_header,MACHINE_RELPATHS_H,\
 		'#define MACH_BIN_TO_LIB "$(call relpath,$(BINDIR),$(LIBDIR))"' \
+		'#define MACH_BIN_TO_CROSS_LIB "$(call relpath,$(BINDIR),$(CROSS_LIBDIR))"' \
 		'#define MACH_BIN_TO_DATA "$(call relpath,$(BINDIR),$(DATADIR))"')
 
 define code_dir
@@ -331,17 +348,18 @@ STAGE_FILES += $(STAGE_DOC)/LICENSE
 
 # The runtime of each other architecture whose cross compiler is
 # installed ("make deps" installs aarch64's) is staged too, in
-# $(STAGE_LIB)/<multiarch>/, so that the tests cross-link with it and
-# "make install" installs it.  It is built with the CROSS_ flags, which
-# the sub-make's command line puts in place of the user's, wherever
-# those came from.
+# $(STAGE_CROSS_LIB) with its multiarch name for %, so that the tests
+# cross-link with it and "make install" installs it.  It is built with
+# the CROSS_ flags, which the sub-make's command line puts in place of
+# the user's, wherever those came from, and into the CROSS_LIBDIR this
+# make worked out from the build machine's compiler.
 CROSS_ARCHES = aarch64
 STAGE_CROSS := $(if $(CROSS),,$(foreach a,$(filter-out $(HOST_ARCH),$(CROSS_ARCHES)),\
 	$(if $(shell command -v $(a)-linux-gnu-gcc),$(a))))
 
 cross-runtime-%: FORCE
 	$(MAKE) --no-print-directory runtime ARCH=$* CC=$*-linux-gnu-gcc \
-		STAGE='$(STAGE)' CFLAGS='$(CROSS_CFLAGS)' \
+		STAGE='$(STAGE)' CROSS_LIBDIR='$(CROSS_LIBDIR)' CFLAGS='$(CROSS_CFLAGS)' \
 		CPPFLAGS='$(CROSS_CPPFLAGS)' LDFLAGS='$(CROSS_LDFLAGS)'
 
 stage: $(STAGE_FILES) $(STAGE_CROSS:%=cross-runtime-%)
@@ -363,7 +381,7 @@ stage_rel = $(patsubst $(STAGE)/%,%,$(1))
 INSTALL_ITEMS = $(call stage_rel,$(filter $(STAGE)/%,\
 			$(filter-out $(LDSCRIPTS_STAMP),$(STAGE_FILES)))) \
 		$(foreach a,$(STAGE_CROSS),\
-			$(addprefix $(call stage_rel,$(STAGE_LIB))/$(a)-linux-gnu/,$(RUNTIME_NAMES)))
+			$(addprefix $(call stage_rel,$(subst %,$(a)-linux-gnu,$(STAGE_CROSS_LIB)))/,$(RUNTIME_NAMES)))
 INSTALL_MANIFEST = $(DATADIR)/hugelink/install.manifest
 INSTALL_SH = INSTALL_OVERWRITE=$(INSTALL_OVERWRITE) sh mk/install.sh
 

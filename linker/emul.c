@@ -98,8 +98,9 @@ bool lw_emul_native(const char *emu)
 /*
  * The multiarch names of the targets a runtime can be built for
  * ("make runtime ARCH=..."), as the compiler for each prints them
- * (-print-multiarch): the directory below LIBDIR that holds that
- * target's runtime when it is not the wrapper's own.
+ * (-print-multiarch): the name that stands for the '%' of CROSS_LIBDIR
+ * in the directory of that target's runtime when it is not the
+ * wrapper's own.
  */
 static const struct {
 	const char *pattern;

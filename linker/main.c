@@ -171,11 +171,12 @@ static void say_no_libc(const struct lw_opts *o)
  * in a dynamic executable (with a run path unless the loader finds it
  * anyway).  A shared object carries its own copy, whose constructor is
  * how the runtime hears that dlopen() loaded it.  For another target
- * than the wrapper's own (aarch64linux on x86-64), the runtime built for
- * it in <libdir>/<multiarch>/; a shared object for a target with none
- * there (-m elf_i386) gets the layout only, and another output for a
- * target the runtime is not built for at all is refused.  An output the
- * archive cannot go into for want of libc gets the layout only. */
+ * than the wrapper's own (aarch64linux on x86-64), the runtime built
+ * for it in the cross libdir (linker/prefix.h); a shared object for a
+ * target with none there (-m elf_i386) gets the layout only, and
+ * another output for a target the runtime is not built for at all is
+ * refused.  An output the archive cannot go into for want of libc gets
+ * the layout only. */
 static int find_runtime(struct job *j)
 {
 	const struct lw_opts *o = &j->opts;

@@ -28,12 +28,14 @@ int lw_prefix_find(struct lw_prefix *p)
 	if (mach_dirs_find(&d) < 0)
 		return -1;
 	p->libdir = strdup(d.lib);
+	p->cross_libdir = strdup(d.cross_lib);
 	p->lib_so = join(d.lib, "libhugelink.so");
 	p->lib_a = join(d.lib, "libhugelink.a");
 	p->hot_o = join(d.lib, "hugelink-hot.o");
 	p->scripts = join(d.data, "hugelink/ldscripts");
 	mach_dirs_free(&d);
-	if (!p->libdir || !p->lib_so || !p->lib_a || !p->hot_o || !p->scripts) {
+	if (!p->libdir || !p->cross_libdir || !p->lib_so || !p->lib_a ||
+	    !p->hot_o || !p->scripts) {
 		warn("finding the install tree");
 		lw_prefix_free(p);
 		return -1;
@@ -43,7 +45,7 @@ int lw_prefix_find(struct lw_prefix *p)
 
 int lw_prefix_target(struct lw_prefix *p, const char *multiarch)
 {
-	char *dir = join(p->libdir, multiarch);
+	char *dir = mach_dirs_cross_lib(p->cross_libdir, multiarch);
 	char *so = dir ? join(dir, "libhugelink.so") : NULL;
 	char *a = dir ? join(dir, "libhugelink.a") : NULL;
 	char *hot = dir ? join(dir, "hugelink-hot.o") : NULL;
@@ -83,9 +85,11 @@ bool lw_prefix_is_system_libdir(const char *dir)
 void lw_prefix_free(struct lw_prefix *p)
 {
 	free(p->libdir);
+	free(p->cross_libdir);
 	free(p->lib_so);
 	free(p->lib_a);
 	free(p->hot_o);
 	free(p->scripts);
-	p->libdir = p->lib_so = p->lib_a = p->hot_o = p->scripts = NULL;
+	p->libdir = p->cross_libdir = p->lib_so = p->lib_a = p->hot_o =
+		p->scripts = NULL;
 }

@@ -30,8 +30,9 @@ RUNTIME_OBJ = $(B)/loader/hugelink.o
 RUNTIME_SO  = libhugelink.so.$(VERSION)
 
 # The libraries are staged in $(STAGE_LIB), or for another architecture
-# (ARCH, in the Makefile) in $(STAGE_LIB)/<multiarch>.
-RT_LIB = $(STAGE_LIB)$(if $(CROSS),/$(MULTIARCH))
+# (ARCH, in the Makefile) in $(STAGE_CROSS_LIB) with its multiarch name
+# for %.
+RT_LIB = $(if $(CROSS),$(subst %,$(MULTIARCH),$(STAGE_CROSS_LIB)),$(STAGE_LIB))
 
 $(RUNTIME_OBJ): $(call archives,loader)
 	@mkdir -p $(@D)

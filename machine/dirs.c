@@ -54,6 +54,29 @@ char *mach_dirs_join(const char *dir, const char *rel)
 	return out;
 }
 
+char *mach_dirs_cross_lib(const char *pattern, const char *multiarch)
+{
+	size_t n = strlen(multiarch), marks = 0;
+	char *out, *o;
+
+	for (const char *p = pattern; *p; p++)
+		marks += *p == '%';
+	out = malloc(strlen(pattern) + marks * n + 1);
+	if (!out)
+		return NULL;
+	o = out;
+	for (const char *p = pattern; *p; p++) {
+		if (*p != '%') {
+			*o++ = *p;
+			continue;
+		}
+		memcpy(o, multiarch, n);
+		o += n;
+	}
+	*o = '\0';
+	return out;
+}
+
 int mach_dirs_find(struct mach_dirs *d)
 {
 	char *exe = realpath("/proc/self/exe", NULL), *slash;
@@ -67,9 +90,10 @@ int mach_dirs_find(struct mach_dirs *d)
 	*slash = '\0';
 	d->bin = mach_dirs_join(exe, ".");
 	d->lib = mach_dirs_join(exe, MACH_BIN_TO_LIB);
+	d->cross_lib = mach_dirs_join(exe, MACH_BIN_TO_CROSS_LIB);
 	d->data = mach_dirs_join(exe, MACH_BIN_TO_DATA);
 	free(exe);
-	if (!d->bin || !d->lib || !d->data) {
+	if (!d->bin || !d->lib || !d->cross_lib || !d->data) {
 		warn("finding the install tree");
 		mach_dirs_free(d);
 		return -1;
@@ -81,6 +105,7 @@ void mach_dirs_free(struct mach_dirs *d)
 {
 	free(d->bin);
 	free(d->lib);
+	free(d->cross_lib);
 	free(d->data);
-	d->bin = d->lib = d->data = NULL;
+	d->bin = d->lib = d->cross_lib = d->data = NULL;
 }

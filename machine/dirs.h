@@ -4,8 +4,9 @@
 /*
  * The install tree, found from the running program's own path.  The
  * wrapper and the tools are installed in BINDIR; the runtime lives in
- * LIBDIR and the data (the wrapper's links and scripts) in DATADIR, at
- * paths relative to BINDIR that the build compiles in ("../lib" for the
+ * LIBDIR, the runtimes built for other architectures in CROSS_LIBDIR,
+ * and the data (the wrapper's links and scripts) in DATADIR, at paths
+ * relative to BINDIR that the build compiles in ("../lib" for the
  * default layout).  Nothing absolute is compiled in, so an installed
  * tree can be moved as long as it keeps its layout.
  */
@@ -13,6 +14,7 @@
 struct mach_dirs {
 	char *bin;	/* BINDIR: where the running program is */
 	char *lib;	/* LIBDIR: the runtime */
+	char *cross_lib; /* CROSS_LIBDIR: '%' for a multiarch name */
 	char *data;	/* DATADIR: hugelink/ and libhugetlbfs/ */
 };
 
@@ -24,6 +26,15 @@ struct mach_dirs {
  * memory runs out.
  */
 char *mach_dirs_join(const char *dir, const char *rel);
+
+/*
+ * The directory of the runtime built for the architecture whose
+ * multiarch name is MULTIARCH ("aarch64-linux-gnu"): PATTERN, a
+ * cross_lib above, with each '%' replaced by MULTIARCH.  Pure apart
+ * from the allocation: the caller frees the result.  NULL when memory
+ * runs out.
+ */
+char *mach_dirs_cross_lib(const char *pattern, const char *multiarch);
 
 /*
  * Fill D for the running program, from /proc/self/exe with links

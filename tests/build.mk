@@ -44,6 +44,7 @@ check-integration: stage
 	HL_PREFIX=$(abspath $(STAGE)) HL_BINDIR=$(abspath $(STAGE_BIN)) \
 		HL_LIBDIR=$(abspath $(STAGE_LIB)) HL_DATADIR=$(abspath $(STAGE_DATA)) \
 		HL_MANDIR=$(abspath $(STAGE_MAN)) HL_SRC=$(CURDIR) \
+		HL_CROSS_LIBDIR='$(abspath $(STAGE_CROSS_LIB))' \
 		HL_BUILD=$(abspath $(B)) CC='$(CC)' HL_OFFLINE=$(HL_OFFLINE) \
 		HL_ALLOW_ROOT=$(HL_ALLOW_ROOT) \
 		HL_STAGE_CROSS='$(STAGE_CROSS)' tests/integration/run $(T)

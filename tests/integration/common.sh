@@ -4,6 +4,9 @@
 #   HL_PREFIX  the staged install tree (bin/, lib/, share/hugelink/)
 #   HL_BINDIR, HL_LIBDIR, HL_DATADIR, HL_MANDIR  its directories, when
 #              the build's layout is not that one
+#   HL_CROSS_LIBDIR  the directory of the runtimes staged for other
+#              architectures, % standing for the multiarch name
+#              (CROSS_LIBDIR), when it is not $HL_LIBDIR/%
 #   HL_SRC     the source tree
 #   HL_BUILD   the build directory
 #   CC         the C compiler
@@ -19,6 +22,10 @@ HLLIB=${HL_LIBDIR:-$HL_PREFIX/lib}
 HLDATA=${HL_DATADIR:-$HL_PREFIX/share}
 HLMAN=${HL_MANDIR:-$HL_PREFIX/share/man}
 HLDIR=$HLDATA/hugelink
+HLCROSSLIB=${HL_CROSS_LIBDIR:-$HLLIB/%}
+# cross_lib MULTIARCH: the directory of the runtime staged for the
+# architecture whose multiarch name is MULTIARCH (aarch64-linux-gnu).
+cross_lib() { printf '%s\n' "$HLCROSSLIB" | sed "s|%|$1|g"; }
 # The runtime's soname, libhugelink.so.<major>, by which hugectl preloads it.
 HL_RUNTIME_SO=libhugelink.so.$(sed 's/\..*//' "$HL_SRC/VERSION")
 HLINC=$HL_SRC/tests/integration/lib
@@ -139,6 +146,19 @@ need_cmd() {
 	[ -n "$_pkg" ] || fail "$1 is not installed, and mk/deps.sh does not list it"
 	[ -z "${HL_OFFLINE:-}" ] || skip "$1 is not installed (package $_pkg)"
 	fail "$1 is not installed: \"make deps\" installs it (package $_pkg, listed in mk/deps.sh)"
+}
+
+# need_aarch64_runtime: aarch64-linux-gnu-gcc is installed, and the
+# build staged the aarch64 runtime with it, or the test skips.  A build
+# told to stage no other architecture's runtime (a package's,
+# STAGE_CROSS=) has none, and a test is not to build one either.
+need_aarch64_runtime() {
+	command -v aarch64-linux-gnu-gcc >/dev/null 2>&1 ||
+		skip "no aarch64-linux-gnu-gcc (make deps installs gcc-aarch64-linux-gnu)"
+	case " ${HL_STAGE_CROSS-aarch64} " in
+	*" aarch64 "*) ;;
+	*) skip "the build staged no aarch64 runtime (STAGE_CROSS=\"$HL_STAGE_CROSS\")" ;;
+	esac
 }
 
 # need_thp: transparent huge pages serve this test's programs (the

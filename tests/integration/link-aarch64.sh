@@ -3,23 +3,19 @@
 # Cross-linking for aarch64 on this machine: aarch64-linux-gnu-gcc -B
 # through the one staged wrapper, which finds the cross linker the way
 # the compiler does and links the aarch64 runtime (staged in
-# lib/aarch64-linux-gnu/) into every output kind.  Judged from the
-# cross readelf: an aarch64 file, each PT_LOAD with 2 MiB pages of its
-# own, a PIE's first one aligned to 2 MiB, the runtime's note there.
+# CROSS_LIBDIR, lib/aarch64-linux-gnu/ by default) into every output
+# kind.  Judged from the cross readelf: an aarch64 file, each PT_LOAD
+# with 2 MiB pages of its own, a PIE's first one aligned to 2 MiB, the
+# runtime's note there.
 # Then the build machine's tools read and edit the aarch64 files.
 . "$HL_SRC/tests/integration/common.sh"
 
 XCC=aarch64-linux-gnu-gcc
 XREADELF=aarch64-linux-gnu-readelf
-command -v $XCC >/dev/null 2>&1 || skip "no $XCC (make deps installs gcc-aarch64-linux-gnu)"
-# A build told to stage no other architecture's runtime (a package's,
-# STAGE_CROSS=) has none to link with.
-case " ${HL_STAGE_CROSS-aarch64} " in
-*" aarch64 "*) ;;
-*) skip "the build staged no aarch64 runtime (STAGE_CROSS=\"$HL_STAGE_CROSS\")" ;;
-esac
-[ -f "$HLLIB/aarch64-linux-gnu/libhugelink.a" ] ||
-	fail "no aarch64 runtime staged in $HLLIB/aarch64-linux-gnu although $XCC is here"
+need_aarch64_runtime
+xlib=$(cross_lib aarch64-linux-gnu)
+[ -f "$xlib/libhugelink.a" ] ||
+	fail "no aarch64 runtime staged in $xlib although $XCC is here"
 
 cat >prog.c <<'EOT'
 #include <stdio.h>

@@ -15,6 +15,7 @@ KERNELS =
 KT_ENV = HL_PREFIX=$(abspath $(STAGE)) HL_BINDIR=$(abspath $(STAGE_BIN)) \
 	HL_LIBDIR=$(abspath $(STAGE_LIB)) HL_DATADIR=$(abspath $(STAGE_DATA)) \
 	HL_MANDIR=$(abspath $(STAGE_MAN)) HL_SRC=$(CURDIR) \
+	HL_CROSS_LIBDIR='$(abspath $(STAGE_CROSS_LIB))' \
 	HL_BUILD=$(abspath $(B)) CC='$(CC)' KT_ONLY=$(T)
 
 check-kernels: deps

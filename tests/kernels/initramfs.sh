@@ -20,11 +20,12 @@
 # and the dynamic loader with the shared libraries the programs need:
 # for x86_64 at their own paths, as ldd finds them here; for aarch64
 # DIR/pkgs/libc's /lib.  Run with the environment of an integration
-# test (HL_PREFIX, HL_SRC, CC).
+# test (HL_PREFIX, HL_SRC, CC, HL_CROSS_LIBDIR).
 set -eu
 dir=$(cd "$1" && pwd)
 arch=${2:-x86_64}
 lib=${HL_LIBDIR:-$HL_PREFIX/lib}
+xlib=$(printf '%s\n' "${HL_CROSS_LIBDIR:-$lib/%}" | sed 's|%|aarch64-linux-gnu|g')
 src=$HL_SRC/tests/kernels
 root=$dir/root
 rm -rf "$root" "$dir/initrd.gz.tmp"
@@ -37,10 +38,10 @@ cp -R "$src/guest" "$root/kt"
 sh "$src/fs.sh" "$root" "$dir/pkgs/linux-"*
 if [ "$arch" = aarch64 ]; then
 	cp "$src/aarch64/guest/"*.sh "$root/kt/"
-	cp -R "$lib/aarch64-linux-gnu" "$root/hl/lib"
+	cp -R "$xlib" "$root/hl/lib"
 	cp -a "$dir/pkgs/libc/lib" "$root/"
 	programs() {
-		CC=aarch64-linux-gnu-gcc HL_LIBDIR=$lib/aarch64-linux-gnu NM=aarch64-linux-gnu-nm \
+		CC=aarch64-linux-gnu-gcc HL_LIBDIR=$xlib NM=aarch64-linux-gnu-nm \
 			sh "$src/programs.sh" "$root/t" && sh "$src/aarch64/programs.sh" "$root/t"
 	}
 else

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * mach_dirs_join: relative paths from BINDIR resolved lexically; and
- * mach_dirs_find on the running test itself.
+ * mach_dirs_join: relative paths from BINDIR resolved lexically;
+ * mach_dirs_cross_lib: a target's multiarch name put in CROSS_LIBDIR;
+ * and mach_dirs_find on the running test itself.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -54,22 +55,55 @@ static void test_mach_dirs_join_stays_at_the_root(void **state)
 	join("/bin", "..", "/");
 }
 
+static void cross_lib(const char *pattern, const char *want)
+{
+	char *got = mach_dirs_cross_lib(pattern, "aarch64-linux-gnu");
+
+	assert_non_null(got);
+	assert_string_equal(got, want);
+	free(got);
+}
+
+static void test_mach_dirs_cross_lib_beside_a_multiarch_libdir(void **state)
+{
+	(void)state;
+	cross_lib("/usr/lib/%", "/usr/lib/aarch64-linux-gnu");
+}
+
+static void test_mach_dirs_cross_lib_below_a_plain_libdir(void **state)
+{
+	(void)state;
+	cross_lib("/usr/local/lib/%", "/usr/local/lib/aarch64-linux-gnu");
+}
+
+static void test_mach_dirs_cross_lib_each_mark_anywhere(void **state)
+{
+	(void)state;
+	cross_lib("/opt/%/lib", "/opt/aarch64-linux-gnu/lib");
+	cross_lib("/x/%/%-hl", "/x/aarch64-linux-gnu/aarch64-linux-gnu-hl");
+	cross_lib("/no/mark", "/no/mark");
+}
+
 /* The test runs from <dir>/machine/dirs-test, with links resolved. */
 static void test_mach_dirs_find_from_the_running_test(void **state)
 {
 	char *exe = realpath("/proc/self/exe", NULL);
 	struct mach_dirs d;
-	char *lib, *data;
+	char *lib, *cross, *data;
 
 	(void)state;
 	assert_non_null(exe);
 	assert_int_equal(mach_dirs_find(&d), 0);
 	assert_string_equal(d.bin, dirname(exe));
 	lib = mach_dirs_join(d.bin, MACH_BIN_TO_LIB);
+	cross = mach_dirs_join(d.bin, MACH_BIN_TO_CROSS_LIB);
 	data = mach_dirs_join(d.bin, MACH_BIN_TO_DATA);
 	assert_string_equal(d.lib, lib);
+	assert_string_equal(d.cross_lib, cross);
+	assert_non_null(strchr(d.cross_lib, '%'));
 	assert_string_equal(d.data, data);
 	free(lib);
+	free(cross);
 	free(data);
 	mach_dirs_free(&d);
 	assert_null(d.bin);
@@ -82,6 +116,9 @@ int main(void)
 		cmocka_unit_test(test_mach_dirs_join_default_layout),
 		cmocka_unit_test(test_mach_dirs_join_dots_and_slashes),
 		cmocka_unit_test(test_mach_dirs_join_stays_at_the_root),
+		cmocka_unit_test(test_mach_dirs_cross_lib_beside_a_multiarch_libdir),
+		cmocka_unit_test(test_mach_dirs_cross_lib_below_a_plain_libdir),
+		cmocka_unit_test(test_mach_dirs_cross_lib_each_mark_anywhere),
 		cmocka_unit_test(test_mach_dirs_find_from_the_running_test),
 	};
 
