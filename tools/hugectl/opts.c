@@ -265,8 +265,8 @@ static const struct ctl_option options[] = {
 	  "remove the stale shared files, or all of them",
 	  opt_clean, 0, CTL_SHARE_CLEAN },
 	{ "prime", 0, no_argument, NULL,
-	  "read the read-only segments of the files named after the "
-	  "options back into the page cache in huge folios",
+	  "read the read-only segments of the files named back into the "
+	  "page cache in huge folios",
 	  opt_mode, 0, CTL_PRIME },
 	{ "verbose", 0, required_argument, "level",
 	  "set the verbosity, 0 to 99 (exported as HUGETLB_VERBOSE)",
@@ -411,12 +411,73 @@ static int bad_option(int c, char **argv, const struct ctl_arg *a)
 	return fail(a, "%s: unknown option", arg);
 }
 
+/*
+ * --prime's files, gathered from among the options that follow them, as
+ * GNU getopt permutes: ARGV[first..first + n) are the files so far.
+ */
+struct ctl_files {
+	int first, n;
+	bool ended;		/* "--" came: the rest are files */
+};
+
+/* Whether --prime chose the mode: the words after its files are still
+ * options, for it runs no program whose arguments they could be. */
+static bool priming(const struct ctl_opts *o)
+{
+	return o->mode && !strcmp(o->mode, "prime");
+}
+
+/* Move the option words read since the last file, ARGV[first + n ..
+ * optind), before the files, which then end where reading stopped. */
+static void files_last(char **argv, struct ctl_files *fl)
+{
+	for (int i = fl->first + fl->n; i < optind; i++) {
+		char *word = argv[i];
+
+		memmove(&argv[fl->first + 1], &argv[fl->first],
+			(size_t)fl->n * sizeof(*argv));
+		argv[fl->first++] = word;
+	}
+}
+
+/* While priming, take the word at ARGV[optind] when it is a file or
+ * "--", which makes every word after it one.  True when it was taken. */
+static bool take_file(const struct ctl_opts *o, int argc, char **argv,
+		      struct ctl_files *fl)
+{
+	const char *word = optind < argc ? argv[optind] : NULL;
+	bool end = word && !strcmp(word, "--");
+
+	if (!priming(o) || !word || (word[0] == '-' && word[1] && !end))
+		return false;
+	if (!fl->n)
+		fl->first = optind;
+	files_last(argv, fl);
+	optind++;
+	fl->ended = end;
+	if (end)	/* "--" goes before the files, with the options */
+		files_last(argv, fl);
+	else
+		fl->n++;
+	return true;
+}
+
+/* Where the program, or --prime's files, start: NULL when none. */
+static char **operands(int argc, char **argv, struct ctl_files *fl)
+{
+	if (!fl->n)
+		return optind < argc ? &argv[optind] : NULL;
+	files_last(argv, fl);
+	return &argv[fl->first];
+}
+
 int ctl_parse(struct ctl_opts *o, int argc, char **argv, int verbose,
 	      char *err, size_t len)
 {
 	struct option lo[NOPTIONS + 1];
 	char shorts[NOPTIONS + 3];
 	struct ctl_arg a = { .err = err, .len = len };
+	struct ctl_files fl = { 0 };
 	int c;
 
 	memset(o, 0, sizeof(*o));
@@ -424,7 +485,12 @@ int ctl_parse(struct ctl_opts *o, int argc, char **argv, int verbose,
 	getopt_tables(lo, shorts);
 	optind = 0;	/* glibc: start afresh, whatever ran before */
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, shorts, lo, NULL)) != -1) {
+	for (;;) {
+		if (!fl.ended && take_file(o, argc, argv, &fl))
+			continue;
+		if (fl.ended ||
+		    (c = getopt_long(argc, argv, shorts, lo, NULL)) == -1)
+			break;
 		if (c == '?' && !optopt &&
 		    !strncmp(argv[optind - 1], "--", 2)) {
 			if (abbreviation(argc, argv, argv[optind - 1], &a))
@@ -438,7 +504,7 @@ int ctl_parse(struct ctl_opts *o, int argc, char **argv, int verbose,
 		if (a.row->apply(o, &a))
 			return -1;
 	}
-	o->argv = optind < argc ? &argv[optind] : NULL;
+	o->argv = operands(argc, argv, &fl);
 	if (o->action == CTL_RUN && !o->argv)
 		return fail(&a, "no program named");
 	if (o->action == CTL_PRIME && !o->argv)
@@ -469,7 +535,7 @@ void ctl_usage(FILE *out)
 
 	fprintf(out, "usage: %s [option ...] program [argument ...]\n"
 		"       %s --dry-run [option ...] [program]\n"
-		"       %s --prime file ...\n", me, me, me);
+		"       %s --prime [option ...] file ...\n", me, me, me);
 	fputs("Run PROGRAM with its text, data and bss on huge pages.\n\n"
 	      "options:\n", out);
 	for (size_t i = 0; i < NOPTIONS; i++)

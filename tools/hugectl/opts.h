@@ -59,7 +59,10 @@ struct ctl_opts {
 /*
  * Parse ARGV[0..ARGC) into O, starting from verbosity VERBOSE (what the
  * environment says).  Parsing stops at the first argument that is not an
- * option, which names the program.  Returns 0, or -1 with the reason in
+ * option, which names the program.  After --prime, which runs no
+ * program, the files may come among the options, as GNU getopt permutes
+ * them, up to "--": ARGV is permuted so that the files come last, and
+ * O->argv points to the first.  Returns 0, or -1 with the reason in
  * ERR.  Uses getopt_long, so it resets optind.
  */
 int ctl_parse(struct ctl_opts *o, int argc, char **argv, int verbose,

@@ -121,6 +121,43 @@ static void test_ctl_parse_one_mode_at_a_time(void **state)
 	assert_int_equal(o.action, CTL_VERSION);
 }
 
+/* --prime runs no program: options after its files are options, "--"
+ * makes every word after it a file, and the files come back in order. */
+static void test_ctl_parse_prime_files_among_options(void **state)
+{
+	struct ctl_opts o;
+	char err[200];
+
+	(void)state;
+	assert_int_equal(PARSE(&o, err, "--prime", "a", "-v", "b",
+			       "--verbose", "7", "c"), 0);
+	assert_int_equal(o.action, CTL_PRIME);
+	assert_int_equal(o.verbose, 7);
+	assert_string_equal(o.argv[0], "a");
+	assert_string_equal(o.argv[1], "b");
+	assert_string_equal(o.argv[2], "c");
+	assert_null(o.argv[3]);
+	assert_int_equal(PARSE(&o, err, "--prime", "a", "--dry-run"), -1);
+	assert_string_equal(err, "--prime and --dry-run cannot be used "
+			    "together");
+	assert_int_equal(PARSE(&o, err, "--prime", "a", "--bogus"), -1);
+	assert_string_equal(err, "--bogus: unknown option");
+	assert_int_equal(PARSE(&o, err, "--prime", "a", "-q", "--", "-x",
+			       "--dry-run"), 0);
+	assert_int_equal(o.verbose, 1);
+	assert_string_equal(o.argv[0], "a");
+	assert_string_equal(o.argv[1], "-x");
+	assert_string_equal(o.argv[2], "--dry-run");
+	assert_null(o.argv[3]);
+	assert_int_equal(PARSE(&o, err, "--prime", "--", "-x"), 0);
+	assert_string_equal(o.argv[0], "-x");
+	assert_null(o.argv[1]);
+	assert_int_equal(PARSE(&o, err, "--prime", "-v", "--"), -1);
+	assert_string_equal(err, "--prime: no file named");
+	assert_int_equal(PARSE(&o, err, "--prime", "a", "--help"), 0);
+	assert_int_equal(o.action, CTL_HELP);
+}
+
 static void test_ctl_parse_verbosity(void **state)
 {
 	struct ctl_opts o;
@@ -302,6 +339,7 @@ int main(void)
 		cmocka_unit_test(test_ctl_parse_stops_at_the_program),
 		cmocka_unit_test(test_ctl_parse_needs_a_program_to_run),
 		cmocka_unit_test(test_ctl_parse_one_mode_at_a_time),
+		cmocka_unit_test(test_ctl_parse_prime_files_among_options),
 		cmocka_unit_test(test_ctl_parse_verbosity),
 		cmocka_unit_test(test_ctl_parse_preload_and_library),
 		cmocka_unit_test(test_ctl_parse_heap_and_shm),
