@@ -4,7 +4,11 @@
 # both (exit 125), and nothing of either is done; --dry-run runs
 # nothing, so it never primes, lists or removes.  One mode given twice
 # is that mode, and --help and --version win over any of them, as
-# libhugetlbfs's --help won over its --dry-run.
+# libhugetlbfs's --help won over its --dry-run.  --share-list and
+# --share-clean take no file or program: a word after their options is
+# a usage error too (exit 125, the word named), so that the options
+# after it, which getopt never reaches, are never passed over while
+# the files are listed or removed.
 . "$HL_SRC/tests/integration/common.sh"
 
 cat > prog.c <<'E'
@@ -42,6 +46,18 @@ refused --prime --share-list ./prog
 refused --prime --share-clean ./prog
 refused --share-list --share-clean=all
 
+echo "a word after --share-list or --share-clean"
+for mode in --share-list --share-clean --share-clean=all; do
+	set +e
+	"$HUGECTL" $mode x --dry-run >out 2>err
+	rc=$?
+	set -e
+	[ "$rc" -eq 125 ] || fail "$mode x --dry-run: exit $rc, not 125: $(cat out err)"
+	[ ! -s out ] || fail "$mode x --dry-run did something: $(cat out)"
+	grep -qF -- "$HUGECTL_NAME: ${mode%%=*}: takes no file or program, but x follows" err ||
+		fail "$mode x --dry-run: x not named: $(cat err)"
+done
+
 echo "one mode twice is that mode"
 "$HUGECTL" --dry-run --text --dry-run >out 2>err ||
 	fail "--dry-run twice refused: $(cat err)"
@@ -55,4 +71,4 @@ grep -q '^usage: ' out || fail "--help --prime printed: $(cat out)"
 "$HUGECTL" --share-list --version >out 2>err ||
 	fail "--share-list --version: $(cat err)"
 grep -q "(hugelink)" out || fail "--share-list --version printed: $(cat out)"
-ok "hugectl takes one mode at a time"
+ok "hugectl takes one mode at a time, and no word after --share-list or --share-clean"

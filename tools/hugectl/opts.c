@@ -509,6 +509,10 @@ int ctl_parse(struct ctl_opts *o, int argc, char **argv, int verbose,
 		return fail(&a, "no program named");
 	if (o->action == CTL_PRIME && !o->argv)
 		return fail(&a, "--prime: no file named");
+	if ((o->action == CTL_SHARE_LIST || o->action == CTL_SHARE_CLEAN) &&
+	    o->argv)
+		return fail(&a, "--%s: takes no file or program, but %s "
+			    "follows the options", o->mode, o->argv[0]);
 	return 0;
 }
 

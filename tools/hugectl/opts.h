@@ -62,8 +62,9 @@ struct ctl_opts {
  * option, which names the program.  After --prime, which runs no
  * program, the files may come among the options, as GNU getopt permutes
  * them, up to "--": ARGV is permuted so that the files come last, and
- * O->argv points to the first.  Returns 0, or -1 with the reason in
- * ERR.  Uses getopt_long, so it resets optind.
+ * O->argv points to the first.  --share-list and --share-clean take
+ * no such word.  Returns 0, or -1 with the reason in ERR.  Uses
+ * getopt_long, so it resets optind.
  */
 int ctl_parse(struct ctl_opts *o, int argc, char **argv, int verbose,
 	      char *err, size_t len);

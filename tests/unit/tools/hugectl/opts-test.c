@@ -121,6 +121,26 @@ static void test_ctl_parse_one_mode_at_a_time(void **state)
 	assert_int_equal(o.action, CTL_VERSION);
 }
 
+/* --share-list and --share-clean name nothing: a word after them is
+ * refused, so that what follows it is never passed over unread. */
+static void test_ctl_parse_share_modes_take_no_operand(void **state)
+{
+	struct ctl_opts o;
+	char err[200];
+
+	(void)state;
+	assert_int_equal(PARSE(&o, err, "--share-clean", "x", "--dry-run"),
+			 -1);
+	assert_string_equal(err, "--share-clean: takes no file or program, "
+			    "but x follows the options");
+	assert_int_equal(PARSE(&o, err, "--share-list", "--", "x"), -1);
+	assert_non_null(strstr(err, "--share-list: takes no file"));
+	assert_int_equal(PARSE(&o, err, "--share-clean=all"), 0);
+	assert_null(o.argv);
+	assert_int_equal(PARSE(&o, err, "--share-list", "--help", "x"), 0);
+	assert_int_equal(o.action, CTL_HELP);
+}
+
 /* --prime runs no program: options after its files are options, "--"
  * makes every word after it a file, and the files come back in order. */
 static void test_ctl_parse_prime_files_among_options(void **state)
@@ -340,6 +360,7 @@ int main(void)
 		cmocka_unit_test(test_ctl_parse_needs_a_program_to_run),
 		cmocka_unit_test(test_ctl_parse_one_mode_at_a_time),
 		cmocka_unit_test(test_ctl_parse_prime_files_among_options),
+		cmocka_unit_test(test_ctl_parse_share_modes_take_no_operand),
 		cmocka_unit_test(test_ctl_parse_verbosity),
 		cmocka_unit_test(test_ctl_parse_preload_and_library),
 		cmocka_unit_test(test_ctl_parse_heap_and_shm),
