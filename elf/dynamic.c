@@ -2,7 +2,7 @@
 /*
  * Reading the dynamic section: see dynamic.h.
  */
-#include <err.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,10 +18,14 @@ struct dyn_info {
 	size_t count;		/* entries in it */
 };
 
-static int corrupt(const struct el_file *f, const char *what)
+/* A failure to read F's dynamic section, its cause kept in D->why. */
+#define FAILED(f, d, ...) EL_FAILED(f, (d)->why, __VA_ARGS__)
+#define LIBELF_FAILED(f, d, call) EL_LIBELF_FAILED(f, (d)->why, call)
+
+static int corrupt(const struct el_file *f, struct el_dynamic *d,
+		   const char *what)
 {
-	warnx("%s: corrupt: %s", f->name, what);
-	return -1;
+	return FAILED(f, d, "corrupt: %s", what);
 }
 
 /* The file offset of LEN bytes at address ADDR, within one PT_LOAD. */
@@ -43,15 +47,15 @@ static int addr_to_offset(const struct el_file *f, GElf_Addr addr,
 
 /*
  * Entry I of the dynamic section into *DYN.  Returns 1, 0 at its end
- * (DT_NULL or the end of PT_DYNAMIC), or -1 after a warning.
+ * (DT_NULL or the end of PT_DYNAMIC), or -1 after a failure (FAILED).
  */
 static int dyn_entry(const struct el_file *f, const struct dyn_info *di,
-		     size_t i, GElf_Dyn *dyn)
+		     size_t i, GElf_Dyn *dyn, struct el_dynamic *d)
 {
 	if (i >= di->count)
 		return 0;
 	if (!gelf_getdyn(di->data, (int)i, dyn))
-		return EL_ERR(f->name, "gelf_getdyn");
+		return LIBELF_FAILED(f, d, "gelf_getdyn");
 	return dyn->d_tag != DT_NULL;
 }
 
@@ -62,7 +66,7 @@ static int scan(const struct el_file *f, struct dyn_info *di,
 	size_t i;
 	int rc;
 
-	for (i = 0; (rc = dyn_entry(f, di, i, &dyn)) > 0; i++) {
+	for (i = 0; (rc = dyn_entry(f, di, i, &dyn, d)) > 0; i++) {
 		if (dyn.d_tag == DT_STRTAB) {
 			di->strtab = dyn.d_un.d_ptr;
 			di->have_strtab = true;
@@ -83,18 +87,16 @@ static int scan(const struct el_file *f, struct dyn_info *di,
 
 /* A copy of the string at OFF in STR, into *OUT. */
 static int string_at(const struct el_file *f, const Elf_Data *str,
-		     GElf_Xword off, char **out)
+		     GElf_Xword off, char **out, struct el_dynamic *d)
 {
 	const char *s = str->d_buf;
 
 	if (off >= str->d_size || !memchr(s + off, '\0', str->d_size - off))
-		return corrupt(f, "a dynamic entry's string lies outside the "
-			       "string table");
+		return corrupt(f, d, "a dynamic entry's string lies outside "
+			       "the string table");
 	*out = strdup(s + off);
-	if (!*out) {
-		warn("%s", f->name);
-		return -1;
-	}
+	if (!*out)
+		return FAILED(f, d, "%s", strerror(errno));
 	return 0;
 }
 
@@ -103,12 +105,10 @@ static int add_needed(const struct el_file *f, const Elf_Data *str,
 {
 	char **grown = realloc(d->needed, (d->nneeded + 1) * sizeof(*grown));
 
-	if (!grown) {
-		warn("%s", f->name);
-		return -1;
-	}
+	if (!grown)
+		return FAILED(f, d, "%s", strerror(errno));
 	d->needed = grown;
-	if (string_at(f, str, off, &d->needed[d->nneeded]))
+	if (string_at(f, str, off, &d->needed[d->nneeded], d))
 		return -1;
 	d->nneeded++;
 	return 0;
@@ -122,15 +122,15 @@ static int take_strings(const struct el_file *f, const struct dyn_info *di,
 	size_t i;
 	int rc;
 
-	for (i = 0; (rc = dyn_entry(f, di, i, &dyn)) > 0; i++) {
+	for (i = 0; (rc = dyn_entry(f, di, i, &dyn, d)) > 0; i++) {
 		if (dyn.d_tag == DT_NEEDED)
 			rc = add_needed(f, str, dyn.d_un.d_val, d);
 		else if (dyn.d_tag == DT_SONAME && !d->soname)
-			rc = string_at(f, str, dyn.d_un.d_val, &d->soname);
+			rc = string_at(f, str, dyn.d_un.d_val, &d->soname, d);
 		else if (dyn.d_tag == DT_RPATH && !d->rpath)
-			rc = string_at(f, str, dyn.d_un.d_val, &d->rpath);
+			rc = string_at(f, str, dyn.d_un.d_val, &d->rpath, d);
 		else if (dyn.d_tag == DT_RUNPATH && !d->runpath)
-			rc = string_at(f, str, dyn.d_un.d_val, &d->runpath);
+			rc = string_at(f, str, dyn.d_un.d_val, &d->runpath, d);
 		if (rc < 0)
 			return -1;
 	}
@@ -146,25 +146,25 @@ static int read_section(const struct el_file *f, const struct hl_phdr *p,
 	uint64_t off;
 
 	if (!entsize)
-		return EL_ERR(f->name, "gelf_fsize");
+		return LIBELF_FAILED(f, d, "gelf_fsize");
 	if (p->filesz < entsize)
 		return 0;
 	di.data = elf_getdata_rawchunk(f->elf, (int64_t)p->offset,
 				       p->filesz - p->filesz % entsize,
 				       ELF_T_DYN);
 	if (!di.data)
-		return EL_ERR(f->name, "elf_getdata_rawchunk");
+		return LIBELF_FAILED(f, d, "elf_getdata_rawchunk");
 	di.count = p->filesz / entsize;
 	if (scan(f, &di, d))
 		return -1;
 	if (!di.have_strtab || !di.have_strsz || !di.strsz)
 		return 0;
 	if (addr_to_offset(f, di.strtab, di.strsz, &off))
-		return corrupt(f, "the string table (DT_STRTAB, DT_STRSZ) "
+		return corrupt(f, d, "the string table (DT_STRTAB, DT_STRSZ) "
 			       "lies outside the file");
 	str = elf_getdata_rawchunk(f->elf, (int64_t)off, di.strsz, ELF_T_BYTE);
 	if (!str)
-		return EL_ERR(f->name, "elf_getdata_rawchunk");
+		return LIBELF_FAILED(f, d, "elf_getdata_rawchunk");
 	return take_strings(f, &di, str, d);
 }
 

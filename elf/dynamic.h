@@ -24,12 +24,15 @@ struct el_dynamic {
 	bool audit;		/* DT_AUDIT or DT_DEPAUDIT: audit modules,
 				   which the dynamic loader runs before
 				   anything else, even to list the libraries */
+	char why[EL_WHY_LEN];	/* why it could not be read, without the
+				   file's name */
 };
 
 /*
  * Read F's dynamic section into D, which must be zeroed.  Returns 0, or
- * -1 after a warning naming the file.  Release with el_dynamic_free
- * either way.
+ * -1 with the cause in D->why, after a warning naming the file unless F
+ * was opened quiet (el_open_quiet).  Release with el_dynamic_free either
+ * way.
  */
 int el_dynamic_read(const struct el_file *f, struct el_dynamic *d);
 

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Opening and validating ELF programs.  Every libelf call is checked
- * through EL_ERR; every field is checked (elf/check.c) before
+ * Opening and validating ELF programs.  Every libelf call is checked,
+ * and a failure told as EL_ERR tells it, or kept for the caller
+ * (el_open_quiet); every field is checked (elf/check.c) before
  * anything is read through it.
  */
-#include <err.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -16,17 +16,21 @@
 #include "elf/file.h"
 #include "elf/open.h"
 
-static void init(struct el_file *f, const char *name, int fd)
+/* A failure of F, its cause kept in F->why. */
+#define FAILED(f, ...) EL_FAILED(f, (f)->why, __VA_ARGS__)
+#define LIBELF_FAILED(f, call) EL_LIBELF_FAILED(f, (f)->why, call)
+
+static void init(struct el_file *f, const char *name, int fd, bool quiet)
 {
 	memset(f, 0, sizeof(*f));
 	f->name = name;
 	f->fd = fd;
+	f->quiet = quiet;
 }
 
-static int refused(const struct el_file *f, const char *why)
+static int refused(struct el_file *f, const char *why)
 {
-	warnx("%s: %s", f->name, why);
-	return -1;
+	return FAILED(f, "%s", why);
 }
 
 static void to_hl_phdr(const GElf_Phdr *g, struct hl_phdr *p)
@@ -53,7 +57,7 @@ static int read_ehdr(struct el_file *f)
 	if (elf_kind(f->elf) != ELF_K_ELF)
 		return refused(f, "not an ELF file");
 	if (!gelf_getehdr(f->elf, &eh))
-		return EL_ERR(f->name, "gelf_getehdr");
+		return LIBELF_FAILED(f, "gelf_getehdr");
 	f->eh.cls = eh.e_ident[EI_CLASS];
 	f->eh.type = eh.e_type;
 	f->eh.ehsize = eh.e_ehsize;
@@ -66,7 +70,7 @@ static int read_ehdr(struct el_file *f)
 	if (eh.e_phnum != PN_XNUM)
 		return 0;
 	if (elf_getphdrnum(f->elf, &n))
-		return EL_ERR(f->name, "elf_getphdrnum");
+		return LIBELF_FAILED(f, "elf_getphdrnum");
 	f->eh.phnum = n;
 	return 0;
 }
@@ -80,18 +84,16 @@ static int read_phdrs(struct el_file *f)
 	if (el_check_ehdr(&f->eh, why, sizeof(why)))
 		return refused(f, why);
 	if (elf_getphdrnum(f->elf, &n))
-		return EL_ERR(f->name, "elf_getphdrnum");
+		return LIBELF_FAILED(f, "elf_getphdrnum");
 	if (n != f->eh.phnum)
 		return refused(f, "libelf counts a different number of program "
 			       "headers");
 	f->ph = calloc(f->eh.phnum, sizeof(*f->ph));
-	if (!f->ph) {
-		warn("%s", f->name);
-		return -1;
-	}
+	if (!f->ph)
+		return FAILED(f, "%s", strerror(errno));
 	for (size_t i = 0; i < f->eh.phnum; i++) {
 		if (!gelf_getphdr(f->elf, (int)i, &g))
-			return EL_ERR(f->name, "gelf_getphdr");
+			return LIBELF_FAILED(f, "gelf_getphdr");
 		to_hl_phdr(&g, &f->ph[i]);
 	}
 	if (el_check_phdrs(&f->eh, f->ph, f->eh.phnum, why, sizeof(why)))
@@ -107,54 +109,65 @@ static int begin(struct el_file *f, const unsigned char *head, size_t len)
 	if (el_check_ident(head, len, why, sizeof(why)))
 		return refused(f, why);
 	if (elf_version(EV_CURRENT) == EV_NONE)
-		return EL_ERR(f->name, "elf_version");
+		return LIBELF_FAILED(f, "elf_version");
 	return 0;
 }
 
-int el_open_fd(struct el_file *f, const char *name, int fd)
+static int open_fd(struct el_file *f, const char *name, int fd, bool quiet)
 {
 	unsigned char head[sizeof(Elf64_Ehdr)];
 	struct stat st;
 	ssize_t n;
 
-	init(f, name, fd);
-	if (fstat(fd, &st)) {
-		warn("%s", name);
-		return -1;
-	}
+	init(f, name, fd, quiet);
+	if (fstat(fd, &st))
+		return FAILED(f, "%s", strerror(errno));
 	if (!S_ISREG(st.st_mode))
 		return refused(f, "not a regular file");
 	f->eh.file_size = (uint64_t)st.st_size;
 	n = pread(fd, head, sizeof(head), 0);
-	if (n < 0) {
-		warn("%s", name);
-		return -1;
-	}
+	if (n < 0)
+		return FAILED(f, "%s", strerror(errno));
 	if (begin(f, head, (size_t)n))
 		return -1;
 	f->elf = elf_begin(fd, ELF_C_READ, NULL);
 	if (!f->elf)
-		return EL_ERR(name, "elf_begin");
+		return LIBELF_FAILED(f, "elf_begin");
 	if (read_ehdr(f) || read_phdrs(f))
 		return -1;
 	return 0;
 }
 
-int el_open_as(struct el_file *f, const char *path, const char *name)
+int el_open_fd(struct el_file *f, const char *name, int fd)
+{
+	return open_fd(f, name, fd, false);
+}
+
+static int open_path(struct el_file *f, const char *path, const char *name,
+		     bool quiet)
 {
 	int fd = el_open_regular(path, 0);
 	int rc;
 
 	if (fd < 0) {
-		init(f, name, -1);
+		init(f, name, -1, quiet);
 		if (fd == EL_NOT_REGULAR)
 			return refused(f, "not a regular file");
-		warn("%s", name);
-		return -1;
+		return FAILED(f, "%s", strerror(errno));
 	}
-	rc = el_open_fd(f, name, fd);
+	rc = open_fd(f, name, fd, quiet);
 	f->own_fd = true;
 	return rc;
+}
+
+int el_open_as(struct el_file *f, const char *path, const char *name)
+{
+	return open_path(f, path, name, false);
+}
+
+int el_open_quiet(struct el_file *f, const char *path, const char *name)
+{
+	return open_path(f, path, name, true);
 }
 
 bool el_starts_elf(int fd)
@@ -185,13 +198,13 @@ int el_open(struct el_file *f, const char *path)
 int el_open_mem(struct el_file *f, const char *name, void *buf,
 		    size_t len)
 {
-	init(f, name, -1);
+	init(f, name, -1, false);
 	f->eh.file_size = len;
 	if (begin(f, buf, len < sizeof(Elf64_Ehdr) ? len : sizeof(Elf64_Ehdr)))
 		return -1;
 	f->elf = elf_memory(buf, len);
 	if (!f->elf)
-		return EL_ERR(name, "elf_memory");
+		return LIBELF_FAILED(f, "elf_memory");
 	if (read_ehdr(f) || read_phdrs(f))
 		return -1;
 	return 0;

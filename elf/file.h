@@ -24,6 +24,9 @@ struct el_file {
 	uint16_t machine;	/* e_machine */
 	unsigned char data;	/* EI_DATA: the byte order */
 	struct hl_phdr *ph;	/* eh.phnum entries */
+	bool quiet;		/* a failure says nothing (el_open_quiet) */
+	char why[EL_WHY_LEN];	/* the cause of the last failure to read
+				   it, without its name */
 };
 
 /*
@@ -37,7 +40,12 @@ int el_open(struct el_file *f, const char *path);
  * pass PATH escaped for printing). */
 int el_open_as(struct el_file *f, const char *path, const char *name);
 
-/* The same on an open descriptor, which F does not own. */
+/* The same, but saying nothing: the cause of a failure is left in
+ * F->why for the caller to tell, and el_dynamic_read (elf/dynamic.h)
+ * says nothing of F either. */
+int el_open_quiet(struct el_file *f, const char *path, const char *name);
+
+/* The same as el_open_as on an open descriptor, which F does not own. */
 int el_open_fd(struct el_file *f, const char *name, int fd);
 
 /* The same on LEN bytes at BUF, which must outlive F. */

@@ -91,40 +91,68 @@ static const char *label(const char *name, const char *path, char *buf,
 	return buf;
 }
 
+/* Whether an entry names the library at PATH, with SONAME (NULL: not
+ * known); each that does is found. */
+static bool named_by_entry(struct look *lk, const char *path,
+			   const char *soname)
+{
+	bool named = false;
+
+	for (size_t i = 0; i < lk->nentry; i++)
+		if (names(lk->entry[i], path, soname))
+			named = lk->found[i] = true;
+	return named;
+}
+
+/* Judge F, the library LABEL, and note it, as judge says. */
+static int judge_read(struct look *lk, const struct el_file *f,
+		      const char *label, bool late, bool named)
+{
+	struct ctl_lib_verdict *out = malloc(sizeof(*out));
+
+	if (!out)
+		return -1;
+	ctl_lib_judge(out, f, &lk->cfg, lk->t->sizes);
+	ctl_lib_note(lk->v, label, out, late, !named);
+	lk->all_judged += !named;
+	lk->all_moves += !named && out->fate == CTL_LIB_MOVES;
+	lk->all_maybe += !named && out->fate == CTL_LIB_MAY_MOVE;
+	free(out);
+	return 0;
+}
+
 /* Judge the library NAME found at PATH and note it: LATE when the
- * program does not load it at start.  Returns 0, or -1 when memory runs
- * out. */
+ * program does not load it at start.  One hugectl cannot read is noted
+ * as such, once: the entries that name it are found.  Returns 0, or -1
+ * when memory runs out. */
 static int judge(struct look *lk, const char *name, const char *path,
 		 bool late)
 {
 	char shown[TL_ESCAPED_LEN(PATH_MAX)], text[2 * PATH_MAX + 8];
 	struct el_dynamic dyn = { 0 };
 	struct el_file f = { .fd = -1 };
-	struct ctl_lib_verdict *out = malloc(sizeof(*out));
-	bool named = false;
+	const char *why = NULL;
+	bool named;
+	int rc = 0;
 
-	if (!out)
-		return -1;
-	if (!el_open_as(&f, path, tl_escape(path, shown, sizeof(shown))) &&
-	    !el_dynamic_read(&f, &dyn)) {
-		for (size_t i = 0; i < lk->nentry; i++)
-			if (names(lk->entry[i], path, dyn.soname))
-				named = lk->found[i] = true;
-		if (named || (lk->all && !late)) {
-			ctl_lib_judge(out, &f, &lk->cfg, lk->t->sizes);
-			ctl_lib_note(lk->v, label(name, path, text,
-						  sizeof(text)), out, late,
-				     !named);
-			lk->all_judged += !named;
-			lk->all_moves += !named && out->fate == CTL_LIB_MOVES;
-			lk->all_maybe += !named &&
-					 out->fate == CTL_LIB_MAY_MOVE;
-		}
+	if (el_open_quiet(&f, path, tl_escape(path, shown, sizeof(shown))))
+		why = f.why;
+	else if (el_dynamic_read(&f, &dyn))
+		why = dyn.why;
+	named = named_by_entry(lk, path, why ? NULL : dyn.soname);
+	if (named || (lk->all && !late)) {
+		label(name, path, text, sizeof(text));
+		if (why)
+			ctl_note(lk->v, HL_V_WARN, "%s is not planned, as "
+				 "hugectl cannot read it: %s; nothing of it "
+				 "moves unless the program can load it", text,
+				 why);
+		else
+			rc = judge_read(lk, &f, text, late, named);
 	}
 	el_dynamic_free(&dyn);
 	el_close(&f);
-	free(out);
-	return 0;
+	return rc;
 }
 
 /* List the libraries the program loads with PRELOAD into L.  Returns 0,

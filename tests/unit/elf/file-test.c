@@ -6,6 +6,7 @@
 #include <cmocka.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -128,6 +129,37 @@ static void test_el_open_refuses_directory_and_missing(void **state)
 	el_close(&f);
 }
 
+/* A quiet open says nothing on standard error and leaves the cause, a
+ * missing file's or a file's that is not ELF, for the caller. */
+static void test_el_open_quiet_keeps_the_cause(void **state)
+{
+	char text[] = "/tmp/hl-quiet-text.XXXXXX";
+	char said[] = "/tmp/hl-quiet-said.XXXXXX";
+	int fd = mkstemp(text), err = mkstemp(said), saved = dup(2);
+	struct el_file f;
+	struct stat st;
+
+	(void)state;
+	assert_true(fd >= 0 && err >= 0 && saved >= 0);
+	assert_int_equal(write(fd, "#!/bin/sh\n", 10), 10);
+	close(fd);
+	assert_int_equal(dup2(err, 2), 2);
+	assert_int_equal(el_open_quiet(&f, "/nonexistent/hugelink", "gone"),
+			 -1);
+	assert_string_equal(f.why, "No such file or directory");
+	el_close(&f);
+	assert_int_equal(el_open_quiet(&f, text, "text"), -1);
+	assert_non_null(strstr(f.why, "not an ELF file"));
+	el_close(&f);
+	assert_int_equal(dup2(saved, 2), 2);
+	assert_int_equal(fstat(err, &st), 0);
+	assert_int_equal(st.st_size, 0);
+	close(err);
+	close(saved);
+	unlink(text);
+	unlink(said);
+}
+
 /* A file with the magic number, one without, one too short, and a pipe. */
 static void test_el_starts_elf(void **state)
 {
@@ -177,6 +209,7 @@ int main(void)
 		cmocka_unit_test(test_el_open_mem_refuses_truncation),
 		cmocka_unit_test(test_el_open_mem_refuses_bad_load),
 		cmocka_unit_test(test_el_open_refuses_directory_and_missing),
+		cmocka_unit_test(test_el_open_quiet_keeps_the_cause),
 		cmocka_unit_test(test_el_starts_elf),
 		cmocka_unit_test(test_el_path_starts_elf),
 	};
