@@ -11,7 +11,9 @@
  * of their code but the audit modules the program names, which is why
  * only a program tools/hugectl/listable.h allows is listed.  hugectl
  * runs its own loader, never the one the program names, so that
- * looking at a program runs nothing of its choosing.
+ * looking at a program runs nothing of its choosing.  The lines are read
+ * as the loader printed them; whether they can be believed is
+ * tools/hugectl/ldtrust.h's question.
  */
 #include <stddef.h>
 

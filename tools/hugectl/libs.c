@@ -13,6 +13,7 @@
 #include "tools/common/escape.h"
 #include "tools/hugectl/config.h"
 #include "tools/hugectl/ldlist.h"
+#include "tools/hugectl/ldtrust.h"
 #include "tools/hugectl/libplan.h"
 #include "tools/hugectl/listable.h"
 #include "tools/hugectl/libs.h"
@@ -159,7 +160,7 @@ static int judge(struct look *lk, const char *name, const char *path,
  * or -1 after a note saying why they cannot be told. */
 static int list(struct look *lk, struct ctl_ldlist *l, const char *preload)
 {
-	char why[200], real[PATH_MAX];
+	char why[PATH_MAX + 200], real[PATH_MAX];
 
 	if (ctl_listable(lk->t->elf, lk->t->path, real, sizeof(real), why,
 			 sizeof(why))) {
@@ -169,13 +170,22 @@ static int list(struct look *lk, struct ctl_ldlist *l, const char *preload)
 			 "its own", lk->t->path, why);
 		return -1;
 	}
-	if (!ctl_ldlist_run(l, lk->ldso, real, lk->ldpath, preload,
-			    lk->tunables, why, sizeof(why)))
+	if (ctl_ldlist_run(l, lk->ldso, real, lk->ldpath, preload,
+			   lk->tunables, why, sizeof(why))) {
+		ctl_note(lk->v, HL_V_WARN, "cannot list the libraries %s loads "
+			 "(%s --list: %s): whether those HUGELINK_LIBS names "
+			 "move depends on whether each holds a whole huge page "
+			 "of its own", lk->t->path, lk->ldso, why);
+		return -1;
+	}
+	if (!ctl_ldlist_trusted(l, lk->t->elf, real, lk->ldpath, preload, why,
+				sizeof(why)))
 		return 0;
-	ctl_note(lk->v, HL_V_WARN, "cannot list the libraries %s loads "
-		 "(%s --list: %s): whether those HUGELINK_LIBS names move "
-		 "depends on whether each holds a whole huge page of its own",
-		 lk->t->path, lk->ldso, why);
+	ctl_ldlist_free(l);
+	ctl_note(lk->v, HL_V_WARN, "does not use the dynamic loader's list "
+		 "of the libraries %s loads (%s): whether those HUGELINK_LIBS "
+		 "names move depends on whether each holds a whole huge page "
+		 "of its own", lk->t->path, why);
 	return -1;
 }
 
