@@ -53,7 +53,7 @@ static long pool_available(size_t page, long *more)
 	return pool.known ? mach_pool_available(&pool) : -1;
 }
 
-void ldr_backing_refusal(char *buf, size_t buflen, const char *what,
+bool ldr_backing_refusal(char *buf, size_t buflen, const char *what,
 			 size_t len, size_t page, int err, bool reserved)
 {
 	long want = (long)(len / page), avail = -1, more = 0, room = -1;
@@ -72,20 +72,25 @@ void ldr_backing_refusal(char *buf, size_t buflen, const char *what,
 	if (more)
 		snprintf(extra, sizeof(extra), " and %ld more by overcommit",
 			 more);
-	if (avail >= 0 && avail + more < want)
+	if (avail >= 0 && avail + more < want) {
 		snprintf(buf, buflen, "%s: needs %ld %s huge pages, the pool "
 			 "has %ld free (free minus reserved)%s", what, want, sz,
 			 avail, extra);
-	else if (room >= 0 && room < want)
+		return true;
+	}
+	if (room >= 0 && room < want) {
 		snprintf(buf, buflen, "%s: needs %ld %s huge pages, the "
 			 "hugetlb cgroup allows %ld (%s)", what, want, sz, room,
 			 limit);
-	else if (err == ENOMEM && reserved)
+		return true;
+	}
+	if (err == ENOMEM && reserved)
 		snprintf(buf, buflen, "%s: the kernel refused %s huge pages "
 			 "the pool had reserved", what, sz);
 	else
 		snprintf(buf, buflen, "%s (%s pages): %s", what, sz,
 			 strerror(err));
+	return false;
 }
 
 /* Set B's error: WHAT failed with ERR for LEN bytes of PAGE-size huge
@@ -94,8 +99,8 @@ static void fail(struct ldr_backing *b, const char *what, size_t len,
 		 size_t page, int err, bool reserved)
 {
 	b->err = err;
-	ldr_backing_refusal(b->error, sizeof(b->error), what, len, page, err,
-			    reserved);
+	b->short_pages = ldr_backing_refusal(b->error, sizeof(b->error), what,
+					     len, page, err, reserved);
 }
 
 /* An unlinked file on a mount from PATHS. */

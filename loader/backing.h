@@ -35,6 +35,8 @@ struct ldr_backing {
 	bool shared;		/* a shared file (HUGETLB_SHARE=1) */
 	char desc[96];		/* the mount used, or "" */
 	int err;		/* errno of the failure */
+	bool short_pages;	/* ... which the pool, or a hugetlb cgroup
+				   limit, had too few pages for */
 	char error[LDR_BACKING_ERROR_LEN];	/* why none could be had */
 };
 
@@ -83,9 +85,10 @@ int ldr_backing_map_shared(struct ldr_backing *b, int fd, size_t len,
  * which MADV_POPULATE_WRITE returns as EFAULT where the kernel raised
  * SIGBUS), the hugetlb cgroup limit on pages faulted in, where it allows
  * fewer pages than LEN needs, or else that the kernel refused pages the
- * pool had reserved.
+ * pool had reserved.  True when the pool, or the hugetlb cgroup limit,
+ * had too few pages: what transparent huge pages are there for.
  */
-void ldr_backing_refusal(char *buf, size_t buflen, const char *what,
+bool ldr_backing_refusal(char *buf, size_t buflen, const char *what,
 			 size_t len, size_t page, int err, bool reserved);
 
 /*

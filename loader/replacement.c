@@ -281,6 +281,7 @@ static int build_allowed(struct ldr_prepared *p, int i, enum hl_backing what,
 	if (why) {
 		snprintf(p->back[i].error, sizeof(p->back[i].error), "%s",
 			 why);
+		p->back[i].short_pages = false;
 		return -1;
 	}
 	return build(p, i, what, seg, cfg, fault);
@@ -299,15 +300,20 @@ static int back(struct ldr_prepared *p, int i, const struct hl_seg *seg,
 	struct remap_range *s = &p->c->swap[i];
 	size_t pages = s->len / p->page[i];
 	struct hl_backing_choice c;
-	/* Why hugetlb pages, then THP, were refused. */
+	/* Why hugetlb pages, then THP, were refused; and whether hugetlb
+	 * pages were for want of pages in the pool. */
 	char refused[2][LDR_REPORT_WHY_LEN] = { "", "" };
+	bool short_pages = false;
 
 	for (;;) {
 		c = ldr_choice_take(&p->choice, seg, pages);
 		if (c.backing == HL_BACK_BASE)
 			break;
 		if (!build_allowed(p, i, c.backing, seg, cfg, fault)) {
-			if (refused[0][0] && c.backing == HL_BACK_THP)
+			if (refused[0][0] && c.backing == HL_BACK_THP &&
+			    short_pages)
+				ldr_report_thp_short(rep, "%s", refused[0]);
+			else if (refused[0][0] && c.backing == HL_BACK_THP)
 				ldr_report_thp(rep, "%s", refused[0]);
 			ldr_choice_note_pool(&c, rep);
 			return 0;
@@ -315,6 +321,8 @@ static int back(struct ldr_prepared *p, int i, const struct hl_seg *seg,
 		snprintf(refused[c.backing == HL_BACK_THP], sizeof(refused[0]),
 			 "%#lx-%#lx: %s", (unsigned long)s->target,
 			 (unsigned long)(s->target + s->len), p->back[i].error);
+		if (c.backing == HL_BACK_HUGETLB)
+			short_pages = p->back[i].short_pages;
 		ldr_choice_refuse(&p->choice, &c, p->page[i]);
 	}
 	ldr_choice_note_pool(&c, rep);

@@ -132,7 +132,7 @@ static struct ldr_report_texts *texts(struct ldr_report *r)
 	struct ldr_report_texts *t = r->t;
 
 	if (!r->kept) {
-		t->base.n = t->thp.n = t->share.n = 0;
+		t->base.n = t->thp.n = t->thp_short.n = t->share.n = 0;
 		t->perf_map[0] = t->pool[0] = t->smaller[0] = '\0';
 		r->kept = true;
 	}
@@ -166,6 +166,15 @@ void ldr_report_thp(struct ldr_report *r, const char *fmt, ...)
 
 	va_start(ap, fmt);
 	add(&texts(r)->thp, fmt, ap);
+	va_end(ap);
+}
+
+void ldr_report_thp_short(struct ldr_report *r, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	add(&texts(r)->thp_short, fmt, ap);
 	va_end(ap);
 }
 
@@ -243,14 +252,24 @@ static void put_why(struct line *l, const struct ldr_report *r, bool pool,
 		put(l, "%s%s", sep, list->text[i]);
 }
 
+/* Why THP served: the pool's story, the refusals, and the pools found
+ * short as their pages were mapped. */
+static void put_thp_why(struct line *l, const struct ldr_report *r)
+{
+	size_t before = l->used;
+
+	put_why(l, r, r->pool_thp, &r->t->thp);
+	for (int i = 0; i < r->t->thp_short.n; i++)
+		put(l, "%s%s", l->used > before ? "; " : "",
+		    r->t->thp_short.text[i]);
+}
+
 /*
  * HUGETLB_SHARE could not share: one message, which also says where the
  * private copies went when transparent huge pages took them.
  */
 static void put_share(struct line *l, const struct ldr_report *r, bool thp)
 {
-	const struct ldr_reasons none = { .n = 0 };
-
 	put(l, "HUGETLB_SHARE: ");
 	if (r->share_tracer)
 		put(l, "the process is traced (by process %d), and nothing a "
@@ -262,7 +281,7 @@ static void put_share(struct line *l, const struct ldr_report *r, bool thp)
 	if (thp) {
 		put(l, ", on transparent huge pages where hugetlb pages could "
 		    "not be had (");
-		put_why(l, r, r->pool_thp, r->t->thp.n ? &r->t->thp : &none);
+		put_thp_why(l, r);
 		put(l, ")");
 	}
 	if (!r->share_tracer && r->share_hugetlbfs)
@@ -314,9 +333,11 @@ void ldr_report_object(struct ldr_report *r, const char *obj)
 /*
  * The verbosity at which to say that transparent huge pages served:
  * where the only reason is that the pool (or a hugetlb cgroup limit)
- * had too few pages, THP is the fallback doing its job, said at 3;
- * where hugetlb pages were refused (a failed reservation, a swap
- * restored onto THP) or sharing failed, at 2.
+ * had too few pages, THP is the fallback doing its job, said at 3,
+ * whether the counts said so or the mapping found it so
+ * (ldr_report_thp_short); where hugetlb pages were refused otherwise
+ * (pages reserved and then refused, a swap restored onto THP) or
+ * sharing failed, at 2.
  */
 static int thp_level(const struct ldr_report *r)
 {
@@ -333,7 +354,7 @@ void ldr_report_flush(struct ldr_report *r)
 	if (!r->kept && !r->pool_base && !r->pool_thp)
 		return;
 	t = texts(r);
-	thp = t->thp.n || r->pool_thp;
+	thp = t->thp.n || t->thp_short.n || r->pool_thp;
 	if (r->verbose >= HL_V_WARN && (t->base.n || r->pool_base)) {
 		l.used = 0;
 		put(&l, "staying on base pages where asked for huge ones: ");
@@ -347,7 +368,7 @@ void ldr_report_flush(struct ldr_report *r)
 		else {
 			put(&l, "on transparent huge pages where hugetlb pages "
 			    "could not be had: ");
-			put_why(&l, r, r->pool_thp, &t->thp);
+			put_thp_why(&l, r);
 		}
 		say(r, &l);
 	}

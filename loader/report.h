@@ -34,6 +34,10 @@ struct ldr_reasons {
 struct ldr_report_texts {
 	struct ldr_reasons base;	/* why something stays on base pages */
 	struct ldr_reasons thp;	/* why THP served where hugetlb could not */
+	struct ldr_reasons thp_short;	/* ... where the pool, or a hugetlb
+					   cgroup limit, turned out to have
+					   too few pages when they were
+					   mapped */
 	struct ldr_reasons share;	/* why HUGETLB_SHARE did not share */
 	char perf_map[200];	/* why HUGELINK_PERF_MAP wrote no map */
 	char smaller[300];	/* which segments got smaller huge pages
@@ -113,6 +117,12 @@ void ldr_report_why(struct ldr_report *r, const char *fmt, ...);
 /* Record why a range went on THP instead of the hugetlb pages chosen. */
 __attribute__((format(printf, 2, 3)))
 void ldr_report_thp(struct ldr_report *r, const char *fmt, ...);
+
+/* The same where the pool, or a hugetlb cgroup limit, had too few pages
+ * when they were mapped (another process took them after the counts
+ * were read): THP doing its job, said at HUGETLB_VERBOSE=3. */
+__attribute__((format(printf, 2, 3)))
+void ldr_report_thp_short(struct ldr_report *r, const char *fmt, ...);
 
 /*
  * Record why a read-only range is not shared (HUGETLB_SHARE=1).
