@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # hugelink-inspect --pid keeps its table aligned whatever the widest
 # backing: with a relinked program's text served from the page cache
-# ("page cache, N of M MiB on 2 MiB pages", as its own smaps'
+# ("page cache, N of M on 2M pages", as its own smaps'
 # FilePmdMapped shows), every row's BACKING starts under the title
 # BACKING and its MAPPING (the permissions /proc/PID/maps gives the
 # mapping) under the title MAPPING.
@@ -19,7 +19,7 @@ maps=$(cat "/proc/${holds# }/maps")
 stop_holds
 [ "${1:-}" = "$PWD/prog" ] && [ "$2" -gt 0 ] ||
 	skip "the page cache does not serve the primed text here (${2:-0} bytes FilePmdMapped)"
-grep -q 'page cache, [0-9]* of [0-9]* MiB on 2 MiB pages' pid.out ||
+grep -q 'page cache, [0-9.]*[BKMG] of [0-9.]*[BKMG] on 2M pages' pid.out ||
 	fail "no row from the page cache: $(cat pid.out)"
 
 # Each table: its title row, then rows up to an empty line.  A row with

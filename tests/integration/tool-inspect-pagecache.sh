@@ -6,7 +6,7 @@
 # written, all after hugectl --prime); for a plain PIE, congruent in the
 # file (GNU ld's offsets equal the addresses) but with no p_align that
 # makes its load base 2 MiB-aligned; --pid shows a running copy's text as "page cache,
-# N of M MiB on 2 MiB pages", and --json as the backing page_cache, as its
+# N of M on 2M pages", and --json as the backing page_cache, as its
 # smaps' FilePmdMapped says.  With
 # MADV_POPULATE_READ refused (strace injects EINVAL), FILE names the call
 # instead of a count.  FILE --json says the same in its page_cache list,
@@ -117,7 +117,7 @@ set -- $(text_smaps $holds "$PWD/prog")
 "$HLBIN/hugelink-inspect" --pid $holds --json >pid.json ||
 	fail "inspect --pid --json failed"
 stop_holds
-grep -q "page cache, $(($2 >> 20)) of [0-9]* MiB on 2 MiB pages r-xp" pid.out ||
+grep -q "page cache, $(($2 >> 20))M of [0-9.]*M on 2M pages r-xp" pid.out ||
 	fail "inspect --pid does not show $2 bytes from the page cache: $(cat pid.out)"
 ok "--pid: $(grep -m1 'page cache,' pid.out | sed 's/^ *//')"
 python3 - pid.json "$2" <<'E' || fail "inspect --pid --json: $(cat pid.json)"

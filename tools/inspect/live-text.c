@@ -24,12 +24,13 @@ static void put_name(FILE *out, const char *name)
 /* The longest backing_text. */
 #define BACKING_LEN 64
 
-/* "hugetlb 2M", "thp 4M of 6M", "page cache, 30 of 32 MiB on 2 MiB
- * pages", "base", as BUF. */
+/* "hugetlb 2M", "thp 4M of 6M", "page cache, 4M of 5.9M on 2M pages",
+ * "base", as BUF: sizes as the SIZE column gives them, and the page
+ * cache's huge page, a PMD's worth of the mapping's base pages. */
 static const char *backing_text(const struct inspect_part *p, char *buf,
 				size_t len)
 {
-	char a[32], b[32];
+	char a[32], b[32], c[32];
 
 	switch (p->backing) {
 	case INSPECT_BACK_HUGETLB:
@@ -37,9 +38,11 @@ static const char *backing_text(const struct inspect_part *p, char *buf,
 			 hl_format_size((size_t)p->page, a, sizeof(a)));
 		break;
 	case INSPECT_BACK_PAGE_CACHE:
-		snprintf(buf, len, "page cache, %llu of %llu MiB on 2 MiB "
-			 "pages", (unsigned long long)(p->huge >> 20),
-			 (unsigned long long)((p->end - p->start) >> 20));
+		snprintf(buf, len, "page cache, %s of %s on %s pages",
+			 inspect_human(p->huge, a, sizeof(a)),
+			 inspect_human(p->end - p->start, b, sizeof(b)),
+			 hl_format_size(hl_pmd_size((size_t)p->page), c,
+					sizeof(c)));
 		break;
 	case INSPECT_BACK_THP:
 		snprintf(buf, len, "thp %s of %s",
