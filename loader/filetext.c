@@ -538,6 +538,18 @@ static void reason(const struct try *t, char *why, size_t len)
  * cache's" come to 69. */
 #define SETTLE_WORDS 100
 
+/* The bytes of T's segment, as mapped, outside its whole huge pages of
+ * file bytes: the part pages at its ends. */
+static uint64_t outside(const struct try *t)
+{
+	const struct hl_seg *seg = t->seg;
+	uintptr_t end = seg->file_end < seg->map_end ? seg->file_end :
+			seg->map_end;
+
+	return (t->lo > seg->start ? t->lo - seg->start : 0) +
+	       (end > t->hi ? end - t->hi : 0);
+}
+
 /*
  * Say what became of T, and take it out of the plan when served.  When
  * the page cache serves some range of the object, one with no whole huge
@@ -556,17 +568,27 @@ static int settle(const struct serve *sv, struct try *t, bool any_served,
 		seg->remap = false;
 		if (sv->rep->verbose < HL_V_INFO)
 			return 1;
+		if (outside(t))
+			snprintf(why, sizeof(why), "; %llu KiB of the segment "
+				 "outside its whole huge pages stay on base "
+				 "pages%s",
+				 (unsigned long long)((outside(t) + 1023) >> 10),
+				 outside(t) >= seg->page / 2 ? " (a copy puts "
+				 "them on huge pages too: HUGELINK_BACKING=thp "
+				 "or hugetlb)" : "");
+		else
+			why[0] = '\0';
 		snprintf(text, sizeof(text), "page cache: %llu MiB of whole "
 			 "2 MiB pages, %llu MiB of them mapped with PMDs now "
 			 "(the %llu MiB probed); the kernel maps the rest as "
-			 "it is touched%s",
+			 "it is touched%s%s",
 			 (unsigned long long)((t->hi - t->lo) >> 20),
 			 (unsigned long long)(t->got.pmd >> 20),
 			 (unsigned long long)(t->probed >> 20),
 			 t->read_in ? "; the probe read the file in, and the "
 			 "pages exec read before the advice stay in small "
 			 "folios until the file is primed (hugectl --prime "
-			 "FILE)" : "");
+			 "FILE)" : "", why);
 		ldr_report_file(sv->rep, t->lo, t->hi, seg->prot, text);
 		return 1;
 	}

@@ -68,6 +68,14 @@ said=$(sed -n 's/.* r-x page cache: [0-9]* MiB of whole 2 MiB pages, \([0-9]*\) 
 [ $((said * 1048576)) -le "$2" ] ||
 	fail "the report says $said MiB mapped with PMDs, smaps $2 bytes"
 ok "the report's $said MiB mapped with PMDs, smaps $2 bytes"
+# ... and the bytes of the text outside its whole huge pages, which stay
+# on base pages, as readelf gives the segment.
+set -- $(readelf -lW prog | awk '$1 == "LOAD" && $7 == "R" && $8 == "E" { print $3, $5 }')
+v=$(($1)) e=$(($1 + $2)) p=2097152
+out=$(( ((v + p - 1) / p * p - v + e - e / p * p + 1023) / 1024 ))
+grep -q " r-x page cache: .*; $out KiB of the segment outside its whole huge pages stay on base pages" hold1.err ||
+	fail "HUGETLB_VERBOSE=3 does not say the text's $out KiB outside its whole huge pages: $(cat hold1.err)"
+ok "the report names the text's $out KiB outside its whole huge pages"
 
 # A copy of the file just written holds small folios: the copy serves,
 # and the text is no longer a mapping of the file (how much of the copy
