@@ -35,6 +35,8 @@ struct try {
 	uint64_t probed;	/* bytes of the huge pages probe() populated */
 	long faults;		/* the most page faults one probe took, or -1 */
 	bool read_in;		/* a probe read its page from the file */
+	bool entry_small;	/* the huge page the runtime runs in is
+				   mapped from small folios */
 	bool small;		/* no whole huge page of file bytes */
 	int span;		/* enum span_why */
 	const char *fs;		/* the file system, when one of those whose
@@ -200,15 +202,35 @@ static bool runs_in(uintptr_t at, size_t page)
 }
 
 /*
+ * Whether the huge page at AT, which the runtime runs in, is mapped from
+ * small folios: populating the rest of it takes more than one fault,
+ * where a PMD maps it whole (a breakpoint's copy of a page splits the
+ * PMD into page table entries that still map all of it).  Start-up code
+ * mapped it from small folios where exec read them before any advice,
+ * or ran while another process primed the file (HUGELINK_PRIME).
+ */
+static bool entry_small(uintptr_t at, size_t page)
+{
+	struct thread_count a, b;
+
+	thread_count(&a);
+	if (raw_madvise((void *)at, page, MADV_POPULATE_READ))
+		return false;
+	thread_count(&b);
+	return a.faults >= 0 && b.faults >= 0 && b.faults - a.faults > 1;
+}
+
+/*
  * The huge pages of T probed: its first and last, but for the first when
  * the runtime runs in it and there is another.  Populating reads what
  * the page cache lacks of them in PMD-size folios (the range is advised
  * MADV_HUGEPAGE) and maps with a PMD each that is PMD-size; the kernel
  * maps the others the same way when they are first touched.  T->faults
  * is what the probe that took more faults took; T->read_in whether
- * they read from the file.
+ * they read from the file.  With LOOK_AT_ENTRY, the runtime's own huge
+ * page is looked at too (T->entry_small), apart from the probes.
  */
-static int probe(struct try *t, size_t page)
+static int probe(struct try *t, size_t page, bool look_at_entry)
 {
 	uintptr_t last = t->hi - page;
 	uintptr_t first = last != t->lo && runs_in(t->lo, page) ? last : t->lo;
@@ -227,6 +249,8 @@ static int probe(struct try *t, size_t page)
 	t->faults = most_faults(c);
 	t->read_in = read_between(&c[0], &c[2]);
 	t->probed = last != first ? 2 * (uint64_t)page : page;
+	t->entry_small = look_at_entry && first != t->lo &&
+			 entry_small(t->lo, page);
 	return 0;
 }
 
@@ -250,7 +274,7 @@ static int advise(const struct serve *sv, struct try *t)
 		t->err = (int)-r;
 		return -1;
 	}
-	return probe(t, t->seg->page);
+	return probe(t, t->seg->page, sv->ctx->cfg->prime);
 }
 
 /* Measure every range tried, from one reading of smaps. */
@@ -588,6 +612,9 @@ static int settle(const struct serve *sv, struct try *t, bool any_served,
 			 t->read_in ? "; the probe read the file in, and the "
 			 "pages exec read before the advice stay in small "
 			 "folios until the file is primed (hugectl --prime "
+			 "FILE)" : t->entry_small ? "; the huge page the "
+			 "runtime runs in is mapped from small folios, which "
+			 "stay until the file is primed (hugectl --prime "
 			 "FILE)" : "", why);
 		ldr_report_file(sv->rep, t->lo, t->hi, seg->prot, text);
 		return 1;
@@ -705,7 +732,8 @@ int ldr_filetext_serve(struct hl_plan *plan, const struct ldr_image *img,
 	for (int i = 0; i < sv.n; i++) {
 		any |= served(&sv.t[i]);
 		found->small |= small_folios(&sv.t[i]);
-		found->read_in |= served(&sv.t[i]) && sv.t[i].read_in;
+		found->read_in |= served(&sv.t[i]) &&
+				   (sv.t[i].read_in || sv.t[i].entry_small);
 	}
 	copies = copies_follow(&sv);
 	for (int i = 0; i < sv.n; i++)

@@ -53,7 +53,10 @@ struct ldr_filetext_found {
 	/* A range served whose probe read from the file: the page cache did
 	 * not hold the text as the program started, and exec read the pages
 	 * about its entry point then, before any advice, in small folios,
-	 * which the page cache keeps. */
+	 * which the page cache keeps.  With HUGELINK_PRIME=1, also a range
+	 * served whose huge page the runtime runs in is mapped from small
+	 * folios (exec read them so at an earlier start, or while another
+	 * process primed the file). */
 	bool read_in;
 };
 

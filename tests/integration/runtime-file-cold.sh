@@ -11,7 +11,8 @@
 # it skips, at its end.  With
 # HUGELINK_PRIME=1 the start has the file primed, and the first start
 # after has every whole huge page of its text FilePmdMapped and primes
-# nothing more (priming clears the read-ahead marks that would make its
+# nothing more; so does a later start not dropped again, whose probes
+# read nothing, but whose own huge page exec mapped from small folios (priming clears the read-ahead marks that would make its
 # probes look like reads).  A start that also copies its rodata, held in
 # small folios (smallread), primes once it has ended as well, not at once
 # while it maps exec's small folios, and the first start after has all
@@ -98,6 +99,26 @@ elif [ "$(collapsed)" -gt "$col0" ]; then
 	late="without HUGELINK_PRIME, the next start: all $whole bytes PMD-mapped, khugepaged having collapsed $(( $(collapsed) - col0 )) pages meanwhile"
 else
 	fail "without HUGELINK_PRIME, the next start: all $whole bytes PMD-mapped, and khugepaged collapsed nothing"
+fi
+
+# The next start with HUGELINK_PRIME=1, the file not dropped again: its
+# probes find huge folios and read nothing, but the huge page the runtime
+# runs in is mapped from exec's small folios still, as for a start that
+# ran while another process primed the file.  It says so, and has the
+# file primed once it has ended; the first start after has every whole
+# huge page of its text FilePmdMapped.
+if [ -z "$late" ]; then
+	start_holds 1 env HUGETLB_ELFMAP=R HUGELINK_PRIME=1 HUGETLB_VERBOSE=3 "$PWD/control"
+	grep -q ' r-x page cache: .*; the huge page the runtime runs in is mapped from small folios' hold1.err ||
+		fail "HUGELINK_PRIME=1, not dropped: the start did not say its own huge page is small: $(cat hold1.err)"
+	grep -q 'HUGELINK_PRIME=1: a detached process .* once the program has ended' hold1.err ||
+		fail "HUGELINK_PRIME=1, not dropped: the start did not say it primes once ended: $(cat hold1.err)"
+	stop_holds
+	wait_unheld control
+	got=$(text_pmd control)
+	[ "$got" -ge "$whole" ] ||
+		fail "HUGELINK_PRIME=1, not dropped, the first start after priming: $got of $whole bytes PMD-mapped"
+	ok "HUGELINK_PRIME=1, its own huge page small: primed once ended, the next start has $got of $whole bytes PMD-mapped"
 fi
 
 cold_start "HUGELINK_PRIME=1" prog HUGELINK_PRIME=1
