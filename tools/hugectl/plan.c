@@ -48,19 +48,27 @@ static void note_left(struct ctl_vars *v, const struct hl_seg *s,
 			 hl_why_text(s->why));
 }
 
-static void note_segments(struct ctl_vars *v, const struct hl_plan *plan,
+/*
+ * Say where each segment of PLAN for T goes: a range as the file gives
+ * it, which for a position-independent program is its distance from
+ * the load address (the plan is made at an assumed one: elf/simulate.h).
+ */
+static void note_segments(struct ctl_vars *v, const struct ctl_target *t,
+			  const struct hl_plan *plan,
 			  const struct hl_plan *forced)
 {
+	uintptr_t bias = el_sim_bias(t->elf, t->sizes);
 	char size[32];
 
 	for (int i = 0; i < plan->nseg; i++) {
 		const struct hl_seg *s = &plan->seg[i];
 
 		if (s->remap)
-			ctl_note(v, HL_V_INFO, "segment %d: 0x%lx-0x%lx on "
+			ctl_note(v, HL_V_INFO, "segment %d: 0x%lx-0x%lx%s on "
 				 "%s pages (%s)", s->phdr,
-				 (unsigned long)s->map_start,
-				 (unsigned long)s->map_end,
+				 (unsigned long)(s->map_start - bias),
+				 (unsigned long)(s->map_end - bias),
+				 bias ? " past the load address" : "",
 				 hl_format_size(s->page, size, sizeof(size)),
 				 hl_why_text(s->why));
 		else
@@ -229,14 +237,14 @@ static int check_shared(struct ctl_vars *v, const struct ctl_target *t,
 		return -1;
 	if (gains && keep) {
 		note_forced(v, t, &forced);
-		note_segments(v, &forced, NULL);
+		note_segments(v, t, &forced, NULL);
 		return 0;
 	}
 	if (!gains && !el_sim_remapped(plan))
 		note_too_small(v, t, cfg, &forced);
 	else if (!el_sim_remapped(plan))
 		note_nothing(v, t, cfg, plan);
-	note_segments(v, plan, &forced);
+	note_segments(v, t, plan, &forced);
 	return 0;
 }
 
@@ -279,6 +287,6 @@ int ctl_plan_check(struct ctl_vars *v, const struct ctl_target *t,
 		return check_shared(v, t, &cfg, &plan, get, ctx);
 	if (!el_sim_remapped(&plan))
 		note_nothing(v, t, &cfg, &plan);
-	note_segments(v, &plan, NULL);
+	note_segments(v, t, &plan, NULL);
 	return 0;
 }
