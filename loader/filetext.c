@@ -562,16 +562,23 @@ static void reason(const struct try *t, char *why, size_t len)
  * cache's" come to 69. */
 #define SETTLE_WORDS 100
 
-/* The bytes of T's segment, as mapped, outside its whole huge pages of
- * file bytes: the part pages at its ends. */
-static uint64_t outside(const struct try *t)
+/*
+ * The file bytes of T's segment outside its whole huge pages, which stay
+ * on base pages; and in *COPYABLE those of them a copy would put on huge
+ * pages: inside the plan's range, where no neighbour shares the huge
+ * page.
+ */
+static uint64_t outside(const struct try *t, uint64_t *copyable)
 {
 	const struct hl_seg *seg = t->seg;
-	uintptr_t end = seg->file_end < seg->map_end ? seg->file_end :
-			seg->map_end;
+	uintptr_t from = seg->start > seg->map_start ? seg->start :
+			 seg->map_start;
+	uintptr_t to = seg->file_end < seg->map_end ? seg->file_end :
+		       seg->map_end;
 
-	return (t->lo > seg->start ? t->lo - seg->start : 0) +
-	       (end > t->hi ? end - t->hi : 0);
+	*copyable = (t->lo > from ? t->lo - from : 0) +
+		    (to > t->hi ? to - t->hi : 0);
+	return (t->lo - seg->start) + (seg->file_end - t->hi);
 }
 
 /*
@@ -587,21 +594,27 @@ static int settle(const struct serve *sv, struct try *t, bool any_served,
 	bool file_only = sv->ctx->cfg->backing == HL_BACKING_FILE;
 	struct hl_seg *seg = t->seg;
 	char text[LDR_REPORT_WHY_LEN], why[LDR_REPORT_WHY_LEN - SETTLE_WORDS];
+	uint64_t left, copyable;
+	char tail[200];
 
 	if (served(t)) {
 		seg->remap = false;
 		if (sv->rep->verbose < HL_V_INFO)
 			return 1;
-		if (outside(t))
-			snprintf(why, sizeof(why), "; %llu KiB of the segment "
+		left = outside(t, &copyable);
+		why[0] = '\0';
+		if (copyable >= seg->page / 2)
+			snprintf(why, sizeof(why), " (a copy would put %llu KiB "
+				 "of them on huge pages: HUGELINK_BACKING=thp "
+				 "or hugetlb)",
+				 (unsigned long long)((copyable + 1023) >> 10));
+		if (left)
+			snprintf(tail, sizeof(tail), "; %llu KiB of the segment "
 				 "outside its whole huge pages stay on base "
-				 "pages%s",
-				 (unsigned long long)((outside(t) + 1023) >> 10),
-				 outside(t) >= seg->page / 2 ? " (a copy puts "
-				 "them on huge pages too: HUGELINK_BACKING=thp "
-				 "or hugetlb)" : "");
+				 "pages%s", (unsigned long long)((left + 1023) >> 10),
+				 why);
 		else
-			why[0] = '\0';
+			tail[0] = '\0';
 		snprintf(text, sizeof(text), "page cache: %llu MiB of whole "
 			 "2 MiB pages, %llu MiB of them mapped with PMDs now "
 			 "(the %llu MiB probed); the kernel maps the rest as "
@@ -615,7 +628,7 @@ static int settle(const struct serve *sv, struct try *t, bool any_served,
 			 "FILE)" : t->entry_small ? "; the huge page the "
 			 "runtime runs in is mapped from small folios, which "
 			 "stay until the file is primed (hugectl --prime "
-			 "FILE)" : "", why);
+			 "FILE)" : "", tail);
 		ldr_report_file(sv->rep, t->lo, t->hi, seg->prot, text);
 		return 1;
 	}

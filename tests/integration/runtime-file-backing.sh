@@ -76,6 +76,22 @@ out=$(( ((v + p - 1) / p * p - v + e - e / p * p + 1023) / 1024 ))
 grep -q " r-x page cache: .*; $out KiB of the segment outside its whole huge pages stay on base pages" hold1.err ||
 	fail "HUGETLB_VERBOSE=3 does not say the text's $out KiB outside its whole huge pages: $(cat hold1.err)"
 ok "the report names the text's $out KiB outside its whole huge pages"
+# A program linked plainly at a fixed address, its text congruent as
+# such links are, run through hugectl: its text's range is cut at both
+# ends by the segments that share its first and last huge pages, and the
+# report still counts every byte of it outside its whole huge pages.
+"$CC" -O2 -no-pie -o fixed bigtext.c || fail "cannot link fixed"
+"$HUGECTL" --prime fixed >prime.out || fail "hugectl --prime fixed: $(cat prime.out)"
+start_holds 1 "$HUGECTL" -v --text ./fixed
+stop_holds
+set -- $(readelf -lW fixed | awk '$1 == "LOAD" && $7 == "R" && $8 == "E" { print $3, $5 }')
+v=$(($1)) e=$(($1 + $2))
+out=$(( ((v + p - 1) / p * p - v + e - e / p * p + 1023) / 1024 ))
+grep -q " r-x page cache: .*; $out KiB of the segment outside its whole huge pages stay on base pages" hold1.err ||
+	fail "fixed: HUGETLB_VERBOSE=3 does not say the text's $out KiB outside its whole huge pages: $(cat hold1.err)"
+! grep -q " r-x page cache: .*a copy would put" hold1.err ||
+	fail "fixed: a copy is said to help where the neighbours share those pages: $(cat hold1.err)"
+ok "fixed: the report names the text's $out KiB outside its whole huge pages"
 
 # A copy of the file just written holds small folios: the copy serves,
 # and the text is no longer a mapping of the file (how much of the copy
