@@ -9,6 +9,7 @@
  * when there is one.  A program that embeds the runtime carries its note
  * (core/note.h) in a PT_NOTE, even stripped.
  */
+#include <limits.h>
 #include <stdbool.h>
 
 #include "core/note.h"
@@ -31,7 +32,8 @@ struct el_linkage {
 	bool has_entry;		/* ... and its entry point (core/note.h): that
 				   runtime moves libraries too */
 	char version[HL_NOTE_VERSION_MAX]; /* the note's, "" without one */
-	char interp[128];	/* PT_INTERP, "" when static */
+	char interp[PATH_MAX];	/* PT_INTERP, "" when static: whole, as
+				   the kernel refuses a longer one */
 };
 
 /* Fill L for F.  Returns 0, or -1 after a warning naming the file. */

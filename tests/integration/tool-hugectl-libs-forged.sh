@@ -8,8 +8,12 @@
 # forged line, while the program, run, maps no page of libbig.so (its
 # own /proc/self/maps, by inode).  hugectl does not use that list, for
 # an entry in the program's own dynamic section or in a library's it
-# loads: it says which file and which string, and says nothing of
-# libbig.so, as where it cannot list the libraries at all.
+# loads, or in the program's PT_INTERP, which the loader prints as its
+# own line: it says which file and which string, and says nothing of
+# libbig.so, as where it cannot list the libraries at all.  Nor does it
+# use the list where a library it lists is one hugectl cannot read
+# (headers the loader takes and hugectl's ELF check refuses), whose
+# entries it cannot check.
 . "$HL_SRC/tests/integration/common.sh"
 need_cmd readelf
 
@@ -52,8 +56,36 @@ readelf -dW libmid.so | grep -q 'NEEDED.*\[libx.so$' ||
 	fail "libmid.so needs no forging name: $(readelf -dW libmid.so)"
 big=$(stat -c %i libbig.so)
 ldso=$(readelf -lW prog | sed -n 's/.*Requesting program interpreter: \(.*\)]/\1/p')
+# The interpreter's name forges a line too: it is a path to the real
+# one, made here.
+interp="$PWD/ld
+	libbig.so => $PWD/libbig.so (0x1)
+	$ldso"
+mkdir -p "${interp%/*}"
+ln -s "$ldso" "$interp"
+"$CC" -fPIC -shared -o libclean.so small.c || fail "cannot link libclean.so"
+"$CC" -DFN=small -o iprog prog.c -L. -lclean -Wl,-rpath,"$PWD" \
+	-Wl,--dynamic-linker="$interp" || fail "cannot link iprog"
+# A library the loader loads and hugectl's ELF check refuses: its
+# writable segment's p_align of 2 MiB, which its address and offset do
+# not agree modulo (the loader judges them modulo the page).
+cp libmid.so libodd.so
+python3 - libodd.so <<'P'
+import struct, sys
+b = bytearray(open(sys.argv[1], "rb").read())
+phoff = struct.unpack_from("<Q", b, 32)[0]
+size, num = struct.unpack_from("<HH", b, 54)
+for i in range(num):
+    at = phoff + i * size
+    kind, flags = struct.unpack_from("<II", b, at)
+    if kind == 1 and flags == 6:
+        struct.pack_into("<Q", b, at + 48, 0x200000)
+open(sys.argv[1], "wb").write(b)
+P
+"$CC" -DFN=mid -o oddprog prog.c -L. -lodd -Wl,-rpath,"$PWD" ||
+	fail "cannot link oddprog"
 
-for p in prog midprog; do
+for p in prog midprog iprog oddprog; do
 	"$ldso" --list "./$p" >list || fail "$ldso --list ./$p: $(cat list)"
 	grep -qx "	libbig.so => $PWD/libbig.so (0x[0-9a-f]*)" list ||
 		fail "the loader lists no forged line for $p: $(cat list)"
@@ -64,17 +96,21 @@ for p in prog midprog; do
 done
 ok "the loader lists libbig.so for both programs, which map none of it"
 
-# refused PROG OWNER: hugectl --libs=libbig.so ./PROG names OWNER and
-# the forging entry, and plans no libbig.so.
+# refused PROG OWNER WHAT: hugectl --libs=libbig.so ./PROG names OWNER
+# and WHAT (the forging entry, or why it cannot be read), and plans no
+# libbig.so.
 refused() {
 	"$HUGECTL" --dry-run --text --libs=libbig.so "./$1" >out 2>err ||
 		fail "$1: exit $?: $(cat out err)"
-	grep -qF "$HUGECTL_NAME: does not use the dynamic loader's list of the libraries ./$1 loads ($2: its DT_NEEDED entry \"libx.so\\n\\tlibbig.so => " err ||
+	grep -qF "$HUGECTL_NAME: does not use the dynamic loader's list of the libraries ./$1 loads ($2: $3" err ||
 		fail "$1: the list is not refused: $(cat err)"
-	grep -q "\" holds a control character, which the loader prints raw): whether those HUGELINK_LIBS names move depends on whether each holds a whole huge page of its own$" err ||
+	grep -q "): whether those HUGELINK_LIBS names move depends on whether each holds a whole huge page of its own$" err ||
 		fail "$1: the list is not refused: $(cat err)"
 	if grep -q "libbig.so (" err; then fail "$1: libbig.so planned: $(cat err)"; fi
-	ok "$1: the list is not used, for an entry of $2, and libbig.so is not planned"
+	ok "$1: the list is not used, for $3 of $2, and libbig.so is not planned"
 }
-refused prog "$PWD/prog"
-refused midprog "$PWD/libmid.so"
+refused prog "$PWD/prog" 'its DT_NEEDED entry "libx.so\n\tlibbig.so => '
+refused midprog "$PWD/libmid.so" 'its DT_NEEDED entry "libx.so\n\tlibbig.so => '
+refused iprog "$PWD/iprog" "its PT_INTERP \"$PWD/ld\\n\\t"
+refused oddprog "$PWD/libodd.so" 'hugectl cannot read it ('
+

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "elf/dynamic.h"
+#include "elf/link.h"
 #include "tools/hugectl/ldtrust.h"
 
 #define SHOWN_MAX 48	/* bytes of a bad string put in the reason */
@@ -55,17 +56,36 @@ static int dynamic_clean(const struct el_file *f, const char *owner,
 	return rc;
 }
 
-/* The library at PATH, found by the loader; one hugectl cannot read is
- * passed over here (each is noted where it is judged). */
+/* The library at PATH, found by the loader: one hugectl cannot read
+ * could hold any string. */
 static int library_clean(const char *path, char *why, size_t len)
 {
 	struct el_file f = { .fd = -1 };
-	int rc = 0;
+	int rc;
 
-	if (!el_open_quiet(&f, path, path))
+	if (el_open_quiet(&f, path, path)) {
+		snprintf(why, len, "%s: hugectl cannot read it (%s), so what "
+			 "the loader prints of it is not known", path, f.why);
+		rc = -1;
+	} else {
 		rc = dynamic_clean(&f, path, why, len);
+	}
 	el_close(&f);
 	return rc;
+}
+
+/* The program's interpreter, which the loader prints as its own line. */
+static int interp_clean(const struct el_file *prog, const char *owner,
+			char *why, size_t len)
+{
+	struct el_linkage l;
+
+	if (el_linkage_read(prog, &l)) {
+		snprintf(why, len, "%s: its program headers cannot be read, so "
+			 "what the loader prints of it is not known", owner);
+		return -1;
+	}
+	return clean(owner, "its PT_INTERP", l.interp, why, len);
 }
 
 int ctl_ldlist_trusted(const struct ctl_ldlist *l, const struct el_file *prog,
@@ -75,6 +95,7 @@ int ctl_ldlist_trusted(const struct ctl_ldlist *l, const struct el_file *prog,
 	if (clean("LD_LIBRARY_PATH", "its value", ldpath, why, len) ||
 	    clean("LD_PRELOAD", "its value", preload, why, len) ||
 	    clean(real, "its path", real, why, len) ||
+	    interp_clean(prog, real, why, len) ||
 	    dynamic_clean(prog, real, why, len))
 		return -1;
 	for (size_t i = 0; i < l->n; i++) {

@@ -13,8 +13,10 @@
  * DT_NEEDED, DT_RPATH and DT_RUNPATH entries of the program and of each
  * library it lists, which covers every object loaded (the first to name
  * a forged line was itself asked for by clean names, so its own line is
- * true and lists it); the program's path, which $ORIGIN brings in; and
- * LD_LIBRARY_PATH and LD_PRELOAD.
+ * true and lists it); the program's PT_INTERP, which the loader prints
+ * as its own line; the program's path, which $ORIGIN brings in; and
+ * LD_LIBRARY_PATH and LD_PRELOAD.  A listed library hugectl cannot read
+ * could hold any of those strings: the list is not used then either.
  */
 #include <stddef.h>
 
