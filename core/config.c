@@ -6,6 +6,7 @@
  * understood is ignored, with one note in cfg->note.  Only a
  * contradictory HUGETLB_ELFMAP is an error, in cfg->error.
  */
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -386,6 +387,23 @@ static void read_verbose(struct hl_config *cfg, const char *value,
 		cfg->verbose = HL_V_DEBUG;
 }
 
+/* HUGELINK_CTL_PID: a process ID; anything else is ignored, with a
+ * note. */
+static void read_ctl_pid(struct hl_config *cfg, const char *value)
+{
+	char *end;
+	long v;
+
+	if (!value)
+		return;
+	v = strtol(value, &end, 10);
+	if (end == value || *end || v <= 0 || v > INT_MAX)
+		note(cfg, "HUGELINK_CTL_PID", value, "not a process ID: "
+		     "ignored");
+	else
+		cfg->ctl_pid = (int)v;
+}
+
 /* An absolute path, or a ':'-separated list of them when LIST is set;
  * anything else is ignored, with a note. */
 static void read_path(struct hl_config *cfg, const char *name,
@@ -547,6 +565,7 @@ void hl_config_read(struct hl_config *cfg, hl_getenv_fn *get, void *ctx,
 	read_switch(cfg, "HUGELINK_PRIME", get("HUGELINK_PRIME", ctx),
 		    &cfg->prime, "expected 0 or 1: ignored, nothing is primed");
 	read_libs(cfg, get("HUGELINK_LIBS", ctx));
+	read_ctl_pid(cfg, get("HUGELINK_CTL_PID", ctx));
 	v = get("HUGETLB_DEFAULT_PAGE_SIZE", ctx);
 	if (v && hl_parse_size(v, &cfg->default_page)) {
 		cfg->default_page = 0;

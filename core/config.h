@@ -53,6 +53,10 @@
  *                          move too, ':'- or ','-separated: file names
  *                          ("libLLVM-14.so.1") or sonames, absolute paths,
  *                          or "all" (hl_libs_match)
+ *   HUGELINK_CTL_PID       set by hugectl: the process ID of the program
+ *                          it runs; the runtime in any other process (a
+ *                          launcher's child, which inherits it) says
+ *                          nothing at the default verbosity
  *
  * A name in the environment that is a mistake for one of these is told
  * by core/varname.h, whose list of names must hold every one read here.
@@ -101,6 +105,7 @@ struct hl_config {
 	bool share;
 	bool perf_map;		/* HUGELINK_PERF_MAP=1 */
 	bool prime;		/* HUGELINK_PRIME=1 */
+	int ctl_pid;		/* HUGELINK_CTL_PID, or 0 */
 	bool restricted;	/* HUGETLB_RESTRICT_EXE does not name us */
 	bool secure;		/* AT_SECURE: the environment was ignored */
 	int verbose;		/* HL_V_ERROR under AT_SECURE: no warnings */

@@ -24,6 +24,8 @@ static const char known[][32] = {
 	"HUGELINK_PERF_MAP", "HUGELINK_PRIME", "HUGELINK_TEXT",
 	"HUGELINK_TEXT_BUDGET", "HUGELINK_MIN_FILL", "HUGELINK_LIBS",
 	"HUGELINK_FAULT",
+	/* hugectl's, for the runtime: tools/hugectl/main.c. */
+	"HUGELINK_CTL_PID",
 	/* The linker wrapper's: linker/realld.h. */
 	"HUGELINK_LD", "HUGELINK_WRAPPER_PID",
 	/* libhugetlbfs's own: its heap, shared memory and features, as
@@ -37,7 +39,7 @@ static const char known[][32] = {
 	"HUGETLB_FORCE_ELFMAP_EXECSTART",
 };
 
-#define KNOWN_OURS 21
+#define KNOWN_OURS 22
 #define KNOWN_ALL (sizeof(known) / sizeof(known[0]))
 
 static char upper(char c)

@@ -253,6 +253,20 @@ static void configure_after_quick(struct state *st)
 }
 
 /*
+ * hugectl names the process it runs (HUGELINK_CTL_PID): the runtime in
+ * another, a child of a launcher it ran, which inherits the variables,
+ * says nothing at the default verbosity.  The warnings are the
+ * program's the user named; a child's would go into output that a test
+ * suite or a script reads.
+ */
+static void quiet_descendant(struct hl_config *cfg)
+{
+	if (cfg->ctl_pid && cfg->ctl_pid != (int)raw_getpid() &&
+	    cfg->verbose == HL_V_WARN)
+		cfg->verbose = HL_V_ERROR;
+}
+
+/*
  * The first pass reads the configuration, notes the standard error,
  * and says when the configuration is wrong, and which names in the
  * environment are mistakes for ours (loader/names.h).
@@ -264,6 +278,7 @@ static void configure(struct state *st, const char *prog)
 
 	mach_env_ours_read(&env);
 	hl_config_read(&st->cfg, mach_env_ours_get, &env, secure, prog);
+	quiet_descendant(&st->cfg);
 	ldr_stderr_note(&st->err);
 	st->configured = true;
 	if (st->cfg.restricted || secure)

@@ -196,6 +196,23 @@ static int export_vars(const struct ctl_vars *v)
 	return 0;
 }
 
+/*
+ * HUGELINK_CTL_PID: the process ID the program will run as, this one's,
+ * so that the runtime in the processes it starts, which inherit the
+ * variables, keeps its warnings for the program named
+ * (loader/pass.c).  Not printed by --dry-run: it names this run alone.
+ */
+static int name_the_program(void)
+{
+	char pid[24];
+
+	snprintf(pid, sizeof(pid), "%d", (int)getpid());
+	if (!setenv("HUGELINK_CTL_PID", pid, 1))
+		return 0;
+	warn("setenv HUGELINK_CTL_PID");
+	return -1;
+}
+
 /* Build the variables for P, then print them or run the program. */
 static int launch(const struct ctl_opts *o, struct program *p,
 		  const char *libdir)
@@ -216,7 +233,8 @@ static int launch(const struct ctl_opts *o, struct program *p,
 		rc = fflush(stdout) ? EXIT_HUGECTL : 0;
 		goto out_free_vars;
 	}
-	if (check_runtime(&v, o, libdir) || export_vars(&v))
+	if (check_runtime(&v, o, libdir) || export_vars(&v) ||
+	    name_the_program())
 		goto out_free_vars;
 	rc = ctl_exec(p->path, o->argv);
 out_free_vars:

@@ -122,6 +122,23 @@ static void test_hl_config_read_prime(void **state)
 	assert_non_null(strstr(cfg.note, "HUGELINK_PRIME"));
 }
 
+static void test_hl_config_read_ctl_pid(void **state)
+{
+	const char *set[] = { "HUGELINK_CTL_PID", "4242", NULL };
+	const char *bad[] = { "HUGELINK_CTL_PID", "-3", NULL };
+	const char *big[] = { "HUGELINK_CTL_PID", "99999999999", NULL };
+	struct hl_config cfg = read_env(bad);
+
+	(void)state;
+	assert_int_equal(read_env(set).ctl_pid, 4242);
+	assert_string_equal(read_env(set).note, "");
+	assert_int_equal(cfg.ctl_pid, 0);
+	assert_non_null(strstr(cfg.note, "HUGELINK_CTL_PID"));
+	assert_int_equal(read_env(big).ctl_pid, 0);
+	/* What the runtime makes of it is the verbosity's, not the plan's. */
+	assert_int_equal(read_env(set).verbose, HL_V_WARN);
+}
+
 static void test_hl_config_read_libs(void **state)
 {
 	const char *env[] = { "HUGELINK_LIBS", "libLLVM-14.so.1,/opt/x/libz.so",
@@ -632,6 +649,7 @@ int main(void)
 		cmocka_unit_test(test_hl_config_is_hugetlb_var),
 		cmocka_unit_test(test_hl_config_read_perf_map),
 		cmocka_unit_test(test_hl_config_read_prime),
+		cmocka_unit_test(test_hl_config_read_ctl_pid),
 		cmocka_unit_test(test_hl_config_read_libs),
 		cmocka_unit_test(test_hl_libs_match),
 		cmocka_unit_test(test_hl_config_read_own_variables_bad_ignored),

@@ -61,6 +61,7 @@ static void test_hl_varname_judge_known(void **state)
 	expect("HUGELINK_FAULT=swap", HL_VARNAME_KNOWN, NULL);
 	expect("HUGELINK_LD=/usr/bin/ld.gold", HL_VARNAME_KNOWN, NULL);
 	expect("HUGELINK_WRAPPER_PID=12", HL_VARNAME_KNOWN, NULL);
+	expect("HUGELINK_CTL_PID=12", HL_VARNAME_KNOWN, NULL);
 	expect("HUGETLB_SHARE=", HL_VARNAME_KNOWN, NULL);
 }
 
