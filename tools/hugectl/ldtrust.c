@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "elf/dynamic.h"
-#include "elf/link.h"
 #include "tools/hugectl/ldtrust.h"
 
 #define SHOWN_MAX 48	/* bytes of a bad string put in the reason */
@@ -74,28 +73,14 @@ static int library_clean(const char *path, char *why, size_t len)
 	return rc;
 }
 
-/* The program's interpreter, which the loader prints as its own line. */
-static int interp_clean(const struct el_file *prog, const char *owner,
-			char *why, size_t len)
-{
-	struct el_linkage l;
-
-	if (el_linkage_read(prog, &l)) {
-		snprintf(why, len, "%s: its program headers cannot be read, so "
-			 "what the loader prints of it is not known", owner);
-		return -1;
-	}
-	return clean(owner, "its PT_INTERP", l.interp, why, len);
-}
-
 int ctl_ldlist_trusted(const struct ctl_ldlist *l, const struct el_file *prog,
-		       const char *real, const char *ldpath,
+		       const char *interp, const char *real, const char *ldpath,
 		       const char *preload, char *why, size_t len)
 {
 	if (clean("LD_LIBRARY_PATH", "its value", ldpath, why, len) ||
 	    clean("LD_PRELOAD", "its value", preload, why, len) ||
 	    clean(real, "its path", real, why, len) ||
-	    interp_clean(prog, real, why, len) ||
+	    clean(real, "its PT_INTERP", interp, why, len) ||
 	    dynamic_clean(prog, real, why, len))
 		return -1;
 	for (size_t i = 0; i < l->n; i++) {

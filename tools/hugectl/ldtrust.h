@@ -24,12 +24,13 @@
 #include "tools/hugectl/ldlist.h"
 
 /*
- * Check L, the list of the libraries of the program PROG, at the real
- * path REAL, made with LDPATH and PRELOAD (NULL: unset).  Returns 0, or
+ * Check L, the list of the libraries of the program PROG, whose
+ * PT_INTERP is INTERP (el_linkage_read's, whole), at the real path REAL,
+ * made with LDPATH and PRELOAD (NULL: unset).  Returns 0, or
  * -1 with WHY naming the file or variable and the string.
  */
 int ctl_ldlist_trusted(const struct ctl_ldlist *l, const struct el_file *prog,
-		       const char *real, const char *ldpath,
+		       const char *interp, const char *real, const char *ldpath,
 		       const char *preload, char *why, size_t len);
 
 #endif

@@ -178,8 +178,8 @@ static int list(struct look *lk, struct ctl_ldlist *l, const char *preload)
 			 "of its own", lk->t->path, lk->ldso, why);
 		return -1;
 	}
-	if (!ctl_ldlist_trusted(l, lk->t->elf, real, lk->ldpath, preload, why,
-				sizeof(why)))
+	if (!ctl_ldlist_trusted(l, lk->t->elf, lk->t->link->interp, real,
+				lk->ldpath, preload, why, sizeof(why)))
 		return 0;
 	ctl_ldlist_free(l);
 	ctl_note(lk->v, HL_V_WARN, "does not use the dynamic loader's list "

@@ -10,6 +10,7 @@
 
 /* The test itself stands for the program, and for a library listed. */
 #define SELF "/proc/self/exe"
+#define LDSO "/lib64/ld-linux-x86-64.so.2"
 
 static void test_ctl_ldlist_trusted_takes_a_clean_list(void **state)
 {
@@ -23,8 +24,8 @@ static void test_ctl_ldlist_trusted_takes_a_clean_list(void **state)
 
 	(void)state;
 	assert_int_equal(el_open(&prog, SELF), 0);
-	assert_int_equal(ctl_ldlist_trusted(&l, &prog, SELF, "/a:/b", "x.so",
-					    why, sizeof(why)), 0);
+	assert_int_equal(ctl_ldlist_trusted(&l, &prog, LDSO, SELF, "/a:/b",
+					    "x.so", why, sizeof(why)), 0);
 	el_close(&prog);
 }
 
@@ -39,20 +40,24 @@ static void test_ctl_ldlist_trusted_refuses_control_characters(void **state)
 
 	(void)state;
 	assert_int_equal(el_open(&prog, SELF), 0);
-	assert_int_equal(ctl_ldlist_trusted(&l, &prog, SELF, NULL, NULL, why,
-					    sizeof(why)), -1);
+	assert_int_equal(ctl_ldlist_trusted(&l, &prog, LDSO, SELF, NULL, NULL,
+					    why, sizeof(why)), -1);
 	assert_string_equal(why, "lib\rx.so: the name listed \"lib\rx.so\" "
 			    "holds a control character, which the loader "
 			    "prints raw");
-	assert_int_equal(ctl_ldlist_trusted(&none, &prog, SELF, "/a\n/b",
+	assert_int_equal(ctl_ldlist_trusted(&none, &prog, LDSO, SELF, "/a\n/b",
 					    NULL, why, sizeof(why)), -1);
 	assert_non_null(strstr(why, "LD_LIBRARY_PATH: its value"));
-	assert_int_equal(ctl_ldlist_trusted(&none, &prog, SELF, NULL,
+	assert_int_equal(ctl_ldlist_trusted(&none, &prog, LDSO, SELF, NULL,
 					    "a.so\x1b", why, sizeof(why)), -1);
 	assert_non_null(strstr(why, "LD_PRELOAD: its value"));
-	assert_int_equal(ctl_ldlist_trusted(&none, &prog, "/x\ty", NULL, NULL,
-					    why, sizeof(why)), -1);
+	assert_int_equal(ctl_ldlist_trusted(&none, &prog, LDSO, "/x\ty", NULL,
+					    NULL, why, sizeof(why)), -1);
 	assert_non_null(strstr(why, "its path"));
+	assert_int_equal(ctl_ldlist_trusted(&none, &prog, "/ld\n\tx.so",
+					    SELF, NULL, NULL, why,
+					    sizeof(why)), -1);
+	assert_non_null(strstr(why, "its PT_INTERP"));
 	el_close(&prog);
 }
 
