@@ -187,3 +187,20 @@ bool el_is_library(const struct el_file *f, const struct el_linkage *l)
 		return true;
 	return f->elf && gelf_getehdr(f->elf, &eh) && eh.e_entry == 0;
 }
+
+int el_own_loader(const struct el_file *prog, char *buf, size_t len)
+{
+	struct el_file self = { .fd = -1 };
+	struct el_linkage l;
+	int rc = -1;
+
+	if (!el_open(&self, "/proc/self/exe") && !el_linkage_read(&self, &l) &&
+	    l.interp[0] == '/' && strlen(l.interp) < len &&
+	    (!prog || (self.machine == prog->machine &&
+		       self.eh.cls == prog->eh.cls))) {
+		memcpy(buf, l.interp, strlen(l.interp) + 1);
+		rc = 0;
+	}
+	el_close(&self);
+	return rc;
+}

@@ -59,4 +59,13 @@ bool el_linked(const struct el_linkage *l);
  */
 bool el_preloads_runtime(const char *list);
 
+/*
+ * The dynamic loader the running tool itself runs with, its own
+ * PT_INTERP, into BUF (LEN bytes); with PROG, only where PROG is of the
+ * tool's machine and class, which that loader can load.  Returns 0, or
+ * -1 where the tool has none (a static build), cannot read its own file,
+ * or PROG is of another kind.
+ */
+int el_own_loader(const struct el_file *prog, char *buf, size_t len);
+
 #endif

@@ -70,15 +70,7 @@ static bool names(const char *e, const char *path, const char *soname)
  * none (a static hugectl). */
 static bool own_loader(struct look *lk)
 {
-	struct el_file self = { .fd = -1 };
-	struct el_linkage l;
-	bool ok = !el_open(&self, "/proc/self/exe") &&
-		  !el_linkage_read(&self, &l) && l.interp[0] == '/';
-
-	if (ok)
-		snprintf(lk->ldso, sizeof(lk->ldso), "%s", l.interp);
-	el_close(&self);
-	return ok;
+	return !el_own_loader(NULL, lk->ldso, sizeof(lk->ldso));
 }
 
 /* "NAME (PATH)", or PATH alone when NAME is PATH, into BUF. */

@@ -5,6 +5,7 @@
  * with GLIBC_TUNABLES alone in its environment.
  */
 #include <err.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,13 +42,9 @@ static void ask(struct inspect_hwcaps *hw, const char *ldso,
 void inspect_hwcaps_ask(struct inspect_hwcaps *hw, const struct el_file *prog,
 			const char *tunables)
 {
-	struct el_file self = { .fd = -1 };
-	struct el_linkage l;
+	char ldso[PATH_MAX];
 
 	memset(hw, 0, sizeof(*hw));
-	if (!el_open(&self, "/proc/self/exe") &&
-	    !el_linkage_read(&self, &l) && l.interp[0] == '/' &&
-	    self.machine == prog->machine && self.eh.cls == prog->eh.cls)
-		ask(hw, l.interp, tunables);
-	el_close(&self);
+	if (!el_own_loader(prog, ldso, sizeof(ldso)))
+		ask(hw, ldso, tunables);
 }
