@@ -49,6 +49,13 @@ LDSCRIPT_CROSS = yes
 # manifest does not name them), such as another package's hugectl; no:
 # it names them and installs nothing.
 INSTALL_OVERWRITE = no
+# no: the runtime that every executable links in (libhugelink.a) and
+# the hot text's note are stripped of their debugging information, so
+# that a program built with -g describes only itself in its own, and one
+# built without it has none (the runtime's is about 0.6 MB with -g); yes:
+# they keep it, to step through the runtime inside a program.  The
+# shared runtime keeps it either way, as the tools do.
+RUNTIME_DEBUG = no
 # gcc unless CC comes from the environment or the command line (make's
 # own default, cc, is not taken; make -R has none).
 ifneq ($(filter default undefined,$(origin CC)),)

@@ -20,9 +20,10 @@
 # object, executable in the text like the rest of it: in the program's
 # read-only data segment, which a served start otherwise never reads,
 # its first read would take a page fault.  That object is all of
-# lib/libhugelink.a, which the wrapper links into executables with
-# -u ldr_ctor, and of the shared runtime lib/libhugelink.so.$(VERSION)
-# (soname libhugelink.so.$(SO_MAJOR)), which is bound at link time
+# lib/libhugelink.a, which the wrapper links into executables with -u
+# ldr_ctor (stripped of its debugging information unless
+# RUNTIME_DEBUG=yes), and of the shared runtime
+# lib/libhugelink.so.$(VERSION) (soname libhugelink.so.$(SO_MAJOR)), which is bound at link time
 # (-z now, -Bsymbolic) so that nothing in it resolves lazily while the
 # program's segments are being swapped, and links nothing beyond libc.
 
@@ -61,7 +62,21 @@ $(RT_LIB)/libhugelink.so.$(SO_MAJOR): $(RT_LIB)/$(RUNTIME_SO) FORCE
 $(RT_LIB)/libhugelink.so: $(RT_LIB)/libhugelink.so.$(SO_MAJOR) FORCE
 	$(call symlink,libhugelink.so.$(SO_MAJOR))
 
-$(RT_LIB)/libhugelink.a: $(RUNTIME_OBJ)
+# What every executable links in carries no debugging information
+# unless RUNTIME_DEBUG=yes (the Makefile says why); the setting is kept
+# in a file, so that changing it remakes both.
+EMBED_OBJCOPY = $(OBJCOPY) $(if $(filter yes,$(RUNTIME_DEBUG)),,--strip-debug)
+EMBED_SETTING = $(B)/loader/embed/setting
+
+$(EMBED_SETTING): FORCE
+	@mkdir -p $(@D)
+	@echo 'RUNTIME_DEBUG=$(RUNTIME_DEBUG)' >$@.tmp
+	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+
+$(B)/loader/embed/hugelink.o: $(RUNTIME_OBJ) $(EMBED_SETTING)
+	$(EMBED_OBJCOPY) $< $@
+
+$(RT_LIB)/libhugelink.a: $(B)/loader/embed/hugelink.o
 	@mkdir -p $(@D)
 	rm -f $@
 	$(AR) rcs $@ $<
@@ -69,9 +84,9 @@ $(RT_LIB)/libhugelink.a: $(RUNTIME_OBJ)
 # The hot text's note, which the wrapper adds to links with
 # --hugetlbfs-order (loader/hotnote.c): not part of the runtime, but
 # built for the same target, beside it.
-$(RT_LIB)/hugelink-hot.o: $(B)/obj/loader/hotnote.o
+$(RT_LIB)/hugelink-hot.o: $(B)/obj/loader/hotnote.o $(EMBED_SETTING)
 	@mkdir -p $(@D)
-	cp $< $@
+	$(EMBED_OBJCOPY) $< $@
 
 # The runtime's files, by name: the same for every architecture, each in
 # its own directory.
