@@ -243,8 +243,7 @@ static void say_why(const struct hl_seg *s, const struct ldr_image *img,
 	why = s->why == HL_WHY_SHARES_PAGE ? shared_text(s, img, ctx, fix) :
 					     hl_why_text(s->why);
 	if (why)
-		ldr_report_why(rep, "segment %d at %#lx: %s", s->phdr,
-			       (unsigned long)s->start, why);
+		ldr_report_why_segment(rep, s->phdr, s->start, why);
 }
 
 /*
@@ -266,10 +265,10 @@ static int keep_what_can_move(struct hl_plan *plan,
 		if (s->remap && s->cls == HL_CLASS_W &&
 		    (!status_known(ctx, rep) || ctx->status->threads != 1)) {
 			s->remap = false;
-			ldr_report_why(rep, "segment %d at %#lx: writable, and "
-				      "other threads run: they could write "
-				      "to it between its copy and the swap",
-				      s->phdr, (unsigned long)s->start);
+			ldr_report_why_segment(rep, s->phdr, s->start,
+					       "writable, and other threads "
+					       "run: they could write to it "
+					       "between its copy and the swap");
 		} else if (s->remap)
 			chosen++;
 		else

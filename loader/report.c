@@ -147,8 +147,10 @@ static void add(struct ldr_reasons *list, const char *fmt, va_list ap)
 	for (int i = 0; i < list->n; i++)
 		if (!strcmp(list->text[i], text))
 			return;
-	if (list->n < LDR_REPORT_WHYS)
+	if (list->n < LDR_REPORT_WHYS) {
+		list->subject[list->n] = 0;
 		memcpy(list->text[list->n++], text, sizeof(text));
+	}
 }
 
 void ldr_report_why(struct ldr_report *r, const char *fmt, ...)
@@ -158,6 +160,69 @@ void ldr_report_why(struct ldr_report *r, const char *fmt, ...)
 	va_start(ap, fmt);
 	add(&texts(r)->base, fmt, ap);
 	va_end(ap);
+}
+
+/* Whether the segments SUBJECT (LEN bytes) name ONE ("2 at 0x1000"). */
+static bool names(const char *subject, size_t len, const char *one)
+{
+	size_t n = strlen(one);
+
+	for (size_t i = 0; i + n <= len; i++)
+		if (i > 0 && subject[i - 1] == ' ' &&
+		    !memcmp(subject + i, one, n) &&
+		    (i + n == len || subject[i + n] == ','))
+			return true;
+	return false;
+}
+
+/*
+ * Add ONE to the segments of reason I of LIST: "segment 2 at 0x1: WHY"
+ * becomes "segments 2 at 0x1, 3 at 0x2: WHY".  Returns false, leaving
+ * it, where the result would not fit.
+ */
+static bool join_segment(struct ldr_reasons *list, int i, const char *one)
+{
+	const char *text = list->text[i];
+	size_t len = list->subject[i];
+	bool single = text[strlen("segment")] == ' ';
+	char joined[LDR_REPORT_WHY_LEN];
+	int subject, whole;
+
+	subject = snprintf(joined, sizeof(joined), "%s%.*s, %s",
+			   single ? "segments " : "",
+			   (int)(len - (single ? strlen("segment ") : 0)),
+			   text + (single ? strlen("segment ") : 0), one);
+	whole = subject >= 0 ? subject + (int)strlen(text + len) : -1;
+	if (whole < 0 || (size_t)whole >= sizeof(joined))
+		return false;
+	memcpy(joined + subject, text + len, strlen(text + len) + 1);
+	memcpy(list->text[i], joined, (size_t)whole + 1);
+	list->subject[i] = (unsigned short)subject;
+	return true;
+}
+
+void ldr_report_why_segment(struct ldr_report *r, int phdr, uintptr_t at,
+			    const char *why)
+{
+	struct ldr_reasons *list = &texts(r)->base;
+	char one[48];
+
+	snprintf(one, sizeof(one), "%d at %#lx", phdr, (unsigned long)at);
+	for (int i = 0; i < list->n; i++) {
+		size_t len = list->subject[i];
+
+		if (!len || strcmp(list->text[i] + len + strlen(": "), why))
+			continue;
+		if (names(list->text[i], len, one) ||
+		    join_segment(list, i, one))
+			return;
+	}
+	if (list->n == LDR_REPORT_WHYS)
+		return;
+	snprintf(list->text[list->n], sizeof(list->text[0]), "segment %s: %s",
+		 one, why);
+	list->subject[list->n++] = (unsigned short)(strlen("segment ") +
+						    strlen(one));
 }
 
 void ldr_report_thp(struct ldr_report *r, const char *fmt, ...)

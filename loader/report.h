@@ -24,9 +24,12 @@
 #define LDR_REPORT_WHYS 8
 #define LDR_REPORT_WHY_LEN 512	/* the longest reason kept, with its NUL */
 
-/* Distinct reasons, in the order they came. */
+/* Distinct reasons, in the order they came.  A reason about segments
+ * (ldr_report_why_segment) starts with them, SUBJECT[i] bytes long;
+ * SUBJECT[i] is 0 for any other. */
 struct ldr_reasons {
 	char text[LDR_REPORT_WHYS][LDR_REPORT_WHY_LEN];
+	unsigned short subject[LDR_REPORT_WHYS];
 	int n;
 };
 
@@ -113,6 +116,14 @@ void ldr_report_object(struct ldr_report *r, const char *obj);
 /* Record a reason something stays on base pages, unless already there. */
 __attribute__((format(printf, 2, 3)))
 void ldr_report_why(struct ldr_report *r, const char *fmt, ...);
+
+/*
+ * Record WHY segment PHDR, at address AT, stays on base pages: with the
+ * others that stay for the same reason, "segments 2 at 0x..., 3 at
+ * 0x...: WHY", so that a reason shared by several is said once.
+ */
+void ldr_report_why_segment(struct ldr_report *r, int phdr, uintptr_t at,
+			    const char *why);
 
 /* Record why a range went on THP instead of the hugetlb pages chosen. */
 __attribute__((format(printf, 2, 3)))

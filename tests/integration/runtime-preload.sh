@@ -52,6 +52,19 @@ LD_PRELOAD=$HLLIB/libhugelink.so HUGETLB_ELFMAP=RW ./small >out 2>err ||
 expect_lines out "text 4" "data 4" "ok"
 grep -q "holds no whole huge page of its own: relink with --hugetlbfs-align" err ||
 	fail "small: no advice to relink: $(cat err)"
+# Every PT_LOAD shares a huge page with another, for the same reason,
+# said once after all of them (readelf numbers the headers from 0).
+[ "$(grep -o 'holds no whole huge page of its own' err | wc -l)" -eq 1 ] ||
+	fail "small: the reason is said more than once: $(cat err)"
+loads=$(readelf -lW small | awk '
+	!NF { in_table = 0 }
+	in_table && $1 !~ /^\[/ { if ($1 == "LOAD") print n; n++ }
+	$1 == "Type" { in_table = 1; n = 0 }')
+[ "$(echo "$loads" | wc -w)" -gt 1 ] || fail "readelf: one PT_LOAD in small: $loads"
+for i in $loads; do
+	grep -qE "segments ([0-9]+ at 0x[0-9a-f]+, )*$i at 0x[0-9a-f]+[,:]" err ||
+		fail "small: segment $i is not named with the others: $(cat err)"
+done
 ! grep -q "HUGETLB_FORCE_ELFMAP" err ||
 	fail "small: HUGETLB_FORCE_ELFMAP offered, which moves nothing of it: $(cat err)"
 ok "a small plain program, which forcing cannot help, is told to relink"
