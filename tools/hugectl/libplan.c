@@ -86,7 +86,6 @@ static void why_stays(const struct ctl_lib_verdict *out, char *buf,
 		      size_t len)
 {
 	const struct hl_seg *big = ctl_largest_asked(&out->plan);
-	const struct hl_seg *s = ctl_first_refusal(&out->plan);
 	char page[32], bytes[32];
 
 	if (!big)
@@ -98,16 +97,16 @@ static void why_stays(const struct ctl_lib_verdict *out, char *buf,
 			 hl_format_size(big->page, page, sizeof(page)),
 			 big->phdr, ctl_bytes_text(big->end - big->start,
 						   bytes, sizeof(bytes)));
-	else
-		snprintf(buf, len, "segment %d: %s", s ? s->phdr : big->phdr,
-			 hl_why_text(s ? s->why : big->why));
+	else if (!ctl_refusals_text(&out->plan, buf, len))
+		snprintf(buf, len, "segment %d: %s", big->phdr,
+			 hl_why_text(big->why));
 }
 
 /* What the library's fate is, as the end of a sentence, into BUF. */
 static void fate_text(const struct ctl_lib_verdict *out, char *buf,
 		      size_t len)
 {
-	char pages[160], align[32], why[200];
+	char pages[160], align[32], why[CTL_REFUSALS_LEN];
 	int n = el_sim_remapped(&out->plan);
 
 	ctl_pages_text(&out->plan, pages, sizeof(pages));
@@ -143,7 +142,7 @@ static void fate_text(const struct ctl_lib_verdict *out, char *buf,
 void ctl_lib_note(struct ctl_vars *v, const char *label,
 		  const struct ctl_lib_verdict *out, bool late, bool all)
 {
-	char fate[320];
+	char fate[CTL_REFUSALS_LEN + 100];
 
 	if (all && out->fate != CTL_LIB_MOVES)
 		return;

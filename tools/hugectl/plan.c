@@ -26,6 +26,18 @@ static bool shares_pages(const struct hl_plan *plan)
 	return false;
 }
 
+/* Whether every segment of PLAN that stays on base pages shares a huge
+ * page with a neighbour (what hugectl can do something about). */
+static bool left_only_sharing(const struct hl_plan *plan)
+{
+	for (int i = 0; i < plan->nseg; i++)
+		if (!plan->seg[i].remap && plan->seg[i].why != HL_WHY_NOT_ASKED &&
+		    plan->seg[i].why != HL_WHY_DISABLED &&
+		    plan->seg[i].why != HL_WHY_SHARES_PAGE)
+			return false;
+	return true;
+}
+
 /*
  * Why segment S stays on base pages; FORCED, when not NULL, is the plan
  * with HUGETLB_FORCE_ELFMAP=yes, which a segment that shares a huge page
@@ -81,29 +93,28 @@ static void note_nothing(struct ctl_vars *v, const struct ctl_target *t,
 			 const struct hl_config *cfg,
 			 const struct hl_plan *plan)
 {
-	const struct hl_seg *s = ctl_first_refusal(plan);
+	char why[CTL_REFUSALS_LEN];
+	int n = ctl_refusals_text(plan, why, sizeof(why));
 
 	if (cfg->elfmap == HL_ELFMAP_NO)
 		return;
 	if (cfg->libs[0]) {
-		ctl_note(v, HL_V_WARN, "%s itself stays on base pages (segment "
-			 "%d: %s)", t->path, s ? s->phdr : 0,
-			 s ? hl_why_text(s->why) : "none asked for");
+		ctl_note(v, HL_V_WARN, "%s itself stays on base pages (%s)",
+			 t->path, n ? why : "none of its segments asked for");
 		return;
 	}
-	if (!s)
+	if (!n)
 		ctl_note(v, HL_V_WARN, "nothing of %s goes on huge pages: no "
 			 "segment is flagged for them (see hugeedit) and none "
 			 "of --text, --data or --bss is given", t->path);
-	else if (s->why == HL_WHY_SHARES_PAGE)
+	else if (left_only_sharing(plan))
 		ctl_note(v, HL_V_WARN, "nothing of %s goes on huge pages: its "
 			 "flagged segments share huge pages with their "
 			 "neighbours; give --text or --data to put their "
 			 "aligned interiors there, or " RELINK_HINT, t->path);
 	else
-		ctl_note(v, HL_V_WARN, "nothing of %s goes on huge pages: "
-			 "segment %d: %s", t->path, s->phdr,
-			 hl_why_text(s->why));
+		ctl_note(v, HL_V_WARN, "nothing of %s goes on huge pages: %s",
+			 t->path, why);
 }
 
 /* Whether FORCED moves a segment PLAN leaves. */
@@ -173,8 +184,9 @@ static void note_too_small(struct ctl_vars *v, const struct ctl_target *t,
 			   const struct hl_config *cfg,
 			   const struct hl_plan *forced)
 {
-	const struct hl_seg *big = ctl_largest_asked(forced), *left;
+	const struct hl_seg *big = ctl_largest_asked(forced);
 	char where[160], page[32], bytes[32], pages[160];
+	char left[CTL_REFUSALS_LEN];
 	struct hl_plan relinked;
 
 	snprintf(where, sizeof(where), "none of its segments holds a whole "
@@ -196,12 +208,12 @@ static void note_too_small(struct ctl_vars *v, const struct ctl_target *t,
 			 RELINK_HINT ", which gives it %s", t->path, where,
 			 pages);
 	} else {
-		left = ctl_first_refusal(&relinked);
+		if (!ctl_refusals_text(&relinked, left, sizeof(left)))
+			snprintf(left, sizeof(left), "none asked for");
 		ctl_note(v, HL_V_WARN, "nothing of %s can go on huge pages, "
 			 "relinked or not: %s, and laid out for huge pages "
-			 "(-Wl,--hugetlbfs-align), segment %d would stay on "
-			 "base pages: %s", t->path, where, left ? left->phdr : 0,
-			 left ? hl_why_text(left->why) : "none asked for");
+			 "(-Wl,--hugetlbfs-align) it would stay on base pages: "
+			 "%s", t->path, where, left);
 	}
 }
 

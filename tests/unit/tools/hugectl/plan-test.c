@@ -195,8 +195,8 @@ static void test_ctl_plan_check_too_small_even_relinked(void **state)
 	assert_null(ctl_get(&fx->v, "HUGETLB_FORCE_ELFMAP"));
 	assert_true(has_note(&fx->v, HL_V_WARN, "nothing of ./prog can go on "
 			     "huge pages, relinked or not"));
-	assert_true(has_note(&fx->v, HL_V_WARN, "segment 0 would stay on base "
-			     "pages: neither text nor data"));
+	assert_true(has_note(&fx->v, HL_V_WARN, "it would stay on base "
+			     "pages: segments 0 and 1: neither text nor data"));
 	assert_false(has_any_note(&fx->v, "relink it with"));
 }
 
