@@ -39,6 +39,7 @@ $(RUNTIME_OBJ): $(call archives,loader)
 	@mkdir -p $(@D)
 	$(CC) -nostdlib -r -Wl,-u,ldr_ctor -o $@.all $^
 	$(OBJCOPY) --keep-global-symbol=ldr_ctor \
+		--keep-global-symbol=__dso_handle \
 		--rename-section .text=.text.startup.hugelink \
 		$$(LC_ALL=C $(OBJDUMP) -h $@.all | awk '$$2 ~ /^\.rodata/ { \
 			printf " --rename-section %s=%s", $$2, \
@@ -65,7 +66,7 @@ $(RT_LIB)/libhugelink.so: $(RT_LIB)/libhugelink.so.$(SO_MAJOR) FORCE
 # What every executable links in carries no debugging information
 # unless RUNTIME_DEBUG=yes (the Makefile says why); the setting is kept
 # in a file, so that changing it remakes both.
-EMBED_OBJCOPY = $(OBJCOPY) $(if $(filter yes,$(RUNTIME_DEBUG)),,--strip-debug)
+EMBED_OBJCOPY = $(OBJCOPY) $(if $(filter yes,$(RUNTIME_DEBUG)),,--strip-debug --keep-file-symbols)
 EMBED_SETTING = $(B)/loader/embed/setting
 
 $(EMBED_SETTING): FORCE

@@ -19,6 +19,17 @@
 #include "remap/remap.h"
 
 /*
+ * The handle libc's pthread_atfork registers the guard's handlers under,
+ * which crtbegin.o defines; a link with start files of its own
+ * (-nostartfiles) lacks it, and so gets this one, weak so that
+ * crtbegin.o's, or the program's own, takes its place wherever there is
+ * one.  Like crtbegin.o's, it holds its own address, which tells this
+ * object from every other.  Kept global by loader/build.mk.
+ */
+void *__dso_handle __attribute__((weak, visibility("hidden"))) =
+	&__dso_handle;
+
+/*
  * This copy's object's own dynamic section, which the linker defines;
  * weak, so that a static program, which has none, still links.
  */

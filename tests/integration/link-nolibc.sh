@@ -160,18 +160,24 @@ for spell in "-Wl,-l,c" "-Wl,--library=c" "-Wl,-l,:libc.a"; do
 done
 ok "-nostdlib with the start files and -lc, and -static: the runtime goes in"
 
-# Start files of its own, and libc: the runtime goes in, and the program
-# defines the __dso_handle that crtbegin.o would have.
+# Start files of its own, and libc: the runtime goes in, and links as
+# the program links plainly, without the __dso_handle that crtbegin.o
+# would have defined (the runtime's stands in for it), or with its own.
 cat >own.c <<'EOF'
-__attribute__((visibility("hidden"))) void *__dso_handle = &__dso_handle;
 void _start(void)
 {
 	__asm__ volatile("mov $60, %eax\n\txor %edi, %edi\n\tsyscall");
 }
 EOF
-hl_cc $CFLAGS_BARE -nostartfiles -Wl,--hugetlbfs-align -o own own.c 2>err.txt ||
-	fail "-nostartfiles: $(head -n 5 err.txt)"
-[ ! -s err.txt ] || fail "-nostartfiles: $(cat err.txt)"
-check_embedded_runtime own
-./own || fail "-nostartfiles: own exits $?"
-ok "-nostartfiles with libc and __dso_handle: the runtime goes in"
+{ echo '__attribute__((visibility("hidden"))) void *__dso_handle = &__dso_handle;'
+  cat own.c; } >own-handle.c
+for p in own own-handle; do
+	"$CC" $CFLAGS_BARE -nostartfiles -o "$p.plain" "$p.c" ||
+		fail "-nostartfiles: $p does not link plainly"
+	hl_cc $CFLAGS_BARE -nostartfiles -Wl,--hugetlbfs-align -o "$p" "$p.c" \
+		2>err.txt || fail "-nostartfiles: $p: $(head -n 5 err.txt)"
+	[ ! -s err.txt ] || fail "-nostartfiles: $p: $(cat err.txt)"
+	check_embedded_runtime "$p"
+	"./$p" || fail "-nostartfiles: $p exits $?"
+done
+ok "-nostartfiles with libc, with and without __dso_handle: the runtime goes in"
