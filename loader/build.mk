@@ -5,10 +5,11 @@
 # Its objects become one relocatable object, $(B)/loader/hugelink.o: a
 # partial link that starts from the constructor (-u ldr_ctor) and so takes
 # from the archives exactly the objects the runtime needs, in which every
-# defined symbol but ldr_ctor is then made local.  A program that embeds
-# the runtime therefore gains no global symbol that could meet one of its
-# own or libc's, whatever its linker exports, and ldr_ctor itself is
-# hidden.  Its code is named .text.startup.hugelink, which the linkers'
+# defined symbol but ldr_ctor and __dso_handle is then made local.  A
+# program that embeds the runtime therefore gains no global symbol that
+# could meet one of its own or libc's, whatever its linker exports: both
+# are hidden, and __dso_handle, which only links without crtbegin.o lack,
+# is weak (loader/forkguard.c).  Its code is named .text.startup.hugelink, which the linkers'
 # default layouts (GNU ld's and gold's) put at the start of the text,
 # beside the program's constructors and main: in a program laid out for
 # huge pages, that is the first whole huge page of the text, which the
