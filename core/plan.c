@@ -370,7 +370,8 @@ static void apply_cap(struct hl_plan *plan, enum hl_class cls, size_t cap)
 			left -= len;
 		} else if (!take) {
 			seg->remap = false;
-			seg->why = HL_WHY_BEYOND_CAP;
+			seg->why = left == cap ? HL_WHY_CAP_BELOW_PAGE :
+				   HL_WHY_BEYOND_CAP;
 		} else {
 			seg->map_end = seg->map_start + take;
 			seg->why = HL_WHY_CAPPED;
@@ -588,6 +589,9 @@ const char *hl_why_text(enum hl_why why)
 		       "base pages";
 	case HL_WHY_BEYOND_CAP:
 		return "beyond HUGETLB_ELFMAP's cap";
+	case HL_WHY_CAP_BELOW_PAGE:
+		return "HUGETLB_ELFMAP's cap is less than one of its huge "
+		       "pages, so none of it goes on them";
 	case HL_WHY_HOT:
 		return "its hot text on huge pages (HUGELINK_TEXT=hot), the "
 		       "rest on base pages";

@@ -66,6 +66,8 @@ enum hl_why {
 	HL_WHY_BEYOND_TEXT_BUDGET, /* text: none, the budget was taken */
 	HL_WHY_SPARSE,		/* neither text nor data, and its bytes fill
 				   less than HUGELINK_MIN_FILL of its pages */
+	HL_WHY_CAP_BELOW_PAGE,	/* none: HUGETLB_ELFMAP's cap for its class
+				   is less than one of its huge pages */
 };
 
 struct hl_seg {

@@ -40,3 +40,29 @@ expect_lines out "text-first 2048" "text-mid 4" "rodata 4" "data-first 2048" \
 	"data-mid 4" "bss 4" "pool-free $((free - 4))" "ok"
 [ ! -s err ] || fail "RW:cap=4M said: $(cat err)"
 ok "RW:cap=4M: the first 4 MiB of text and the first 4 MiB of data on huge pages"
+
+# A cap below one huge page moves nothing of either class, and says so
+# once, naming the text and the data segments (readelf numbers the
+# headers from 0).
+free=$(pool_free)
+HUGETLB_ELFMAP=RW:cap=1M ./sc first mid pool >out 2>err ||
+	fail "RW:cap=1M: $(cat out err)"
+expect_lines out "text-first 4" "text-mid 4" "rodata 4" "data-first 4" \
+	"data-mid 4" "bss 4" "pool-free $free" "ok"
+[ "$(grep -c "cap is less than one of its huge pages" err)" -eq 1 ] ||
+	fail "RW:cap=1M: not said once: $(cat err)"
+for flags in RE RW; do
+	n=$(readelf -lW sc | awk -v want="$flags" '
+		!NF { in_table = 0 }
+		in_table && $1 !~ /^\[/ {
+			f = ""
+			for (i = 7; i < NF; i++) f = f $i
+			if ($1 == "LOAD" && f == want) print n
+			n++
+		}
+		$1 == "Type" { in_table = 1; n = 0 }' | head -n 1)
+	[ -n "$n" ] || fail "readelf: no $flags PT_LOAD in sc"
+	grep -qE "[ ,]$n at 0x[0-9a-f]+[,:].*cap is less than" err ||
+		fail "RW:cap=1M: segment $n ($flags) is not named: $(cat err)"
+done
+ok "RW:cap=1M: nothing on huge pages, said once: $(cat err)"

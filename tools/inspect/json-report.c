@@ -32,6 +32,7 @@ static const char *const why_codes[] = {
 	[HL_WHY_TEXT_BUDGET_FIRST] = "text_budget_first",
 	[HL_WHY_BEYOND_TEXT_BUDGET] = "beyond_text_budget",
 	[HL_WHY_SPARSE] = "sparse",
+	[HL_WHY_CAP_BELOW_PAGE] = "cap_below_page",
 };
 
 static const char *const runtime_codes[] = {

@@ -854,10 +854,32 @@ static void test_hl_plan_build_min_fill_zero_cap(void **state)
 	assert_int_equal(p.seg[2].why, HL_WHY_BEYOND_CAP);
 }
 
+/*
+ * A cap below one huge page moves nothing of its class, which is said
+ * (the cap rounds down to none); a cap taken by the segments before is
+ * the cap doing its work.
+ */
+static void test_hl_plan_build_cap_below_one_page(void **state)
+{
+	struct hl_config cfg = cfg_env("RW:cap=1M");
+	uintptr_t bias = 0x55aa00000000;
+	struct hl_plan p = PLAN(cfg, big_text_pie, bias);
+
+	(void)state;
+	assert_false(p.seg[1].remap);
+	assert_int_equal(p.seg[1].why, HL_WHY_CAP_BELOW_PAGE);
+	assert_false(p.seg[3].remap);
+	assert_int_equal(p.seg[3].why, HL_WHY_CAP_BELOW_PAGE);
+	cfg = cfg_fill("R:cap=3M", 0);
+	p = PLAN(cfg, big_text_pie, bias);
+	assert_int_equal(p.seg[0].why, HL_WHY_FULL);
+	assert_int_equal(p.seg[1].why, HL_WHY_BEYOND_CAP);
+}
+
 static void test_hl_why_text_every_reason(void **state)
 {
 	(void)state;
-	for (int w = HL_WHY_PENDING; w <= HL_WHY_SPARSE; w++)
+	for (int w = HL_WHY_PENDING; w <= HL_WHY_CAP_BELOW_PAGE; w++)
 		assert_string_not_equal(hl_why_text(w), "unknown");
 }
 
@@ -927,6 +949,7 @@ int main(void)
 		cmocka_unit_test(test_hl_plan_build_min_fill_boundary),
 		cmocka_unit_test(test_hl_plan_build_min_fill_gigantic),
 		cmocka_unit_test(test_hl_plan_build_min_fill_zero_cap),
+		cmocka_unit_test(test_hl_plan_build_cap_below_one_page),
 		cmocka_unit_test(test_hl_why_text_every_reason),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
