@@ -238,7 +238,8 @@ static void say_why(const struct hl_seg *s, const struct ldr_image *img,
 {
 	const char *why;
 
-	if (!why_said(s, ctx->quiet_small))
+	if (!why_said(s, ctx->quiet_small) ||
+	    (ctx->quiet_host && rep->verbose < HL_V_INFO))
 		return;
 	why = s->why == HL_WHY_SHARES_PAGE ? shared_text(s, img, ctx, fix) :
 					     hl_why_text(s->why);

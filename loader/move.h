@@ -38,6 +38,13 @@ struct ldr_move_ctx {
 	struct mach_status *status;
 	bool quiet_small;	/* say nothing of a segment too small to move */
 	/*
+	 * The program, planned only because HUGETLB_ELFMAP names classes,
+	 * by the copy of the runtime in a relinked library it loaded: a
+	 * plain host of such a library, which asked nothing of itself.  Why
+	 * its segments stay on base pages is said at HUGETLB_VERBOSE=3.
+	 */
+	bool quiet_host;
+	/*
 	 * This pass is part of start-up, run by the program's copy of the
 	 * runtime before the program's own constructors: only start-up code
 	 * has run in the objects' text, and no other thread has run through

@@ -1,8 +1,10 @@
 # SPDX-License-Identifier: MIT
 # Each warning is said once in a process.  A program that loads and
 # unloads a relinked library again and again hears about each object
-# that stays on base pages once: the program itself, when it is a plain
-# plugin host and the copy of the runtime that acts goes with each
+# that stays on base pages once: the program itself, when it is a plugin
+# host that was not relinked but asked for huge pages (its text flagged
+# with hugeedit; a plain host that asked nothing hears nothing of itself:
+# lib-plain-host) and the copy of the runtime that acts goes with each
 # unload; a library that stays loaded, when the program's copy looks at
 # every library again after another's dlclose().  The library opened
 # again is looked at and moved again each time (its smaps), and at
@@ -14,6 +16,7 @@ pool_set_free 0
 build_libcheck libcheck.so -Wl,--hugetlbfs-align
 build_libcheck libstay.so -Wl,--hugetlbfs-align
 build_use_plain use
+"$HUGEEDIT" --text use >/dev/null || fail "hugeedit --text use"
 build_libuse use-hl -Wl,--hugetlbfs-align
 
 cycles() {
@@ -21,7 +24,7 @@ cycles() {
 	echo "${1:-} $_c $_c $_c $_c"
 }
 
-# The plain host: the runtime in libcheck acts, and goes with it.
+# The flagged plain host: the runtime in libcheck acts, and goes with it.
 HUGETLB_ELFMAP=RW ./use $(cycles) >out 2>err || fail "use: $(cat out err)"
 [ "$(grep -c '^lib-text thp$' out)" -eq 4 ] ||
 	fail "use: libcheck's text not on THP at each load: $(cat out)"
