@@ -31,6 +31,27 @@ static int relro_end(struct dl_phdr_info *info, size_t size, void *end)
 	return 1;
 }
 
+/* The huge pages the process holds: hugetlb mappings and THP. */
+static long huge_pages(void)
+{
+	FILE *f = fopen("/proc/self/smaps", "r");
+	char line[256];
+	long v, size = 0, kb = 0;
+
+	while (f && fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "Size: %ld kB", &v) == 1)
+			size = v;
+		else if (sscanf(line, "KernelPageSize: %ld kB", &v) == 1 &&
+			 v == 2048)
+			kb += size;
+		else if (sscanf(line, "AnonHugePages: %ld kB", &v) == 1)
+			kb += v;
+	}
+	if (f)
+		fclose(f);
+	return kb / 2048;
+}
+
 int main(void)
 {
 	uintptr_t end = 0, boundary = (uintptr_t)bss & ~((2ul << 20) - 1);
@@ -40,6 +61,7 @@ int main(void)
 	hc_report("bss-middle", bss + (4 << 20), 2 << 20);
 	hc_report("bss-start", bss, 1);
 	bss[sizeof(bss) - 1] = 1;
+	printf("huge-pages %ld\n", huge_pages());
 	return 0;
 }
 E
@@ -49,11 +71,22 @@ echo "hugectl --data on a plain program"
 "$HUGECTL" --data ./plain > out 2> err
 start=$(sed -n 's/^bss-start-expected //p' out)
 printf 'bss-middle thp\nbss-start %s\n' "$start" > expected
-grep -v '^bss-start-expected ' out | diff -u expected -
+grep -v '^bss-start-expected \|^huge-pages ' out | diff -u expected -
 grep -q "./plain was not relinked for huge pages" err ||
 	fail "hugectl does not explain: $(cat err)"
-grep -q "HUGETLB_FORCE_ELFMAP=yes puts the aligned interior of 1 segment" err ||
+grep -q "hugectl sets HUGETLB_FORCE_ELFMAP=yes, which puts the aligned interior" err ||
 	fail "hugectl does not say what it forces: $(cat err)"
+# What it says it gives, the least and the most where the load address
+# decides, holds at each start.
+least=$(sed -n 's/.* \([0-9][0-9]*\) to [0-9][0-9]* of them, as where it loads decides.*/\1/p;s/.*(\([0-9][0-9]*\) pages\{0,1\} of 2M).*/\1/p' err)
+most=$(sed -n 's/.* to \([0-9][0-9]*\) of them, as where it loads decides.*/\1/p;s/.*(\([0-9][0-9]*\) pages\{0,1\} of 2M).*/\1/p' err)
+[ -n "$least" ] && [ -n "$most" ] || fail "hugectl gives no count: $(cat err)"
+for i in 1 2 3 4 5 6 7 8; do
+	"$HUGECTL" --data ./plain > out 2> err || fail "start $i: $(cat out err)"
+	n=$(sed -n 's/^huge-pages //p' out)
+	[ "$n" -ge "$least" ] && [ "$n" -le "$most" ] ||
+		fail "start $i: $n huge pages, where hugectl said $least to $most"
+done
 
 echo "--no-preload: the runtime is not there, nothing changes"
 "$HUGECTL" --no-preload --data ./plain > out 2> err

@@ -8,56 +8,20 @@
 #include "elf/simulate.h"
 #include "tools/hugectl/libplan.h"
 #include "tools/hugectl/planseg.h"
+#include "tools/hugectl/spread.h"
 #include "tools/hugectl/words.h"
 
-#define MAX_TRIED 512
-
-/* The huge pages PLAN moves, of any size. */
-static size_t pages_of(const struct hl_plan *plan)
-{
-	size_t n = 0;
-
-	for (int i = 0; i < plan->nseg; i++)
-		n += hl_seg_pages(&plan->seg[i]);
-	return n;
-}
-
-/* The largest page size PLAN asks for: the period of its fit. */
-static size_t period_of(const struct hl_plan *plan,
-			const struct hl_sizes *sizes)
-{
-	size_t page = sizes->def;
-
-	for (int i = 0; i < plan->nseg; i++)
-		if (plan->seg[i].page > page)
-			page = plan->seg[i].page;
-	return page;
-}
-
-/* Plan F at every load address OUT->align apart within one period. */
+/* Plan F at every load address its alignment allows (spread.h). */
 static void try_each(struct ctl_lib_verdict *out, const struct el_file *f,
 		     const struct hl_config *cfg, const struct hl_sizes *sizes)
 {
-	uint64_t period = period_of(&out->plan, sizes), step = out->align;
-	struct hl_hot hot;
-	struct hl_plan p;
+	struct ctl_spread sp;
 
-	el_sim_hot(f, &hot);
-	if (!step || period / step > MAX_TRIED)
-		step = period / MAX_TRIED;
-	out->least = SIZE_MAX;
-	for (uint64_t off = 0; off < period || !out->tried; off += step) {
-		size_t n;
-
-		if (el_sim_plan_at(&p, cfg, sizes, f,
-				   (uintptr_t)(out->align + off), true, &hot))
-			continue;
-		n = pages_of(&p);
-		out->tried++;
-		out->moved += n > 0;
-		out->least = n < out->least ? n : out->least;
-		out->most = n > out->most ? n : out->most;
-	}
+	ctl_spread(&sp, f, cfg, sizes, &out->plan, true);
+	out->tried = sp.tried;
+	out->moved = sp.moved;
+	out->least = sp.least;
+	out->most = sp.most;
 }
 
 void ctl_lib_judge(struct ctl_lib_verdict *out, const struct el_file *f,

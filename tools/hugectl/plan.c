@@ -14,6 +14,7 @@
 #include "tools/hugectl/plan.h"
 #include "tools/hugectl/planseg.h"
 #include "tools/hugectl/relayout.h"
+#include "tools/hugectl/spread.h"
 #include "tools/hugectl/words.h"
 
 #define RELINK_HINT "relink it with -Wl,--hugetlbfs-align"
@@ -134,23 +135,28 @@ static bool forcing_gains(const struct hl_plan *plan,
 }
 
 /*
- * Plan T again with HUGETLB_FORCE_ELFMAP=yes into FORCED, leaving the
- * variable set in V when KEEP and that moves a segment PLAN leaves.
- * Returns 1 when it does, 0 when it moves no more, -1 when memory runs
- * out.
+ * Plan T again with HUGETLB_FORCE_ELFMAP=yes into FORCED, and at every
+ * load address it may have into SPREAD (spread.h), leaving the variable
+ * set in V when KEEP and that moves a segment PLAN leaves at the load
+ * address assumed (elf/simulate.h).  Returns 1 when it does, 0 when it
+ * moves no more, -1 when memory runs out.
  */
 static int plan_forced(struct ctl_vars *v, const struct ctl_target *t,
 		       const struct hl_plan *plan, struct hl_plan *forced,
-		       bool keep, hl_getenv_fn *get, void *ctx)
+		       struct ctl_spread *spread, bool keep,
+		       hl_getenv_fn *get, void *ctx)
 {
 	struct hl_config cfg;
-	int gains;
+	int gains = 0;
 
+	*spread = (struct ctl_spread){ 0 };
 	if (ctl_set(v, "HUGETLB_FORCE_ELFMAP", "yes"))
 		return -1;
 	ctl_config_read(&cfg, v, t->path, get, ctx);
-	gains = !el_sim_plan(forced, &cfg, t->sizes, t->elf) &&
-		forcing_gains(plan, forced);
+	if (!el_sim_plan(forced, &cfg, t->sizes, t->elf)) {
+		ctl_spread(spread, t->elf, &cfg, t->sizes, forced, false);
+		gains = forcing_gains(plan, forced);
+	}
 	if (!keep || !gains)
 		ctl_unset(v, "HUGETLB_FORCE_ELFMAP");
 	return gains;
@@ -217,19 +223,38 @@ static void note_too_small(struct ctl_vars *v, const struct ctl_target *t,
 	}
 }
 
-/* Say that HUGETLB_FORCE_ELFMAP=yes, which V now sets, moves FORCED. */
+/*
+ * Say that HUGETLB_FORCE_ELFMAP=yes, which V now sets, moves FORCED at
+ * the load address assumed, and, where the load address decides, as
+ * much as SPREAD found over all of them.
+ */
 static void note_forced(struct ctl_vars *v, const struct ctl_target *t,
-			const struct hl_plan *forced)
+			const struct hl_plan *forced,
+			const struct ctl_spread *spread)
 {
-	char pages[160];
+	char pages[160], none[80] = "";
+	int n = el_sim_remapped(forced);
 
 	ctl_pages_text(forced, pages, sizeof(pages));
-	ctl_note(v, HL_V_WARN, "%s was not relinked for huge pages: its "
-		 "segments share huge pages with their neighbours. Setting "
-		 "HUGETLB_FORCE_ELFMAP=yes puts the aligned interior of %d "
-		 "segment%s on huge pages (%s); " RELINK_HINT " to put all of "
-		 "them there", t->path, el_sim_remapped(forced),
-		 el_sim_remapped(forced) == 1 ? "" : "s", pages);
+	if (spread->moved < spread->tried)
+		snprintf(none, sizeof(none), " (none at %d of the %d load "
+			 "addresses tried)", spread->tried - spread->moved,
+			 spread->tried);
+	if (spread->tried > 1 && spread->least != spread->most)
+		ctl_note(v, HL_V_WARN, "%s was not relinked for huge pages: "
+			 "its segments share huge pages with their "
+			 "neighbours. hugectl sets HUGETLB_FORCE_ELFMAP=yes, "
+			 "which puts the aligned interiors of its segments on "
+			 "huge pages: %zu to %zu of them, as where it loads "
+			 "decides%s; " RELINK_HINT " to put all of them there",
+			 t->path, spread->least, spread->most, none);
+	else
+		ctl_note(v, HL_V_WARN, "%s was not relinked for huge pages: "
+			 "its segments share huge pages with their "
+			 "neighbours. hugectl sets HUGETLB_FORCE_ELFMAP=yes, "
+			 "which puts the aligned interior of %d segment%s on "
+			 "huge pages (%s); " RELINK_HINT " to put all of them "
+			 "there", t->path, n, n == 1 ? "" : "s", pages);
 }
 
 /*
@@ -243,12 +268,13 @@ static int check_shared(struct ctl_vars *v, const struct ctl_target *t,
 {
 	bool keep = cfg->elfmap == HL_ELFMAP_SET;
 	struct hl_plan forced;
-	int gains = plan_forced(v, t, plan, &forced, keep, get, ctx);
+	struct ctl_spread spread;
+	int gains = plan_forced(v, t, plan, &forced, &spread, keep, get, ctx);
 
 	if (gains < 0)
 		return -1;
 	if (gains && keep) {
-		note_forced(v, t, &forced);
+		note_forced(v, t, &forced, &spread);
 		note_segments(v, t, &forced, NULL);
 		return 0;
 	}
