@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # The runtime inside a program takes no name from it, and gives it none:
-# libhugelink.a is one object whose one global symbol is ldr_ctor, hidden;
+# libhugelink.a is one object whose global symbols are ldr_ctor and a
+# weak __dso_handle (for links without crtbegin.o), both hidden;
 # a program linked through the wrapper exports exactly what the same
 # program linked plainly exports, -rdynamic included, with every linker;
 # and a program that defines functions named like the runtime's own, or
@@ -13,12 +14,15 @@ pool_reserve 8
 
 a=$HLLIB/libhugelink.a
 [ "$(ar t "$a")" = hugelink.o ] || fail "$a holds: $(ar t "$a")"
-nm -g --defined-only "$a" | awk 'NF == 3 { print $3 }' >globals
-[ "$(cat globals)" = ldr_ctor ] || fail "$a defines globals: $(cat globals)"
+nm -g --defined-only "$a" | awk 'NF == 3 { print $3 }' | sort >globals
+[ "$(cat globals | tr '\n' ' ')" = "__dso_handle ldr_ctor " ] ||
+	fail "$a defines globals: $(cat globals)"
 readelf -sW "$a" | grep ' ldr_ctor$' | grep -q ' HIDDEN ' || fail "ldr_ctor is not hidden"
+readelf -sW "$a" | grep ' __dso_handle$' | grep ' WEAK ' | grep -q ' HIDDEN ' ||
+	fail "__dso_handle is not weak and hidden"
 nm -D --defined-only "$HLLIB/libhugelink.so" >exported
 [ ! -s exported ] || fail "libhugelink.so exports: $(cat exported)"
-ok "libhugelink.a: one object, one hidden global; libhugelink.so exports nothing"
+ok "libhugelink.a: one object, two hidden globals; libhugelink.so exports nothing"
 
 cat >p.c <<'E'
 #include <stdio.h>
