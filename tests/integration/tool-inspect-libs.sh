@@ -60,6 +60,28 @@ grep -q "^  libcheck.so => $PWD/lib/libcheck.so (RUNPATH): relinked, carries the
 	fail "text: $(cat r.txt)"
 ok "the libraries the loader finds, found where it finds them, judged"
 
+# Advice for a library that was not relinked: forcing where a segment of
+# it spans a whole huge page (libplain, readelf), relinking where none
+# does (libold, a few KiB).
+# spans FILE: how many of FILE's PT_LOADs span 2 MiB (readelf's MemSiz).
+spans() {
+	_n=0
+	for _m in $(readelf -lW "$1" | awk '$1 == "LOAD" { print $6 }'); do
+		[ $((_m)) -lt $((2 * 1048576)) ] || _n=$((_n + 1))
+	done
+	echo "$_n"
+}
+[ "$(spans ld/libplain.so)" -gt 0 ] ||
+	fail "readelf: no PT_LOAD of libplain.so spans 2 MiB"
+grep -q "^  libplain.so => .*: not relinked: name it in HUGELINK_LIBS, with HUGETLB_FORCE_ELFMAP=yes" r.txt ||
+	fail "libplain: $(cat r.txt)"
+"$inspect" user >u.txt || fail "inspect user: $(cat u.txt)"
+[ "$(spans lib/libold.so)" -eq 0 ] ||
+	fail "readelf: a PT_LOAD of libold.so spans 2 MiB"
+grep -q "^  libold.so => .*: not relinked, and none of its segments spans a whole huge page: only relinking it can move it" u.txt ||
+	fail "libold: $(cat u.txt)"
+ok "a library that was not relinked: forcing where it can help, else relinking"
+
 # Named, the library that was not relinked would move, forced.
 LD_LIBRARY_PATH=$PWD/ld HUGELINK_LIBS=libplain.so HUGETLB_FORCE_ELFMAP=yes \
 	"$inspect" --json prog >r.json || fail "named: $(cat r.json)"

@@ -299,6 +299,10 @@ static void judge(struct finder *fd, struct inspect_lib *l)
 	l->kind = hl_lib_kind(flagged, r->cfg.libs[0] ? named(l, &r->cfg) :
 			      HL_LIBS_NOT, l->link.has_note);
 	l->relinked = el_sim_relinked(&l->elf, &r->sizes);
+	for (size_t i = 0; i < l->elf.eh.phnum; i++)
+		l->spans_page |= l->elf.ph[i].type == PT_LOAD &&
+				 r->sizes.def &&
+				 l->elf.ph[i].memsz >= r->sizes.def;
 	l->bias = el_sim_bias(&l->elf, &r->sizes);
 	l->plan_ok = !el_sim_plan_library(&l->plan, &r->cfg, &r->sizes,
 					  &l->elf);
@@ -440,9 +444,11 @@ const char *inspect_lib_text(const struct inspect_lib *l)
 	case HL_LIB_NONE:
 		break;
 	}
-	return l->relinked ? "laid out for huge pages, but without the "
-	       "runtime: name it in HUGELINK_LIBS to move it" :
-	       "not relinked: name it in HUGELINK_LIBS, with "
-	       "HUGETLB_FORCE_ELFMAP=yes, to move the interiors of its "
-	       "segments";
+	if (l->relinked)
+		return "laid out for huge pages, but without the runtime: "
+		       "name it in HUGELINK_LIBS to move it";
+	return l->spans_page ? "not relinked: name it in HUGELINK_LIBS, "
+	       "with HUGETLB_FORCE_ELFMAP=yes, to move the interiors of its "
+	       "segments" : "not relinked, and none of its segments spans "
+	       "a whole huge page: only relinking it can move it";
 }
