@@ -132,19 +132,22 @@ void ldr_choice_note_pool(const struct hl_backing_choice *c,
 }
 
 void ldr_choice_explain(const struct ldr_choice *ch, unsigned obstacles,
-		       struct ldr_report *rep)
+		       int phdr, uintptr_t at, struct ldr_report *rep)
 {
+	char why[LDR_REPORT_WHY_LEN];
+
 	for (unsigned bit = 1; bit < 1u << HL_OBST_COUNT; bit <<= 1) {
 		if (!(obstacles & bit) || bit == HL_OBST_POOL)
 			continue;
 		if (bit == HL_OBST_THP_OFF)
-			ldr_report_why(rep, "%s: %s", hl_obstacle_text(bit),
-				      ch->offer.thp.why);
+			snprintf(why, sizeof(why), "%s: %s",
+				 hl_obstacle_text(bit), ch->offer.thp.why);
 		else if (bit == HL_OBST_NO_MOVE)
-			ldr_report_why(rep, "writable ranges stay off hugetlb "
-				      "pages: %s", ch->offer.move_why);
+			snprintf(why, sizeof(why), "writable ranges stay off "
+				 "hugetlb pages: %s", ch->offer.move_why);
 		else
-			ldr_report_why(rep, "%s", hl_obstacle_text(bit));
+			snprintf(why, sizeof(why), "%s", hl_obstacle_text(bit));
+		ldr_report_why_segment(rep, phdr, at, why);
 	}
 }
 

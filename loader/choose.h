@@ -75,9 +75,13 @@ void ldr_choice_refuse(struct ldr_choice *ch,
 void ldr_choice_note_pool(const struct hl_backing_choice *c,
 			 struct ldr_report *rep);
 
-/* Give REP every reason in OBSTACLES (HL_OBST_* bits). */
+/*
+ * Give REP every reason in OBSTACLES (HL_OBST_* bits) that segment PHDR,
+ * whose range starts at AT, stays on base pages: each said after the
+ * segments it keeps there (ldr_report_why_segment).
+ */
 void ldr_choice_explain(const struct ldr_choice *ch, unsigned obstacles,
-		       struct ldr_report *rep);
+		       int phdr, uintptr_t at, struct ldr_report *rep);
 
 /* Tell REP how short the pool was, when it was short for some range. */
 void ldr_choice_report_pool(const struct ldr_choice *ch,

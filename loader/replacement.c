@@ -332,7 +332,7 @@ static int back(struct ldr_prepared *p, int i, const struct hl_seg *seg,
 	/* THP's refusal, said above, is why it is "not usable" now. */
 	ldr_choice_explain(&p->choice, c.obstacles &
 			   ~(refused[1][0] ? (unsigned)HL_OBST_THP_OFF : 0u),
-			   rep);
+			   seg->phdr, s->target, rep);
 	ldr_report_base(rep, s->target, s->target + s->len, s->prot);
 	return -1;
 }

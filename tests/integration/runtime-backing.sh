@@ -54,3 +54,21 @@ for kind in pie no-pie static static-pie; do
 	esac
 	ok "$kind: auto, hugetlb, thp, and auto without THP"
 done
+
+# The reason a range stays names its segment: the static program's
+# writable PT_LOAD (readelf numbers the headers from 0).
+HUGELINK_BACKING=hugetlb HUGETLB_ELFMAP=RW ./sc-static >out 2>err ||
+	fail "static hugetlb: $(cat out err)"
+n=$(readelf -lW sc-static | awk '
+	!NF { in_table = 0 }
+	in_table && $1 !~ /^\[/ {
+		f = ""
+		for (i = 7; i < NF; i++) f = f $i
+		if ($1 == "LOAD" && f == "RW") print n
+		n++
+	}
+	$1 == "Type" { in_table = 1; n = 0 }' | head -n 1)
+[ -n "$n" ] || fail "readelf: no RW PT_LOAD in sc-static"
+grep -qE "segment $n at 0x[0-9a-f]+: a static program's writable data never goes on hugetlb pages" err ||
+	fail "static hugetlb: segment $n is not named with its reason: $(cat err)"
+ok "the reason names the segment it keeps on base pages: $(cat err)"
