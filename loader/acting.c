@@ -136,33 +136,24 @@ ldr_entry_fn *ldr_acting_entry(struct hl_maps *maps)
 extern const ElfW(Ehdr) __ehdr_start
 	__attribute__((weak, visibility("hidden")));
 
-/* Whether the object that holds this copy's note is named
- * libhugelink.so*: stop there. */
-static int holds_this_copy(struct ldr_image *img, size_t index, void *data)
+/* Whether IMG's file is named libhugelink.so*: stop there. */
+static int shared_runtime(struct ldr_image *img, size_t index, void *data)
 {
 	static const char shared[] = "libhugelink.so";
-	bool *named = data;
-	const char *base;
+	const char *base = strrchr(img->name, '/');
 
 	(void)index;
-	if (!img->phnum || !ldr_image_holds(img, (uintptr_t)&ldr_note))
-		return 0;
-	base = strrchr(img->name, '/');
+	(void)data;
 	base = base ? base + 1 : img->name;
-	*named = !strncmp(base, shared, sizeof(shared) - 1) &&
-		 (!base[sizeof(shared) - 1] || base[sizeof(shared) - 1] == '.');
-	return 1;
+	return !strncmp(base, shared, sizeof(shared) - 1) &&
+	       (!base[sizeof(shared) - 1] || base[sizeof(shared) - 1] == '.');
 }
 
-bool ldr_copy_is_shared_runtime(void)
+bool ldr_shared_runtime_loaded(void)
 {
 	struct ldr_image img;
-	bool named = false;
 
-	if (ldr_copy_in_program())
-		return false;
-	ldr_image_each(&img, holds_this_copy, &named);
-	return named;
+	return ldr_image_each(&img, shared_runtime, NULL) != 0;
 }
 
 bool ldr_copy_in_program(void)

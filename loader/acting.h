@@ -61,12 +61,12 @@ ldr_entry_fn *ldr_acting_entry(struct hl_maps *maps);
 bool ldr_copy_in_program(void);
 
 /*
- * Whether this copy of the runtime is the shared runtime, a file named
+ * Whether the process has loaded the shared runtime, a file named
  * libhugelink.so (with its version or without), which a user or hugectl
- * preloads, or a program links, to have the runtime act on it; false for
- * a copy embedded in a program or in a relinked library.
+ * preloads, or a program links, to have the runtime act on it, whichever
+ * copy acts (a relinked library loaded before it may).
  */
-bool ldr_copy_is_shared_runtime(void);
+bool ldr_shared_runtime_loaded(void);
 
 /* This copy's entry point: move what has to be moved (loader/pass.h). */
 __attribute__((visibility("hidden"))) ldr_entry_fn ldr_entry;

@@ -409,7 +409,7 @@ static void look_at(struct state *st, const struct todo *t,
 	ctx->quiet_small = t->lib == HL_LIB_ALL;
 	ctx->quiet_host = img->main && !st->cfg.force &&
 			  !ldr_image_flagged(img) && !ldr_copy_in_program() &&
-			  !ldr_copy_is_shared_runtime();
+			  !ldr_shared_runtime_loaded();
 	ldr_report_object(&st->rep, ldr_object_label(img));
 	if (ldr_image_trusted(img))
 		ldr_move(&st->work, img, ctx, &st->rep);

@@ -27,10 +27,13 @@ grep -q '^hugelink: use: staying on base pages .*relink with --hugetlbfs-align' 
 	fail "use: HUGETLB_VERBOSE=3 does not say why the host stays: $(cat err)"
 ok "HUGETLB_VERBOSE=3 says why the host stays on base pages"
 
-# The program asked: each of these says so at the default verbosity.
+# The program asked: each of these says so at the default verbosity,
+# the runtime preloaded after the relinked library too, whose copy then
+# acts.
 cp use use-flagged
 "$HUGEEDIT" --text use-flagged >/dev/null || fail "hugeedit --text use-flagged"
 for run in "LD_PRELOAD=$HLLIB/libhugelink.so ./use" \
+	   "LD_PRELOAD=./libcheck.so:$HLLIB/libhugelink.so ./use" \
 	   "HUGETLB_FORCE_ELFMAP=yes ./use" "./use-flagged"; do
 	env HUGETLB_ELFMAP=R $run open ./libcheck.so >out 2>err ||
 		fail "$run: $(cat out err)"
@@ -39,3 +42,17 @@ for run in "LD_PRELOAD=$HLLIB/libhugelink.so ./use" \
 		fail "$run: the program that asked is not told: $(cat err)"
 done
 ok "preloaded, forced or flagged, the program hears why it stays"
+
+# A program linked with the shared runtime after a relinked library,
+# whose copy acts: laid out for huge pages, it is told of a cap too
+# small for its pages.
+hl_cc $HC_CFLAGS -o use-rt "$HLINC/libuse.c" -Wl,--no-as-needed \
+	-Wl,--hugetlbfs-align,--hugetlbfs-runtime=shared -L. -l:libcheck.so \
+	-Wl,-rpath,"$PWD" || fail "cannot link use-rt"
+readelf -dW use-rt | awk '/NEEDED/ { print $NF }' | tr -d '[]' >needed
+[ "$(grep -n 'libcheck' needed | cut -d: -f1)" -lt "$(grep -n 'libhugelink' needed | cut -d: -f1)" ] ||
+	fail "use-rt: libcheck.so is not needed before libhugelink.so: $(cat needed)"
+HUGETLB_ELFMAP=RW:cap=1M ./use-rt linked >out 2>err || fail "use-rt: $(cat out err)"
+grep -q '^hugelink: use-rt: staying on base pages .*cap is less than' err ||
+	fail "use-rt: the program that linked the runtime is not told: $(cat err)"
+ok "linked with the shared runtime, after a relinked library, the program hears why it stays"
