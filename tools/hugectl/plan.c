@@ -138,8 +138,9 @@ static bool forcing_gains(const struct hl_plan *plan,
  * Plan T again with HUGETLB_FORCE_ELFMAP=yes into FORCED, and at every
  * load address it may have into SPREAD (spread.h), leaving the variable
  * set in V when KEEP and that moves a segment PLAN leaves at the load
- * address assumed (elf/simulate.h).  Returns 1 when it does, 0 when it
- * moves no more, -1 when memory runs out.
+ * address assumed (elf/simulate.h), or moves something at half the load
+ * addresses or more.  Returns 1 when it does, 0 when it moves no more,
+ * -1 when memory runs out.
  */
 static int plan_forced(struct ctl_vars *v, const struct ctl_target *t,
 		       const struct hl_plan *plan, struct hl_plan *forced,
@@ -155,7 +156,8 @@ static int plan_forced(struct ctl_vars *v, const struct ctl_target *t,
 	ctl_config_read(&cfg, v, t->path, get, ctx);
 	if (!el_sim_plan(forced, &cfg, t->sizes, t->elf)) {
 		ctl_spread(spread, t->elf, &cfg, t->sizes, forced, false);
-		gains = forcing_gains(plan, forced);
+		gains = forcing_gains(plan, forced) ||
+			(spread->tried && spread->moved * 2 >= spread->tried);
 	}
 	if (!keep || !gains)
 		ctl_unset(v, "HUGETLB_FORCE_ELFMAP");
@@ -232,10 +234,11 @@ static void note_forced(struct ctl_vars *v, const struct ctl_target *t,
 			const struct hl_plan *forced,
 			const struct ctl_spread *spread)
 {
-	char pages[160], none[80] = "";
+	char pages[160], none[80] = "", size[32];
 	int n = el_sim_remapped(forced);
 
 	ctl_pages_text(forced, pages, sizeof(pages));
+	hl_format_size(t->sizes->def, size, sizeof(size));
 	if (spread->moved < spread->tried)
 		snprintf(none, sizeof(none), " (none at %d of the %d load "
 			 "addresses tried)", spread->tried - spread->moved,
@@ -245,9 +248,10 @@ static void note_forced(struct ctl_vars *v, const struct ctl_target *t,
 			 "its segments share huge pages with their "
 			 "neighbours. hugectl sets HUGETLB_FORCE_ELFMAP=yes, "
 			 "which puts the aligned interiors of its segments on "
-			 "huge pages: %zu to %zu of them, as where it loads "
-			 "decides%s; " RELINK_HINT " to put all of them there",
-			 t->path, spread->least, spread->most, none);
+			 "huge pages: %zu to %zu pages of %s, as where it "
+			 "loads decides%s; " RELINK_HINT " to put all of each "
+			 "segment there", t->path, spread->least, spread->most,
+			 size, none);
 	else
 		ctl_note(v, HL_V_WARN, "%s was not relinked for huge pages: "
 			 "its segments share huge pages with their "

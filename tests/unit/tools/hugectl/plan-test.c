@@ -129,7 +129,7 @@ static void test_ctl_plan_check_forces_a_plain_program(void **state)
 	assert_true(has_note(&fx->v, HL_V_WARN, "hugectl sets "
 			     "HUGETLB_FORCE_ELFMAP=yes, which puts the aligned "
 			     "interiors of its segments on huge pages: 3 to 4 "
-			     "of them, as where it loads decides; relink"));
+			     "pages of 2M, as where it loads decides; relink"));
 	assert_true(has_note(&fx->v, HL_V_INFO, "segment 3: 0x"));
 }
 
