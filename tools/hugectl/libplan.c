@@ -17,7 +17,7 @@ static void try_each(struct ctl_lib_verdict *out, const struct el_file *f,
 {
 	struct ctl_spread sp;
 
-	ctl_spread(&sp, f, cfg, sizes, &out->plan, true);
+	ctl_spread(&sp, f, cfg, sizes, &out->plan, true, NULL);
 	out->tried = sp.tried;
 	out->moved = sp.moved;
 	out->least = sp.least;

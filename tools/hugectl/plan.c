@@ -137,12 +137,13 @@ static bool forcing_gains(const struct hl_plan *plan,
 /*
  * Plan T again with HUGETLB_FORCE_ELFMAP=yes into FORCED, and at every
  * load address it may have into SPREAD (spread.h), leaving the variable
- * set in V when KEEP and that moves a segment PLAN leaves at the load
- * address assumed (elf/simulate.h), or moves something at half the load
- * addresses or more.  Returns 1 when it does, 0 when it moves no more,
- * -1 when memory runs out.
+ * set in V when KEEP and that moves a segment PLAN (made under UNFORCED)
+ * leaves at the load address assumed (elf/simulate.h), or moves more
+ * than UNFORCED does at half the load addresses or more.  Returns 1 when
+ * it does, 0 when it moves no more, -1 when memory runs out.
  */
 static int plan_forced(struct ctl_vars *v, const struct ctl_target *t,
+		       const struct hl_config *unforced,
 		       const struct hl_plan *plan, struct hl_plan *forced,
 		       struct ctl_spread *spread, bool keep,
 		       hl_getenv_fn *get, void *ctx)
@@ -155,9 +156,10 @@ static int plan_forced(struct ctl_vars *v, const struct ctl_target *t,
 		return -1;
 	ctl_config_read(&cfg, v, t->path, get, ctx);
 	if (!el_sim_plan(forced, &cfg, t->sizes, t->elf)) {
-		ctl_spread(spread, t->elf, &cfg, t->sizes, forced, false);
+		ctl_spread(spread, t->elf, &cfg, t->sizes, forced, false,
+			   unforced);
 		gains = forcing_gains(plan, forced) ||
-			(spread->tried && spread->moved * 2 >= spread->tried);
+			(spread->tried && spread->gained * 2 >= spread->tried);
 	}
 	if (!keep || !gains)
 		ctl_unset(v, "HUGETLB_FORCE_ELFMAP");
@@ -273,7 +275,8 @@ static int check_shared(struct ctl_vars *v, const struct ctl_target *t,
 	bool keep = cfg->elfmap == HL_ELFMAP_SET;
 	struct hl_plan forced;
 	struct ctl_spread spread;
-	int gains = plan_forced(v, t, plan, &forced, &spread, keep, get, ctx);
+	int gains = plan_forced(v, t, cfg, plan, &forced, &spread, keep, get,
+				ctx);
 
 	if (gains < 0)
 		return -1;

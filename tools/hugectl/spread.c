@@ -32,7 +32,8 @@ static size_t period_of(const struct hl_plan *plan,
 
 void ctl_spread(struct ctl_spread *out, const struct el_file *f,
 		const struct hl_config *cfg, const struct hl_sizes *sizes,
-		const struct hl_plan *plan, bool library)
+		const struct hl_plan *plan, bool library,
+		const struct hl_config *base)
 {
 	uint64_t period = period_of(plan, sizes), step;
 	struct hl_hot hot;
@@ -47,14 +48,17 @@ void ctl_spread(struct ctl_spread *out, const struct el_file *f,
 	for (uint64_t off = 0;; off += step) {
 		size_t n;
 
-		if (!el_sim_plan_at(&p, cfg, sizes, f,
-				    (uintptr_t)(out->align + off), library,
-				    &hot)) {
+		uintptr_t bias = (uintptr_t)(out->align + off);
+
+		if (!el_sim_plan_at(&p, cfg, sizes, f, bias, library, &hot)) {
 			n = pages_of(&p);
 			out->tried++;
 			out->moved += n > 0;
 			out->least = n < out->least ? n : out->least;
 			out->most = n > out->most ? n : out->most;
+			if (base && !el_sim_plan_at(&p, base, sizes, f, bias,
+						    library, &hot))
+				out->gained += n > pages_of(&p);
 		}
 		/* A fixed address (no alignment) is the one tried. */
 		if (!step || off + step >= period)

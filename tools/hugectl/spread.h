@@ -23,13 +23,17 @@ struct ctl_spread {
 	int tried, moved;	/* load addresses tried, and at which some
 				   of it moves */
 	size_t least, most;	/* huge pages moved, over those tried */
+	int gained;		/* load addresses at which more moves than
+				   under the configuration compared */
 };
 
 /* Plan F under CFG with this machine's SIZES at each load address
  * (LIBRARY: as a shared library), PLAN being its plan at the one
- * elf/simulate.h assumes, into OUT. */
+ * elf/simulate.h assumes, into OUT; with BASE, not NULL, also under
+ * BASE at each, for OUT->gained. */
 void ctl_spread(struct ctl_spread *out, const struct el_file *f,
 		const struct hl_config *cfg, const struct hl_sizes *sizes,
-		const struct hl_plan *plan, bool library);
+		const struct hl_plan *plan, bool library,
+		const struct hl_config *base);
 
 #endif
