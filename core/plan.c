@@ -370,8 +370,8 @@ static void apply_cap(struct hl_plan *plan, enum hl_class cls, size_t cap)
 			left -= len;
 		} else if (!take) {
 			seg->remap = false;
-			seg->why = left == cap ? HL_WHY_CAP_BELOW_PAGE :
-				   HL_WHY_BEYOND_CAP;
+			seg->why = !ALIGN_DOWN(cap, seg->page) ?
+				   HL_WHY_CAP_BELOW_PAGE : HL_WHY_BEYOND_CAP;
 		} else {
 			seg->map_end = seg->map_start + take;
 			seg->why = HL_WHY_CAPPED;
