@@ -80,6 +80,20 @@ grep -q "^  libplain.so => .*: not relinked: name it in HUGELINK_LIBS, with HUGE
 	fail "readelf: a PT_LOAD of libold.so spans 2 MiB"
 grep -q "^  libold.so => .*: not relinked, and none of its segments spans a whole huge page: only relinking it can move it" u.txt ||
 	fail "libold: $(cat u.txt)"
+# Only the classes asked for count: libbig's one large segment is its
+# data, which HUGETLB_ELFMAP=R does not ask for.
+cat >big.c <<'EOF'
+char big_data[8 << 20] = { 1 };
+int big(void) { return big_data[0]; }
+EOF
+"$CC" -fPIC -shared -o lib/libbig.so big.c
+"$CC" -o bigger user.c -Wl,--no-as-needed -Llib -lbig -Wl,-rpath,"$PWD/lib"
+HUGETLB_ELFMAP=R "$inspect" bigger >b.txt || fail "inspect bigger: $(cat b.txt)"
+grep -q "^  libbig.so => .*: not relinked, and none of its segments spans a whole huge page" b.txt ||
+	fail "libbig, R: $(cat b.txt)"
+HUGETLB_ELFMAP=RW "$inspect" bigger >b.txt || fail "inspect bigger: $(cat b.txt)"
+grep -q "^  libbig.so => .*: not relinked: name it in HUGELINK_LIBS, with HUGETLB_FORCE_ELFMAP=yes" b.txt ||
+	fail "libbig, RW: $(cat b.txt)"
 ok "a library that was not relinked: forcing where it can help, else relinking"
 
 # Named, the library that was not relinked would move, forced.

@@ -288,6 +288,29 @@ static void choose(struct finder *fd, struct inspect_lib *l)
 }
 
 /* What the runtime makes of L, and its plan and backings. */
+/*
+ * Whether a segment of L that HUGETLB_ELFMAP asks for (any, where it is
+ * unset: HUGETLB_FORCE_ELFMAP=yes alone asks for both classes), as
+ * planned, spans one of its huge pages (the default size where none is
+ * asked): forcing can then move its interior.
+ */
+static bool spans_page(const struct inspect_lib *l, const struct hl_config *cfg,
+		       const struct hl_sizes *sizes)
+{
+	bool any = cfg->elfmap == HL_ELFMAP_UNSET;
+
+	for (int i = 0; l->plan_ok && i < l->plan.nseg; i++) {
+		const struct hl_seg *s = &l->plan.seg[i];
+		size_t page = s->page ? s->page : sizes->def;
+
+		if ((any || (s->why != HL_WHY_NOT_ASKED &&
+			     s->why != HL_WHY_DISABLED)) &&
+		    page && s->end - s->start >= page)
+			return true;
+	}
+	return false;
+}
+
 static void judge(struct finder *fd, struct inspect_lib *l)
 {
 	const struct inspect_report *r = fd->r;
@@ -299,13 +322,10 @@ static void judge(struct finder *fd, struct inspect_lib *l)
 	l->kind = hl_lib_kind(flagged, r->cfg.libs[0] ? named(l, &r->cfg) :
 			      HL_LIBS_NOT, l->link.has_note);
 	l->relinked = el_sim_relinked(&l->elf, &r->sizes);
-	for (size_t i = 0; i < l->elf.eh.phnum; i++)
-		l->spans_page |= l->elf.ph[i].type == PT_LOAD &&
-				 r->sizes.def &&
-				 l->elf.ph[i].memsz >= r->sizes.def;
 	l->bias = el_sim_bias(&l->elf, &r->sizes);
 	l->plan_ok = !el_sim_plan_library(&l->plan, &r->cfg, &r->sizes,
 					  &l->elf);
+	l->spans_page = spans_page(l, &r->cfg, &r->sizes);
 	l->moves = l->plan_ok && l->kind != HL_LIB_NONE &&
 		   (l->kind != HL_LIB_CARRIER || l->relinked) &&
 		   el_sim_remapped(&l->plan);

@@ -35,9 +35,9 @@ struct inspect_lib {
 	char *origin;			/* its directory, for $ORIGIN */
 	enum hl_lib_kind kind;
 	bool relinked;			/* laid out for huge pages */
-	bool spans_page;		/* a segment of it spans a whole
-					   default huge page: forcing can
-					   move its interior */
+	bool spans_page;		/* a segment of it asked for spans
+					   one of its huge pages: forcing
+					   can move its interior */
 	bool moves;			/* the runtime would move some of it */
 	struct hl_plan plan;
 	bool plan_ok;
