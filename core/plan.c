@@ -560,6 +560,11 @@ size_t hl_seg_pages(const struct hl_seg *seg)
 	return seg->remap ? (seg->map_end - seg->map_start) / seg->page : 0;
 }
 
+bool hl_seg_asked(const struct hl_seg *seg)
+{
+	return seg->why != HL_WHY_NOT_ASKED && seg->why != HL_WHY_DISABLED;
+}
+
 const char *hl_why_text(enum hl_why why)
 {
 	switch (why) {

@@ -173,4 +173,7 @@ const char *hl_why_text(enum hl_why why);
 /* The number of huge pages SEG takes when remapped, else 0. */
 size_t hl_seg_pages(const struct hl_seg *seg);
 
+/* Whether SEG was asked for: by HUGETLB_ELFMAP, or by its flag. */
+bool hl_seg_asked(const struct hl_seg *seg);
+
 #endif

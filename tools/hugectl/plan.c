@@ -32,8 +32,7 @@ static bool shares_pages(const struct hl_plan *plan)
 static bool left_only_sharing(const struct hl_plan *plan)
 {
 	for (int i = 0; i < plan->nseg; i++)
-		if (!plan->seg[i].remap && plan->seg[i].why != HL_WHY_NOT_ASKED &&
-		    plan->seg[i].why != HL_WHY_DISABLED &&
+		if (!plan->seg[i].remap && hl_seg_asked(&plan->seg[i]) &&
 		    plan->seg[i].why != HL_WHY_SHARES_PAGE)
 			return false;
 	return true;

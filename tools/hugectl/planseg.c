@@ -8,14 +8,9 @@
 
 #include "tools/hugectl/planseg.h"
 
-static bool asked(const struct hl_seg *s)
-{
-	return s->why != HL_WHY_NOT_ASKED && s->why != HL_WHY_DISABLED;
-}
-
 static bool refused(const struct hl_seg *s)
 {
-	return !s->remap && asked(s);
+	return !s->remap && hl_seg_asked(s);
 }
 
 /* Whether a segment before the I-th of PLAN stays for the same reason. */
@@ -93,7 +88,7 @@ const struct hl_seg *ctl_largest_asked(const struct hl_plan *plan)
 	for (int i = 0; i < plan->nseg; i++) {
 		const struct hl_seg *s = &plan->seg[i];
 
-		if (asked(s) &&
+		if (hl_seg_asked(s) &&
 		    (!best || s->end - s->start > best->end - best->start))
 			best = s;
 	}

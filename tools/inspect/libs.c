@@ -303,9 +303,8 @@ static bool spans_page(const struct inspect_lib *l, const struct hl_config *cfg,
 		const struct hl_seg *s = &l->plan.seg[i];
 		size_t page = s->page ? s->page : sizes->def;
 
-		if ((any || (s->why != HL_WHY_NOT_ASKED &&
-			     s->why != HL_WHY_DISABLED)) &&
-		    page && s->end - s->start >= page)
+		if ((any || hl_seg_asked(s)) && page &&
+		    s->end - s->start >= page)
 			return true;
 	}
 	return false;

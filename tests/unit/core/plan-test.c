@@ -876,6 +876,21 @@ static void test_hl_plan_build_cap_below_one_page(void **state)
 	assert_int_equal(p.seg[1].why, HL_WHY_BEYOND_CAP);
 }
 
+/* Asked for: by HUGETLB_ELFMAP or a flag, whatever became of it. */
+static void test_hl_seg_asked(void **state)
+{
+	struct hl_seg s = { .why = HL_WHY_NOT_ASKED };
+
+	(void)state;
+	assert_false(hl_seg_asked(&s));
+	s.why = HL_WHY_DISABLED;
+	assert_false(hl_seg_asked(&s));
+	s.why = HL_WHY_SHARES_PAGE;
+	assert_true(hl_seg_asked(&s));
+	s.why = HL_WHY_FULL;
+	assert_true(hl_seg_asked(&s));
+}
+
 static void test_hl_why_text_every_reason(void **state)
 {
 	(void)state;
@@ -950,6 +965,7 @@ int main(void)
 		cmocka_unit_test(test_hl_plan_build_min_fill_gigantic),
 		cmocka_unit_test(test_hl_plan_build_min_fill_zero_cap),
 		cmocka_unit_test(test_hl_plan_build_cap_below_one_page),
+		cmocka_unit_test(test_hl_seg_asked),
 		cmocka_unit_test(test_hl_why_text_every_reason),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
