@@ -11,22 +11,11 @@
 #include "tools/hugectl/spread.h"
 #include "tools/hugectl/words.h"
 
-/* Plan F at every load address its alignment allows (spread.h). */
-static void try_each(struct ctl_lib_verdict *out, const struct el_file *f,
-		     const struct hl_config *cfg, const struct hl_sizes *sizes)
-{
-	struct ctl_spread sp;
-
-	ctl_spread(&sp, f, cfg, sizes, &out->plan, true, NULL);
-	out->tried = sp.tried;
-	out->moved = sp.moved;
-	out->least = sp.least;
-	out->most = sp.most;
-}
-
 void ctl_lib_judge(struct ctl_lib_verdict *out, const struct el_file *f,
 		   const struct hl_config *cfg, const struct hl_sizes *sizes)
 {
+	struct ctl_spread *sp = &out->spread;
+
 	*out = (struct ctl_lib_verdict){ .fate = CTL_LIB_REFUSED };
 	if (f->eh.type != ET_DYN) {
 		snprintf(out->plan.error, sizeof(out->plan.error), "they are "
@@ -34,15 +23,14 @@ void ctl_lib_judge(struct ctl_lib_verdict *out, const struct el_file *f,
 			 "dynamic loader loads no other", (unsigned)f->eh.type);
 		return;
 	}
-	out->align = el_sim_bias(f, sizes);
 	if (el_sim_plan_library(&out->plan, cfg, sizes, f))
 		return;
-	try_each(out, f, cfg, sizes);
-	if (!out->tried || out->moved == out->tried)
+	ctl_spread(sp, f, cfg, sizes, &out->plan, true, NULL);
+	if (!sp->tried || sp->moved == sp->tried)
 		out->fate = el_sim_remapped(&out->plan) ? CTL_LIB_MOVES :
 			    CTL_LIB_STAYS;
 	else
-		out->fate = out->moved ? CTL_LIB_MAY_MOVE : CTL_LIB_STAYS;
+		out->fate = sp->moved ? CTL_LIB_MAY_MOVE : CTL_LIB_STAYS;
 }
 
 /* Why nothing of the library moves wherever it loads, into BUF. */
@@ -74,23 +62,23 @@ static void fate_text(const struct ctl_lib_verdict *out, char *buf,
 	int n = el_sim_remapped(&out->plan);
 
 	ctl_pages_text(&out->plan, pages, sizeof(pages));
-	hl_format_size(out->align, align, sizeof(align));
+	hl_format_size(out->spread.align, align, sizeof(align));
 	switch (out->fate) {
 	case CTL_LIB_MOVES:
-		if (out->least == out->most)
+		if (out->spread.least == out->spread.most)
 			snprintf(buf, len, "moves %d segment%s to huge pages "
 				 "(%s)", n, n == 1 ? "" : "s", pages);
 		else
 			snprintf(buf, len, "moves %d segment%s to huge pages "
 				 "(%zu to %zu pages, as where it loads "
-				 "decides)", n, n == 1 ? "" : "s", out->least,
-				 out->most);
+				 "decides)", n, n == 1 ? "" : "s", out->spread.least,
+				 out->spread.most);
 		break;
 	case CTL_LIB_MAY_MOVE:
 		snprintf(buf, len, "may stay on base pages: it loads at an "
 			 "address aligned to %s only, and at %d of the %d such "
 			 "addresses tried nothing of it would move", align,
-			 out->tried - out->moved, out->tried);
+			 out->spread.tried - out->spread.moved, out->spread.tried);
 		break;
 	case CTL_LIB_STAYS:
 		why_stays(out, why, sizeof(why));

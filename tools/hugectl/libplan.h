@@ -18,6 +18,7 @@
 #include "core/config.h"
 #include "core/plan.h"
 #include "elf/file.h"
+#include "tools/hugectl/spread.h"
 #include "tools/hugectl/vars.h"
 
 enum ctl_lib_fate {
@@ -32,10 +33,7 @@ struct ctl_lib_verdict {
 	enum ctl_lib_fate fate;
 	struct hl_plan plan;	/* at the load address elf/simulate.h
 				   assumes */
-	uint64_t align;		/* its load address is a multiple of it */
-	int tried, moved;	/* load addresses tried, and at which some
-				   of it moves */
-	size_t least, most;	/* huge pages moved, over those tried */
+	struct ctl_spread spread;	/* wherever it loads */
 };
 
 /* Judge F, a shared library, under CFG with this machine's SIZES. */

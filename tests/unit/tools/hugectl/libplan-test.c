@@ -54,8 +54,8 @@ static void test_ctl_lib_judge_too_small_stays(void **state)
 	(void)state;
 	judge(&out, 0x1550fc, K4);
 	assert_int_equal(out.fate, CTL_LIB_STAYS);
-	assert_int_equal(out.moved, 0);
-	assert_int_equal(out.tried, 512);
+	assert_int_equal(out.spread.moved, 0);
+	assert_int_equal(out.spread.tried, 512);
 	ctl_lib_note(&v, "libc.so.6 (/lib/libc.so.6)", &out, false, false);
 	assert_int_equal(v.nnote, 1);
 	assert_int_equal(v.note[0].level, HL_V_WARN);
@@ -78,7 +78,7 @@ static void test_ctl_lib_judge_by_address_may_move(void **state)
 	(void)state;
 	judge(&out, 3 * M2 / 2, K4);
 	assert_int_equal(out.fate, CTL_LIB_MAY_MOVE);
-	assert_true(out.moved > 0 && out.moved < out.tried);
+	assert_true(out.spread.moved > 0 && out.spread.moved < out.spread.tried);
 	ctl_lib_note(&v, "libx.so", &out, false, false);
 	assert_int_equal(v.note[0].level, HL_V_WARN);
 	assert_non_null(strstr(v.note[0].text, "libx.so may stay on base "
@@ -96,8 +96,8 @@ static void test_ctl_lib_judge_large_moves(void **state)
 	(void)state;
 	judge(&out, 4 * M2, K4);
 	assert_int_equal(out.fate, CTL_LIB_MOVES);
-	assert_int_equal(out.least, 3);
-	assert_int_equal(out.most, 4);
+	assert_int_equal(out.spread.least, 3);
+	assert_int_equal(out.spread.most, 4);
 	ctl_lib_note(&v, "libbig.so", &out, false, false);
 	assert_int_equal(v.note[0].level, HL_V_INFO);
 	assert_string_equal(v.note[0].text, "libbig.so moves 1 segment to "
@@ -122,12 +122,12 @@ static void test_ctl_lib_judge_aligned_is_exact(void **state)
 
 	(void)state;
 	judge(&out, 3 * M2 / 4, M2);
-	assert_int_equal(out.tried, 1);
+	assert_int_equal(out.spread.tried, 1);
 	assert_int_equal(out.fate, CTL_LIB_STAYS);
 	judge(&out, 5 * M2 / 2, M2);
-	assert_int_equal(out.tried, 1);
+	assert_int_equal(out.spread.tried, 1);
 	assert_int_equal(out.fate, CTL_LIB_MOVES);
-	assert_int_equal(out.least, 2);
+	assert_int_equal(out.spread.least, 2);
 }
 
 int main(void)
