@@ -3,20 +3,21 @@
 # machine/ and core/.
 #
 # Its objects become one relocatable object, $(B)/loader/hugelink.o: a
-# partial link that starts from the constructor (-u ldr_ctor) and so takes
-# from the archives exactly the objects the runtime needs, in which every
-# defined symbol but ldr_ctor and __dso_handle is then made local.  A
-# program that embeds the runtime therefore gains no global symbol that
-# could meet one of its own or libc's, whatever its linker exports: both
-# are hidden, and __dso_handle, which only links without crtbegin.o lack,
-# is weak (loader/forkguard.c).  Its code is named .text.startup.hugelink, which the linkers'
-# default layouts (GNU ld's and gold's) put at the start of the text,
-# beside the program's constructors and main: in a program laid out for
-# huge pages, that is the first whole huge page of the text, which the
-# kernel maps with one PMD when the page cache holds it in a huge folio,
-# so that a start served from the page cache takes no fault on base
-# pages to run the runtime.  Its read-only data (strings, tables,
-# constant configurations: every .rodata* section) goes with it, as
+# partial link that starts from the constructor (-u ldr_ctor) and so
+# takes from the archives exactly the objects the runtime needs, in
+# which every defined symbol but ldr_ctor and __dso_handle is then made
+# local.  A program that embeds the runtime therefore gains no global
+# symbol that could meet one of its own or libc's, whatever its linker
+# exports: both are hidden, and __dso_handle, which only links without
+# crtbegin.o lack, is weak (loader/forkguard.c).  Its code is named
+# .text.startup.hugelink, which the linkers' default layouts (GNU ld's
+# and gold's) put at the start of the text, beside the program's
+# constructors and main: in a program laid out for huge pages, that is
+# the first whole huge page of the text, which the kernel maps with one
+# PMD when the page cache holds it in a huge folio, so that a start
+# served from the page cache takes no fault on base pages to run the
+# runtime.  Its read-only data (strings, tables, constant
+# configurations: every .rodata* section) goes with it, as
 # .text.startup.hugelink.rodata, readable and not executable in the
 # object, executable in the text like the rest of it: in the program's
 # read-only data segment, which a served start otherwise never reads,
@@ -24,9 +25,10 @@
 # lib/libhugelink.a, which the wrapper links into executables with -u
 # ldr_ctor (stripped of its debugging information unless
 # RUNTIME_DEBUG=yes), and of the shared runtime
-# lib/libhugelink.so.$(VERSION) (soname libhugelink.so.$(SO_MAJOR)), which is bound at link time
-# (-z now, -Bsymbolic) so that nothing in it resolves lazily while the
-# program's segments are being swapped, and links nothing beyond libc.
+# lib/libhugelink.so.$(VERSION) (soname libhugelink.so.$(SO_MAJOR)),
+# which is bound at link time (-z now, -Bsymbolic) so that nothing in it
+# resolves lazily while the program's segments are being swapped, and
+# links nothing beyond libc.
 
 RUNTIME_OBJ = $(B)/loader/hugelink.o
 RUNTIME_SO  = libhugelink.so.$(VERSION)

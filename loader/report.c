@@ -184,14 +184,14 @@ static bool join_segment(struct ldr_reasons *list, int i, const char *one)
 {
 	const char *text = list->text[i];
 	size_t len = list->subject[i];
-	bool single = text[strlen("segment")] == ' ';
+	/* "segment 2 at 0x1" gives its numbers to "segments ": */
+	size_t skip = text[strlen("segment")] == ' ' ? strlen("segment ") : 0;
 	char joined[LDR_REPORT_WHY_LEN];
 	int subject, whole;
 
 	subject = snprintf(joined, sizeof(joined), "%s%.*s, %s",
-			   single ? "segments " : "",
-			   (int)(len - (single ? strlen("segment ") : 0)),
-			   text + (single ? strlen("segment ") : 0), one);
+			   skip ? "segments " : "", (int)(len - skip),
+			   text + skip, one);
 	whole = subject >= 0 ? subject + (int)strlen(text + len) : -1;
 	if (whole < 0 || (size_t)whole >= sizeof(joined))
 		return false;

@@ -46,9 +46,8 @@ void ctl_spread(struct ctl_spread *out, const struct el_file *f,
 		step = period / MAX_TRIED;
 	el_sim_hot(f, &hot);
 	for (uint64_t off = 0;; off += step) {
-		size_t n;
-
 		uintptr_t bias = (uintptr_t)(out->align + off);
+		size_t n;
 
 		if (!el_sim_plan_at(&p, cfg, sizes, f, bias, library, &hot)) {
 			n = pages_of(&p);
