@@ -17,6 +17,7 @@
 
 #include "arch/raw.h"
 #include "core/size.h"
+#include "core/text.h"
 #include "loader/report.h"
 #include "loader/said.h"
 
@@ -283,75 +284,67 @@ void ldr_report_pool(struct ldr_report *r, const char *text)
 	snprintf(texts(r)->pool, sizeof(r->t->pool), "%s", text);
 }
 
-/* A message being put together, cut short rather than overrun. */
+/* A message being put together (core/text.h). */
 struct line {
-	char text[4096];
-	size_t used;
+	char buf[4096];
+	struct hl_text t;
 };
 
-__attribute__((format(printf, 2, 3)))
-static void put(struct line *l, const char *fmt, ...)
+static struct hl_text *line_start(struct line *l)
 {
-	va_list ap;
-	int n;
-
-	if (l->used >= sizeof(l->text))
-		return;
-	va_start(ap, fmt);
-	n = vsnprintf(l->text + l->used, sizeof(l->text) - l->used, fmt, ap);
-	va_end(ap);
-	l->used += n > 0 ? (size_t)n : 0;
+	hl_text_init(&l->t, l->buf, sizeof(l->buf));
+	return &l->t;
 }
 
 /* The pool's story when POOL, then LIST, separated by "; ". */
-static void put_why(struct line *l, const struct ldr_report *r, bool pool,
+static void put_why(struct hl_text *l, const struct ldr_report *r, bool pool,
 		    const struct ldr_reasons *list)
 {
 	const char *sep = "";
 
 	if (pool) {
-		put(l, "%s", r->t->pool);
+		hl_text_put(l, "%s", r->t->pool);
 		sep = "; ";
 	}
 	for (int i = 0; i < list->n; i++, sep = "; ")
-		put(l, "%s%s", sep, list->text[i]);
+		hl_text_put(l, "%s%s", sep, list->text[i]);
 }
 
 /* Why THP served: the pool's story, the refusals, and the pools found
  * short as their pages were mapped. */
-static void put_thp_why(struct line *l, const struct ldr_report *r)
+static void put_thp_why(struct hl_text *l, const struct ldr_report *r)
 {
 	size_t before = l->used;
 
 	put_why(l, r, r->pool_thp, &r->t->thp);
 	for (int i = 0; i < r->t->thp_short.n; i++)
-		put(l, "%s%s", l->used > before ? "; " : "",
-		    r->t->thp_short.text[i]);
+		hl_text_put(l, "%s%s", l->used > before ? "; " : "",
+			    r->t->thp_short.text[i]);
 }
 
 /*
  * HUGETLB_SHARE could not share: one message, which also says where the
  * private copies went when transparent huge pages took them.
  */
-static void put_share(struct line *l, const struct ldr_report *r, bool thp)
+static void put_share(struct hl_text *l, const struct ldr_report *r, bool thp)
 {
-	put(l, "HUGETLB_SHARE: ");
+	hl_text_put(l, "HUGETLB_SHARE: ");
 	if (r->share_tracer)
-		put(l, "the process is traced (by process %d), and nothing a "
-		    "debugger writes into its text may reach other runs",
-		    r->share_tracer);
+		hl_text_put(l, "the process is traced (by process %d), and "
+			    "nothing a debugger writes into its text may "
+			    "reach other runs", r->share_tracer);
 	else
 		put_why(l, r, false, &r->t->share);
-	put(l, "; using private copies");
+	hl_text_put(l, "; using private copies");
 	if (thp) {
-		put(l, ", on transparent huge pages where hugetlb pages could "
-		    "not be had (");
+		hl_text_put(l, ", on transparent huge pages where hugetlb "
+			    "pages could not be had (");
 		put_thp_why(l, r);
-		put(l, ")");
+		hl_text_put(l, ")");
 	}
 	if (!r->share_tracer && r->share_hugetlbfs)
-		put(l, "; sharing needs hugetlbfs: a mount, and pages in its "
-		    "pool");
+		hl_text_put(l, "; sharing needs hugetlbfs: a mount, and pages "
+			    "in its pool");
 }
 
 /* "hugelink: PROG: " and, for a library, "LIB: ". */
@@ -372,10 +365,9 @@ static void say(const struct ldr_report *r, const struct line *l)
 	char head[300];
 
 	if (r->verbose >= HL_V_INFO)
-		ldr_report_write("%s%s\n", who(r, head, sizeof(head)),
-				 l->text);
+		ldr_report_write("%s%s\n", who(r, head, sizeof(head)), l->buf);
 	else
-		write_once("%s%s\n", who(r, head, sizeof(head)), l->text);
+		write_once("%s%s\n", who(r, head, sizeof(head)), l->buf);
 }
 
 void ldr_report_setting(const struct ldr_report *r, const char *text)
@@ -384,8 +376,7 @@ void ldr_report_setting(const struct ldr_report *r, const char *text)
 
 	if (r->verbose < HL_V_WARN)
 		return;
-	l.used = 0;
-	put(&l, "%s", text);
+	hl_text_put(line_start(&l), "%s", text);
 	say(r, &l);
 }
 
@@ -415,37 +406,39 @@ void ldr_report_flush(struct ldr_report *r)
 	const struct ldr_report_texts *t;
 	bool thp;
 	struct line l;
+	struct hl_text *text;
 
 	if (!r->kept && !r->pool_base && !r->pool_thp)
 		return;
 	t = texts(r);
 	thp = t->thp.n || t->thp_short.n || r->pool_thp;
 	if (r->verbose >= HL_V_WARN && (t->base.n || r->pool_base)) {
-		l.used = 0;
-		put(&l, "staying on base pages where asked for huge ones: ");
-		put_why(&l, r, r->pool_base, &t->base);
+		text = line_start(&l);
+		hl_text_put(text, "staying on base pages where asked for huge "
+			    "ones: ");
+		put_why(text, r, r->pool_base, &t->base);
 		say(r, &l);
 	}
 	if (r->verbose >= thp_level(r) && (t->share.n || r->share_tracer || thp)) {
-		l.used = 0;
+		text = line_start(&l);
 		if (t->share.n || r->share_tracer)
-			put_share(&l, r, thp);
+			put_share(text, r, thp);
 		else {
-			put(&l, "on transparent huge pages where hugetlb pages "
-			    "could not be had: ");
-			put_thp_why(&l, r);
+			hl_text_put(text, "on transparent huge pages where "
+				    "hugetlb pages could not be had: ");
+			put_thp_why(text, r);
 		}
 		say(r, &l);
 	}
 	if (r->verbose >= HL_V_WARN && t->smaller[0]) {
-		l.used = 0;
-		put(&l, "on smaller huge pages than asked for: %s", t->smaller);
+		hl_text_put(line_start(&l), "on smaller huge pages than asked "
+			    "for: %s", t->smaller);
 		say(r, &l);
 	}
 	if (r->verbose >= HL_V_WARN && t->perf_map[0]) {
-		l.used = 0;
-		put(&l, "HUGELINK_PERF_MAP: %s; perf attached later cannot "
-		    "name the functions of the moved text", t->perf_map);
+		hl_text_put(line_start(&l), "HUGELINK_PERF_MAP: %s; perf "
+			    "attached later cannot name the functions of the "
+			    "moved text", t->perf_map);
 		say(r, &l);
 	}
 	r->kept = false;

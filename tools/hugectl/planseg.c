@@ -2,10 +2,9 @@
 /*
  * The segments hugectl names: see planseg.h.
  */
-#include <stdarg.h>
 #include <stdbool.h>
-#include <stdio.h>
 
+#include "core/text.h"
 #include "tools/hugectl/planseg.h"
 
 static bool refused(const struct hl_seg *s)
@@ -22,61 +21,40 @@ static bool said_before(const struct hl_plan *plan, int i)
 	return false;
 }
 
-/* Text being put together in a buffer, cut short rather than overrun. */
-struct text {
-	char *buf;
-	size_t len, used;
-};
-
-__attribute__((format(printf, 2, 3)))
-static void put(struct text *t, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	if (t->used >= t->len)
-		return;
-	va_start(ap, fmt);
-	n = vsnprintf(t->buf + t->used, t->len - t->used, fmt, ap);
-	va_end(ap);
-	t->used += n > 0 ? (size_t)n : 0;
-}
-
 /* Put into L the segments from the I-th of PLAN on that stay for its
  * reason: "segment 2", "segments 2 and 3", "segments 2, 3 and 5". */
-static void put_segments(struct text *l, const struct hl_plan *plan, int i)
+static void put_segments(struct hl_text *l, const struct hl_plan *plan, int i)
 {
 	enum hl_why why = plan->seg[i].why;
 	int n = 0, said = 0;
 
 	for (int j = i; j < plan->nseg; j++)
 		n += refused(&plan->seg[j]) && plan->seg[j].why == why;
-	put(l, "segment%s", n > 1 ? "s" : "");
+	hl_text_put(l, "segment%s", n > 1 ? "s" : "");
 	for (int j = i; j < plan->nseg; j++) {
 		if (!refused(&plan->seg[j]) || plan->seg[j].why != why)
 			continue;
 		said++;
-		put(l, "%s%d", said == 1 ? " " : said == n ? " and " : ", ",
-		    plan->seg[j].phdr);
+		hl_text_put(l, "%s%d", said == 1 ? " " : said == n ? " and " :
+			    ", ", plan->seg[j].phdr);
 	}
 }
 
 int ctl_refusals_text(const struct hl_plan *plan, char *buf, size_t len)
 {
-	struct text l = { buf, len, 0 };
+	struct hl_text l;
 	int n = 0;
 
-	if (len)
-		buf[0] = '\0';
+	hl_text_init(&l, buf, len);
 	for (int i = 0; i < plan->nseg; i++) {
 		if (!refused(&plan->seg[i]))
 			continue;
 		n++;
 		if (said_before(plan, i))
 			continue;
-		put(&l, "%s", l.used ? "; " : "");
+		hl_text_put(&l, "%s", l.used ? "; " : "");
 		put_segments(&l, plan, i);
-		put(&l, ": %s", hl_why_text(plan->seg[i].why));
+		hl_text_put(&l, ": %s", hl_why_text(plan->seg[i].why));
 	}
 	return n;
 }
