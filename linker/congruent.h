@@ -15,11 +15,13 @@
  */
 #include <stddef.h>
 
+#include "linker/output.h"
+
 /*
- * Read the program headers of PATH.  Returns 1 when a read-only segment
- * holds a whole PAGE and is not congruent, 0 when none does, -1 after a
- * message naming PATH.
+ * Read the program headers of the link's output O.  Returns 1 when a
+ * read-only segment holds a whole PAGE and is not congruent, 0 when none
+ * does, -1 after a message naming the file.
  */
-int lw_congruence_needed(const char *path, size_t page);
+int lw_congruence_needed(const struct lw_output *o, size_t page);
 
 #endif

@@ -75,43 +75,18 @@ static int edit_file(const struct el_file *f, int fd, const struct lw_edit *e)
 	return rc;
 }
 
-int lw_edit_open_output(const char *path)
-{
-	struct stat st;
-	bool lent;
-	int fd;
-
-	if (stat(path, &st) < 0) {
-		warn("%s", path);
-		return -1;
-	}
-	lent = !(st.st_mode & S_IWUSR) &&
-	       chmod(path, (st.st_mode & 07777) | S_IWUSR) == 0;
-	fd = open(path, O_RDWR | O_CLOEXEC);
-	if (fd < 0)
-		warn("%s", path);
-	if (lent && (fd >= 0 ? fchmod(fd, st.st_mode & 07777) :
-		     chmod(path, st.st_mode & 07777)) < 0) {
-		warn("%s: putting its mode back", path);
-		if (fd >= 0)
-			close(fd);
-		return -1;
-	}
-	return fd;
-}
-
-int lw_edit_output(const char *path, const struct lw_edit *e)
+int lw_edit_output(const struct lw_output *o, const struct lw_edit *e)
 {
 	struct el_file f;
 	int fd, rc;
 
-	fd = lw_edit_open_output(path);
+	fd = lw_output_open(o, 1);
 	if (fd < 0)
 		return -1;
-	rc = el_open_fd(&f, path, fd) ? -1 : edit_file(&f, fd, e);
+	rc = el_open_fd(&f, o->path, fd) ? -1 : edit_file(&f, fd, e);
 	el_close(&f);
 	if (close(fd) < 0 && rc == 0) {
-		warn("%s", path);
+		warn("%s", o->path);
 		rc = -1;
 	}
 	return rc;

@@ -8,6 +8,8 @@
  */
 #include <stddef.h>
 
+#include "linker/output.h"
+
 enum lw_flag {
 	LW_FLAG_NONE,
 	LW_FLAG_BSS,	/* writable PT_LOADs with nothing in the file */
@@ -26,19 +28,11 @@ struct lw_edit {
 };
 
 /*
- * Open the output at PATH for writing, read too, or -1 after a message.
- * The real linker makes it with the mode the umask leaves, which may lack
- * the owner's write permission (umask 0277): the owner gets it for the
- * open, and the mode is put back on the open file.
+ * Apply E to the link's output O (linker/output.h), which must pass the
+ * ELF library's checks (elf/file.h, elf/write.h).  A file E leaves as it
+ * is is not written.  Returns 0, or -1 after a message (the file may then
+ * be partly written; the caller removes it).
  */
-int lw_edit_open_output(const char *path);
-
-/*
- * Apply E to the ELF program at PATH, which must pass the ELF library's
- * checks (elf/file.h, elf/write.h).  A file E leaves as it is is not
- * written.  Returns 0, or -1 after a message (the file may then be
- * partly written; the caller removes it).
- */
-int lw_edit_output(const char *path, const struct lw_edit *e);
+int lw_edit_output(const struct lw_output *o, const struct lw_edit *e);
 
 #endif

@@ -17,6 +17,7 @@
 
 #include "core/plan.h"
 #include "linker/argv.h"
+#include "linker/output.h"
 
 /*
  * The huge pages of size PAGE that [START, END) would take fewer if the
@@ -28,11 +29,12 @@ size_t lw_hotalign_saves(const struct hl_phdr *ph, size_t n, uint64_t start,
 			 uint64_t end, size_t page);
 
 /*
- * Read OUTPUT: 1 when the functions NAMES would take fewer huge pages of
- * size PAGE from an aligned text (lw_hotalign_saves), 0 when not or when
- * none of them is there, -1 after a message naming OUTPUT.
+ * Read the link's output O: 1 when the functions NAMES would take fewer
+ * huge pages of size PAGE from an aligned text (lw_hotalign_saves), 0
+ * when not or when none of them is there, -1 after a message naming the
+ * file.
  */
-int lw_hotalign_needed(const char *output, const struct lw_argv *names,
+int lw_hotalign_needed(const struct lw_output *o, const struct lw_argv *names,
 		       size_t page);
 
 #endif

@@ -9,7 +9,6 @@
 #include "elf/file.h"
 #include "elf/funcs.h"
 #include "elf/hotnote.h"
-#include "linker/edit.h"
 #include "linker/hotrange.h"
 
 struct range {
@@ -38,20 +37,13 @@ static int widen(void *ctx, const char *name, uint64_t value, uint64_t size)
 	return 0;
 }
 
-static int write_range(const char *output, off_t at, const struct range *r)
+static int write_range(const char *output, int fd, off_t at,
+		       const struct range *r)
 {
 	uint64_t v[2] = { r->start, r->end - r->start };
-	int fd = lw_edit_open_output(output);
 
-	if (fd < 0)
-		return -1;
 	if (pwrite(fd, v, sizeof(v), at) != (ssize_t)sizeof(v)) {
 		warn("%s: writing the hot text's range", output);
-		close(fd);
-		return -1;
-	}
-	if (close(fd) < 0) {
-		warn("%s", output);
 		return -1;
 	}
 	return 0;
@@ -79,14 +71,17 @@ int lw_hotrange_find(struct el_file *f, const struct lw_argv *names,
 	return rc;
 }
 
-int lw_hotrange_write(const char *output, const struct lw_argv *names)
+int lw_hotrange_write(const struct lw_output *o, const struct lw_argv *names)
 {
+	const char *output = o->path;
 	struct range r = { 0 };
 	struct el_file f = { 0 };
 	off_t at;
-	int found, rc = -1;
+	int fd = lw_output_open(o, 1), found, rc = -1;
 
-	if (el_open(&f, output) < 0)
+	if (fd < 0)
+		return -1;
+	if (el_open_fd(&f, output, fd) < 0)
 		goto out;
 	found = lw_hotrange_find(&f, names, &r.start, &r.end);
 	if (found < 0)
@@ -103,8 +98,12 @@ int lw_hotrange_write(const char *output, const struct lw_argv *names)
 		rc = 0;
 		goto out;
 	}
-	rc = write_range(output, at, &r);
+	rc = write_range(output, fd, at, &r);
 out:
 	el_close(&f);
+	if (close(fd) < 0 && rc == 0) {
+		warn("%s", output);
+		rc = -1;
+	}
 	return rc;
 }

@@ -11,6 +11,7 @@
 
 #include "elf/file.h"
 #include "linker/argv.h"
+#include "linker/output.h"
 
 /*
  * The range [*START, *END) the functions NAMES occupy in F, from its
@@ -21,10 +22,11 @@ int lw_hotrange_find(struct el_file *f, const struct lw_argv *names,
 		     uint64_t *start, uint64_t *end);
 
 /*
- * Fill OUTPUT's hot note with the range the functions NAMES occupy.
- * Returns 0 (a warning says so when none of them is in the symbol table,
- * and the range stays empty), or -1 after a message naming the file.
+ * Fill the hot note of the link's output O with the range the functions
+ * NAMES occupy.  Returns 0 (a warning says so when none of them is in the
+ * symbol table, and the range stays empty), or -1 after a message naming
+ * the file.
  */
-int lw_hotrange_write(const char *output, const struct lw_argv *names);
+int lw_hotrange_write(const struct lw_output *o, const struct lw_argv *names);
 
 #endif

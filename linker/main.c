@@ -33,6 +33,7 @@
 #include "linker/libsearch.h"
 #include "linker/options.h"
 #include "linker/order.h"
+#include "linker/output.h"
 #include "linker/prefix.h"
 #include "linker/realld.h"
 #include "linker/usage.h"
@@ -54,6 +55,7 @@ struct job {
 	char *script;		/* -T path for an installed script */
 	struct lw_order order;	/* --hugetlbfs-order, resolved */
 	char *order_arg;	/* the linker's ordering option */
+	struct lw_output out;	/* the output, through its directory */
 	struct stat before;	/* the output before the link */
 	bool existed;		/* ... if there was one */
 	int status;		/* the real linker's wait status */
@@ -407,30 +409,51 @@ static int run_ld(struct job *j)
 	return rc;
 }
 
-/* Note the output before the link, then link. */
+/* Hold the output's directory and note the output before the link,
+ * then link. */
 static int link_output(struct job *j)
 {
-	j->existed = stat(j->opts.output, &j->before) == 0;
+	if (lw_output_hold(&j->out, j->opts.output) < 0)
+		return -1;
+	j->existed = lw_output_stat(&j->out, &j->before) == 0;
 	return run_ld(j);
 }
 
-/* True when the link wrote a regular file at the output path. */
+/*
+ * True when the link wrote a regular file at the output path, or when a
+ * symbolic link stands there, which the edit refuses (linker/output.h):
+ * a link whose output is a device (-o /dev/null) is left alone.  *NOW
+ * is what stands there.
+ */
+static bool output_found(const struct job *j, struct stat *now)
+{
+	if (j->out.dir < 0 || lw_output_stat(&j->out, now) < 0)
+		return false;
+	if (S_ISLNK(now->st_mode))
+		return true;
+	if (!S_ISREG(now->st_mode))
+		return false;
+	return !j->existed || now->st_dev != j->before.st_dev ||
+	       now->st_ino != j->before.st_ino ||
+	       now->st_size != j->before.st_size ||
+	       now->st_mtim.tv_sec != j->before.st_mtim.tv_sec ||
+	       now->st_mtim.tv_nsec != j->before.st_mtim.tv_nsec;
+}
+
 static bool output_written(const struct job *j)
 {
 	struct stat now;
 
-	if (stat(j->opts.output, &now) < 0 || !S_ISREG(now.st_mode))
-		return false;
-	return !j->existed || now.st_dev != j->before.st_dev ||
-	       now.st_ino != j->before.st_ino ||
-	       now.st_size != j->before.st_size ||
-	       now.st_mtim.tv_sec != j->before.st_mtim.tv_sec ||
-	       now.st_mtim.tv_nsec != j->before.st_mtim.tv_nsec;
+	return output_found(j, &now);
 }
 
+/* Remove the output the link wrote; never a symbolic link. */
 static void discard_output(const struct job *j)
 {
-	if (output_written(j) && unlink(j->opts.output) == 0)
+	struct stat now;
+
+	if (output_found(j, &now) && S_ISREG(now.st_mode) &&
+	    lw_output_remove(&j->out) == 0)
 		warnx("removed %s", j->opts.output);
 }
 
@@ -458,7 +481,7 @@ static int relink_congruent(struct job *j)
 
 	if (j->layout.method != LW_METHOD_GENERATE || !output_written(j))
 		return 0;
-	need = lw_congruence_needed(j->opts.output, j->layout.text_page);
+	need = lw_congruence_needed(&j->out, j->layout.text_page);
 	if (need <= 0)
 		return need;
 	j->layout.congruent = true;
@@ -479,7 +502,7 @@ static int relink_hot_aligned(struct job *j)
 	    j->layout.method != LW_METHOD_ZOPTS || j->opts.zseparate ||
 	    j->opts.user_script || !output_written(j))
 		return 0;
-	need = lw_hotalign_needed(j->opts.output, &j->order.names,
+	need = lw_hotalign_needed(&j->out, &j->order.names,
 				  j->layout.text_page);
 	if (need <= 0)
 		return need;
@@ -491,7 +514,7 @@ static int edit(struct job *j)
 {
 	if (!wants_layout(&j->opts) || !output_written(j))
 		return 0;
-	return lw_edit_output(j->opts.output, &j->layout.edit);
+	return lw_edit_output(&j->out, &j->layout.edit);
 }
 
 /* Everything after the command line is known to be ours. */
@@ -516,7 +539,7 @@ static int run_link(struct job *j)
 	if (j->status != 0)
 		return lw_exit_code(j->status);
 	if (wants_layout(&j->opts) && output_written(j))
-		lw_tmp_unedited(&j->tmp, j->opts.output);
+		lw_tmp_unedited(&j->tmp, &j->out);
 	if (relink_congruent(j) < 0 || relink_hot_aligned(j) < 0) {
 		discard_output(j);
 		return LW_EXIT_FAILED;
@@ -526,7 +549,7 @@ static int run_link(struct job *j)
 	if (j->status != 0)
 		return lw_exit_code(j->status);
 	if (edit(j) < 0 || (j->plan.hot_note && output_written(j) &&
-			    lw_hotrange_write(j->opts.output,
+			    lw_hotrange_write(&j->out,
 					      &j->order.names) < 0)) {
 		discard_output(j);
 		return LW_EXIT_FAILED;
@@ -537,7 +560,7 @@ static int run_link(struct job *j)
 
 int main(int argc, char **argv)
 {
-	struct job j = { 0 };
+	struct job j = { .out.dir = -1 };
 	int rc;
 
 	/* Messages name the wrapper, whatever name the compiler ran. */
@@ -560,6 +583,7 @@ int main(int argc, char **argv)
 	} else
 		rc = run_link(&j);
 	lw_tmp_remove(&j.tmp);
+	lw_output_release(&j.out);
 	lw_realld_free(&j.ld);
 	free(j.script);
 	free(j.order_arg);

@@ -38,7 +38,7 @@ static void remove_on_signal(void)
 
 	lw_spawn_stop();
 	if (t && t->unedited)
-		unlink(t->unedited);
+		lw_output_remove(t->unedited);
 	remove_files(t);
 }
 
@@ -109,7 +109,7 @@ int lw_tmp_write(const char *path, const char *text)
 	return 0;
 }
 
-void lw_tmp_unedited(struct lw_tmp *t, const char *output)
+void lw_tmp_unedited(struct lw_tmp *t, const struct lw_output *output)
 {
 	sigset_t saved;
 
