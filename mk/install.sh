@@ -33,6 +33,14 @@
 # empty on the way from them up to DESTDIR.  It removes no directory
 # that holds anything: a directory where an ITEM should be, or one
 # that holds files of others (a multiarch library directory), stays.
+#
+# Neither follows a path that another user controls: before it creates,
+# replaces or removes anything, each directory and symbolic link the
+# kernel would go through to reach an install directory (DESTDIR's
+# included, and those that links lead to) must belong to root or to the
+# user installing, and no such directory may be writable by others
+# without the sticky bit (as /tmp is).  Otherwise it names the first
+# that is not and stops, having changed nothing.
 set -eu
 
 usage() {
@@ -44,7 +52,77 @@ action=$1 stage=$2 dest=$3 prefix=$4 manifest=$5
 shift 5
 overwrite=${INSTALL_OVERWRITE:-no}
 new=$(mktemp "${TMPDIR:-/tmp}/hugelink-manifest.XXXXXX")
-trap 'rm -f "$new" "$new.all" "$new.files" "$new.foreign"' EXIT
+trap 'rm -f "$new" "$new.all" "$new.files" "$new.foreign" "$new.dirs" \
+	"$new.path" "$new.link"' EXIT
+
+# The user installing, as the kernel has it: under fakeroot, which a
+# package build runs "make install" under, id -u says 0, and the files
+# of the user it really runs as are that user's own.
+installer=$(awk '$1 == "Uid:" { print $3 }' /proc/self/status 2>/dev/null) ||
+	installer=
+[ -n "$installer" ] || installer=$(id -u)
+
+# prefixes PATH: each leading part of the absolute PATH, shortest first.
+prefixes() {
+	_rest=${1#/} _pre=
+	while [ -n "$_rest" ]; do
+		_pre=$_pre/${_rest%%/*}
+		case $_rest in
+		*/*) _rest=${_rest#*/} ;;
+		*) _rest= ;;
+		esac
+		printf '%s\n' "$_pre"
+	done
+}
+
+# check_one PATH: stop, naming PATH, when PATH itself (a link not
+# followed) belongs to another user than root and the installer, or is
+# a directory others may write to and not sticky.
+check_one() {
+	_st=$(stat -c '%u %a' -- "$1" 2>/dev/null) || return 0
+	_uid=${_st% *} _mode=0${_st#* }
+	if [ "$_uid" != 0 ] && [ "$_uid" != "$installer" ]; then
+		echo "mk/install.sh: $1 belongs to uid $_uid, neither root nor the user installing (uid $installer): nothing was changed" >&2
+		exit 1
+	fi
+	if [ ! -L "$1" ] && [ -d "$1" ] && [ $((_mode & 2)) -ne 0 ] &&
+	   [ $((_mode & 01000)) -eq 0 ]; then
+		echo "mk/install.sh: $1 is a directory that others may write to: nothing was changed" >&2
+		exit 1
+	fi
+}
+
+# check_path DIR: check every directory and link on the way to DIR's
+# deepest existing part, and on the way to where each link there leads.
+check_path() {
+	case $1 in
+	/*) _p=$1 ;;
+	*) _p=$PWD/$1 ;;
+	esac
+	while [ ! -e "$_p" ] && [ ! -L "$_p" ]; do
+		_p=${_p%/*}
+		[ -n "$_p" ] || return 0
+	done
+	prefixes "$_p" >"$new.path"
+	while IFS= read -r _q; do
+		check_one "$_q"
+		[ -L "$_q" ] || continue
+		_r=$(realpath -e -- "$_q") || continue
+		prefixes "$_r" >"$new.link"
+		while IFS= read -r _s; do
+			check_one "$_s"
+		done <"$new.link"
+	done <"$new.path"
+}
+
+# check_dirs: check_path on the directory of each path of standard
+# input, one a line.
+check_dirs() {
+	sed 's|/[^/]*$||' | sort -u >"$new.dirs"
+	while IFS= read -r _d; do
+		check_path "$_d"
+	done <"$new.dirs"
+}
 
 # mkdirs DIR: create the install path DIR and the parents it lacks below
 # DESTDIR, noting each one created.
@@ -161,6 +239,12 @@ refuse_foreign() {
 
 install() {
 	staged "$@" >"$new.files"
+	{
+		while IFS= read -r f; do
+			printf '%s\n' "$dest$prefix/$f"
+		done <"$new.files"
+		[ -n "$dest" ] || printf '%s\n' "$manifest"
+	} | check_dirs
 	[ -n "$dest" ] || refuse_foreign
 	[ -z "$dest" ] || [ -d "$dest" ] || mkdir -p -m 0755 "$dest"
 	while IFS= read -r f; do
@@ -180,6 +264,10 @@ remove_dirs() {
 }
 
 uninstall_manifest() {
+	{
+		sed -n 's/^file //p' "$manifest"
+		printf '%s\n' "$manifest"
+	} | check_dirs
 	sed -n 's/^file //p' "$manifest" | while IFS= read -r f; do
 		if changed "$f"; then
 			echo "mk/install.sh: kept $f: changed since make install put it there (another package's now?)" >&2
@@ -206,6 +294,9 @@ item_parents() {
 
 uninstall_items() {
 	_found=
+	for item in "$@"; do
+		printf '%s\n' "$dest$prefix/$item"
+	done | check_dirs
 	for item in "$@"; do
 		_f=$dest$prefix/$item
 		[ -e "$_f" ] || [ -L "$_f" ] || continue
