@@ -349,6 +349,32 @@ int hl_maps_object_file(const struct hl_maps *m, const struct hl_plan *plan,
 	return verdict;
 }
 
+int hl_maps_each_hole(const struct hl_maps *m, uintptr_t lo, uintptr_t hi,
+		      int (*fn)(uintptr_t lo, uintptr_t hi, void *ctx),
+		      void *ctx)
+{
+	char line[4096 + 128];
+	struct hl_maps_line v;
+	uintptr_t at = lo;
+	size_t i = 0;
+	int next = -1, r;
+
+	if (!m->text)
+		return -1;
+	while (at < hi && !(next = hl_maps_next(m, &i, line, sizeof(line),
+						&v))) {
+		if (v.end <= at)
+			continue;
+		if (v.start > at && (r = fn(at, v.start < hi ? v.start : hi,
+					   ctx)))
+			return r;
+		at = v.end;
+	}
+	if (at < hi && next == -2)
+		return -1;
+	return at < hi ? fn(at, hi, ctx) : 0;
+}
+
 enum hl_maps_verdict hl_maps_check(const struct hl_maps *m,
 				   const struct hl_maps_query *q,
 				   struct hl_maps_info *info)

@@ -19,10 +19,10 @@
  * /proc/self/maps as it was read once: LEN bytes of its lines at TEXT,
  * NUL-terminated (CAP: the room the reader has for them), and the break
  * at that moment.  Every range is judged from it, and the program's
- * file found in it: the mappings prepare makes meanwhile are its own,
- * placed by the kernel away from the program (top-down below the
- * libraries, or bottom-up from the base of mmap), never in a hole of a
- * range, which only an address space full up to there could give.  The
+ * file found in it.  The kernel may put a mapping made after the reading
+ * in a hole of a range (beside a static-pie program, whose last huge page
+ * the kernel ends with free address space): the runtime holds the holes
+ * itself from just after the reading (loader/holes.h).  The
  * brk heap's start does not move either: it is the [heap] mapping's, or,
  * when the heap has not been made yet, the break when the file was read,
  * where the heap will start.  TEXT NULL: the file could not be read.
@@ -182,6 +182,16 @@ int hl_maps_file_match(uintptr_t addr, unsigned long off,
 enum hl_maps_verdict hl_maps_check(const struct hl_maps *m,
 				   const struct hl_maps_query *q,
 				   struct hl_maps_info *info);
+
+/*
+ * Call FN(LO', HI', CTX) for each hole of M in [LO, HI): each range that
+ * no mapping covers, in the order of their addresses.  Stops at FN's
+ * first non-zero return, and returns it; 0 after the last hole, and -1
+ * when M could not be read or holds a line too long to take apart.
+ */
+int hl_maps_each_hole(const struct hl_maps *m, uintptr_t lo, uintptr_t hi,
+		      int (*fn)(uintptr_t lo, uintptr_t hi, void *ctx),
+		      void *ctx);
 
 /* Start INFO for Q, before the first hl_maps_judge. */
 void hl_maps_begin(const struct hl_maps_query *q, struct hl_maps_info *info);

@@ -350,6 +350,7 @@ static void commit(struct ldr_prepared *prep, const struct ldr_move_ctx *ctx,
 
 	c->fatal_fd = remap_stderr_same(ctx->err) ? ctx->err->fd : -1;
 	r = remap_run_from_copy(c, ctx->sizes->s.base, &failed);
+	prep->swapped = r >= 0;
 	if (r < 0) {
 		ldr_report_why(rep, "cannot run the swap from a private "
 			      "executable copy of its code: %s: %s", failed,

@@ -151,10 +151,15 @@ static int check_maps(const struct ldr_prepared *p, const struct hl_seg *seg,
 	if (info.clear_lo > *lo || info.clear_hi < *hi) {
 		*lo = (info.clear_lo + seg->page - 1) & mask;
 		*hi = info.clear_hi & mask;
-		ldr_report_why(rep, "segment %d: only %#lx-%#lx of it can "
-			      "go on huge pages: %s lies in the rest",
-			      seg->phdr, (unsigned long)*lo, (unsigned long)*hi,
-			      info.foreign);
+		if (*hi > *lo)
+			ldr_report_why(rep, "segment %d: only %#lx-%#lx of it "
+				      "can go on huge pages: %s lies in the "
+				      "rest", seg->phdr, (unsigned long)*lo,
+				      (unsigned long)*hi, info.foreign);
+		else
+			ldr_report_why(rep, "segment %d: %s lies in the huge "
+				      "pages it would take", seg->phdr,
+				      info.foreign);
 	}
 	*heap_start = info.heap_start;
 	return *hi > *lo ? 0 : -1;
@@ -241,7 +246,7 @@ static void describe(const struct hl_seg *seg, const struct hl_phdr *ph,
 	s->prot = seg->prot;
 }
 
-static int prepare_one(struct ldr_prepared *p, const struct hl_seg *seg,
+static int prepare_one(struct ldr_prepared *p, int k, const struct hl_seg *seg,
 		       const struct hl_phdr *ph, const struct hl_config *cfg,
 		       const struct ldr_fault *fault, struct ldr_report *rep)
 {
@@ -252,6 +257,13 @@ static int prepare_one(struct ldr_prepared *p, const struct hl_seg *seg,
 	memset(s, 0, sizeof(*s));
 	s->ncopy = 1;
 	s->fd = -1;
+	if (ldr_holes_unheld(&p->holes, k)) {
+		ldr_report_why(rep, "segment %d: free address space in its "
+			       "huge pages could not be held until the swap "
+			       "(something was mapped there as it was checked)",
+			       seg->phdr);
+		return -1;
+	}
 	if (check_range(p, seg, ph, &lo, &hi, s, rep))
 		return -1;
 	s->target = lo;
@@ -336,6 +348,8 @@ int ldr_prepare(struct ldr_prepared *p, const struct hl_plan *plan,
 		ldr_report_why(rep, "cannot read /proc/self/maps");
 		return -1;
 	}
+	/* Before the runtime maps anything else. */
+	ldr_holes_hold(&p->holes, &p->maps, plan);
 	if (handover_alloc(p, plan, cfg, (size_t)sysconf(_SC_PAGESIZE))) {
 		ldr_report_why(rep, "cannot map memory for the swap");
 		return -1;
@@ -365,7 +379,7 @@ int ldr_prepare(struct ldr_prepared *p, const struct hl_plan *plan,
 		ldr_choice_read_machine(&p->choice);
 	for (int i = 0; i < plan->nseg; i++)
 		if (plan->seg[i].remap)
-			prepare_one(p, &plan->seg[i],
+			prepare_one(p, i, &plan->seg[i],
 				    &img->ph[plan->seg[i].phdr],
 				    cfg, fault, rep);
 	ldr_share_close(&p->share);
@@ -382,6 +396,7 @@ int ldr_prepare(struct ldr_prepared *p, const struct hl_plan *plan,
 
 void ldr_prepare_release(struct ldr_prepared *p)
 {
+	ldr_holes_release(&p->holes, p->swapped ? p->c : NULL);
 	ldr_maps_free(&p->maps);
 	if (!p->c)
 		return;

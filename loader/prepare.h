@@ -12,6 +12,7 @@
 #include "loader/backing.h"
 #include "loader/choose.h"
 #include "loader/fault.h"
+#include "loader/holes.h"
 #include "loader/image.h"
 #include "loader/maps.h"
 #include "loader/report.h"
@@ -34,6 +35,8 @@ struct ldr_prepared {
 						   PROT_BTI (loader/bti.h) */
 	bool read_implies_exec;			/* the personality maps what
 						   is readable executable */
+	struct ldr_holes holes;			/* held until the swap */
+	bool swapped;				/* the swap of C ran */
 };
 
 /*

@@ -547,6 +547,59 @@ static void test_hl_maps_serve(void **state)
 	check_serve(&m);
 }
 
+/* The holes hl_maps_each_hole finds, written into a buffer. */
+struct holes {
+	char text[256];
+	size_t used;
+	int stop_at;	/* return 7 at this hole, counting from 1; 0: never */
+	int n;
+};
+
+static int note_hole(uintptr_t lo, uintptr_t hi, void *ctx)
+{
+	struct holes *h = ctx;
+
+	h->used += (size_t)snprintf(h->text + h->used,
+				    sizeof(h->text) - h->used, "%lx-%lx ",
+				    (unsigned long)lo, (unsigned long)hi);
+	return ++h->n == h->stop_at ? 7 : 0;
+}
+
+/* The holes of a range: before, between and after its mappings, cut to
+ * the range, and none where it is all mapped. */
+static void test_hl_maps_each_hole(void **state)
+{
+	char text[] =
+		"7f0000100000-7f0000102000 r--p 00000000 fe:01 4242 /usr/bin/prog\n"
+		"7f0000200000-7f0000300000 r-xp 00200000 fe:01 4242 /usr/bin/prog\n"
+		"7f0000300000-7f0000301000 rw-p 00000000 00:00 0 \n"
+		"7f0000500000-7f0000600000 rw-p 00000000 00:00 0 \n";
+	struct hl_maps m = maps_of(text);
+	struct holes h = { 0 };
+
+	(void)state;
+	assert_int_equal(hl_maps_each_hole(&m, 0x7f0000000000, 0x7f0000400000,
+					   note_hole, &h), 0);
+	assert_string_equal(h.text, "7f0000000000-7f0000100000 "
+			    "7f0000102000-7f0000200000 "
+			    "7f0000301000-7f0000400000 ");
+	h = (struct holes){ 0 };
+	assert_int_equal(hl_maps_each_hole(&m, 0x7f0000101000, 0x7f0000580000,
+					   note_hole, &h), 0);
+	assert_string_equal(h.text, "7f0000102000-7f0000200000 "
+			    "7f0000301000-7f0000500000 ");
+	h = (struct holes){ 0 };
+	assert_int_equal(hl_maps_each_hole(&m, 0x7f0000200000, 0x7f0000301000,
+					   note_hole, &h), 0);
+	assert_int_equal(h.n, 0);
+	h = (struct holes){ .stop_at = 2 };
+	assert_int_equal(hl_maps_each_hole(&m, 0x7f0000000000, 0x7f0000400000,
+					   note_hole, &h), 7);
+	assert_int_equal(h.n, 2);
+	m.text = NULL;
+	assert_int_equal(hl_maps_each_hole(&m, 0, 1, note_hole, &h), -1);
+}
+
 /* Taken apart once, the lines give the same answers. */
 static void test_hl_maps_index(void **state)
 {
@@ -638,6 +691,7 @@ int main(void)
 		cmocka_unit_test(test_hl_maps_file_match),
 		cmocka_unit_test(test_hl_maps_file_match_not_ours),
 		cmocka_unit_test(test_hl_maps_object_file),
+		cmocka_unit_test(test_hl_maps_each_hole),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
