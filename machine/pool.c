@@ -2,6 +2,7 @@
 /*
  * Reading the pool counters of one page size from sysfs.
  */
+#include <limits.h>
 #include <stdio.h>
 
 #include "machine/file.h"
@@ -21,8 +22,11 @@ long mach_pool_counter(const char *path)
 
 	if (got <= 0 || buf[0] < '0' || buf[0] > '9')
 		return -1;
-	for (ssize_t i = 0; i < got && buf[i] >= '0' && buf[i] <= '9'; i++)
+	for (ssize_t i = 0; i < got && buf[i] >= '0' && buf[i] <= '9'; i++) {
+		if (v > (LONG_MAX - (buf[i] - '0')) / 10)
+			return LONG_MAX;
 		v = v * 10 + (buf[i] - '0');
+	}
 	return v;
 }
 
@@ -44,6 +48,10 @@ void mach_pool_read(struct mach_pool *p, const char *dir, size_t page)
 		   !read_counter(dir, page, "nr_overcommit_hugepages",
 				 &p->overcommit) &&
 		   !read_counter(dir, page, "surplus_hugepages", &p->surplus);
+	/* No pool holds more reserved pages than pages. */
+	p->resv_wrapped = p->known && p->resv > p->nr + p->surplus;
+	if (p->resv_wrapped)
+		p->resv = 0;
 }
 
 long mach_pool_available(const struct mach_pool *p)

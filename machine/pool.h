@@ -14,6 +14,12 @@
 
 struct mach_pool {
 	bool known;		/* the counters could be read */
+	bool resv_wrapped;	/* the kernel's count of reserved pages went
+				   below zero, and shows as a huge number
+				   (a private hugetlb mapping shared by a
+				   fork whose parent then exits): RESV is
+				   then taken as 0, and the mapping's own
+				   reservation decides */
 	long nr, free, resv, overcommit, surplus;
 };
 
@@ -24,8 +30,8 @@ struct mach_pool {
 void mach_pool_path(char *buf, const char *dir, size_t page, const char *name);
 
 /*
- * The number in the sysfs file PATH, or -1.  Async-signal-safe: no
- * stdio, no allocation (errno may change).
+ * The number in the sysfs file PATH, LONG_MAX where it is larger, or
+ * -1.  Async-signal-safe: no stdio, no allocation (errno may change).
  */
 long mach_pool_counter(const char *path);
 

@@ -195,7 +195,11 @@ static void print_size(FILE *out, const struct inspect_size *s, int last)
 	fprintf(out, "    {\"page_size\": %zu, \"default\": %s, "
 		"\"needed\": %zu, ",
 		s->page, yes(s->is_default), s->needed);
-	if (s->pool.known)
+	if (s->pool.known && s->pool.resv_wrapped)
+		fprintf(out, "\"pool\": {\"total\": %ld, \"free\": %ld, "
+			"\"reserved\": null, \"overcommit_headroom\": %ld}, ",
+			s->pool.nr, s->pool.free, mach_pool_headroom(&s->pool));
+	else if (s->pool.known)
 		fprintf(out, "\"pool\": {\"total\": %ld, \"free\": %ld, "
 			"\"reserved\": %ld, \"overcommit_headroom\": %ld}, ",
 			s->pool.nr, s->pool.free, s->pool.resv,

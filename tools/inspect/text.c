@@ -127,7 +127,12 @@ static void print_pools(FILE *out, const struct inspect_report *r)
 
 		fprintf(out, "%s pages: %zu needed; pool: ",
 			hl_format_size(s->page, size, sizeof(size)), s->needed);
-		if (s->pool.known)
+		if (s->pool.known && s->pool.resv_wrapped)
+			fprintf(out, "%ld free, reserved unknown (the kernel's "
+				"count went below zero), %ld more by "
+				"overcommit", s->pool.free,
+				mach_pool_headroom(&s->pool));
+		else if (s->pool.known)
 			fprintf(out, "%ld free, %ld reserved, %ld more by "
 				"overcommit", s->pool.free, s->pool.resv,
 				mach_pool_headroom(&s->pool));
