@@ -3,13 +3,43 @@
  * The perf map of the moved text: see perfmap.h.  The file is mapped
  * read-only for as long as its symbols are read.
  */
+#include <pthread.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "arch/raw.h"
 #include "machine/perfmap.h"
 #include "loader/perfmap.h"
+
+/* The map this process wrote or was given, for its children. */
+static char inherited[32];
+
+/* In a child of fork: a link to the parent's map, under its own ID.
+ * Nothing here but system calls. */
+static void give_child_map(void)
+{
+	char path[32];
+	long pid = raw_getpid();
+
+	if (mach_perf_map_link(inherited, (pid_t)pid) == 0) {
+		mach_perf_map_path((pid_t)pid, path);
+		for (size_t i = 0; i < sizeof(path); i++)
+			inherited[i] = path[i];
+	}
+}
+
+/* Have every child of fork get the map at PID's path, once. */
+static void give_children(pid_t pid)
+{
+	static bool registered;
+
+	mach_perf_map_path(pid, inherited);
+	if (!registered)
+		registered = pthread_atfork(NULL, NULL, give_child_map) == 0;
+}
 
 /*
  * The executable ranges no longer mapped from the program file: swapped
@@ -55,6 +85,8 @@ void ldr_perf_map_write(struct ldr_prepared *p, const struct ldr_image *img,
 	count = mach_perf_map_write(getpid(), image, (size_t)st.st_size,
 				    img->bias, r, n, err, sizeof(err));
 	munmap(image, (size_t)st.st_size);
+	if (count > 0)
+		give_children(getpid());
 	if (count < 0)
 		ldr_report_perf_map(rep, "%s", err);
 	else if (!count)

@@ -5,7 +5,11 @@
  * HUGELINK_PERF_MAP=1: after the swap, write /tmp/perf-<pid>.map naming
  * the functions of the moved text (machine/perfmap.h), so that perf
  * attached later names them.  The program file is read only then, and
- * only as much as its symbol table.
+ * only as much as its symbol table.  A child of fork() (a daemon, a
+ * server's workers) runs the same text at the same addresses: it gets
+ * a second link to its parent's map, /tmp/perf-<its pid>.map, as it
+ * starts (pthread_atfork); a child made by posix_spawn or vfork, which
+ * runs no fork handler, and which execs at once, gets none.
  */
 #include "loader/image.h"
 #include "loader/prepare.h"

@@ -111,7 +111,7 @@ long mach_perf_map_write(pid_t pid, const void *image, size_t len,
 			 s.error);
 		return -1;
 	}
-	snprintf(path, sizeof(path), "/tmp/perf-%d.map", (int)pid);
+	mach_perf_map_path(pid, path);
 	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
 		  0600);
 	if (fd < 0 && errno == EEXIST)
@@ -126,4 +126,53 @@ long mach_perf_map_write(pid_t pid, const void *image, size_t len,
 		unlink(path);
 	}
 	return count;
+}
+
+/* The decimal digits of N at the end of BUF, whose end is END; returns
+ * where they start. */
+static char *put_decimal(char *end, unsigned long n)
+{
+	do
+		*--end = (char)('0' + n % 10);
+	while (n /= 10);
+	return end;
+}
+
+/* PREFIX, N in decimal and SUFFIX, in BUF. */
+static void name_with(char *buf, const char *prefix, unsigned long n,
+		      const char *suffix)
+{
+	char digits[24];
+	const char *d = put_decimal(digits + sizeof(digits), n);
+	size_t len = strlen(prefix);
+
+	memcpy(buf, prefix, len);
+	memcpy(buf + len, d, (size_t)(digits + sizeof(digits) - d));
+	len += (size_t)(digits + sizeof(digits) - d);
+	strcpy(buf + len, suffix);
+}
+
+void mach_perf_map_path(pid_t pid, char *buf)
+{
+	name_with(buf, "/tmp/perf-", (unsigned long)pid, ".map");
+}
+
+int mach_perf_map_link(const char *from, pid_t pid)
+{
+	char path[32], tmp[48];
+	struct stat st;
+
+	mach_perf_map_path(pid, path);
+	if (!link(from, path))
+		return 0;
+	if (errno != EEXIST || lstat(path, &st) || !S_ISREG(st.st_mode) ||
+	    st.st_uid != geteuid())
+		return -1;
+	name_with(tmp, "/tmp/perf-", (unsigned long)pid, ".map.fork");
+	if (link(from, tmp))
+		return -1;
+	if (!rename(tmp, path))
+		return 0;
+	unlink(tmp);
+	return -1;
 }

@@ -11,6 +11,8 @@
  *   spin calls N      call work() N times, the same
  *   spin wait FILE    print "ready", then call work() until FILE exists
  *   spin crash FILE   the same, then crash in work() (SIGSEGV)
+ *   spin daemon FILE  fork, print "child PID" and exit; the child prints
+ *                     "ready", then calls work() until FILE exists
  */
 #define _GNU_SOURCE
 #include <string.h>
@@ -62,6 +64,18 @@ int main(int argc, char **argv)
 			work((int)i);
 		printf("done\n");
 		return 0;
+	}
+	if (!strcmp(argv[1], "daemon")) {
+		pid_t child;
+
+		fflush(stdout);
+		child = fork();
+		if (child < 0)
+			return 1;
+		if (child > 0) {
+			printf("child %d\n", (int)child);
+			return 0;
+		}
 	}
 	printf("ready\n");
 	fflush(stdout);
