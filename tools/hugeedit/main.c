@@ -20,6 +20,7 @@
 #include "core/version.h"
 #include "elf/file.h"
 #include "elf/open.h"
+#include "machine/trustdir.h"
 #include "tools/common/cli.h"
 #include "tools/common/escape.h"
 #include "tools/hugeedit/flags.h"
@@ -170,7 +171,7 @@ static int open_dir(const char *path, const char *shown, char *base,
 		    size_t len)
 {
 	const char *slash = strrchr(path, '/');
-	char dir[PATH_MAX] = ".";
+	char dir[PATH_MAX] = ".", why[PATH_MAX + 80];
 	size_t n = slash ? (size_t)(slash - path) : 0;
 	int fd;
 
@@ -190,9 +191,10 @@ static int open_dir(const char *path, const char *shown, char *base,
 		warnx("%s: not a regular file", shown);
 		return -1;
 	}
-	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	fd = mach_trusted_dir_open(dir, why, sizeof(why));
 	if (fd < 0)
-		warn("%s: its directory", shown);
+		warnx("%s: its directory: %s (hugeedit goes through no path "
+		      "that another user controls)", shown, why);
 	return fd;
 }
 
