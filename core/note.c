@@ -34,36 +34,65 @@ static bool name_is(const unsigned char *at, size_t size, const char *name)
 	return i + 1 == size && !name[i] && !at[i];
 }
 
+/*
+ * Take apart the note at P, LEN bytes left (at least a header's): its
+ * header into *N, where its descriptor starts into *DESC and where the
+ * next note does into *WHOLE.  The descriptor starts at the first
+ * multiple of ALIGN after the header and name, and the next note at the
+ * first after it: with 8-byte alignment (GNU property notes) "GNU\0"
+ * needs no padding.  False when its sizes run past the LEN bytes.
+ */
+static bool note_at(const unsigned char *p, size_t len, size_t align,
+		    Elf32_Nhdr *n, size_t *desc, size_t *whole)
+{
+	memcpy(n, p, sizeof(*n));	/* Elf64_Nhdr has the same words */
+	if (n->n_namesz > len - sizeof(*n))
+		return false;
+	*desc = round_up(sizeof(*n) + n->n_namesz, align);
+	if (*desc > len || n->n_descsz > len - *desc)
+		return false;
+	*whole = round_up(*desc + n->n_descsz, align);
+	return true;
+}
+
 const void *hl_note_find(const void *notes, size_t len, size_t align,
 			 const char *name, unsigned type, size_t *descsz)
 {
 	const unsigned char *p = notes;
-	Elf32_Nhdr n;	/* Elf64_Nhdr has the same three 32-bit words */
+	Elf32_Nhdr n;
+	size_t desc, whole;
 
-	/* The descriptor starts at the first multiple of ALIGN after the
-	 * header and name, and the next note at the first after it: with
-	 * 8-byte alignment (GNU property notes) "GNU\0" needs no padding. */
 	while (len >= sizeof(n)) {
-		size_t desc, whole;
-
-		memcpy(&n, p, sizeof(n));
-		if (n.n_namesz > len - sizeof(n))
-			return NULL;
-		desc = round_up(sizeof(n) + n.n_namesz, align);
-		if (desc > len || n.n_descsz > len - desc)
+		if (!note_at(p, len, align, &n, &desc, &whole))
 			return NULL;
 		if (n.n_type == type &&
 		    name_is(p + sizeof(n), n.n_namesz, name)) {
 			*descsz = n.n_descsz;
 			return p + desc;
 		}
-		whole = round_up(desc + n.n_descsz, align);
 		if (whole >= len)
 			break;
 		p += whole;
 		len -= whole;
 	}
 	return NULL;
+}
+
+bool hl_notes_wellformed(const void *notes, size_t len, size_t align)
+{
+	const unsigned char *p = notes;
+	Elf32_Nhdr n;
+	size_t desc, whole;
+
+	while (len >= sizeof(n)) {
+		if (!note_at(p, len, align, &n, &desc, &whole))
+			return false;
+		if (whole >= len)
+			break;
+		p += whole;
+		len -= whole;
+	}
+	return true;
 }
 
 size_t hl_note_build_id(const void *notes, size_t len, size_t align,

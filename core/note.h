@@ -85,6 +85,13 @@ const void *hl_note_find(const void *notes, size_t len, size_t align,
 			 const char *name, unsigned type, size_t *descsz);
 
 /*
+ * Whether every note in the LEN bytes at NOTES (aligned to ALIGN) lies
+ * within them: false when a note's name or descriptor runs past the end.
+ * Bytes after the last note too few for a note's header are padding.
+ */
+bool hl_notes_wellformed(const void *notes, size_t len, size_t align);
+
+/*
  * Copy the GNU build-id (NT_GNU_BUILD_ID, name "GNU") from the notes
  * into OUT, at most MAX bytes.  Returns its length, or 0 when there is
  * none, it is longer than MAX, or the notes are malformed.

@@ -54,7 +54,8 @@ static int read_dynamic(const struct el_file *f, struct el_linkage *l)
 	return rc;
 }
 
-/* Look for the runtime's note in the PT_NOTE P. */
+/* Check the notes of the PT_NOTE P, and look for the runtime's note in
+ * them until it is found. */
 static int read_note(const struct el_file *f, const struct hl_phdr *p,
 		     struct el_linkage *l)
 {
@@ -63,12 +64,19 @@ static int read_note(const struct el_file *f, const struct hl_phdr *p,
 	Elf_Data *d;
 	size_t len;
 
-	if (!p->filesz || l->has_note)
+	if (!p->filesz)
 		return 0;
+	if (p->offset > f->eh.file_size ||
+	    p->filesz > f->eh.file_size - p->offset)
+		return corrupt(f, "a PT_NOTE runs past the end of the file");
 	d = elf_getdata_rawchunk(f->elf, (int64_t)p->offset, p->filesz,
 				 ELF_T_BYTE);
 	if (!d)
 		return EL_ERR(f->name, "elf_getdata_rawchunk");
+	if (!hl_notes_wellformed(d->d_buf, d->d_size, hl_note_align(p->align)))
+		return corrupt(f, "a note in a PT_NOTE runs past its segment");
+	if (l->has_note)
+		return 0;
 	l->has_note = hl_note_runtime(d->d_buf, d->d_size,
 				      hl_note_align(p->align), l->version,
 				      sizeof(l->version));

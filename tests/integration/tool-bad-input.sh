@@ -73,3 +73,36 @@ while read -r file cause; do
 done < causes
 ls -a | grep hugeedit && fail "a temporary copy was left behind"
 ok "bad input is refused and left alone"
+
+# Notes whose sizes run past their PT_NOTE, or a PT_NOTE past the end of
+# the file: the tools that read notes (hugelink-inspect, hugectl) refuse
+# the file, naming the cause.
+python3 - prog <<'E' > note-causes
+import struct, sys
+good = open(sys.argv[1], 'rb').read()
+phoff, = struct.unpack_from('<Q', good, 32)
+notes = [phoff + i * 56 for i in range(struct.unpack_from('<H', good, 56)[0])
+         if struct.unpack_from('<I', good, phoff + i * 56)[0] == 4]
+
+def variant(name, cause, fmt, off, *values):
+    d = bytearray(good)
+    struct.pack_into(fmt, d, off, *values)
+    open(name, 'wb').write(bytes(d))
+    print(name, cause)
+
+for i, ph in enumerate(notes):
+    off, = struct.unpack_from('<Q', good, ph + 8)
+    variant('namesz%d' % i, 'a note in a PT_NOTE runs past its segment',
+            '<I', off, 0xfffffff0)
+    variant('descsz%d' % i, 'a note in a PT_NOTE runs past its segment',
+            '<I', off + 4, 0x7ffffff0)
+variant('notepast', 'a PT_NOTE runs past the end of the file',
+        '<Q', notes[0] + 8, len(good) - 4)
+E
+[ "$(wc -l <note-causes)" -ge 3 ] || fail "no bad notes were made: $(cat note-causes)"
+while read -r file cause; do
+	refused 1 "$file" "$cause" "$HLBIN/hugelink-inspect"
+	chmod 755 "$file"
+	refused 126 "./$file" "$cause" "$HUGECTL" --text
+done < note-causes
+ok "notes that run past their segment or the file are refused"

@@ -60,6 +60,29 @@ static void test_hl_note_build_id_none_or_malformed(void **state)
 	assert_int_equal(hl_note_build_id(buf, n, 4, out, sizeof(out)), 0);
 }
 
+/* Notes whose sizes stay within the bytes given, with padding after
+ * them too short for a header, are well formed; a name or descriptor
+ * that runs past the end is not, wherever it is. */
+static void test_hl_notes_wellformed(void **state)
+{
+	unsigned char buf[256] = { 0 };
+	size_t n = 0, first;
+
+	(void)state;
+	assert_true(hl_notes_wellformed(buf, 0, 4));
+	put_note(buf, &n, 4, NT_GNU_BUILD_ID, "GNU", id20, sizeof(id20));
+	first = n;
+	put_note(buf, &n, 4, NT_GNU_BUILD_ID, "XYZ", id20, 3);
+	assert_true(hl_notes_wellformed(buf, n, 4));
+	assert_true(hl_notes_wellformed(buf, n + 8, 4));
+	assert_false(hl_notes_wellformed(buf, n - 4, 4));
+	buf[first] = 0xf0;	/* the second note's n_namesz */
+	buf[first + 1] = buf[first + 2] = buf[first + 3] = 0xff;
+	assert_false(hl_notes_wellformed(buf, n, 4));
+	buf[4] = buf[5] = buf[6] = buf[7] = 0x7f;	/* the first's n_descsz */
+	assert_false(hl_notes_wellformed(buf, n, 4));
+}
+
 static void test_hl_note_runtime_version(void **state)
 {
 	unsigned char buf[256];
@@ -191,6 +214,7 @@ int main(void)
 		cmocka_unit_test(test_hl_note_build_id_after_other_notes),
 		cmocka_unit_test(test_hl_note_build_id_eight_byte_alignment),
 		cmocka_unit_test(test_hl_note_build_id_none_or_malformed),
+		cmocka_unit_test(test_hl_notes_wellformed),
 		cmocka_unit_test(test_hl_note_runtime_version),
 		cmocka_unit_test(test_hl_note_runtime_unterminated_or_cut),
 		cmocka_unit_test(test_hl_note_entry),

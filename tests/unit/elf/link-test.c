@@ -209,8 +209,9 @@ static void test_el_linkage_read_finds_the_note(void **state)
 	assert_false(l.needs_runtime);
 }
 
-/* A note that runs past its segment is not read as one. */
-static void test_el_linkage_read_ignores_a_cut_note(void **state)
+/* A note that runs past its segment makes the file malformed: refused,
+ * with a message naming the cause. */
+static void test_el_linkage_read_refuses_a_cut_note(void **state)
 {
 	unsigned char notes[128];
 	struct el_linkage l;
@@ -221,8 +222,7 @@ static void test_el_linkage_read_ignores_a_cut_note(void **state)
 	put_note(notes, &n, 4, HL_NOTE_RUNTIME, HL_NOTE_OWNER, "1.2.3", 6);
 	noted_image(&m, notes, n);
 	img_ph(&m, 0)->p_filesz = n - 4;
-	assert_int_equal(read_linkage(&m, &l), 0);
-	assert_false(l.has_note);
+	assert_int_equal(read_linkage(&m, &l), -1);
 }
 
 int main(void)
@@ -240,7 +240,7 @@ int main(void)
 		cmocka_unit_test(test_el_linkage_read_static_without_symbols),
 		cmocka_unit_test(test_el_preloads_runtime_lists),
 		cmocka_unit_test(test_el_linkage_read_finds_the_note),
-		cmocka_unit_test(test_el_linkage_read_ignores_a_cut_note),
+		cmocka_unit_test(test_el_linkage_read_refuses_a_cut_note),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
