@@ -104,6 +104,29 @@ static long write_map(const struct inspect_live *lv,
 	return count;
 }
 
+/*
+ * Say which libraries of LV have moved text, which no map names: perf
+ * attached later gives their raw addresses whatever this writes.
+ */
+static void note_libraries(const struct inspect_live *lv)
+{
+	struct mach_text_range r[HL_MAX_SEGS * 4];
+	char shown[TL_ESCAPED_LEN(PATH_MAX)];
+
+	for (size_t i = 0; i < lv->nobj; i++) {
+		const struct inspect_object *o = &lv->obj[i];
+
+		if (o->main ||
+		    !inspect_moved_text(lv, o, r, sizeof(r) / sizeof(r[0])))
+			continue;
+		tl_escape(o->path, shown, sizeof(shown));
+		warnx("process %d: the moved text of the library %s is in no "
+		      "map: perf attached later gives its raw addresses (perf "
+		      "started with the program names its functions)",
+		      (int)lv->pid, shown);
+	}
+}
+
 int inspect_perf_map(pid_t pid)
 {
 	struct mach_text_range r[HL_MAX_SEGS * 4];
@@ -117,6 +140,7 @@ int inspect_perf_map(pid_t pid)
 		goto out;
 	n = inspect_moved_text(&lv, &lv.obj[0], r, sizeof(r) / sizeof(r[0]));
 	tl_escape(lv.obj[0].path, shown, sizeof(shown));
+	note_libraries(&lv);
 	if (!n) {
 		warnx("process %d: the text of %s is mapped from its file: "
 		      "perf names its functions without a map", (int)pid,
