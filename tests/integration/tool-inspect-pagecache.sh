@@ -150,3 +150,34 @@ same_page_cache refused.out refused.json
 grep -q '"state": "cannot_ask"' refused.json ||
 	fail "inspect --json, populate refused: $(cat refused.json)"
 ok "populate refused: --json says cannot_ask, with the call"
+
+# The backing of the text under R: the page cache is tried first, with
+# auto and with file, and the backing named is what serves where it does
+# not; with thp, the page cache is not tried.  --json says the same.
+# text_phdr FILE: the index of FILE's executable PT_LOAD among its
+# program headers.
+text_phdr() {
+	readelf -lW "$1" | awk '/^Program Headers:/ { on = 1; getline; next }
+		on && NF == 0 { exit }
+		on { if ($1 == "LOAD" && / R E /) print i; i++ }'
+}
+[ -n "$(text_phdr prog)" ] || fail "no executable PT_LOAD in prog"
+for backing in auto file thp; do
+	HUGETLB_ELFMAP=R HUGELINK_BACKING=$backing "$HLBIN/hugelink-inspect" prog >b.out ||
+		fail "inspect, $backing, failed"
+	HUGETLB_ELFMAP=R HUGELINK_BACKING=$backing "$HLBIN/hugelink-inspect" --json prog >b.json ||
+		fail "inspect --json, $backing, failed"
+	row=$(sed -n '/^backing (/,/^$/p' b.out | grep -E "^ +$(text_phdr prog)  ")
+	first=$(python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))
+print([s for s in r["segments"] if s["phdr"] == int(sys.argv[2])][0]["page_cache_first"])' b.json "$(text_phdr prog)")
+	case $backing,$row,$first in
+	auto,*"(where the page cache, tried first, does not serve it: see below)",True) ;;
+	file,*"(where the page cache, tried first, does not serve it: see below)",True) ;;
+	thp,*"tried first"*,*) fail "thp: the page cache is said to be tried: $row" ;;
+	thp,*,False) ;;
+	*) fail "$backing: the text's backing row: $row; page_cache_first $first" ;;
+	esac
+done
+ok "the backing rows say the page cache is tried first, with auto and file"

@@ -131,6 +131,8 @@ static void print_backing(FILE *out, const struct inspect_report *r,
 	fputs("], ", out);
 	inspect_json_kstr(out, "backing_why",
 		inspect_backing_why(r, i, why, sizeof(why)));
+	fprintf(out, ", \"page_cache_first\": %s",
+		yes(inspect_page_cache_first(r, s)));
 }
 
 static void print_seg(FILE *out, const struct inspect_report *r,

@@ -160,6 +160,21 @@ size_t inspect_seg_page(const struct inspect_report *r, const struct hl_seg *s)
 	return s->page ? s->page : r->sizes.def;
 }
 
+bool inspect_page_cache_first(const struct inspect_report *r,
+			      const struct hl_seg *seg)
+{
+	const struct inspect_page_cache *pc = &r->page_cache;
+
+	if (!seg->remap || seg->cls != HL_CLASS_R ||
+	    (r->cfg.backing != HL_BACKING_AUTO &&
+	     r->cfg.backing != HL_BACKING_FILE) || seg->page != pc->page)
+		return false;
+	for (int i = 0; i < pc->n; i++)
+		if (pc->seg[i].phdr == seg->phdr)
+			return pc->seg[i].state >= INSPECT_PC_CONGRUENT;
+	return false;
+}
+
 const char *inspect_backing_why(const struct inspect_report *r, int seg,
 			   char *buf, size_t len)
 {

@@ -116,6 +116,16 @@ size_t inspect_seg_page(const struct inspect_report *r, const struct hl_seg *s);
 const char *inspect_backing_why(const struct inspect_report *r, int seg,
 			   char *buf, size_t len);
 
+/*
+ * Whether the runtime tries the page cache first for SEG, a segment the
+ * plan moves: under HUGELINK_BACKING=auto or file, a read-only segment
+ * whose whole pages are congruent and whose load base is aligned for
+ * them.  R->backing then says only what backs it where the page cache
+ * does not serve it, which it decides at each start.
+ */
+bool inspect_page_cache_first(const struct inspect_report *r,
+			      const struct hl_seg *seg);
+
 /* One-line descriptions for the printers. */
 const char *inspect_runtime_text(enum inspect_runtime rt);
 const char *inspect_serve_text(enum inspect_serve s);

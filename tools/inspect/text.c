@@ -110,10 +110,12 @@ static void print_backings(FILE *out, const struct inspect_report *r)
 		if (!s->remap)
 			continue;
 		inspect_backing_why(r, i, why, sizeof(why));
-		fprintf(out, "%4d  %s%s%s\n", s->phdr,
+		fprintf(out, "%4d  %s%s%s%s\n", s->phdr,
 			hl_backing_name(r->backing[i].backing),
-			why[0] ? ": " : "",
-			why);
+			why[0] ? ": " : "", why,
+			inspect_page_cache_first(r, s) ? " (where the page "
+			"cache, tried first, does not serve it: see below)" :
+			"");
 	}
 }
 
