@@ -497,8 +497,10 @@ static void prime_for_next(int fd, bool after_end,
 	}
 	snprintf(text, sizeof(text), "HUGELINK_PRIME=1: a detached process "
 		 "reads the program file back in huge folios for the next "
-		 "start%s (made in %.3f ms)", after_end ? ", once the program "
-		 "has ended" : "", (double)(raw_now_ns() - t0) / 1e6);
+		 "start%s (made in %.3f ms)", after_end ? ", once this "
+		 "process has ended, but for the pages a process still maps "
+		 "(a forked child's too)" : "",
+		 (double)(raw_now_ns() - t0) / 1e6);
 	ldr_report_info(rep, text);
 }
 

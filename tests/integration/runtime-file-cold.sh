@@ -111,7 +111,7 @@ if [ -z "$late" ]; then
 	start_holds 1 env HUGETLB_ELFMAP=R HUGELINK_PRIME=1 HUGETLB_VERBOSE=3 "$PWD/control"
 	grep -q ' r-x page cache: .*; the huge page the runtime runs in is mapped from small folios' hold1.err ||
 		fail "HUGELINK_PRIME=1, not dropped: the start did not say its own huge page is small: $(cat hold1.err)"
-	grep -q 'HUGELINK_PRIME=1: a detached process .* once the program has ended' hold1.err ||
+	grep -q 'HUGELINK_PRIME=1: a detached process .* once this process has ended' hold1.err ||
 		fail "HUGELINK_PRIME=1, not dropped: the start did not say it primes once ended: $(cat hold1.err)"
 	stop_holds
 	wait_unheld control
@@ -122,7 +122,7 @@ if [ -z "$late" ]; then
 fi
 
 cold_start "HUGELINK_PRIME=1" prog HUGELINK_PRIME=1
-grep -q 'HUGELINK_PRIME=1: a detached process .* once the program has ended' hold1.err ||
+grep -q 'HUGELINK_PRIME=1: a detached process .* once this process has ended' hold1.err ||
 	fail "HUGELINK_PRIME=1: the start did not say it primes once ended: $(cat hold1.err)"
 stop_holds
 ok "HUGELINK_PRIME=1, dropped: served, $pmd of $whole bytes PMD-mapped, primed once it ended"
@@ -177,7 +177,7 @@ if [ -n "$ro" ]; then
 fi
 grep -q ' r-- not from the page cache: .*; copied$' hold1.err ||
 	fail "mixed: the rodata was copied, and the start did not say why: $(cat hold1.err)"
-grep -q 'HUGELINK_PRIME=1: a detached process .* once the program has ended' hold1.err ||
+grep -q 'HUGELINK_PRIME=1: a detached process .* once this process has ended' hold1.err ||
 	fail "mixed: the start did not say it primes once ended: $(cat hold1.err)"
 stop_holds
 wait_unheld mixed

@@ -215,7 +215,7 @@ primed_after_end() {
 		stop_holds
 		skip "$_al: not checked: the page cache holds a file just written (cp) in huge folios here"
 	fi
-	grep -q 'HUGELINK_PRIME=1: a detached process .* once the program has ended' hold1.err ||
+	grep -q 'HUGELINK_PRIME=1: a detached process .* once this process has ended' hold1.err ||
 		fail "$_al: the start did not say it primes after its end: $(cat hold1.err)"
 	stop_holds
 	_got=$(wait_primed "${_ap##*/}" "$_aw")
