@@ -27,7 +27,8 @@ int lw_output_hold(struct lw_output *o, const char *path)
 		warn("%s", path);
 		return -1;
 	}
-	o->dir = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	/* O_PATH: a directory the user may search but not read will do. */
+	o->dir = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
 	if (o->dir < 0)
 		warn("%s: its directory %s", path, dir);
 	free(dir);
@@ -51,15 +52,19 @@ int lw_output_remove(const struct lw_output *o)
 	return unlinkat(o->dir, o->name, 0);
 }
 
-/* Why ST is not the linker's output, or NULL when it may be. */
+/*
+ * Why ST is not the linker's output, or NULL when it may be.  Its owner
+ * is not asked: a file system may show another one (NFS with
+ * root_squash, sshfs, a vfat mount's uid=), and whoever may write the
+ * directory can put a file of their own there anyway, but never bring
+ * in another user's file but by a link.
+ */
 static const char *not_output(const struct stat *st)
 {
 	if (!S_ISREG(st->st_mode))
 		return "not a regular file";
 	if (st->st_nlink != 1)
 		return "it has more than one link";
-	if (st->st_uid != geteuid())
-		return "another user owns it";
 	return NULL;
 }
 

@@ -8,9 +8,9 @@
  * a second link, the edit, its removal) goes through that directory and
  * never follows a symbolic link in the output's name.  A file found
  * there is taken for the linker's output only when it is a regular file
- * with one link, owned by the user linking.  So a user who may write
- * the output's directory, or swap it, cannot turn the edit of another
- * user's link (root's) onto a file of that user's choosing.
+ * with one link.  So a user who may write the output's directory, or
+ * swap it, cannot turn the edit of another user's link (root's) onto
+ * another file of that user's, or of anyone else's.
  */
 #include <sys/stat.h>
 
