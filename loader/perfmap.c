@@ -17,14 +17,14 @@
 /* The map this process wrote or was given, for its children. */
 static char inherited[32];
 
-/* In a child of fork: a link to the parent's map, under its own ID.
+/* In a child of fork: a copy of the parent's map, under its own ID.
  * Nothing here but system calls. */
 static void give_child_map(void)
 {
 	char path[32];
 	long pid = raw_getpid();
 
-	if (mach_perf_map_link(inherited, (pid_t)pid) == 0) {
+	if (mach_perf_map_copy(inherited, (pid_t)pid) == 0) {
 		mach_perf_map_path((pid_t)pid, path);
 		for (size_t i = 0; i < sizeof(path); i++)
 			inherited[i] = path[i];

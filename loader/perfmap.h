@@ -7,9 +7,11 @@
  * attached later names them.  The program file is read only then, and
  * only as much as its symbol table.  A child of fork() (a daemon, a
  * server's workers) runs the same text at the same addresses: it gets
- * a second link to its parent's map, /tmp/perf-<its pid>.map, as it
- * starts (pthread_atfork); a child made by posix_spawn or vfork, which
- * runs no fork handler, and which execs at once, gets none.
+ * a copy of its parent's map, /tmp/perf-<its pid>.map, as it starts
+ * (pthread_atfork); a child made by posix_spawn or vfork, which runs no
+ * fork handler, gets none.  A child of fork that execs keeps its copy,
+ * which a program that writes its own map (a JIT's) replaces or adds to;
+ * the parent's is never touched.
  */
 #include "loader/image.h"
 #include "loader/prepare.h"

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/sendfile.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -157,22 +158,60 @@ void mach_perf_map_path(pid_t pid, char *buf)
 	name_with(buf, "/tmp/perf-", (unsigned long)pid, ".map");
 }
 
-int mach_perf_map_link(const char *from, pid_t pid)
+/* Copy the file open on IN, to its end, into OUT. */
+static int copy_fd(int in, int out)
+{
+	struct stat st;
+	off_t at = 0;
+
+	if (fstat(in, &st))
+		return -1;
+	while (at < st.st_size) {
+		ssize_t n = sendfile(out, in, &at, (size_t)(st.st_size - at));
+
+		if (n <= 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* Create PATH, mode 0600, where nothing is, and copy IN into it. */
+static int copy_new(int in, const char *path)
+{
+	int out = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+		       O_CLOEXEC, 0600);
+	int rc;
+
+	if (out < 0)
+		return -1;
+	rc = copy_fd(in, out);
+	if (close(out) || rc) {
+		unlink(path);
+		return -1;
+	}
+	return 0;
+}
+
+int mach_perf_map_copy(const char *from, pid_t pid)
 {
 	char path[32], tmp[48];
 	struct stat st;
+	int in = open(from, O_RDONLY | O_NOFOLLOW | O_CLOEXEC), rc = -1;
 
+	if (in < 0)
+		return -1;
 	mach_perf_map_path(pid, path);
-	if (!link(from, path))
-		return 0;
-	if (errno != EEXIST || lstat(path, &st) || !S_ISREG(st.st_mode) ||
-	    st.st_uid != geteuid())
-		return -1;
-	name_with(tmp, "/tmp/perf-", (unsigned long)pid, ".map.fork");
-	if (link(from, tmp))
-		return -1;
-	if (!rename(tmp, path))
-		return 0;
-	unlink(tmp);
-	return -1;
+	if (!copy_new(in, path)) {
+		rc = 0;
+	} else if (errno == EEXIST && !lstat(path, &st) &&
+		   S_ISREG(st.st_mode) && st.st_uid == geteuid()) {
+		name_with(tmp, "/tmp/perf-", (unsigned long)pid, ".map.fork");
+		if (!copy_new(in, tmp)) {
+			rc = rename(tmp, path) ? -1 : 0;
+			if (rc)
+				unlink(tmp);
+		}
+	}
+	close(in);
+	return rc;
 }

@@ -43,13 +43,15 @@ long mach_perf_map_write(pid_t pid, const void *image, size_t len,
 void mach_perf_map_path(pid_t pid, char *buf);
 
 /*
- * Give process PID the map at FROM, which mach_perf_map_write wrote for
- * its parent: a fork's child runs the same text at the same addresses.
- * The map is a second link to the same file.  One of PID's that exists
- * already is replaced when it is a regular file of ours (linked under a
- * name of its own and renamed over it), and otherwise left alone.
- * Async-signal-safe: it runs in the child of a fork.  Returns 0, or -1.
+ * Give process PID a copy of the map at FROM, which mach_perf_map_write
+ * wrote for its parent: a fork's child runs the same text at the same
+ * addresses.  A copy, not a second link: a child that execs a program
+ * which writes its own map (a JIT's) writes that copy, never the
+ * parent's.  One of PID's that exists already is replaced when it is a
+ * regular file of ours (written under a name of its own and renamed
+ * over it), and otherwise left alone.  Only system calls: it runs in
+ * the child of a fork.  Returns 0, or -1.
  */
-int mach_perf_map_link(const char *from, pid_t pid);
+int mach_perf_map_copy(const char *from, pid_t pid);
 
 #endif

@@ -13,6 +13,8 @@
  *   spin crash FILE   the same, then crash in work() (SIGSEGV)
  *   spin daemon FILE  fork, print "child PID" and exit; the child prints
  *                     "ready", then calls work() until FILE exists
+ *   spin exec CMD...  fork; the child execs CMD, the parent waits for it
+ *                     and prints "done"
  */
 #define _GNU_SOURCE
 #include <string.h>
@@ -62,6 +64,20 @@ int main(int argc, char **argv)
 	if (argc < 3 || !strcmp(argv[1], "calls")) {
 		for (long i = 0; i < calls; i++)
 			work((int)i);
+		printf("done\n");
+		return 0;
+	}
+	if (!strcmp(argv[1], "exec")) {
+		pid_t child;
+
+		fflush(stdout);
+		child = fork();
+		if (child == 0) {
+			execvp(argv[2], argv + 2);
+			_exit(127);
+		}
+		if (child < 0 || waitpid(child, NULL, 0) != child)
+			return 1;
 		printf("done\n");
 		return 0;
 	}
