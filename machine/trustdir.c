@@ -96,7 +96,7 @@ static int follow(struct walk *w, const char *comp)
 		return refuse(w, w->shown, "leads to a path too long");
 	memcpy(w->rest, rest, sizeof(rest));
 	if (target[0] == '/')
-		return enter(w, open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC),
+		return enter(w, open("/", O_PATH | O_DIRECTORY | O_CLOEXEC),
 			     "/", false);
 	return 0;
 }
@@ -138,7 +138,7 @@ int mach_trusted_dir_open(const char *path, char *why, size_t len)
 	snprintf(w.rest, sizeof(w.rest), "%s", path);
 	snprintf(w.shown, sizeof(w.shown), "%s", path[0] == '/' ? "" : ".");
 	if (enter(&w, open(path[0] == '/' ? "/" : ".",
-			   O_RDONLY | O_DIRECTORY | O_CLOEXEC), w.shown,
+			   O_PATH | O_DIRECTORY | O_CLOEXEC), w.shown,
 		  at_end(&w)))
 		return -1;
 	while (next(&w, comp, sizeof(comp))) {
@@ -146,7 +146,7 @@ int mach_trusted_dir_open(const char *path, char *why, size_t len)
 
 		snprintf(w.shown + at, sizeof(w.shown) - at, "/%s", comp);
 		fd = openat(w.fd, comp,
-			    O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+			    O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 		if (fd < 0 && (errno == ELOOP || errno == ENOTDIR)) {
 			if (follow(&w, comp))
 				goto fail;
@@ -155,7 +155,13 @@ int mach_trusted_dir_open(const char *path, char *why, size_t len)
 		if (enter(&w, fd, w.shown, at_end(&w)))
 			goto fail;
 	}
-	return w.fd;
+	/* The walk needs only search permission (O_PATH); the caller
+	 * gets the directory opened for reading, as open(2) gives it. */
+	fd = openat(w.fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		snprintf(why, len, "%s: %s", w.shown, strerror(errno));
+	close(w.fd);
+	return fd;
 fail:
 	if (w.fd >= 0)
 		close(w.fd);

@@ -12,7 +12,9 @@
  * nobody else can swap what the path leads to, before or during the
  * walk.  The directory reached, the last, may be anyone's: the caller
  * works inside it through the descriptor, where its owner can change
- * its entries but bring in no file of another's.
+ * its entries but bring in no file of another's.  The walk needs only
+ * search permission on the directories on the way.  A directory its
+ * group may write to is taken: the group is trusted with it.
  */
 #include <stddef.h>
 
