@@ -21,14 +21,10 @@ static char inherited[32];
  * Nothing here but system calls. */
 static void give_child_map(void)
 {
-	char path[32];
-	long pid = raw_getpid();
+	pid_t pid = (pid_t)raw_getpid();
 
-	if (mach_perf_map_copy(inherited, (pid_t)pid) == 0) {
-		mach_perf_map_path((pid_t)pid, path);
-		for (size_t i = 0; i < sizeof(path); i++)
-			inherited[i] = path[i];
-	}
+	if (mach_perf_map_copy(inherited, pid) == 0)
+		mach_perf_map_path(pid, inherited);
 }
 
 /* Have every child of fork get the map at PID's path, once. */
