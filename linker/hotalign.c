@@ -3,7 +3,6 @@
  * The check after lld's link of an ordered program: see hotalign.h.
  */
 #include <elf.h>
-#include <unistd.h>
 
 #include "elf/file.h"
 #include "linker/hotalign.h"
@@ -45,19 +44,16 @@ size_t lw_hotalign_saves(const struct hl_phdr *ph, size_t n, uint64_t start,
 int lw_hotalign_needed(const struct lw_output *o, const struct lw_argv *names,
 		       size_t page)
 {
-	struct el_file f = { 0 };
+	struct el_file f;
 	uint64_t start, end;
-	int fd = lw_output_open(o, 0), rc = -1;
+	int rc = -1;
 
-	if (fd < 0)
-		return -1;
-	if (el_open_fd(&f, o->path, fd) == 0) {
+	if (lw_output_read(o, &f) == 0) {
 		rc = lw_hotrange_find(&f, names, &start, &end);
 		if (rc == 1)
 			rc = lw_hotalign_saves(f.ph, f.eh.phnum, start, end,
 					       page) > 0;
 	}
 	el_close(&f);
-	close(fd);
 	return rc;
 }

@@ -125,6 +125,19 @@ static int reopen_writable(const struct lw_output *o, int fd,
 	return wfd;
 }
 
+int lw_output_read(const struct lw_output *o, struct el_file *f)
+{
+	int fd = lw_output_open(o, 0), rc;
+
+	if (fd < 0) {
+		*f = (struct el_file){ .fd = -1 };
+		return -1;
+	}
+	rc = el_open_fd(f, o->path, fd);
+	f->own_fd = true;
+	return rc;
+}
+
 int lw_output_open(const struct lw_output *o, int write)
 {
 	struct stat st;

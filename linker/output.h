@@ -14,6 +14,8 @@
  */
 #include <sys/stat.h>
 
+#include "elf/file.h"
+
 struct lw_output {
 	const char *path;	/* as the command line names it, for messages */
 	const char *name;	/* its last component */
@@ -39,6 +41,12 @@ int lw_output_stat(const struct lw_output *o, struct stat *st);
  * message naming the file and why it is not the linker's output.
  */
 int lw_output_open(const struct lw_output *o, int write);
+
+/*
+ * Open the output read-only, as lw_output_open does, into F, whose
+ * el_close closes it.  Returns 0, or -1 after a message.
+ */
+int lw_output_read(const struct lw_output *o, struct el_file *f);
 
 /* Remove the output; 0, or -1 with errno.  Safe in a signal handler. */
 int lw_output_remove(const struct lw_output *o);
