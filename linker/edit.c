@@ -15,10 +15,8 @@
  */
 #include <elf.h>
 #include <err.h>
-#include <fcntl.h>
 #include <stdbool.h>
 #include <stdlib.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "core/plan.h"
